@@ -1,0 +1,61 @@
+// Shared Jest settings: SWC transform with decorator metadata (NestJS DI needs it),
+// and the workspace's "@examprep/source" export condition so tests run libs from source.
+const path = require('node:path');
+
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        react: tsx ? { runtime: 'automatic' } : undefined,
+      },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+/** Unit tests: `*.spec.ts` beside the code. */
+function unit(projectDir, overrides = {}) {
+  return {
+    displayName: path.basename(projectDir),
+    rootDir: projectDir,
+    testEnvironment: 'node',
+    testEnvironmentOptions: { customExportConditions: ['@examprep/source', 'node', 'require', 'default'] },
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+    transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    ...overrides,
+  };
+}
+
+// Integration tests: test/**/*.int-spec.ts, against the real local servers of tools/infra.
+function integration(projectDir, overrides = {}) {
+  return unit(projectDir, {
+    displayName: `${path.basename(projectDir)}:int`,
+    testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
+    testTimeout: 30000,
+    ...overrides,
+  });
+}
+
+/** Every `{apps,libs}/<name>/<file>` that exists, for the root multi-project configs. */
+function projectConfigs(file) {
+  const fs = require('node:fs');
+  const out = [];
+  for (const group of ['apps', 'libs']) {
+    const dir = path.join(__dirname, group);
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir).sort()) {
+      if (fs.existsSync(path.join(dir, name, file))) out.push(`<rootDir>/${group}/${name}/${file}`);
+    }
+  }
+  return out;
+}
+
+module.exports = { unit, integration, swc, projectConfigs };

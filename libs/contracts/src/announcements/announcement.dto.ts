@@ -1,0 +1,94 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
+import {
+  ANNOUNCEMENT_LIMITS,
+  ANNOUNCEMENT_MESSAGES as M,
+  type Announcement,
+  type AnnouncementInput,
+  isIsoDate,
+  isSafeLinkUrl,
+} from '../types';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+function IsIsoDate(options?: ValidationOptions) {
+  return ValidateBy({ name: 'isIsoDate', validator: { validate: (v) => isIsoDate(v) } }, options);
+}
+function IsSafeLinkUrl(options?: ValidationOptions) {
+  return ValidateBy({ name: 'isSafeLinkUrl', validator: { validate: (v) => v === '' || isSafeLinkUrl(v) } }, options);
+}
+function IsNonBlank(options?: ValidationOptions) {
+  return ValidateBy(
+    { name: 'isNonBlank', validator: { validate: (v) => typeof v === 'string' && v.trim().length > 0 } },
+    options,
+  );
+}
+
+/** Body of POST /api/announcements and PUT /api/announcements/{id} (admin spec §5 form rules). */
+export class AnnouncementInputDto implements AnnouncementInput {
+  @ApiProperty({ example: 'New Med Dosage practice questions are live.', maxLength: ANNOUNCEMENT_LIMITS.content })
+  @Transform(trim)
+  @IsNonBlank({ message: M.contentRequired })
+  @MaxLength(ANNOUNCEMENT_LIMITS.content, { message: `content must be at most ${ANNOUNCEMENT_LIMITS.content} characters.` })
+  content!: string;
+
+  @ApiProperty({ example: '2026-11-22', description: 'YYYY-MM-DD' })
+  @Transform(trim)
+  @IsIsoDate({ message: M.dateRequired })
+  date!: string;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean({ message: M.isVisibleBoolean })
+  isVisible?: boolean;
+
+  @ApiPropertyOptional({ default: 0, description: '0 = top' })
+  @IsOptional()
+  @IsInt({ message: M.orderInteger })
+  order?: number;
+
+  @ApiPropertyOptional({ default: '', maxLength: ANNOUNCEMENT_LIMITS.linkText })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'linkText must be text.' })
+  @MaxLength(ANNOUNCEMENT_LIMITS.linkText, { message: `linkText must be at most ${ANNOUNCEMENT_LIMITS.linkText} characters.` })
+  linkText?: string;
+
+  @ApiPropertyOptional({ default: '', example: 'https://example.com/news' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: M.linkUrlInvalid })
+  @MaxLength(ANNOUNCEMENT_LIMITS.linkUrl, { message: `linkUrl must be at most ${ANNOUNCEMENT_LIMITS.linkUrl} characters.` })
+  @IsSafeLinkUrl({ message: M.linkUrlInvalid })
+  linkUrl?: string;
+}
+
+/** Response shape, documented for OpenAPI. */
+export class AnnouncementDto implements Announcement {
+  @ApiProperty() id!: string;
+  @ApiProperty() content!: string;
+  @ApiProperty() isVisible!: boolean;
+  @ApiProperty() order!: number;
+  @ApiProperty({ example: '2026-11-22' }) date!: string;
+  @ApiProperty() linkText!: string;
+  @ApiProperty() linkUrl!: string;
+}
+
+/** Path parameter of PUT/DELETE /api/announcements/{id}. */
+export class AnnouncementIdParam {
+  @ApiProperty({ description: 'announcement id' })
+  @IsString()
+  @ValidateBy({ name: 'isObjectIdLike', validator: { validate: (v) => typeof v === 'string' && /^[a-f0-9]{24}$/.test(v) } }, {
+    message: 'id must be an announcement id (24 hexadecimal characters).',
+  })
+  id!: string;
+}

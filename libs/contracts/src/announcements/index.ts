@@ -1,0 +1,2 @@
+export * from './announcement.dto';
+export * from './announcement.messages';

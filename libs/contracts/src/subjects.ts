@@ -1,0 +1,38 @@
+/**
+ * Every NATS subject of the system, in one place (STYLE.md §1). Request/reply patterns are
+ * `<service>.<action>`; JetStream facts are `events.<fact>`. Nothing else may spell a subject.
+ */
+export const Subjects = {
+  announcements: {
+    list: 'announcements.list',
+    create: 'announcements.create',
+    update: 'announcements.update',
+    delete: 'announcements.delete',
+  },
+  /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
+  health: (service: ServiceName): string => `${service}.health`,
+} as const;
+
+export const ServiceNames = [
+  'announcements',
+  'identity',
+  'catalog',
+  'testing',
+  'media',
+  'qbank',
+] as const;
+export type ServiceName = (typeof ServiceNames)[number];
+
+/** JetStream: facts other services must not miss (DESIGN.md §3). */
+export const Streams = {
+  events: { name: 'EVENTS', subjects: ['events.>'] },
+} as const;
+
+export const Events = {
+  userDeleted: 'events.user.deleted',
+  userPurchasesChanged: 'events.user.purchasesChanged',
+  purchaseCompleted: 'events.purchase.completed',
+  questionMediaChanged: 'events.question.mediaChanged',
+  announcementChanged: 'events.announcement.changed',
+} as const;
+export type EventSubject = (typeof Events)[keyof typeof Events];

@@ -1,0 +1,7 @@
+// Web-safe shapes and constants: no decorators, no server packages. apps/web imports
+// `@examprep/contracts/types`; server code may import either entry.
+export * from './actor';
+export * from './errors';
+export * from './announcement';
+export * from './validators';
+export * from './public-config';

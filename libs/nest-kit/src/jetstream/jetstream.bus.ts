@@ -1,0 +1,129 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  headers as natsHeaders,
+  JSONCodec,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+} from 'nats';
+import { Streams, type EventSubject } from '@examprep/contracts';
+import { CORRELATION_HEADER, correlationIdFrom, currentCorrelationId, runWithCorrelationId } from '../logging/correlation';
+import { rootLogger } from '../logging/logger';
+
+const jc = JSONCodec();
+
+export interface StreamDefinition {
+  name: string;
+  subjects: readonly string[];
+}
+
+export interface ConsumeOptions<T> {
+  stream?: StreamDefinition;
+  /** Durable consumer name; one per (service, purpose), e.g. 'identity-user-deleted'. */
+  durable: string;
+  subject: EventSubject | string;
+  handler: (data: T, meta: { subject: string; seq: number; redeliveries: number }) => Promise<void>;
+  /** Give up on a message after this many deliveries (it is logged and terminated). */
+  maxDeliver?: number;
+  /** Wait before a failed message is delivered again. */
+  retryDelayMs?: number;
+}
+
+export interface RunningConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * JetStream publisher and durable consumer (DESIGN.md §3): facts are published with a message
+ * id so the server drops duplicates inside its window; consumers ack explicitly and are
+ * redelivered on failure, so handlers must be idempotent.
+ */
+export class JetStreamBus {
+  private readonly js: JetStreamClient;
+  private readonly ensured = new Set<string>();
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+  ) {
+    this.js = nc.jetstream();
+  }
+
+  static async create(nc: NatsConnection): Promise<JetStreamBus> {
+    return new JetStreamBus(nc, await nc.jetstreamManager());
+  }
+
+  /** Creates the stream, or updates its subjects; the duplicate window is 2 minutes. */
+  async ensureStream(def: StreamDefinition = Streams.events): Promise<void> {
+    if (this.ensured.has(def.name)) return;
+    const config = { name: def.name, subjects: [...def.subjects], duplicate_window: nanos(120_000) };
+    try {
+      await this.jsm.streams.info(def.name);
+      await this.jsm.streams.update(def.name, config);
+    } catch (e) {
+      if ((e as { code?: string }).code !== '404' && !/stream not found/i.test(String(e))) throw e;
+      await this.jsm.streams.add(config);
+    }
+    this.ensured.add(def.name);
+  }
+
+  /** Publishes a fact; `msgId` must be stable for the same fact (e.g. `${id}:${version}`). */
+  async publish<T>(subject: EventSubject, data: T, msgId: string): Promise<{ seq: number; duplicate: boolean }> {
+    await this.ensureStream();
+    const h = natsHeaders();
+    const correlationId = currentCorrelationId();
+    if (correlationId) h.set(CORRELATION_HEADER, correlationId);
+    const ack = await this.js.publish(subject, jc.encode(data), { msgID: msgId, headers: h });
+    return { seq: ack.seq, duplicate: ack.duplicate };
+  }
+
+  async consume<T>(options: ConsumeOptions<T>): Promise<RunningConsumer> {
+    const stream = options.stream ?? Streams.events;
+    await this.ensureStream(stream);
+    const maxDeliver = options.maxDeliver ?? 10;
+    await this.jsm.consumers.add(stream.name, {
+      durable_name: options.durable,
+      filter_subject: options.subject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(30_000),
+      max_deliver: maxDeliver,
+    });
+    const consumer = await this.js.consumers.get(stream.name, options.durable);
+    const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+    const log = rootLogger();
+    const done = (async () => {
+      for await (const m of messages) {
+        const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
+        await runWithCorrelationId(correlationId, async () => {
+          const meta = { subject: m.subject, seq: m.seq, redeliveries: m.info.redeliveryCount - 1 };
+          try {
+            await options.handler(jc.decode(m.data) as T, meta);
+            m.ack();
+          } catch (err) {
+            if (m.info.redeliveryCount >= maxDeliver) {
+              log.error({ err, ...meta, durable: options.durable }, 'event handler gave up; message terminated');
+              m.term();
+            } else {
+              log.warn({ err, ...meta, durable: options.durable }, 'event handler failed; will retry');
+              m.nak(options.retryDelayMs ?? 1_000);
+            }
+          }
+        });
+      }
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        await done;
+      },
+    };
+  }
+
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+}

@@ -1,0 +1,47 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import { currentCorrelationId } from './correlation';
+
+let root: Logger | undefined;
+
+/** The process-wide pino logger; every line carries the service name and correlation id. */
+export function rootLogger(): Logger {
+  root ??= pino({
+    level: process.env.LOG_LEVEL ?? 'info',
+    base: { service: process.env.SERVICE_NAME ?? 'unknown' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin() {
+      const correlationId = currentCorrelationId();
+      return correlationId ? { correlationId } : {};
+    },
+    redact: { paths: ['*.authorization', '*.password', '*.token', 'req.headers.authorization'], censor: '[redacted]' },
+  });
+  return root;
+}
+
+export function createLogger(service: string): Logger {
+  process.env.SERVICE_NAME = service;
+  root = undefined;
+  return rootLogger();
+}
+
+/** Nest LoggerService backed by pino, so framework lines get the same shape. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger = rootLogger()) {}
+
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, message instanceof Error ? message.message : String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}

@@ -1,0 +1,37 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type NatsContext } from '@nestjs/microservices';
+import { Observable } from 'rxjs';
+import { CORRELATION_HEADER, correlationIdFrom, runWithCorrelationId } from '../logging/correlation';
+import { rootLogger } from '../logging/logger';
+
+/** Service side: runs each NATS handler inside the caller's correlation id and logs it. */
+@Injectable()
+export class CorrelationInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const ctx = context.switchToRpc().getContext<NatsContext>();
+    const headers = ctx.getHeaders?.();
+    const id = correlationIdFrom(headers?.get(CORRELATION_HEADER));
+    const subject = ctx.getSubject();
+    const started = process.hrtime.bigint();
+    return new Observable((subscriber) =>
+      runWithCorrelationId(id, () =>
+        next.handle().subscribe({
+          next: (v) => subscriber.next(v),
+          error: (e) => {
+            rootLogger().info({ subject, ms: elapsed(started), ok: false, code: e?.code }, 'rpc');
+            subscriber.error(e);
+          },
+          complete: () => {
+            rootLogger().debug({ subject, ms: elapsed(started), ok: true }, 'rpc');
+            subscriber.complete();
+          },
+        }),
+      ),
+    );
+  }
+}
+
+function elapsed(started: bigint): number {
+  return Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+}

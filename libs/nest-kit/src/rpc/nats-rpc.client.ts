@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import {
+  connect,
+  ErrorCode as NatsErrorCode,
+  headers as natsHeaders,
+  JSONCodec,
+  type NatsConnection,
+  type NatsError,
+} from 'nats';
+import { ErrorCodes, type RpcErrorPayload } from '@examprep/contracts';
+import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation';
+import { rootLogger } from '../logging/logger';
+import { isRpcErrorPayload } from './rpc-error';
+
+/** A failed request/reply call, carrying what the gateway turns into an HTTP answer. */
+export class RpcCallError extends Error {
+  constructor(readonly payload: RpcErrorPayload) {
+    super(payload.message);
+    this.name = 'RpcCallError';
+  }
+}
+
+export interface NatsRpcClientOptions {
+  servers: string;
+  /** Connection name, visible in NATS monitoring. */
+  name: string;
+  /** Time-out of every call, below the web app's 15 s (DESIGN.md §3). */
+  timeoutMs: number;
+}
+
+const jc = JSONCodec();
+const NO_HANDLER = 'There is no matching message handler defined in the remote service.';
+
+/**
+ * Gateway-side caller of the services. It speaks the NestJS NATS wire format
+ * ({ pattern, data, id } -> { id, response | err, isDisposed }) with the nats.js request API
+ * itself, because that API tells "nobody answers" (503) apart from "too slow" (504); the Nest
+ * client cannot and has no time-out of its own.
+ */
+export class NatsRpcClient {
+  private nc: NatsConnection | undefined;
+  private up = false;
+
+  constructor(private readonly options: NatsRpcClientOptions) {}
+
+  async connect(): Promise<void> {
+    this.nc = await connect({
+      servers: this.options.servers,
+      name: this.options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      waitOnFirstConnect: true,
+    });
+    this.up = true;
+    void this.watch(this.nc);
+  }
+
+  private async watch(nc: NatsConnection) {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') this.up = false;
+      if (s.type === 'reconnect') this.up = true;
+      rootLogger().info({ nats: s.type }, 'nats status');
+    }
+  }
+
+  get isConnected(): boolean {
+    return this.up && !!this.nc && !this.nc.isClosed();
+  }
+
+  get connection(): NatsConnection | undefined {
+    return this.nc;
+  }
+
+  async request<T>(subject: string, data: object, options: { timeoutMs?: number } = {}): Promise<T> {
+    const nc = this.nc;
+    if (!nc || !this.isConnected) throw unavailable('The message bus is not reachable.');
+    const id = randomUUID();
+    const h = natsHeaders();
+    h.set(CORRELATION_HEADER, currentCorrelationId() ?? id);
+    let reply: { err?: unknown; response?: T };
+    try {
+      const msg = await nc.request(subject, jc.encode({ pattern: subject, data, id }), {
+        timeout: options.timeoutMs ?? this.options.timeoutMs,
+        headers: h,
+      });
+      reply = jc.decode(msg.data) as typeof reply;
+    } catch (e) {
+      const code = (e as NatsError).code;
+      if (code === NatsErrorCode.NoResponders) throw unavailable(`No ${serviceOf(subject)} service is answering.`);
+      if (code === NatsErrorCode.Timeout) {
+        throw new RpcCallError({
+          status: 504,
+          code: ErrorCodes.GATEWAY_TIMEOUT,
+          message: `The ${serviceOf(subject)} service did not answer in time.`,
+        });
+      }
+      rootLogger().error({ err: e, subject }, 'nats request failed');
+      throw unavailable('The message bus is not reachable.');
+    }
+    if (reply.err !== undefined && reply.err !== null) {
+      if (isRpcErrorPayload(reply.err)) throw new RpcCallError(reply.err);
+      if (reply.err === NO_HANDLER) throw unavailable(`The ${serviceOf(subject)} service cannot handle ${subject}.`);
+      rootLogger().error({ subject, err: reply.err }, 'service answered an unknown error shape');
+      throw new RpcCallError({ status: 500, code: ErrorCodes.INTERNAL, message: 'An unexpected error occurred.' });
+    }
+    return reply.response as T;
+  }
+
+  async close(): Promise<void> {
+    const nc = this.nc;
+    this.nc = undefined;
+    this.up = false;
+    if (nc && !nc.isClosed()) await nc.drain();
+  }
+}
+
+function serviceOf(subject: string): string {
+  return subject.split('.')[0] ?? subject;
+}
+
+function unavailable(message: string) {
+  return new RpcCallError({ status: 503, code: ErrorCodes.SERVICE_UNAVAILABLE, message });
+}
