@@ -1,0 +1,38 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  type Announcement,
+  type CreateAnnouncementMessage,
+  type DeleteAnnouncementMessage,
+  type ListAnnouncementsMessage,
+  Subjects,
+  type UpdateAnnouncementMessage,
+} from '@examprep/contracts';
+import { AnnouncementsService } from './announcements.service';
+
+/** NATS handlers: unwrap the envelope, let the service decide. */
+@Controller()
+export class AnnouncementsController {
+  constructor(private readonly announcements: AnnouncementsService) {}
+
+  @MessagePattern(Subjects.announcements.list)
+  list(@Payload() { actor }: ListAnnouncementsMessage): Promise<Announcement[]> {
+    return this.announcements.list(actor);
+  }
+
+  @MessagePattern(Subjects.announcements.create)
+  create(@Payload() { actor, input }: CreateAnnouncementMessage): Promise<Announcement> {
+    return this.announcements.create(actor, input);
+  }
+
+  @MessagePattern(Subjects.announcements.update)
+  update(@Payload() { actor, id, input }: UpdateAnnouncementMessage): Promise<Announcement> {
+    return this.announcements.update(actor, id, input);
+  }
+
+  @MessagePattern(Subjects.announcements.delete)
+  async delete(@Payload() { actor, id }: DeleteAnnouncementMessage): Promise<{ deleted: true }> {
+    await this.announcements.delete(actor, id);
+    return { deleted: true };
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  type Actor,
+  type Announcement,
+  type AnnouncementChangedEvent,
+  type AnnouncementInput,
+  ANNOUNCEMENT_MESSAGES,
+  AnnouncementInputDto,
+  compareAnnouncements,
+  Events,
+} from '@examprep/contracts';
+import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { isValidObjectId, Model } from 'mongoose';
+import { AnnouncementRecord, toAnnouncement } from './announcement.schema';
+
+@Injectable()
+export class AnnouncementsService {
+  constructor(
+    @InjectModel(AnnouncementRecord.name) private readonly announcements: Model<AnnouncementRecord>,
+    private readonly bus: JetStreamBus,
+  ) {}
+
+  /** Admins see every announcement; everyone else only visible ones. Order, then newest date. */
+  async list(actor: Actor | null): Promise<Announcement[]> {
+    const filter = actor?.isAdmin ? {} : { isVisible: true };
+    const docs = await this.announcements.find(filter).sort({ order: 1, date: -1, createdAt: -1 }).lean().exec();
+    return docs.map(toAnnouncement).sort(compareAnnouncements);
+  }
+
+  async create(actor: Actor | null, input: AnnouncementInput): Promise<Announcement> {
+    requireAdmin(actor);
+    const dto = validatePayload(AnnouncementInputDto, input);
+    const created = await this.announcements.create(withDefaults(dto));
+    const result = toAnnouncement(created.toObject());
+    await this.publish(result.id, 'created', created.updatedAt ?? new Date());
+    return result;
+  }
+
+  async update(actor: Actor | null, id: string, input: AnnouncementInput): Promise<Announcement> {
+    requireAdmin(actor);
+    const dto = validatePayload(AnnouncementInputDto, input);
+    if (!isValidObjectId(id)) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    const updated = await this.announcements
+      .findByIdAndUpdate(id, { $set: withDefaults(dto) }, { new: true, runValidators: true })
+      .lean()
+      .exec();
+    if (!updated) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    await this.publish(id, 'updated', updated.updatedAt ?? new Date());
+    return toAnnouncement(updated);
+  }
+
+  async delete(actor: Actor | null, id: string): Promise<void> {
+    requireAdmin(actor);
+    if (!isValidObjectId(id)) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    const deleted = await this.announcements.findByIdAndDelete(id).lean().exec();
+    if (!deleted) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    await this.publish(id, 'deleted', new Date());
+  }
+
+  /** The change is stored first; the fact follows. A failed publish is logged, not undone. */
+  private async publish(id: string, change: AnnouncementChangedEvent['change'], at: Date) {
+    const event: AnnouncementChangedEvent = { id, change, at: at.toISOString() };
+    try {
+      await this.bus.publish(Events.announcementChanged, event, `${id}:${change}:${event.at}`);
+    } catch (err) {
+      rootLogger().error({ err, id, change }, 'could not publish announcement change');
+    }
+  }
+}
+
+function requireAdmin(actor: Actor | null): asserts actor is Actor {
+  // the gateway already enforced @AdminOnly(); the owner of the data checks again
+  if (!actor?.isAdmin) throw ServiceError.forbidden('Admins only.');
+}
+
+function withDefaults(dto: AnnouncementInputDto) {
+  return {
+    content: dto.content,
+    date: dto.date,
+    isVisible: dto.isVisible ?? true,
+    order: dto.order ?? 0,
+    linkText: dto.linkText ?? '',
+    linkUrl: dto.linkUrl ?? '',
+  };
+}

@@ -1,0 +1,16 @@
+import { IsInt, IsString, IsUrl, Max, Min } from 'class-validator';
+import { ToInt } from '@examprep/nest-kit';
+
+/** Every variable the announcements service reads (a bad one stops it, naming the variable). */
+export class AnnouncementsEnv {
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['nats', 'tls'] })
+  NATS_URL!: string;
+
+  /** This service's own database; no other service reads it. */
+  @IsString()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['mongodb', 'mongodb+srv'] })
+  ANNOUNCEMENTS_MONGODB_URI!: string;
+
+  @ToInt() @IsInt() @Min(1) @Max(65535)
+  HEALTH_PORT: number = 3101;
+}

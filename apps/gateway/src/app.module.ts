@@ -1,0 +1,45 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AnnouncementsController } from './announcements/announcements.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { TokenVerifier } from './auth/token-verifier';
+import { GatewayConfigModule } from './config/config.module';
+import { GatewayEnv } from './config/gateway.env';
+import { HttpExceptionFilter } from './errors/http-exception.filter';
+import { HealthController } from './health/health.controller';
+import { ActorThrottlerGuard } from './http/throttler.guard';
+import { PublicConfigController } from './public-config/public-config.controller';
+import { RpcModule } from './rpc/rpc.module';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(env: GatewayEnv, options: { tokenVerifier?: TokenVerifier } = {}): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        GatewayConfigModule.forRoot(env),
+        RpcModule,
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }] }),
+      ],
+      controllers: [HealthController, PublicConfigController, AnnouncementsController],
+      providers: [
+        {
+          provide: TokenVerifier,
+          useValue:
+            options.tokenVerifier ??
+            new TokenVerifier({
+              issuer: env.OIDC_ISSUER,
+              audience: env.OIDC_AUDIENCE,
+              algorithms: env.OIDC_ALGORITHMS,
+              jwksUrl: env.OIDC_JWKS_URL,
+            }),
+        },
+        // order matters: authenticate first, then rate-limit per user (or per address)
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: ActorThrottlerGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      ],
+    };
+  }
+}

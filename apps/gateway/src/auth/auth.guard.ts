@@ -1,0 +1,63 @@
+import {
+  type CanActivate,
+  type ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ACCESS_POLICY, type AccessPolicy, type RequestWithActor } from './auth.decorators';
+import { TokenVerifier } from './token-verifier';
+
+export const AUTH_MESSAGES = {
+  missing: 'Authentication required.',
+  invalid: 'Your session has expired or is invalid. Please log in again.',
+  adminOnly: 'Admins only.',
+  unverified: 'Please verify your email address to use this feature.',
+  noPolicy: 'This route has no access policy.',
+} as const;
+
+/** Global guard: every route must declare its policy; none declared means denied. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const request = context.switchToHttp().getRequest<RequestWithActor>();
+    request.actor = null;
+    if (!policy) throw new ForbiddenException(AUTH_MESSAGES.noPolicy);
+    if (policy.kind === 'public') return true;
+
+    const token = bearerToken(request.headers.authorization);
+    if (!token) {
+      if (policy.kind === 'optional') return true;
+      throw new UnauthorizedException({ message: AUTH_MESSAGES.missing, code: 'UNAUTHENTICATED' });
+    }
+    try {
+      request.actor = await this.verifier.verify(token);
+    } catch {
+      throw new UnauthorizedException({ message: AUTH_MESSAGES.invalid, code: 'UNAUTHENTICATED' });
+    }
+    const actor = request.actor;
+    if (policy.kind === 'admin' && !actor.isAdmin) throw new ForbiddenException(AUTH_MESSAGES.adminOnly);
+    if (policy.kind === 'authenticated' && !policy.allowUnverified && !actor.emailVerified && !actor.isAdmin) {
+      throw new ForbiddenException({ message: AUTH_MESSAGES.unverified, code: 'EMAIL_NOT_VERIFIED' });
+    }
+    return true;
+  }
+}
+
+function bearerToken(header: string | string[] | undefined): string | null {
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/.exec(header.trim());
+  return m ? m[1]! : null;
+}

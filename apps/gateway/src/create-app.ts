@@ -1,0 +1,80 @@
+import helmet from '@fastify/helmet';
+import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { CORRELATION_HEADER, correlationIdFrom, PinoNestLogger, rootLogger, runWithCorrelationId } from '@examprep/nest-kit';
+import { GatewayModule } from './app.module';
+import type { TokenVerifier } from './auth/token-verifier';
+import type { GatewayEnv } from './config/gateway.env';
+import { createValidationPipe } from './http/validation.pipe';
+
+/** Builds the gateway (used by main.ts and by the integration tests). */
+export async function createGatewayApp(
+  env: GatewayEnv,
+  options: { tokenVerifier?: TokenVerifier } = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    logger: false,
+    requestIdHeader: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env, options), adapter, {
+    logger: new PinoNestLogger(rootLogger()),
+    bufferLogs: false,
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  // correlation id: taken from the caller when plain, else new; in every log line and NATS header
+  fastify.addHook('onRequest', (req, reply, done) => {
+    const id = correlationIdFrom(req.headers[CORRELATION_HEADER]);
+    void reply.header(CORRELATION_HEADER, id);
+    runWithCorrelationId(id, done);
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    rootLogger().info(
+      { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'http',
+    );
+    done();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  if (env.CORS_ORIGINS.length > 0) {
+    app.enableCors({ origin: env.CORS_ORIGINS, credentials: false, allowedHeaders: ['authorization', 'content-type', CORRELATION_HEADER] });
+  }
+
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'healthz', method: RequestMethod.GET },
+      { path: 'readyz', method: RequestMethod.GET },
+    ],
+  });
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`${env.PRODUCT_NAME} API`)
+      .setDescription('The HTTP API of the exam-preparation platform. Bearer tokens come from the Keycloak realm.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  app.enableShutdownHooks();
+  return app;
+}

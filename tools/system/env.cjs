@@ -1,0 +1,79 @@
+// Environment variables of each app for a profile, derived from tools/infra/infra.config.json
+// (the one place for ports). Used by the system runner, the test runner and the test-kit.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { loadConfig, resolveProfile, REPO_ROOT } = require('../infra/config.cjs');
+
+/** Server apps: apps/* whose package.json carries the Nx tag scope:server (gateway first). */
+function serverApps() {
+  const dir = path.join(REPO_ROOT, 'apps');
+  const names = fs
+    .readdirSync(dir)
+    .filter((name) => {
+      const pkg = path.join(dir, name, 'package.json');
+      if (!fs.existsSync(pkg)) return false;
+      const tags = (JSON.parse(fs.readFileSync(pkg, 'utf8')).nx || {}).tags || [];
+      return tags.includes('scope:server');
+    })
+    .sort();
+  return [...names.filter((n) => n !== 'gateway'), ...names.filter((n) => n === 'gateway')];
+}
+
+function urls(profileName = 'dev') {
+  const cfg = loadConfig();
+  const p = resolveProfile(cfg, profileName);
+  const ports = p.ports;
+  const keycloakPublic = `http://localhost:${ports.keycloak}`;
+  return {
+    cfg,
+    profile: p,
+    nats: `nats://127.0.0.1:${ports.nats}`,
+    mongo: (db) => `mongodb://127.0.0.1:${ports.ferretdb}/${db}`,
+    keycloakPublic,
+    issuer: `${keycloakPublic}/realms/${cfg.realm}`,
+    jwks: `http://127.0.0.1:${ports.keycloak}/realms/${cfg.realm}/protocol/openid-connect/certs`,
+    gateway: `http://127.0.0.1:${ports.gateway}`,
+    web: `http://localhost:${ports.web}`,
+  };
+}
+
+/** KEY -> value for one app. */
+function appEnv(app, profileName = 'dev', overrides = {}) {
+  const u = urls(profileName);
+  const ports = u.profile.ports;
+  const services = serverApps().filter((n) => n !== 'gateway');
+  const common = { NATS_URL: u.nats, LOG_LEVEL: process.env.LOG_LEVEL || 'info', NODE_ENV: 'production' };
+  let env;
+  if (app === 'gateway') {
+    env = {
+      ...common,
+      PORT: String(ports.gateway),
+      HOST: '127.0.0.1',
+      OIDC_ISSUER: u.issuer,
+      OIDC_JWKS_URL: u.jwks,
+      OIDC_AUDIENCE: u.cfg.apiAudience,
+      KEYCLOAK_PUBLIC_URL: u.keycloakPublic,
+      KEYCLOAK_REALM: u.cfg.realm,
+      KEYCLOAK_WEB_CLIENT_ID: u.cfg.webClientId,
+      DOWNSTREAM_SERVICES: services.join(','),
+    };
+  } else {
+    if (ports[app] === undefined) throw new Error(`no port for app "${app}" in infra.config.json`);
+    env = {
+      ...common,
+      HEALTH_PORT: String(ports[app]),
+      [`${app.toUpperCase()}_MONGODB_URI`]: u.mongo(app),
+    };
+  }
+  return { ...env, ...overrides };
+}
+
+module.exports = { serverApps, appEnv, urls, REPO_ROOT };
+
+if (require.main === module) {
+  const [app, profile] = process.argv.slice(2);
+  const env = appEnv(app, profile || 'dev');
+  for (const [k, v] of Object.entries(env)) process.stdout.write(`${k}=${v}\n`);
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Starts, stops and reports the platform's own processes (services, gateway, web) for a
+// profile, in the background, with pid and log files under <dataDir>/run and <dataDir>/logs.
+//
+//   node tools/system/system.cjs start  [--profile dev|test] [--only a,b] [--no-web]
+//   node tools/system/system.cjs stop   [--profile dev|test] [--only a,b]
+//   node tools/system/system.cjs status [--profile dev|test]
+//
+// The apps must be built first (npm run build). Infrastructure: tools/infra/infra.sh.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const { serverApps, appEnv, urls, REPO_ROOT } = require('./env.cjs');
+
+function parseArgs(argv) {
+  const args = { cmd: argv[0], profile: 'dev', only: null, web: true, env: {} };
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--profile') args.profile = argv[++i];
+    else if (a === '--only') args.only = argv[++i].split(',');
+    else if (a === '--no-web') args.web = false;
+    else if (a === '--env') {
+      const [k, ...v] = argv[++i].split('=');
+      args.env[k] = v.join('=');
+    } else throw new Error(`unknown argument ${a}`);
+  }
+  return args;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function dirs(profile) {
+  const { profile: p } = urls(profile);
+  const run = path.join(p.dataDir, 'run', 'apps');
+  const logs = path.join(p.dataDir, 'logs');
+  fs.mkdirSync(run, { recursive: true });
+  fs.mkdirSync(logs, { recursive: true });
+  return { run, logs, ports: p.ports };
+}
+
+function pidOf(run, name) {
+  try {
+    const pid = Number(fs.readFileSync(path.join(run, `${name}.pid`), 'utf8'));
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+function healthUrl(name, ports) {
+  if (name === 'web') return `http://127.0.0.1:${ports.web}/`;
+  if (name === 'gateway') return `http://127.0.0.1:${ports.gateway}/readyz`;
+  return `http://127.0.0.1:${ports[name]}/readyz`;
+}
+
+async function waitHealthy(name, url, pid, logFile, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      throw new Error(`${name} exited during start-up. Last log lines:\n${tail(logFile, 30)}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs / 1000}s. Last log lines:\n${tail(logFile, 30)}`);
+}
+
+function tail(file, n) {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-n).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function commandFor(name, profile) {
+  if (name === 'web') {
+    return {
+      cmd: process.execPath,
+      args: [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview'],
+      cwd: path.join(REPO_ROOT, 'apps', 'web'),
+      env: { EXAMPREP_PROFILE: profile },
+    };
+  }
+  const main = path.join(REPO_ROOT, 'apps', name, 'dist', 'main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
+  return { cmd: process.execPath, args: ['--enable-source-maps', main], cwd: REPO_ROOT, env: appEnv(name, profile) };
+}
+
+async function start(args) {
+  const { run, logs, ports } = dirs(args.profile);
+  const names = [...serverApps(), ...(args.web ? ['web'] : [])].filter((n) => !args.only || args.only.includes(n));
+  const started = [];
+  for (const name of names) {
+    if (pidOf(run, name)) {
+      console.log(`[system] ${name} already running`);
+      continue;
+    }
+    const c = commandFor(name, args.profile);
+    const logFile = path.join(logs, `${name}.log`);
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn(c.cmd, c.args, {
+      cwd: c.cwd,
+      env: { ...process.env, ...c.env, ...args.env },
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
+    fs.writeFileSync(path.join(run, `${name}.pid`), String(child.pid));
+    child.unref();
+    started.push({ name, pid: child.pid, logFile });
+  }
+  // services first, then the gateway (its /readyz waits for them), then the web app
+  for (const s of started) {
+    const t0 = Date.now();
+    await waitHealthy(s.name, healthUrl(s.name, ports), s.pid, s.logFile);
+    console.log(`[system] ${s.name} healthy (pid ${s.pid}, ${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+  }
+}
+
+async function stop(args) {
+  const { run } = dirs(args.profile);
+  const names = [...serverApps(), 'web'].filter((n) => !args.only || args.only.includes(n)).reverse();
+  for (const name of names) {
+    const pid = pidOf(run, name);
+    if (!pid) continue;
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      process.kill(pid, 'SIGTERM');
+    }
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && pidOf(run, name)) await sleep(100);
+    if (pidOf(run, name)) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    fs.rmSync(path.join(run, `${name}.pid`), { force: true });
+    console.log(`[system] ${name} stopped`);
+  }
+}
+
+async function status(args) {
+  const { run, ports } = dirs(args.profile);
+  for (const name of [...serverApps(), 'web']) {
+    const pid = pidOf(run, name);
+    let health = 'down';
+    if (pid) {
+      try {
+        const res = await fetch(healthUrl(name, ports), { signal: AbortSignal.timeout(2_000) });
+        health = res.ok ? 'healthy' : `unhealthy (${res.status})`;
+      } catch {
+        health = 'not answering';
+      }
+    }
+    console.log(`${name.padEnd(14)} ${pid ? `pid ${pid}`.padEnd(12) : 'stopped'.padEnd(12)} ${health}`);
+  }
+}
+
+const commands = { start, stop, status };
+
+if (require.main === module) {
+  const args = parseArgs(process.argv.slice(2));
+  const fn = commands[args.cmd];
+  if (!fn) {
+    console.error('usage: system.cjs start|stop|status [--profile dev|test] [--only a,b] [--no-web]');
+    process.exit(2);
+  }
+  fn(args).catch((e) => {
+    console.error(`[system] ${e.message}`);
+    process.exit(1);
+  });
+}
+
+module.exports = { start, stop, status, parseArgs };
