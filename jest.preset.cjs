@@ -20,6 +20,9 @@ const swc = (tsx) => [
   },
 ];
 
+const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const ESM_PACKAGES = ['jose', 'content-disposition'];
+
 /** Unit tests: `*.spec.ts` beside the code. */
 function unit(projectDir, overrides = {}) {
   return {
@@ -28,7 +31,9 @@ function unit(projectDir, overrides = {}) {
     testEnvironment: 'node',
     testEnvironmentOptions: { customExportConditions: ['@examprep/source', 'node', 'require', 'default'] },
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
-    transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true) },
+    transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true), '^.+\\.m?js$': swcJs },
+    // ESM-only packages that Jest's CommonJS runtime must have transformed
+    transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     ...overrides,
   };

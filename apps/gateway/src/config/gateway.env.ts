@@ -6,7 +6,8 @@ const url = { require_tld: false, require_protocol: true } as const;
 
 /** Every variable the gateway reads, validated once at start (a bad one stops the process). */
 export class GatewayEnv {
-  @ToInt() @IsInt() @Min(1) @Max(65535)
+  /** 0 picks a free port (tests). */
+  @ToInt() @IsInt() @Min(0) @Max(65535)
   PORT: number = 3000;
 
   @IsString()

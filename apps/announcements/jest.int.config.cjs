@@ -1,0 +1,1 @@
+module.exports = require('../../jest.preset.cjs').integration(__dirname, require('../../libs/test-kit/jest-infra.cjs'));

@@ -1,0 +1,89 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { InvalidTokenError, TokenVerifier } from './token-verifier';
+
+const issuer = 'http://localhost:8080/realms/examprep';
+const audience = 'examprep-api';
+
+describe('TokenVerifier', () => {
+  let privateKey: CryptoKey;
+  let otherKey: CryptoKey;
+  let sut: TokenVerifier;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    privateKey = pair.privateKey;
+    otherKey = (await generateKeyPair('RS256')).privateKey;
+    const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    sut = new TokenVerifier({ issuer, audience, algorithms: ['RS256'], keySet: createLocalJWKSet({ keys: [jwk] }) });
+  });
+
+  const claims = {
+    typ: 'Bearer',
+    email: 'Learner@Example.com',
+    email_verified: true,
+    realm_access: { roles: ['default-roles-examprep'] },
+  };
+
+  function sign(payload: object = claims, opts: { key?: CryptoKey; aud?: string; iss?: string; exp?: string | number } = {}) {
+    return new SignJWT({ ...payload })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
+      .setSubject('user-1')
+      .setIssuer(opts.iss ?? issuer)
+      .setAudience(opts.aud ?? audience)
+      .setIssuedAt()
+      .setExpirationTime(opts.exp ?? '5m')
+      .sign(opts.key ?? privateKey);
+  }
+
+  it('turns a valid access token into the actor', async () => {
+    await expect(sut.verify(await sign())).resolves.toEqual({
+      uid: 'user-1',
+      email: 'learner@example.com',
+      isAdmin: false,
+      emailVerified: true,
+    });
+  });
+
+  it('reads isAdmin from the admin realm role', async () => {
+    const actor = await sut.verify(await sign({ ...claims, realm_access: { roles: ['admin'] } }));
+    expect(actor.isAdmin).toBe(true);
+  });
+
+  it('reads an unverified email as emailVerified false', async () => {
+    const actor = await sut.verify(await sign({ ...claims, email_verified: false }));
+    expect(actor.emailVerified).toBe(false);
+  });
+
+  it.each([
+    ['expired', () => sign(claims, { exp: Math.floor(Date.now() / 1000) - 60 })],
+    ['wrongly signed', () => sign(claims, { key: otherKey })],
+    ['for another audience', () => sign(claims, { aud: 'account' })],
+    ['from another issuer', () => sign(claims, { iss: 'http://evil.example/realms/examprep' })],
+    ['an ID token', () => sign({ ...claims, typ: 'ID' })],
+  ])('refuses a token that is %s', async (_name, make) => {
+    await expect(sut.verify(await make())).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses alg none', async () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: 'u', iss: issuer, aud: audience, iat: now, exp: now + 300 })}.`;
+    await expect(sut.verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses an HMAC token signed with the public key as secret (algorithm confusion)', async () => {
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+      .setSubject('u')
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('public-key-as-secret'));
+    await expect(sut.verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses garbage', async () => {
+    await expect(sut.verify('not.a.token')).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
