@@ -4,13 +4,13 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
-import local from './tools/eslint-rules/index.cjs';
 
 // Who may import whom (STYLE.md §11): web never imports server code, services never
 // import each other (apps import only libs), libs never import apps.
 const depConstraints = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
   { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
@@ -19,39 +19,63 @@ const depConstraints = [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.nx/**', '.infra/**', '**/playwright-report/**', '**/test-results/**', 'deploy/keycloak/themes/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.nx/**',
+      '.infra/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      'deploy/keycloak/themes/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { '@nx': nx, local },
+    plugins: { '@nx': nx },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'no-console': 'error',
     },
   },
   {
     // NestJS needs runtime imports of injected classes for decorator metadata.
-    files: ['apps/{gateway,announcements,identity,catalog,testing,media,qbank}/**/*.ts', 'libs/nest-kit/**/*.ts', 'libs/contracts/**/*.ts'],
+    files: [
+      'apps/{gateway,announcements,identity,catalog,testing,media,qbank}/**/*.ts',
+      'libs/nest-kit/**/*.ts',
+      'libs/contracts/**/*.ts',
+    ],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
     files: ['apps/gateway/src/**/*.controller.ts'],
-    rules: { 'local/route-requires-auth-decorator': 'error' },
+    rules: { '@nx/workspace-route-requires-auth-decorator': 'error' },
   },
   {
     // Tests may use the integration harness (scope:test) on top of their own scope.
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', '**/e2e/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', 'apps/web-e2e/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
         {
           enforceBuildableLibDependency: false,
           depConstraints: depConstraints.map((c) =>
-            c.sourceTag.startsWith('scope:') ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:test'] } : c,
+            c.sourceTag.startsWith('scope:')
+              ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:test'] }
+              : c,
           ),
         },
       ],
@@ -65,8 +89,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // tool configuration (jest, playwright, vite): may reach the shared presets by path
+    files: [
+      '**/jest*.config.cjs',
+      '**/jest-infra.cjs',
+      '**/playwright.config.ts',
+      '**/vite.config.ts',
+    ],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     files: ['tools/**/*.{js,mjs,cjs}', '*.cjs', '*.mjs', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
+  },
+  {
+    files: ['tools/load/**/*.k6.js'],
+    languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly' } },
   },
   prettier,
 );

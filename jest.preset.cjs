@@ -20,7 +20,10 @@ const swc = (tsx) => [
   },
 ];
 
-const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swcJs = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const ESM_PACKAGES = ['jose', 'content-disposition'];
 
 /** Unit tests: `*.spec.ts` beside the code. */
@@ -29,7 +32,9 @@ function unit(projectDir, overrides = {}) {
     displayName: path.basename(projectDir),
     rootDir: projectDir,
     testEnvironment: 'node',
-    testEnvironmentOptions: { customExportConditions: ['@examprep/source', 'node', 'require', 'default'] },
+    testEnvironmentOptions: {
+      customExportConditions: ['@examprep/source', 'node', 'require', 'default'],
+    },
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
     transform: { '^.+\\.ts$': swc(false), '^.+\\.tsx$': swc(true), '^.+\\.m?js$': swcJs },
     // ESM-only packages that Jest's CommonJS runtime must have transformed
@@ -53,7 +58,7 @@ function integration(projectDir, overrides = {}) {
 function projectConfigs(file) {
   const fs = require('node:fs');
   const out = [];
-  for (const group of ['apps', 'libs']) {
+  for (const group of ['apps', 'libs', 'tools']) {
     const dir = path.join(__dirname, group);
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir).sort()) {

@@ -14,7 +14,10 @@ function decoratorName(d) {
 module.exports = {
   meta: {
     type: 'problem',
-    docs: { description: 'every HTTP route must carry @Public(), @OptionalAuth(), @Authenticated() or @AdminOnly()' },
+    docs: {
+      description:
+        'every HTTP route must carry @Public(), @OptionalAuth(), @Authenticated() or @AdminOnly()',
+    },
     schema: [],
     messages: {
       missing:
@@ -31,7 +34,11 @@ module.exports = {
         const cls = node.parent && node.parent.parent;
         const classNames = ((cls && cls.decorators) || []).map(decoratorName);
         if (classNames.some((n) => AUTH.has(n))) return;
-        context.report({ node: node.key, messageId: 'missing', data: { name: node.key.name || '?' } });
+        context.report({
+          node: node.key,
+          messageId: 'missing',
+          data: { name: node.key.name || '?' },
+        });
       },
     };
   },

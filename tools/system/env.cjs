@@ -44,7 +44,11 @@ function appEnv(app, profileName = 'dev', overrides = {}) {
   const u = urls(profileName);
   const ports = u.profile.ports;
   const services = serverApps().filter((n) => n !== 'gateway');
-  const common = { NATS_URL: u.nats, LOG_LEVEL: process.env.LOG_LEVEL || 'info', NODE_ENV: 'production' };
+  const common = {
+    NATS_URL: u.nats,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    NODE_ENV: 'production',
+  };
   let env;
   if (app === 'gateway') {
     env = {

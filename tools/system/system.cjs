@@ -72,7 +72,9 @@ async function waitHealthy(name, url, pid, logFile, timeoutMs = 60_000) {
     }
     await sleep(250);
   }
-  throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs / 1000}s. Last log lines:\n${tail(logFile, 30)}`);
+  throw new Error(
+    `${name} did not become healthy at ${url} within ${timeoutMs / 1000}s. Last log lines:\n${tail(logFile, 30)}`,
+  );
 }
 
 function tail(file, n) {
@@ -94,12 +96,19 @@ function commandFor(name, profile) {
   }
   const main = path.join(REPO_ROOT, 'apps', name, 'dist', 'main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
-  return { cmd: process.execPath, args: ['--enable-source-maps', main], cwd: REPO_ROOT, env: appEnv(name, profile) };
+  return {
+    cmd: process.execPath,
+    args: ['--enable-source-maps', main],
+    cwd: REPO_ROOT,
+    env: appEnv(name, profile),
+  };
 }
 
 async function start(args) {
   const { run, logs, ports } = dirs(args.profile);
-  const names = [...serverApps(), ...(args.web ? ['web'] : [])].filter((n) => !args.only || args.only.includes(n));
+  const names = [...serverApps(), ...(args.web ? ['web'] : [])].filter(
+    (n) => !args.only || args.only.includes(n),
+  );
   const started = [];
   for (const name of names) {
     if (pidOf(run, name)) {
@@ -123,13 +132,17 @@ async function start(args) {
   for (const s of started) {
     const t0 = Date.now();
     await waitHealthy(s.name, healthUrl(s.name, ports), s.pid, s.logFile);
-    console.log(`[system] ${s.name} healthy (pid ${s.pid}, ${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+    console.log(
+      `[system] ${s.name} healthy (pid ${s.pid}, ${((Date.now() - t0) / 1000).toFixed(1)}s)`,
+    );
   }
 }
 
 async function stop(args) {
   const { run } = dirs(args.profile);
-  const names = [...serverApps(), 'web'].filter((n) => !args.only || args.only.includes(n)).reverse();
+  const names = [...serverApps(), 'web']
+    .filter((n) => !args.only || args.only.includes(n))
+    .reverse();
   for (const name of names) {
     const pid = pidOf(run, name);
     if (!pid) continue;
@@ -165,7 +178,9 @@ async function status(args) {
         health = 'not answering';
       }
     }
-    console.log(`${name.padEnd(14)} ${pid ? `pid ${pid}`.padEnd(12) : 'stopped'.padEnd(12)} ${health}`);
+    console.log(
+      `${name.padEnd(14)} ${pid ? `pid ${pid}`.padEnd(12) : 'stopped'.padEnd(12)} ${health}`,
+    );
   }
 }
 
@@ -175,7 +190,9 @@ if (require.main === module) {
   const args = parseArgs(process.argv.slice(2));
   const fn = commands[args.cmd];
   if (!fn) {
-    console.error('usage: system.cjs start|stop|status [--profile dev|test] [--only a,b] [--no-web]');
+    console.error(
+      'usage: system.cjs start|stop|status [--profile dev|test] [--only a,b] [--no-web]',
+    );
     process.exit(2);
   }
   fn(args).catch((e) => {

@@ -1,7 +1,12 @@
 // The announcements service against the real FerretDB and NATS JetStream of the test profile.
 import { Test } from '@nestjs/testing';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { type Actor, ANNOUNCEMENT_MESSAGES, Events, type AnnouncementChangedEvent } from '@examprep/contracts';
+import {
+  type Actor,
+  ANNOUNCEMENT_MESSAGES,
+  Events,
+  type AnnouncementChangedEvent,
+} from '@examprep/contracts';
 import { JetStreamBus, JetStreamModule, MongoModule, ServiceError } from '@examprep/nest-kit';
 import { infraConfig } from '@examprep/test-kit';
 import { randomUUID } from 'node:crypto';
@@ -9,8 +14,18 @@ import type { Connection } from 'mongoose';
 import { AnnouncementsModule } from '../src/announcements/announcements.module';
 import { AnnouncementsService } from '../src/announcements/announcements.service';
 
-const admin: Actor = { uid: 'admin-1', email: 'admin@examprep.test', isAdmin: true, emailVerified: true };
-const learner: Actor = { uid: 'learner-1', email: 'learner@examprep.test', isAdmin: false, emailVerified: true };
+const admin: Actor = {
+  uid: 'admin-1',
+  email: 'admin@examprep.test',
+  isAdmin: true,
+  emailVerified: true,
+};
+const learner: Actor = {
+  uid: 'learner-1',
+  email: 'learner@examprep.test',
+  isAdmin: false,
+  emailVerified: true,
+};
 
 describe('AnnouncementsService (FerretDB + JetStream)', () => {
   const cfg = infraConfig('test');
@@ -65,27 +80,59 @@ describe('AnnouncementsService (FerretDB + JetStream)', () => {
     await sut.create(admin, input({ content: 'pinned-later', date: '2026-12-01', order: 1 }));
     await sut.create(admin, input({ content: 'top', date: '2025-01-01', order: -1 }));
     await sut.create(admin, input({ content: 'hidden', date: '2026-07-01', isVisible: false }));
-    expect((await sut.list(learner)).map((a) => a.content)).toEqual(['top', 'new', 'old', 'pinned-later']);
+    expect((await sut.list(learner)).map((a) => a.content)).toEqual([
+      'top',
+      'new',
+      'old',
+      'pinned-later',
+    ]);
     expect((await sut.list(null)).map((a) => a.content)).not.toContain('hidden');
-    expect((await sut.list(admin)).map((a) => a.content)).toEqual(['top', 'hidden', 'new', 'old', 'pinned-later']);
+    expect((await sut.list(admin)).map((a) => a.content)).toEqual([
+      'top',
+      'hidden',
+      'new',
+      'old',
+      'pinned-later',
+    ]);
   });
 
   it('updates and deletes; unknown ids are 404 with the message', async () => {
     const a = await sut.create(admin, input());
-    const updated = await sut.update(admin, a.id, input({ content: 'Changed', order: 3, linkUrl: '/updates', linkText: 'See' }));
-    expect(updated).toMatchObject({ id: a.id, content: 'Changed', order: 3, linkUrl: '/updates', linkText: 'See' });
+    const updated = await sut.update(
+      admin,
+      a.id,
+      input({ content: 'Changed', order: 3, linkUrl: '/updates', linkText: 'See' }),
+    );
+    expect(updated).toMatchObject({
+      id: a.id,
+      content: 'Changed',
+      order: 3,
+      linkUrl: '/updates',
+      linkText: 'See',
+    });
     await sut.delete(admin, a.id);
     expect(await sut.list(admin)).toEqual([]);
-    for (const call of [() => sut.delete(admin, a.id), () => sut.update(admin, a.id, input()), () => sut.delete(admin, 'nope')]) {
-      await expect(call()).rejects.toMatchObject({ payload: { status: 404, message: ANNOUNCEMENT_MESSAGES.notFound } });
+    for (const call of [
+      () => sut.delete(admin, a.id),
+      () => sut.update(admin, a.id, input()),
+      () => sut.delete(admin, 'nope'),
+    ]) {
+      await expect(call()).rejects.toMatchObject({
+        payload: { status: 404, message: ANNOUNCEMENT_MESSAGES.notFound },
+      });
     }
   });
 
   it('re-checks the input and the admin role itself', async () => {
-    await expect(sut.create(admin, input({ content: '  ', date: '2026-02-30' }))).rejects.toMatchObject({
+    await expect(
+      sut.create(admin, input({ content: '  ', date: '2026-02-30' })),
+    ).rejects.toMatchObject({
       payload: {
         status: 400,
-        fields: { content: [ANNOUNCEMENT_MESSAGES.contentRequired], date: [ANNOUNCEMENT_MESSAGES.dateRequired] },
+        fields: {
+          content: [ANNOUNCEMENT_MESSAGES.contentRequired],
+          date: [ANNOUNCEMENT_MESSAGES.dateRequired],
+        },
       },
     });
     await expect(sut.create(learner, input())).rejects.toBeInstanceOf(ServiceError);
@@ -105,8 +152,13 @@ describe('AnnouncementsService (FerretDB + JetStream)', () => {
     await sut.update(admin, a.id, input({ content: 'x' }));
     await sut.delete(admin, a.id);
     const deadline = Date.now() + 5_000;
-    while (seen.filter((e) => e.id === a.id).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (seen.filter((e) => e.id === a.id).length < 3 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     await consumer.stop();
-    expect(seen.filter((e) => e.id === a.id).map((e) => e.change)).toEqual(['created', 'updated', 'deleted']);
+    expect(seen.filter((e) => e.id === a.id).map((e) => e.change)).toEqual([
+      'created',
+      'updated',
+      'deleted',
+    ]);
   });
 });

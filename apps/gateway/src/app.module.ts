@@ -8,6 +8,7 @@ import { GatewayConfigModule } from './config/config.module';
 import { GatewayEnv } from './config/gateway.env';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
 import { HealthController } from './health/health.controller';
+import { FixedWindowThrottlerStorage } from './http/fixed-window-throttler.storage';
 import { ActorThrottlerGuard } from './http/throttler.guard';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { RpcModule } from './rpc/rpc.module';
@@ -20,7 +21,10 @@ export class GatewayModule {
       imports: [
         GatewayConfigModule.forRoot(env),
         RpcModule,
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }] }),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }],
+          storage: new FixedWindowThrottlerStorage(),
+        }),
       ],
       controllers: [HealthController, PublicConfigController, AnnouncementsController],
       providers: [

@@ -3,7 +3,13 @@ import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { CORRELATION_HEADER, correlationIdFrom, PinoNestLogger, rootLogger, runWithCorrelationId } from '@examprep/nest-kit';
+import {
+  CORRELATION_HEADER,
+  correlationIdFrom,
+  PinoNestLogger,
+  rootLogger,
+  runWithCorrelationId,
+} from '@examprep/nest-kit';
 import { GatewayModule } from './app.module';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { GatewayEnv } from './config/gateway.env';
@@ -20,10 +26,14 @@ export async function createGatewayApp(
     logger: false,
     requestIdHeader: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env, options), adapter, {
-    logger: new PinoNestLogger(rootLogger()),
-    bufferLogs: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.forRoot(env, options),
+    adapter,
+    {
+      logger: new PinoNestLogger(rootLogger()),
+      bufferLogs: false,
+    },
+  );
 
   const fastify = app.getHttpAdapter().getInstance();
   // correlation id: taken from the caller when plain, else new; in every log line and NATS header
@@ -34,7 +44,12 @@ export async function createGatewayApp(
   });
   fastify.addHook('onResponse', (req, reply, done) => {
     rootLogger().info(
-      { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        method: req.method,
+        url: req.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'http',
     );
     done();
@@ -53,7 +68,11 @@ export async function createGatewayApp(
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   if (env.CORS_ORIGINS.length > 0) {
-    app.enableCors({ origin: env.CORS_ORIGINS, credentials: false, allowedHeaders: ['authorization', 'content-type', CORRELATION_HEADER] });
+    app.enableCors({
+      origin: env.CORS_ORIGINS,
+      credentials: false,
+      allowedHeaders: ['authorization', 'content-type', CORRELATION_HEADER],
+    });
   }
 
   app.setGlobalPrefix('api', {
@@ -68,7 +87,9 @@ export async function createGatewayApp(
     app,
     new DocumentBuilder()
       .setTitle(`${env.PRODUCT_NAME} API`)
-      .setDescription('The HTTP API of the exam-preparation platform. Bearer tokens come from the Keycloak realm.')
+      .setDescription(
+        'The HTTP API of the exam-preparation platform. Bearer tokens come from the Keycloak realm.',
+      )
       .setVersion('1')
       .addBearerAuth()
       .build(),

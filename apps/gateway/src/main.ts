@@ -8,5 +8,8 @@ runMain(async () => {
   const log = createLogger('gateway');
   const app = await createGatewayApp(env);
   await app.listen({ port: env.PORT, host: env.HOST });
-  log.info({ port: env.PORT }, `gateway listening on http://${env.HOST}:${env.PORT} (OpenAPI at /api/docs)`);
+  log.info(
+    { port: env.PORT },
+    `gateway listening on http://${env.HOST}:${env.PORT} (OpenAPI at /api/docs)`,
+  );
 });

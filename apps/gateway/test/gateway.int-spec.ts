@@ -5,7 +5,14 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@examprep/contracts';
 import { loadConfig } from '@examprep/nest-kit';
-import { getClientToken, getToken, identityServiceClient, infraConfig, seededUsers, waitFor } from '@examprep/test-kit';
+import {
+  getClientToken,
+  getToken,
+  identityServiceClient,
+  infraConfig,
+  seededUsers,
+  waitFor,
+} from '@examprep/test-kit';
 import { GatewayEnv } from '../src/config/gateway.env';
 import { createGatewayApp } from '../src/create-app';
 import { TokenVerifier } from '../src/auth/token-verifier';
@@ -14,10 +21,15 @@ import { appEnv, systemCtl } from './support/system';
 const cfg = infraConfig('test');
 const base = `http://127.0.0.1:${cfg.ports.gateway}`;
 
-async function call(method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; url?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: string; url?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined || opts.raw !== undefined) headers['content-type'] = 'application/json';
+  if (opts.body !== undefined || opts.raw !== undefined)
+    headers['content-type'] = 'application/json';
   const res = await fetch(`${opts.url ?? base}${path}`, {
     method,
     headers,
@@ -27,7 +39,11 @@ async function call(method: string, path: string, opts: { token?: string; body?:
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
 }
 
-const tokens: Record<'admin' | 'learner' | 'unverified', string> = { admin: '', learner: '', unverified: '' };
+const tokens: Record<'admin' | 'learner' | 'unverified', string> = {
+  admin: '',
+  learner: '',
+  unverified: '',
+};
 let nc: NatsConnection;
 let spy: Subscription;
 let spied: string[] = [];
@@ -35,11 +51,15 @@ let spied: string[] = [];
 beforeAll(async () => {
   systemCtl('start', ['announcements', 'gateway']);
   for (const key of ['admin', 'learner', 'unverified'] as const) {
-    tokens[key] = (await getToken({ username: seededUsers[key].email, password: seededUsers[key].password })).access_token;
+    tokens[key] = (
+      await getToken({ username: seededUsers[key].email, password: seededUsers[key].password })
+    ).access_token;
   }
   nc = await connect({ servers: cfg.natsUrl });
   // sees a copy of every message sent to the service (not in its queue group)
-  spy = nc.subscribe('announcements.*', { callback: (_e, m) => m.subject !== 'announcements.health' && spied.push(m.subject) });
+  spy = nc.subscribe('announcements.*', {
+    callback: (_e, m) => m.subject !== 'announcements.health' && spied.push(m.subject),
+  });
 });
 
 afterAll(async () => {
@@ -51,7 +71,12 @@ beforeEach(() => {
   spied = [];
 });
 
-const valid = { content: 'Integration hello', date: '2026-11-22', linkUrl: 'https://example.com/x', linkText: 'More' };
+const valid = {
+  content: 'Integration hello',
+  date: '2026-11-22',
+  linkUrl: 'https://example.com/x',
+  linkText: 'More',
+};
 
 describe('announcements through the gateway', () => {
   it('admin creates, edits and deletes; learners see visible ones only', async () => {
@@ -60,7 +85,10 @@ describe('announcements through the gateway', () => {
     const a = created.body as Announcement;
     expect(a).toMatchObject({ ...valid, isVisible: true, order: 0 });
 
-    const hidden = await call('POST', '/api/announcements', { token: tokens.admin, body: { ...valid, content: 'secret', isVisible: false } });
+    const hidden = await call('POST', '/api/announcements', {
+      token: tokens.admin,
+      body: { ...valid, content: 'secret', isVisible: false },
+    });
     expect(hidden.status).toBe(201);
 
     const learnerList = await call('GET', '/api/announcements', { token: tokens.learner });
@@ -70,14 +98,24 @@ describe('announcements through the gateway', () => {
     const adminList = await call('GET', '/api/announcements', { token: tokens.admin });
     expect(adminList.body.map((x: Announcement) => x.id)).toContain(hidden.body.id);
 
-    const updated = await call('PUT', `/api/announcements/${a.id}`, { token: tokens.admin, body: { ...valid, content: 'Edited', order: 2 } });
+    const updated = await call('PUT', `/api/announcements/${a.id}`, {
+      token: tokens.admin,
+      body: { ...valid, content: 'Edited', order: 2 },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: a.id, content: 'Edited', order: 2 });
 
-    for (const id of [a.id, hidden.body.id]) expect((await call('DELETE', `/api/announcements/${id}`, { token: tokens.admin })).status).toBe(204);
+    for (const id of [a.id, hidden.body.id])
+      expect(
+        (await call('DELETE', `/api/announcements/${id}`, { token: tokens.admin })).status,
+      ).toBe(204);
     const gone = await call('DELETE', `/api/announcements/${a.id}`, { token: tokens.admin });
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: 'Not Found', code: 'NOT_FOUND', message: ANNOUNCEMENT_MESSAGES.notFound });
+    expect(gone.body).toEqual({
+      error: 'Not Found',
+      code: 'NOT_FOUND',
+      message: ANNOUNCEMENT_MESSAGES.notFound,
+    });
   });
 });
 
@@ -89,7 +127,11 @@ describe('bad tokens get 401 and never reach a service', () => {
     ['DELETE', '/api/announcements/0123456789abcdef01234567'],
   ];
 
-  function tamper(token: string, mutate: (header: Record<string, unknown>, payload: Record<string, unknown>) => void, keepSig = true) {
+  function tamper(
+    token: string,
+    mutate: (header: Record<string, unknown>, payload: Record<string, unknown>) => void,
+    keepSig = true,
+  ) {
     const [h, p, s] = token.split('.');
     const header = JSON.parse(Buffer.from(h!, 'base64url').toString());
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
@@ -102,9 +144,18 @@ describe('bad tokens get 401 and never reach a service', () => {
     ['missing', async () => undefined],
     ['not a JWT', async () => 'abc'],
     ['alg none', async () => tamper(tokens.admin, (h) => (h.alg = 'none'), false)],
-    ['wrongly signed (payload changed)', async () => tamper(tokens.learner, (_h, p) => (p.realm_access = { roles: ['admin'] }))],
-    ['expired (exp moved, signature broken)', async () => tamper(tokens.admin, (_h, p) => (p.exp = 1))],
-    ['for another audience (service-account token)', async () => (await getClientToken(identityServiceClient())).access_token],
+    [
+      'wrongly signed (payload changed)',
+      async () => tamper(tokens.learner, (_h, p) => (p.realm_access = { roles: ['admin'] })),
+    ],
+    [
+      'expired (exp moved, signature broken)',
+      async () => tamper(tokens.admin, (_h, p) => (p.exp = 1)),
+    ],
+    [
+      'for another audience (service-account token)',
+      async () => (await getClientToken(identityServiceClient())).access_token,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, make) => {
@@ -124,9 +175,20 @@ describe('bad tokens get 401 and never reach a service', () => {
 
 describe('authorization', () => {
   it('a learner calling an admin route gets 403 and nothing reaches the service', async () => {
-    expect((await call('POST', '/api/announcements', { token: tokens.learner, body: valid })).status).toBe(403);
-    expect((await call('PUT', '/api/announcements/0123456789abcdef01234567', { token: tokens.learner, body: valid })).status).toBe(403);
-    const del = await call('DELETE', '/api/announcements/0123456789abcdef01234567', { token: tokens.learner });
+    expect(
+      (await call('POST', '/api/announcements', { token: tokens.learner, body: valid })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('PUT', '/api/announcements/0123456789abcdef01234567', {
+          token: tokens.learner,
+          body: valid,
+        })
+      ).status,
+    ).toBe(403);
+    const del = await call('DELETE', '/api/announcements/0123456789abcdef01234567', {
+      token: tokens.learner,
+    });
     expect(del.status).toBe(403);
     expect(del.body).toEqual({ error: 'Forbidden', code: 'FORBIDDEN', message: 'Admins only.' });
     await new Promise((r) => setTimeout(r, 100));
@@ -142,14 +204,34 @@ describe('authorization', () => {
 
 describe('malformed bodies get 400 naming the field and never reach a service', () => {
   it.each([
-    ['empty content', { ...valid, content: '   ' }, { content: [ANNOUNCEMENT_MESSAGES.contentRequired] }],
+    [
+      'empty content',
+      { ...valid, content: '   ' },
+      { content: [ANNOUNCEMENT_MESSAGES.contentRequired] },
+    ],
     ['missing date', { content: 'x' }, { date: [ANNOUNCEMENT_MESSAGES.dateRequired] }],
-    ['impossible date', { ...valid, date: '2026-02-30' }, { date: [ANNOUNCEMENT_MESSAGES.dateRequired] }],
-    ['javascript: link', { ...valid, linkUrl: 'javascript:alert(1)' }, { linkUrl: [ANNOUNCEMENT_MESSAGES.linkUrlInvalid] }],
+    [
+      'impossible date',
+      { ...valid, date: '2026-02-30' },
+      { date: [ANNOUNCEMENT_MESSAGES.dateRequired] },
+    ],
+    [
+      'javascript: link',
+      { ...valid, linkUrl: 'javascript:alert(1)' },
+      { linkUrl: [ANNOUNCEMENT_MESSAGES.linkUrlInvalid] },
+    ],
     ['fractional order', { ...valid, order: 1.5 }, { order: [ANNOUNCEMENT_MESSAGES.orderInteger] }],
     ['text order', { ...valid, order: 'first' }, { order: [ANNOUNCEMENT_MESSAGES.orderInteger] }],
-    ['visibility as text', { ...valid, isVisible: 'yes' }, { isVisible: [ANNOUNCEMENT_MESSAGES.isVisibleBoolean] }],
-    ['unknown field', { ...valid, isAdmin: true }, { isAdmin: ['isAdmin is not an allowed field.'] }],
+    [
+      'visibility as text',
+      { ...valid, isVisible: 'yes' },
+      { isVisible: [ANNOUNCEMENT_MESSAGES.isVisibleBoolean] },
+    ],
+    [
+      'unknown field',
+      { ...valid, isAdmin: true },
+      { isAdmin: ['isAdmin is not an allowed field.'] },
+    ],
   ])('%s', async (_name, body, fields) => {
     const res = await call('POST', '/api/announcements', { token: tokens.admin, body });
     expect(res.status).toBe(400);
@@ -179,14 +261,24 @@ describe('malformed bodies get 400 naming the field and never reach a service', 
 
 describe('HTTP hygiene', () => {
   it('sends security headers, a correlation id and an OpenAPI document', async () => {
-    const res = await fetch(`${base}/api/public-config`, { headers: { 'x-correlation-id': 'it-corr-1' } });
+    const res = await fetch(`${base}/api/public-config`, {
+      headers: { 'x-correlation-id': 'it-corr-1' },
+    });
     expect(res.headers.get('x-correlation-id')).toBe('it-corr-1');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    const config = await res.json();
-    expect(config.keycloak).toEqual({ url: cfg.keycloakUrl, realm: cfg.realm, clientId: cfg.webClientId });
-    const doc = await (await fetch(`${base}/api/docs-json`)).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/announcements', '/api/announcements/{id}']));
+    const config = (await res.json()) as { keycloak: unknown };
+    expect(config.keycloak).toEqual({
+      url: cfg.keycloakUrl,
+      realm: cfg.realm,
+      clientId: cfg.webClientId,
+    });
+    const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/announcements', '/api/announcements/{id}']),
+    );
   });
 });
 
@@ -205,9 +297,13 @@ describe('faults: the announcements service stopped', () => {
     expect((await call('GET', '/readyz')).status).toBe(503);
 
     systemCtl('start', ['announcements']);
-    await waitFor(async () => (await call('GET', '/api/announcements', { token: tokens.learner })).status === 200, {
-      timeoutMs: 10_000,
-    });
+    await waitFor(
+      async () =>
+        (await call('GET', '/api/announcements', { token: tokens.learner })).status === 200,
+      {
+        timeoutMs: 10_000,
+      },
+    );
     expect((await call('GET', '/readyz')).status).toBe(200);
   });
 });
@@ -220,9 +316,17 @@ describe('an in-process gateway with a short time-out and a local key set', () =
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'local', alg: 'RS256' };
-    const env = loadConfig(GatewayEnv, appEnv('gateway', 'test', { PORT: '0', RPC_TIMEOUT_MS: '400', RATE_LIMIT_PER_MINUTE: '5' }));
+    const env = loadConfig(
+      GatewayEnv,
+      appEnv('gateway', 'test', { PORT: '0', RPC_TIMEOUT_MS: '400', RATE_LIMIT_PER_MINUTE: '5' }),
+    );
     app = await createGatewayApp(env, {
-      tokenVerifier: new TokenVerifier({ issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE, algorithms: ['RS256'], keySet: createLocalJWKSet({ keys: [jwk] }) }),
+      tokenVerifier: new TokenVerifier({
+        issuer: env.OIDC_ISSUER,
+        audience: env.OIDC_AUDIENCE,
+        algorithms: ['RS256'],
+        keySet: createLocalJWKSet({ keys: [jwk] }),
+      }),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = await app.getUrl();
@@ -250,7 +354,10 @@ describe('an in-process gateway with a short time-out and a local key set', () =
 
   it('answers 504 within its time-out when the service does not answer in time', async () => {
     systemCtl('stop', ['announcements']);
-    const silent = nc.subscribe('announcements.list', { queue: 'announcements', callback: () => undefined });
+    const silent = nc.subscribe('announcements.list', {
+      queue: 'announcements',
+      callback: () => undefined,
+    });
     try {
       const token = await sign({});
       const t0 = Date.now();
@@ -268,7 +375,8 @@ describe('an in-process gateway with a short time-out and a local key set', () =
   it('rate-limits per user with 429', async () => {
     const token = await sign({});
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await call('GET', '/api/public-config', { url, token })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await call('GET', '/api/public-config', { url, token })).status);
     // public-config is public: limited per address; 5 per minute here
     expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);

@@ -5,7 +5,9 @@ import { AnnouncementsController } from './announcements.controller';
 import { AnnouncementsService } from './announcements.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: AnnouncementRecord.name, schema: AnnouncementSchema }])],
+  imports: [
+    MongooseModule.forFeature([{ name: AnnouncementRecord.name, schema: AnnouncementSchema }]),
+  ],
   controllers: [AnnouncementsController],
   providers: [AnnouncementsService],
 })

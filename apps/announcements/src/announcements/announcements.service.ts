@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
@@ -12,20 +12,45 @@ import {
 } from '@examprep/contracts';
 import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
 import { isValidObjectId, Model } from 'mongoose';
+import type { Subscription } from 'nats';
 import { AnnouncementRecord, toAnnouncement } from './announcement.schema';
+import { AnnouncementsCache } from './announcements.cache';
+
+/** Safety net for a change event that never arrived. */
+const CACHE_TTL_MS = 30_000;
 
 @Injectable()
-export class AnnouncementsService {
+export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
+  private readonly cache = new AnnouncementsCache(CACHE_TTL_MS);
+  private changes: Subscription | undefined;
+
   constructor(
     @InjectModel(AnnouncementRecord.name) private readonly announcements: Model<AnnouncementRecord>,
     private readonly bus: JetStreamBus,
   ) {}
 
+  /** Every replica drops its cached list when any replica changes an announcement. */
+  onModuleInit() {
+    this.changes = this.bus.connection.subscribe(Events.announcementChanged, {
+      callback: () => this.cache.invalidate(),
+    });
+  }
+
+  onModuleDestroy() {
+    this.changes?.unsubscribe();
+  }
+
   /** Admins see every announcement; everyone else only visible ones. Order, then newest date. */
   async list(actor: Actor | null): Promise<Announcement[]> {
-    const filter = actor?.isAdmin ? {} : { isVisible: true };
-    const docs = await this.announcements.find(filter).sort({ order: 1, date: -1, createdAt: -1 }).lean().exec();
-    return docs.map(toAnnouncement).sort(compareAnnouncements);
+    const all = await this.cache.get(async () => {
+      const docs = await this.announcements
+        .find()
+        .sort({ order: 1, date: -1, createdAt: -1 })
+        .lean()
+        .exec();
+      return docs.map(toAnnouncement).sort(compareAnnouncements);
+    });
+    return actor?.isAdmin ? all : all.filter((a) => a.isVisible);
   }
 
   async create(actor: Actor | null, input: AnnouncementInput): Promise<Announcement> {
@@ -60,6 +85,7 @@ export class AnnouncementsService {
 
   /** The change is stored first; the fact follows. A failed publish is logged, not undone. */
   private async publish(id: string, change: AnnouncementChangedEvent['change'], at: Date) {
+    this.cache.invalidate();
     const event: AnnouncementChangedEvent = { id, change, at: at.toISOString() };
     try {
       await this.bus.publish(Events.announcementChanged, event, `${id}:${change}:${event.at}`);

@@ -11,6 +11,9 @@ export class AnnouncementsEnv {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['mongodb', 'mongodb+srv'] })
   ANNOUNCEMENTS_MONGODB_URI!: string;
 
-  @ToInt() @IsInt() @Min(1) @Max(65535)
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   HEALTH_PORT: number = 3101;
 }

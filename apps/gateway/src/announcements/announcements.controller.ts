@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   type Actor,
   type Announcement,
@@ -19,7 +25,10 @@ export class AnnouncementsController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: 'Announcements, ordered by `order` then newest date; non-admins see visible ones only.' })
+  @ApiOperation({
+    summary:
+      'Announcements, ordered by `order` then newest date; non-admins see visible ones only.',
+  })
   @ApiOkResponse({ type: [AnnouncementDto] })
   list(@CurrentActor() actor: Actor): Promise<Announcement[]> {
     return this.rpc.request(Subjects.announcements.list, { actor });
@@ -35,7 +44,11 @@ export class AnnouncementsController {
   @Put(':id')
   @AdminOnly()
   @ApiOkResponse({ type: AnnouncementDto })
-  update(@CurrentActor() actor: Actor, @Param() { id }: AnnouncementIdParam, @Body() input: AnnouncementInputDto): Promise<Announcement> {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: AnnouncementIdParam,
+    @Body() input: AnnouncementInputDto,
+  ): Promise<Announcement> {
     return this.rpc.request(Subjects.announcements.update, { actor, id, input });
   }
 

@@ -1,4 +1,9 @@
-import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  type ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Actor } from '@examprep/contracts';
 
@@ -15,7 +20,10 @@ export const Public = () => SetMetadata(ACCESS_POLICY, { kind: 'public' } satisf
 
 /** Anyone; a token, when sent, must be valid and sets the actor. */
 export const OptionalAuth = () =>
-  applyDecorators(SetMetadata(ACCESS_POLICY, { kind: 'optional' } satisfies AccessPolicy), ApiBearerAuth());
+  applyDecorators(
+    SetMetadata(ACCESS_POLICY, { kind: 'optional' } satisfies AccessPolicy),
+    ApiBearerAuth(),
+  );
 
 /**
  * A signed-in user. By default the email must be verified (admins are exempt), as the web app
@@ -24,7 +32,10 @@ export const OptionalAuth = () =>
  */
 export const Authenticated = (options: { allowUnverified?: boolean } = {}) =>
   applyDecorators(
-    SetMetadata(ACCESS_POLICY, { kind: 'authenticated', allowUnverified: options.allowUnverified ?? false } satisfies AccessPolicy),
+    SetMetadata(ACCESS_POLICY, {
+      kind: 'authenticated',
+      allowUnverified: options.allowUnverified ?? false,
+    } satisfies AccessPolicy),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'Missing, expired or invalid token.' }),
     ApiForbiddenResponse({ description: 'Email not verified.' }),
@@ -47,5 +58,6 @@ export interface RequestWithActor {
 
 /** The verified caller (null on public or anonymous optional-auth routes). */
 export const CurrentActor = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): Actor | null => ctx.switchToHttp().getRequest<RequestWithActor>().actor ?? null,
+  (_: unknown, ctx: ExecutionContext): Actor | null =>
+    ctx.switchToHttp().getRequest<RequestWithActor>().actor ?? null,
 );

@@ -48,9 +48,18 @@ export class AuthGuard implements CanActivate {
       throw new UnauthorizedException({ message: AUTH_MESSAGES.invalid, code: 'UNAUTHENTICATED' });
     }
     const actor = request.actor;
-    if (policy.kind === 'admin' && !actor.isAdmin) throw new ForbiddenException(AUTH_MESSAGES.adminOnly);
-    if (policy.kind === 'authenticated' && !policy.allowUnverified && !actor.emailVerified && !actor.isAdmin) {
-      throw new ForbiddenException({ message: AUTH_MESSAGES.unverified, code: 'EMAIL_NOT_VERIFIED' });
+    if (policy.kind === 'admin' && !actor.isAdmin)
+      throw new ForbiddenException(AUTH_MESSAGES.adminOnly);
+    if (
+      policy.kind === 'authenticated' &&
+      !policy.allowUnverified &&
+      !actor.emailVerified &&
+      !actor.isAdmin
+    ) {
+      throw new ForbiddenException({
+        message: AUTH_MESSAGES.unverified,
+        code: 'EMAIL_NOT_VERIFIED',
+      });
     }
     return true;
   }
@@ -58,6 +67,8 @@ export class AuthGuard implements CanActivate {
 
 function bearerToken(header: string | string[] | undefined): string | null {
   if (typeof header !== 'string') return null;
-  const m = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/.exec(header.trim());
+  const m = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/.exec(
+    header.trim(),
+  );
   return m ? m[1]! : null;
 }

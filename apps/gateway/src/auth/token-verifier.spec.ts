@@ -1,4 +1,11 @@
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+} from 'jose';
 import { InvalidTokenError, TokenVerifier } from './token-verifier';
 
 const issuer = 'http://localhost:8080/realms/examprep';
@@ -14,7 +21,12 @@ describe('TokenVerifier', () => {
     privateKey = pair.privateKey;
     otherKey = (await generateKeyPair('RS256')).privateKey;
     const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-    sut = new TokenVerifier({ issuer, audience, algorithms: ['RS256'], keySet: createLocalJWKSet({ keys: [jwk] }) });
+    sut = new TokenVerifier({
+      issuer,
+      audience,
+      algorithms: ['RS256'],
+      keySet: createLocalJWKSet({ keys: [jwk] }),
+    });
   });
 
   const claims = {
@@ -24,7 +36,10 @@ describe('TokenVerifier', () => {
     realm_access: { roles: ['default-roles-examprep'] },
   };
 
-  function sign(payload: object = claims, opts: { key?: CryptoKey; aud?: string; iss?: string; exp?: string | number } = {}) {
+  function sign(
+    payload: object = claims,
+    opts: { key?: CryptoKey; aud?: string; iss?: string; exp?: string | number } = {},
+  ) {
     return new SignJWT({ ...payload })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
       .setSubject('user-1')
@@ -85,5 +100,47 @@ describe('TokenVerifier', () => {
 
   it('refuses garbage', async () => {
     await expect(sut.verify('not.a.token')).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
+
+describe('TokenVerifier cache', () => {
+  it('checks a token once, and again after it expires', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+    const local = createLocalJWKSet({ keys: [jwk] });
+    const keySet = jest.fn(local) as unknown as typeof local;
+    let now = Date.now();
+    const sut = new TokenVerifier({
+      issuer,
+      audience,
+      algorithms: ['RS256'],
+      keySet,
+      now: () => now,
+    });
+    const exp = Math.floor(now / 1000) + 60;
+    const token = await new SignJWT({ typ: 'Bearer', email_verified: true })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setSubject('u1')
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(privateKey);
+    await sut.verify(token);
+    await sut.verify(token);
+    expect(keySet).toHaveBeenCalledTimes(1);
+    now = exp * 1000 + 10_000; // past expiry and the 5 s clock tolerance
+    await expect(sut.verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('never caches a refused token', async () => {
+    const sut = new TokenVerifier({
+      issuer,
+      audience,
+      algorithms: ['RS256'],
+      keySet: createLocalJWKSet({ keys: [] }),
+    });
+    await expect(sut.verify('a.b.c')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(sut.verify('a.b.c')).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });

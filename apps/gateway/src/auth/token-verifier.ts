@@ -9,6 +9,9 @@ export interface TokenVerifierOptions {
   jwksUrl?: string;
   /** For tests: a key set instead of the remote one. */
   keySet?: JWTVerifyGetKey;
+  /** How many verified tokens to remember (0 turns the cache off). */
+  cacheSize?: number;
+  now?: () => number;
 }
 
 export class InvalidTokenError extends Error {
@@ -32,18 +35,54 @@ interface KeycloakAccessToken extends JWTPayload {
  */
 export class TokenVerifier {
   private readonly keys: JWTVerifyGetKey;
+  /**
+   * Verified tokens until their expiry: a signed token cannot change, so checking its RSA
+   * signature once is enough (a learner's page makes many calls with the same token).
+   * Insertion-ordered Map as a small LRU.
+   */
+  private readonly verified = new Map<string, { actor: Actor; expiresAt: number }>();
 
   constructor(private readonly options: TokenVerifierOptions) {
     this.keys =
       options.keySet ??
-      createRemoteJWKSet(new URL(options.jwksUrl ?? `${options.issuer}/protocol/openid-connect/certs`), {
-        cacheMaxAge: 10 * 60_000,
-        cooldownDuration: 30_000,
-        timeoutDuration: 5_000,
-      });
+      createRemoteJWKSet(
+        new URL(options.jwksUrl ?? `${options.issuer}/protocol/openid-connect/certs`),
+        {
+          cacheMaxAge: 10 * 60_000,
+          cooldownDuration: 30_000,
+          timeoutDuration: 5_000,
+        },
+      );
   }
 
   async verify(token: string): Promise<Actor> {
+    const now = (this.options.now ?? Date.now)();
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expiresAt > now) {
+        this.verified.delete(token);
+        this.verified.set(token, hit);
+        return hit.actor;
+      }
+      this.verified.delete(token);
+    }
+    const actor = await this.verifyUncached(token, now);
+    const max = this.options.cacheSize ?? 10_000;
+    if (max > 0) {
+      if (this.verified.size >= max) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { actor, expiresAt: this.expiryOf(token) });
+    }
+    return actor;
+  }
+
+  private expiryOf(token: string): number {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+      exp: number;
+    };
+    return payload.exp * 1000;
+  }
+
+  private async verifyUncached(token: string, now: number): Promise<Actor> {
     let payload: KeycloakAccessToken;
     try {
       ({ payload } = await jwtVerify<KeycloakAccessToken>(token, this.keys, {
@@ -51,13 +90,15 @@ export class TokenVerifier {
         audience: this.options.audience,
         algorithms: this.options.algorithms,
         clockTolerance: 5,
+        currentDate: new Date(now),
         requiredClaims: ['exp', 'iat', 'sub'],
       }));
     } catch (e) {
       throw new InvalidTokenError((e as { code?: string }).code ?? 'ERR_JWT_INVALID');
     }
     // Keycloak marks access tokens typ=Bearer; ID and refresh tokens must not open the API.
-    if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new InvalidTokenError('ERR_JWT_NOT_ACCESS_TOKEN');
+    if (payload.typ !== undefined && payload.typ !== 'Bearer')
+      throw new InvalidTokenError('ERR_JWT_NOT_ACCESS_TOKEN');
     return {
       uid: payload.sub!,
       email: typeof payload.email === 'string' ? payload.email.toLowerCase() : '',

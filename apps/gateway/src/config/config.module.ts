@@ -6,6 +6,10 @@ import { GatewayEnv } from './gateway.env';
 @Module({})
 export class GatewayConfigModule {
   static forRoot(env: GatewayEnv): DynamicModule {
-    return { module: GatewayConfigModule, providers: [{ provide: GatewayEnv, useValue: env }], exports: [GatewayEnv] };
+    return {
+      module: GatewayConfigModule,
+      providers: [{ provide: GatewayEnv, useValue: env }],
+      exports: [GatewayEnv],
+    };
   }
 }

@@ -1,4 +1,14 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { ToBool, ToInt, ToList } from '@examprep/nest-kit';
 import { ServiceNames, type ServiceName } from '@examprep/contracts';
 
@@ -7,7 +17,10 @@ const url = { require_tld: false, require_protocol: true } as const;
 /** Every variable the gateway reads, validated once at start (a bad one stops the process). */
 export class GatewayEnv {
   /** 0 picks a free port (tests). */
-  @ToInt() @IsInt() @Min(0) @Max(65535)
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT: number = 3000;
 
   @IsString()
@@ -17,7 +30,10 @@ export class GatewayEnv {
   NATS_URL!: string;
 
   /** Time-out of every call to a service; below the web app's 15 s. */
-  @ToInt() @IsInt() @Min(100) @Max(14_000)
+  @ToInt()
+  @IsInt()
+  @Min(100)
+  @Max(14_000)
   RPC_TIMEOUT_MS: number = 10_000;
 
   /** Issuer of access tokens, exactly as in their `iss` claim. */
@@ -25,55 +41,73 @@ export class GatewayEnv {
   OIDC_ISSUER!: string;
 
   /** Where the gateway fetches the realm's keys (an in-cluster URL may differ from the issuer). */
-  @IsOptional() @IsUrl({ ...url, protocols: ['http', 'https'] })
+  @IsOptional()
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
   OIDC_JWKS_URL?: string;
 
-  @IsString() @MinLength(1)
+  @IsString()
+  @MinLength(1)
   OIDC_AUDIENCE: string = 'examprep-api';
 
-  @ToList() @IsIn(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'], { each: true })
+  @ToList()
+  @IsIn(
+    ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
+    { each: true },
+  )
   OIDC_ALGORITHMS: string[] = ['RS256'];
 
   /** Keycloak as the browser reaches it, for GET /api/public-config. */
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   KEYCLOAK_PUBLIC_URL!: string;
 
-  @IsString() @MinLength(1)
+  @IsString()
+  @MinLength(1)
   KEYCLOAK_REALM: string = 'examprep';
 
-  @IsString() @MinLength(1)
+  @IsString()
+  @MinLength(1)
   KEYCLOAK_WEB_CLIENT_ID: string = 'web';
 
-  @IsString() @MinLength(1)
+  @IsString()
+  @MinLength(1)
   PRODUCT_NAME: string = 'NurseMath Prep';
 
-  @IsString() @MinLength(3)
+  @IsString()
+  @MinLength(3)
   SUPPORT_EMAIL: string = 'support@nursemath.example';
 
-  @ToBool() @IsBoolean()
+  @ToBool()
+  @IsBoolean()
   STAGING: boolean = false;
 
-  @ToBool() @IsBoolean()
+  @ToBool()
+  @IsBoolean()
   MAINTENANCE_ENABLED: boolean = false;
 
   @IsString()
   MAINTENANCE_MESSAGE: string = 'We are making improvements and will be back shortly.';
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   MAINTENANCE_EXPECTED_COMPLETION?: string;
 
   /** Services /readyz waits for. */
-  @ToList() @IsIn([...ServiceNames], { each: true })
+  @ToList()
+  @IsIn([...ServiceNames], { each: true })
   DOWNSTREAM_SERVICES: ServiceName[] = ['announcements'];
 
   /** Requests per minute per signed-in user (or per address when anonymous). */
-  @ToInt() @IsInt() @Min(1)
+  @ToInt()
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_PER_MINUTE: number = 600;
 
   /** Trust X-Forwarded-For from the ingress in front of the gateway. */
-  @ToBool() @IsBoolean()
+  @ToBool()
+  @IsBoolean()
   TRUST_PROXY: boolean = false;
 
-  @ToList() @IsUrl({ ...url, protocols: ['http', 'https'] }, { each: true })
+  @ToList()
+  @IsUrl({ ...url, protocols: ['http', 'https'] }, { each: true })
   CORS_ORIGINS: string[] = [];
 }

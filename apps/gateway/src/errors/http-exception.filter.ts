@@ -1,4 +1,10 @@
-import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  BadRequestException,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+} from '@nestjs/common';
 import { currentCorrelationId, rootLogger, toHttpError } from '@examprep/nest-kit';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
@@ -7,10 +13,21 @@ import type { FastifyReply } from 'fastify';
 function fromFastify(exception: unknown): unknown {
   const e = exception as { statusCode?: number; code?: string };
   if (exception instanceof HttpException || typeof e?.statusCode !== 'number') return exception;
-  if (e.statusCode === 413) return new HttpException({ message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' }, 413);
-  if (e.statusCode === 415) return new HttpException({ message: 'Send the request body as application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' }, 415);
+  if (e.statusCode === 413)
+    return new HttpException(
+      { message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' },
+      413,
+    );
+  if (e.statusCode === 415)
+    return new HttpException(
+      { message: 'Send the request body as application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+      415,
+    );
   if (e.statusCode >= 400 && e.statusCode < 500) {
-    return new BadRequestException({ message: 'The request body is not valid JSON.', code: 'MALFORMED_REQUEST' });
+    return new BadRequestException({
+      message: 'The request body is not valid JSON.',
+      code: 'MALFORMED_REQUEST',
+    });
   }
   return exception;
 }
@@ -22,7 +39,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const errorId = currentCorrelationId() ?? randomUUID();
     const answer = toHttpError(fromFastify(exception), errorId);
-    if (answer.log) rootLogger().error({ err: exception, errorId, status: answer.status }, 'request failed');
+    if (answer.log)
+      rootLogger().error({ err: exception, errorId, status: answer.status }, 'request failed');
     void reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
   }
 }

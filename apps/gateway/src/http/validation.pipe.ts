@@ -11,7 +11,11 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     exceptionFactory: (errors) => {
       const fields = validationErrorsToFields(errors);
-      return new BadRequestException({ message: fieldsMessage(fields), code: ErrorCodes.VALIDATION_FAILED, fields });
+      return new BadRequestException({
+        message: fieldsMessage(fields),
+        code: ErrorCodes.VALIDATION_FAILED,
+        fields,
+      });
     },
   });
 }

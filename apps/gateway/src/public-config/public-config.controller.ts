@@ -13,7 +13,11 @@ export class PublicConfigController {
     this.config = {
       productName: env.PRODUCT_NAME,
       supportEmail: env.SUPPORT_EMAIL,
-      keycloak: { url: env.KEYCLOAK_PUBLIC_URL, realm: env.KEYCLOAK_REALM, clientId: env.KEYCLOAK_WEB_CLIENT_ID },
+      keycloak: {
+        url: env.KEYCLOAK_PUBLIC_URL,
+        realm: env.KEYCLOAK_REALM,
+        clientId: env.KEYCLOAK_WEB_CLIENT_ID,
+      },
       staging: env.STAGING,
       maintenance: {
         enabled: env.MAINTENANCE_ENABLED,
@@ -26,7 +30,9 @@ export class PublicConfigController {
   @Get()
   @Public()
   @Header('cache-control', 'public, max-age=60')
-  @ApiOperation({ summary: 'What the web app needs before it starts (identity provider, flags, product name).' })
+  @ApiOperation({
+    summary: 'What the web app needs before it starts (identity provider, flags, product name).',
+  })
   @ApiOkResponse({ description: 'PublicConfig' })
   get(): PublicConfig {
     return this.config;

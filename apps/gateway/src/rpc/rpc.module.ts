@@ -18,7 +18,11 @@ class RpcShutdown implements OnApplicationShutdown {
       provide: NatsRpcClient,
       inject: [GatewayEnv],
       useFactory: async (env: GatewayEnv) => {
-        const client = new NatsRpcClient({ servers: env.NATS_URL, name: 'gateway', timeoutMs: env.RPC_TIMEOUT_MS });
+        const client = new NatsRpcClient({
+          servers: env.NATS_URL,
+          name: 'gateway',
+          timeoutMs: env.RPC_TIMEOUT_MS,
+        });
         await client.connect();
         return client;
       },

@@ -8,11 +8,22 @@ const root = findRepoRoot();
 const runner = path.join(root, 'tools', 'system', 'system.cjs');
 
 export function systemCtl(cmd: 'start' | 'stop', only?: string[]): void {
-  const args = [runner, cmd, '--profile', 'test', '--no-web', ...(only ? ['--only', only.join(',')] : [])];
+  const args = [
+    runner,
+    cmd,
+    '--profile',
+    'test',
+    '--no-web',
+    ...(only ? ['--only', only.join(',')] : []),
+  ];
   execFileSync(process.execPath, args, { cwd: root, stdio: 'pipe', timeout: 90_000 });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { appEnv } = require(path.join(root, 'tools', 'system', 'env.cjs')) as {
-  appEnv: (app: string, profile: string, overrides?: Record<string, string>) => Record<string, string>;
+  appEnv: (
+    app: string,
+    profile: string,
+    overrides?: Record<string, string>,
+  ) => Record<string, string>;
 };

@@ -24,21 +24,32 @@ function IsIsoDate(options?: ValidationOptions) {
   return ValidateBy({ name: 'isIsoDate', validator: { validate: (v) => isIsoDate(v) } }, options);
 }
 function IsSafeLinkUrl(options?: ValidationOptions) {
-  return ValidateBy({ name: 'isSafeLinkUrl', validator: { validate: (v) => v === '' || isSafeLinkUrl(v) } }, options);
+  return ValidateBy(
+    { name: 'isSafeLinkUrl', validator: { validate: (v) => v === '' || isSafeLinkUrl(v) } },
+    options,
+  );
 }
 function IsNonBlank(options?: ValidationOptions) {
   return ValidateBy(
-    { name: 'isNonBlank', validator: { validate: (v) => typeof v === 'string' && v.trim().length > 0 } },
+    {
+      name: 'isNonBlank',
+      validator: { validate: (v) => typeof v === 'string' && v.trim().length > 0 },
+    },
     options,
   );
 }
 
 /** Body of POST /api/announcements and PUT /api/announcements/{id} (admin spec §5 form rules). */
 export class AnnouncementInputDto implements AnnouncementInput {
-  @ApiProperty({ example: 'New Med Dosage practice questions are live.', maxLength: ANNOUNCEMENT_LIMITS.content })
+  @ApiProperty({
+    example: 'New Med Dosage practice questions are live.',
+    maxLength: ANNOUNCEMENT_LIMITS.content,
+  })
   @Transform(trim)
   @IsNonBlank({ message: M.contentRequired })
-  @MaxLength(ANNOUNCEMENT_LIMITS.content, { message: `content must be at most ${ANNOUNCEMENT_LIMITS.content} characters.` })
+  @MaxLength(ANNOUNCEMENT_LIMITS.content, {
+    message: `content must be at most ${ANNOUNCEMENT_LIMITS.content} characters.`,
+  })
   content!: string;
 
   @ApiProperty({ example: '2026-11-22', description: 'YYYY-MM-DD' })
@@ -60,14 +71,18 @@ export class AnnouncementInputDto implements AnnouncementInput {
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'linkText must be text.' })
-  @MaxLength(ANNOUNCEMENT_LIMITS.linkText, { message: `linkText must be at most ${ANNOUNCEMENT_LIMITS.linkText} characters.` })
+  @MaxLength(ANNOUNCEMENT_LIMITS.linkText, {
+    message: `linkText must be at most ${ANNOUNCEMENT_LIMITS.linkText} characters.`,
+  })
   linkText?: string;
 
   @ApiPropertyOptional({ default: '', example: 'https://example.com/news' })
   @IsOptional()
   @Transform(trim)
   @IsString({ message: M.linkUrlInvalid })
-  @MaxLength(ANNOUNCEMENT_LIMITS.linkUrl, { message: `linkUrl must be at most ${ANNOUNCEMENT_LIMITS.linkUrl} characters.` })
+  @MaxLength(ANNOUNCEMENT_LIMITS.linkUrl, {
+    message: `linkUrl must be at most ${ANNOUNCEMENT_LIMITS.linkUrl} characters.`,
+  })
   @IsSafeLinkUrl({ message: M.linkUrlInvalid })
   linkUrl?: string;
 }
@@ -87,8 +102,14 @@ export class AnnouncementDto implements Announcement {
 export class AnnouncementIdParam {
   @ApiProperty({ description: 'announcement id' })
   @IsString()
-  @ValidateBy({ name: 'isObjectIdLike', validator: { validate: (v) => typeof v === 'string' && /^[a-f0-9]{24}$/.test(v) } }, {
-    message: 'id must be an announcement id (24 hexadecimal characters).',
-  })
+  @ValidateBy(
+    {
+      name: 'isObjectIdLike',
+      validator: { validate: (v) => typeof v === 'string' && /^[a-f0-9]{24}$/.test(v) },
+    },
+    {
+      message: 'id must be an announcement id (24 hexadecimal characters).',
+    },
+  )
   id!: string;
 }

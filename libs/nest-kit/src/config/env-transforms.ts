@@ -2,7 +2,9 @@ import { Transform } from 'class-transformer';
 
 /** Reads an integer variable; leaves invalid text as NaN so @IsInt names the variable. */
 export const ToInt = () =>
-  Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)), { toClassOnly: true });
+  Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)), {
+    toClassOnly: true,
+  });
 
 /** Reads 'true'/'1'/'yes' as true and 'false'/'0'/'no' as false; anything else stays text. */
 export const ToBool = () =>

@@ -22,8 +22,17 @@ class TestEnv {
 
 describe('loadConfig', () => {
   it('returns a typed object with defaults and conversions', () => {
-    const sut = loadConfig(TestEnv, { NATS_URL: 'nats://127.0.0.1:4222', NAME: 'x', STAGING: 'true' });
-    expect(sut).toMatchObject({ NATS_URL: 'nats://127.0.0.1:4222', PORT: 3000, STAGING: true, NAME: 'x' });
+    const sut = loadConfig(TestEnv, {
+      NATS_URL: 'nats://127.0.0.1:4222',
+      NAME: 'x',
+      STAGING: 'true',
+    });
+    expect(sut).toMatchObject({
+      NATS_URL: 'nats://127.0.0.1:4222',
+      PORT: 3000,
+      STAGING: true,
+      NAME: 'x',
+    });
   });
 
   it('names every missing or malformed variable', () => {
@@ -41,6 +50,8 @@ describe('loadConfig', () => {
   });
 
   it('ignores unrelated variables', () => {
-    expect(() => loadConfig(TestEnv, { NATS_URL: 'nats://h:1', NAME: 'n', HOME: '/root' })).not.toThrow();
+    expect(() =>
+      loadConfig(TestEnv, { NATS_URL: 'nats://h:1', NAME: 'n', HOME: '/root' }),
+    ).not.toThrow();
   });
 });

@@ -6,7 +6,9 @@ describe('runChecks', () => {
       status: 'ok',
       checks: { a: true, b: true },
     });
-    await expect(runChecks({ a: () => true, b: () => false })).resolves.toMatchObject({ status: 'unavailable' });
+    await expect(runChecks({ a: () => true, b: () => false })).resolves.toMatchObject({
+      status: 'unavailable',
+    });
   });
 
   it('treats a throwing check as failed', async () => {

@@ -25,7 +25,11 @@ export async function runChecks(checks: ReadinessChecks): Promise<HealthReport> 
  * Liveness (/healthz: the process answers) and readiness (/readyz: its dependencies answer)
  * for a NATS-only service, on a small HTTP port for Kubernetes probes.
  */
-export function startHealthServer(port: number, host: string, checks: ReadinessChecks): Promise<http.Server> {
+export function startHealthServer(
+  port: number,
+  host: string,
+  checks: ReadinessChecks,
+): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });

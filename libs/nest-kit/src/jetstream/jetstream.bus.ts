@@ -10,7 +10,12 @@ import {
   type NatsConnection,
 } from 'nats';
 import { Streams, type EventSubject } from '@examprep/contracts';
-import { CORRELATION_HEADER, correlationIdFrom, currentCorrelationId, runWithCorrelationId } from '../logging/correlation';
+import {
+  CORRELATION_HEADER,
+  correlationIdFrom,
+  currentCorrelationId,
+  runWithCorrelationId,
+} from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 
 const jc = JSONCodec();
@@ -59,7 +64,11 @@ export class JetStreamBus {
   /** Creates the stream, or updates its subjects; the duplicate window is 2 minutes. */
   async ensureStream(def: StreamDefinition = Streams.events): Promise<void> {
     if (this.ensured.has(def.name)) return;
-    const config = { name: def.name, subjects: [...def.subjects], duplicate_window: nanos(120_000) };
+    const config = {
+      name: def.name,
+      subjects: [...def.subjects],
+      duplicate_window: nanos(120_000),
+    };
     try {
       await this.jsm.streams.info(def.name);
       await this.jsm.streams.update(def.name, config);
@@ -71,7 +80,11 @@ export class JetStreamBus {
   }
 
   /** Publishes a fact; `msgId` must be stable for the same fact (e.g. `${id}:${version}`). */
-  async publish<T>(subject: EventSubject, data: T, msgId: string): Promise<{ seq: number; duplicate: boolean }> {
+  async publish<T>(
+    subject: EventSubject,
+    data: T,
+    msgId: string,
+  ): Promise<{ seq: number; duplicate: boolean }> {
     await this.ensureStream();
     const h = natsHeaders();
     const correlationId = currentCorrelationId();
@@ -105,10 +118,16 @@ export class JetStreamBus {
             m.ack();
           } catch (err) {
             if (m.info.redeliveryCount >= maxDeliver) {
-              log.error({ err, ...meta, durable: options.durable }, 'event handler gave up; message terminated');
+              log.error(
+                { err, ...meta, durable: options.durable },
+                'event handler gave up; message terminated',
+              );
               m.term();
             } else {
-              log.warn({ err, ...meta, durable: options.durable }, 'event handler failed; will retry');
+              log.warn(
+                { err, ...meta, durable: options.durable },
+                'event handler failed; will retry',
+              );
               m.nak(options.retryDelayMs ?? 1_000);
             }
           }

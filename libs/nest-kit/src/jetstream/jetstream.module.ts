@@ -1,4 +1,11 @@
-import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { JetStreamBus } from './jetstream.bus';
 
@@ -23,7 +30,11 @@ export class JetStreamModule {
         {
           provide: NATS_EVENTS_CONNECTION,
           useFactory: () =>
-            connect({ servers: options.servers, name: `${options.name}-events`, maxReconnectAttempts: -1 }),
+            connect({
+              servers: options.servers,
+              name: `${options.name}-events`,
+              maxReconnectAttempts: -1,
+            }),
         },
         {
           provide: JetStreamBus,

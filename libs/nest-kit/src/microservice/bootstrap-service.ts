@@ -23,7 +23,9 @@ export interface ServiceBootstrapOptions {
  * group, global error filter and correlation interceptor, health port, graceful drain on
  * SIGTERM/SIGINT, exit 1 with a clear message if start-up fails.
  */
-export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
+export async function bootstrapService(
+  options: ServiceBootstrapOptions,
+): Promise<INestMicroservice> {
   const log = createLogger(options.name);
   const strategy = new DrainingNatsServer({
     servers: options.natsUrl,
@@ -45,8 +47,15 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
     nats: () => !stopping && strategy.isConnected,
     ...(options.readiness?.(app) ?? {}),
   };
-  const health = await startHealthServer(options.healthPort, options.healthHost ?? '0.0.0.0', checks);
-  log.info({ queue: options.name, healthPort: options.healthPort }, `${options.name} service listening on NATS`);
+  const health = await startHealthServer(
+    options.healthPort,
+    options.healthHost ?? '0.0.0.0',
+    checks,
+  );
+  log.info(
+    { queue: options.name, healthPort: options.healthPort },
+    `${options.name} service listening on NATS`,
+  );
 
   const shutdown = async (signal: string) => {
     if (stopping) return;

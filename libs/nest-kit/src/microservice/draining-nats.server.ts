@@ -23,7 +23,10 @@ export class DrainingNatsServer extends ServerNats {
     return !!nc && !nc.isClosed();
   }
 
-  override async handleMessage(channel: string, natsMsg: Parameters<ServerNats['handleMessage']>[1]) {
+  override async handleMessage(
+    channel: string,
+    natsMsg: Parameters<ServerNats['handleMessage']>[1],
+  ) {
     this.inFlight++;
     try {
       return await super.handleMessage(channel, natsMsg);

@@ -1,7 +1,16 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { type NatsContext } from '@nestjs/microservices';
 import { Observable } from 'rxjs';
-import { CORRELATION_HEADER, correlationIdFrom, runWithCorrelationId } from '../logging/correlation';
+import {
+  CORRELATION_HEADER,
+  correlationIdFrom,
+  runWithCorrelationId,
+} from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 
 /** Service side: runs each NATS handler inside the caller's correlation id and logs it. */

@@ -5,22 +5,40 @@ import { toHttpError } from './http-error';
 describe('toHttpError', () => {
   it('keeps a service error status, code, message and fields', () => {
     const sut = toHttpError(
-      new RpcCallError({ status: 400, code: 'VALIDATION_FAILED', message: 'content is required.', fields: { content: ['content is required.'] } }),
+      new RpcCallError({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'content is required.',
+        fields: { content: ['content is required.'] },
+      }),
       'e1',
     );
     expect(sut).toEqual({
       status: 400,
-      body: { error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'content is required.', fields: { content: ['content is required.'] } },
+      body: {
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+        message: 'content is required.',
+        fields: { content: ['content is required.'] },
+      },
       log: false,
     });
   });
 
   it('answers 503 and 504 from the bus with the error id', () => {
-    expect(toHttpError(new RpcCallError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'x' }), 'e2')).toMatchObject({
+    expect(
+      toHttpError(
+        new RpcCallError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'x' }),
+        'e2',
+      ),
+    ).toMatchObject({
       status: 503,
       body: { code: 'SERVICE_UNAVAILABLE', errorId: 'e2' },
     });
-    expect(toHttpError(new RpcCallError({ status: 504, code: 'GATEWAY_TIMEOUT', message: 'y' }), 'e3').status).toBe(504);
+    expect(
+      toHttpError(new RpcCallError({ status: 504, code: 'GATEWAY_TIMEOUT', message: 'y' }), 'e3')
+        .status,
+    ).toBe(504);
   });
 
   it('maps Nest HTTP exceptions with a default code', () => {
@@ -30,7 +48,12 @@ describe('toHttpError', () => {
       message: 'Admins only.',
     });
     expect(toHttpError(new NotFoundException(), 'e').body.code).toBe('NOT_FOUND');
-    expect(toHttpError(new BadRequestException({ message: 'm', code: 'CUSTOM', fields: { a: ['m'] } }), 'e').body).toEqual({
+    expect(
+      toHttpError(
+        new BadRequestException({ message: 'm', code: 'CUSTOM', fields: { a: ['m'] } }),
+        'e',
+      ).body,
+    ).toEqual({
       error: 'Bad Request',
       code: 'CUSTOM',
       message: 'm',
@@ -42,13 +65,20 @@ describe('toHttpError', () => {
     const sut = toHttpError(new TypeError('secret internals at /srv/app.js:12'), 'err-9');
     expect(sut).toEqual({
       status: 500,
-      body: { error: 'Internal Server Error', code: 'INTERNAL', message: 'An unexpected error occurred.', errorId: 'err-9' },
+      body: {
+        error: 'Internal Server Error',
+        code: 'INTERNAL',
+        message: 'An unexpected error occurred.',
+        errorId: 'err-9',
+      },
       log: true,
     });
     expect(JSON.stringify(sut.body)).not.toContain('secret');
   });
 
   it('never lets a service answer a non-error status', () => {
-    expect(toHttpError(new RpcCallError({ status: 200, code: 'X', message: 'odd' }), 'e').status).toBe(500);
+    expect(
+      toHttpError(new RpcCallError({ status: 200, code: 'X', message: 'odd' }), 'e').status,
+    ).toBe(500);
   });
 });

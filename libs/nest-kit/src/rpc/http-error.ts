@@ -45,7 +45,10 @@ export function toHttpError(exception: unknown, errorId: string): HttpErrorAnswe
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
-    const r = (typeof response === 'object' && response !== null ? response : {}) as Record<string, unknown>;
+    const r = (typeof response === 'object' && response !== null ? response : {}) as Record<
+      string,
+      unknown
+    >;
     const message =
       typeof r.message === 'string'
         ? r.message
@@ -54,7 +57,8 @@ export function toHttpError(exception: unknown, errorId: string): HttpErrorAnswe
           : typeof response === 'string'
             ? response
             : exception.message;
-    const code = (typeof r.code === 'string' ? r.code : CODE_BY_STATUS[status]) ?? ErrorCodes.INTERNAL;
+    const code =
+      (typeof r.code === 'string' ? r.code : CODE_BY_STATUS[status]) ?? ErrorCodes.INTERNAL;
     const fields = r.fields as Record<string, string[]> | undefined;
     return {
       status,
@@ -70,7 +74,12 @@ export function toHttpError(exception: unknown, errorId: string): HttpErrorAnswe
   }
   return {
     status: 500,
-    body: { error: 'Internal Server Error', code: ErrorCodes.INTERNAL, message: 'An unexpected error occurred.', errorId },
+    body: {
+      error: 'Internal Server Error',
+      code: ErrorCodes.INTERNAL,
+      message: 'An unexpected error occurred.',
+      errorId,
+    },
     log: true,
   };
 }

@@ -7,7 +7,11 @@ export class ServiceError extends RpcException {
     super(payload);
   }
 
-  static badRequest(message: string, fields?: Record<string, string[]>, code: ErrorCode = ErrorCodes.VALIDATION_FAILED) {
+  static badRequest(
+    message: string,
+    fields?: Record<string, string[]>,
+    code: ErrorCode = ErrorCodes.VALIDATION_FAILED,
+  ) {
     return new ServiceError({ status: 400, code, message, ...(fields ? { fields } : {}) });
   }
   static forbidden(message = 'You do not have permission to do this.') {
@@ -24,5 +28,7 @@ export class ServiceError extends RpcException {
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.status === 'number' && typeof v.code === 'string' && typeof v.message === 'string';
+  return (
+    typeof v.status === 'number' && typeof v.code === 'string' && typeof v.message === 'string'
+  );
 }

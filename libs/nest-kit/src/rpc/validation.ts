@@ -3,7 +3,10 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { ServiceError } from './rpc-error';
 
 /** Per-field messages from class-validator errors (nested fields as a.b). */
-export function validationErrorsToFields(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+export function validationErrorsToFields(
+  errors: ValidationError[],
+  prefix = '',
+): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const e of errors) {
     const name = prefix ? `${prefix}.${e.property}` : e.property;
@@ -23,7 +26,11 @@ export function fieldsMessage(fields: Record<string, string[]>): string {
     .join(' ');
 }
 
-export const VALIDATION_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true } as const;
+export const VALIDATION_OPTIONS = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+} as const;
 
 /** The service re-checks what the gateway checked: same DTO class, same messages. */
 export function validatePayload<T extends object>(dto: new () => T, plain: unknown): T {

@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn, signOut } from './support/auth';
+
+// Issue #2 browser journey: the admin posts an announcement, the learner sees it.
+test('admin creates an announcement; the learner sees it after signing in', async ({ page }) => {
+  const content = `E2E announcement ${Date.now()}`;
+
+  await signIn(page, 'admin');
+  await page.goto('/updates');
+  await expect(page.getByRole('heading', { name: 'Updates' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Announcement' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Content').fill(content);
+  await dialog.getByLabel('Link Text').fill('Open dashboard');
+  await dialog.getByLabel('Link URL').fill('/dashboard?tab=math');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(content)).toBeVisible();
+  await page.screenshot({ path: '../../.infra/test/playwright/updates-admin.png', fullPage: true });
+
+  await signOut(page, 'admin');
+  await signIn(page, 'learner');
+  await page.goto('/updates');
+  await expect(page.getByText(content)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Announcement' })).toHaveCount(0);
+  await expect(page.getByText('Open dashboard').first()).toBeVisible();
+  await page.screenshot({
+    path: '../../.infra/test/playwright/updates-learner.png',
+    fullPage: true,
+  });
+});
+
+test('the admin form names bad fields and keeps what was typed', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/updates');
+  await page.getByRole('button', { name: 'Add Announcement' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Link URL').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('content is required.')).toBeVisible();
+  await expect(
+    dialog.getByText('linkUrl must be a URL (http:// or https://, or a path starting with /).'),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Link URL')).toHaveValue('javascript:alert(1)');
+});
+
+test('the learner updates page works on a phone and has no serious accessibility violation @phone', async ({
+  page,
+}) => {
+  await signIn(page, 'learner');
+  await page.goto('/updates');
+  await expect(page.getByRole('heading', { name: 'Updates' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
+  expect(overflow).toBe(false);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.screenshot({ path: '../../.infra/test/playwright/updates-phone.png', fullPage: true });
+});
+
+test('unknown paths show the 404 page with a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Homepage' }).click();
+  await expect(page).not.toHaveURL(/no-such-page/);
+});

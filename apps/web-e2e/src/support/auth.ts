@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+import { seededUsers, type SeededUserKey } from '@examprep/test-kit';
+
+/** Signs in through the Keycloak login page, as a person would. */
+export async function signIn(page: Page, who: SeededUserKey): Promise<void> {
+  const user = seededUsers[who];
+  await page.goto('/login');
+  await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth/);
+  await page.locator('#username').fill(user.email);
+  await page.locator('#password').fill(user.password);
+  await page.locator('#kc-login').click();
+  await page.waitForURL(/\/dashboard/);
+  await expect(page.getByRole('button', { name: new RegExp(user.email, 'i') })).toBeVisible();
+}
+
+export async function signOut(page: Page, who: SeededUserKey): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(seededUsers[who].email, 'i') }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  // back on our /login, which leads into the identity provider's sign-in page
+  await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth|\/login/);
+}

@@ -1,0 +1,12 @@
+// Unit and component tests of the web app: jsdom, the workspace's source condition so
+// `@examprep/contracts/types` runs from TypeScript, CSS imports stubbed.
+const { unit } = require('../../jest.preset.cjs');
+
+module.exports = unit(__dirname, {
+  testEnvironment: 'jsdom',
+  testEnvironmentOptions: {
+    customExportConditions: ['@examprep/source', 'browser', 'require', 'default'],
+  },
+  moduleNameMapper: { '\\.(css|scss)$': 'identity-obj-proxy' },
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+});

@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PLACEHOLDER_PAGES } from '../features/placeholders/placeholders.messages';
+import { SIGNED_OUT } from '../shared/session/session-context';
+import { currentLocation, fakeSession, renderApp } from '../test-utils/render-app';
+
+describe('routes', () => {
+  describe('/ (default-tab rule)', () => {
+    it.each([
+      ['math', '/dashboard?tab=math'],
+      ['design', '/dashboard?tab=design'],
+    ] as const)(
+      'sends a logged-in user whose default dashboard is %s to %s',
+      async (dashboard, target) => {
+        renderApp({ route: '/', session: fakeSession({ defaultDashboard: dashboard }) });
+        await waitFor(() => expect(currentLocation()).toBe(target));
+      },
+    );
+
+    it('shows the login screen to visitors', async () => {
+      const session = fakeSession({ ...SIGNED_OUT });
+      renderApp({ route: '/', session });
+      expect(await screen.findByText('Redirecting to sign in…')).toBeInTheDocument();
+      expect(currentLocation()).toBe('/login');
+      expect(session.login).toHaveBeenCalledWith('/dashboard');
+    });
+
+    it("shows 'Loading...' while the session loads", () => {
+      renderApp({ route: '/', session: fakeSession({ ...SIGNED_OUT, status: 'loading' }) });
+      expect(screen.getByRole('main')).toHaveTextContent('Loading...');
+    });
+
+    it('keeps utm parameters in session storage with a timestamp and a logged-in flag', async () => {
+      renderApp({ route: '/?utm_source=news&utm_campaign=fall', session: fakeSession() });
+      await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
+      const stored = JSON.parse(
+        window.sessionStorage.getItem('marketing-params') ?? '{}',
+      ) as Record<string, unknown>;
+      expect(stored).toMatchObject({ utm_source: 'news', utm_campaign: 'fall', loggedIn: true });
+      expect(typeof stored.timestamp).toBe('number');
+    });
+  });
+
+  describe('/login', () => {
+    it('sends a signed-in user to the dashboard', async () => {
+      const session = fakeSession();
+      renderApp({ route: '/login', session });
+      await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
+      expect(session.login).not.toHaveBeenCalled();
+    });
+
+    it('starts the sign-in redirect once and offers a fallback button', async () => {
+      const session = fakeSession({ ...SIGNED_OUT });
+      renderApp({ route: '/login', session });
+      const button = await screen.findByRole('button', { name: 'Continue to sign in' });
+      expect(session.login).toHaveBeenCalledTimes(1);
+      await userEvent.click(button);
+      expect(session.login).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not start a sign-in while signing out', async () => {
+      const session = fakeSession({ ...SIGNED_OUT, signingOut: true });
+      renderApp({ route: '/login', session });
+      expect(await screen.findByText('Signing out…')).toBeInTheDocument();
+      expect(session.login).not.toHaveBeenCalled();
+    });
+  });
+
+  it("shows '404 - Page Not Found' with a Go to Homepage button for any other path", async () => {
+    renderApp({ route: '/no/such/page', session: fakeSession({ defaultDashboard: 'design' }) });
+    expect(screen.getByRole('heading', { name: '404 - Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found | TestPrep');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Homepage' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=design'));
+  });
+
+  it.each([
+    ['/gradebook', 'gradebook'],
+    ['/test/full/t1', 'fullTest'],
+    ['/test/practice/t1', 'practiceTest'],
+    ['/review-test/t1?userId=u2', 'reviewTest'],
+    ['/workbook/p1', 'workbook'],
+    ['/infinite-qbank', 'infiniteQbank'],
+    ['/simulations', 'simulations'],
+  ] as const)('%s names the capability that brings it', async (route, key) => {
+    renderApp({ route });
+    expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: PLACEHOLDER_PAGES[key].title }),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'The gradebook arrives with the testing capability.'", async () => {
+    renderApp({ route: '/gradebook' });
+    expect(
+      await screen.findByText('The gradebook arrives with the testing capability.'),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/signup', 'signup'],
+    ['/checkout-success', 'checkoutSuccess'],
+    ['/checkout-cancel', 'checkoutCancel'],
+  ] as const)('%s is public and a placeholder', async (route, key) => {
+    renderApp({ route, session: fakeSession({ ...SIGNED_OUT }) });
+    expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/user-list', 'userList'],
+    ['/validator-test', 'validatorTest'],
+    ['/add-question', 'addQuestion'],
+    ['/question-list', 'questionList'],
+    ['/course-topic-manager', 'courseTopicManager'],
+  ] as const)(
+    'admin route %s: placeholder for admins, dashboard for others',
+    async (route, key) => {
+      const admin = renderApp({ route, session: fakeSession({ isAdmin: true }) });
+      expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
+      admin.unmount();
+      renderApp({ route, session: fakeSession({ isAdmin: false }) });
+      await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
+    },
+  );
+
+  it('shows the verification screen on protected routes to unverified non-admins', async () => {
+    const session = fakeSession({ emailVerified: false });
+    renderApp({ route: '/updates', session });
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /resend/i })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'I Have Verified - Refresh Page' }));
+    expect(session.refresh).toHaveBeenCalled();
+    expect(await screen.findByText(/not verified yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out and use different email' }));
+    expect(session.logout).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,54 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { HomeRedirect } from '../features/auth/HomeRedirect';
+import { type PlaceholderPageKey } from '../features/placeholders/placeholders.messages';
+import { AppLayout } from '../shared/layout/AppLayout';
+import { NotFound } from '../shared/layout/NotFound';
+import { ProtectedRoute } from '../shared/layout/ProtectedRoute';
+
+// Every page is its own chunk, so /login and /dashboard load only what they need.
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const UpdatesPage = lazy(() => import('../features/updates/UpdatesPage'));
+const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
+
+const placeholder = (page: PlaceholderPageKey) => <PlaceholderPage page={page} />;
+
+/** Learner spec §2 route table plus the admin routes (admin spec §2). */
+export function AppRoutes() {
+  const verifyEmail = <VerifyEmailPage />;
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomeRedirect />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="signup" element={placeholder('signup')} />
+        <Route path="checkout-success" element={placeholder('checkoutSuccess')} />
+        <Route path="checkout-cancel" element={placeholder('checkoutCancel')} />
+
+        <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="gradebook" element={placeholder('gradebook')} />
+          <Route path="test/full/:testId" element={placeholder('fullTest')} />
+          <Route path="test/practice/:testId" element={placeholder('practiceTest')} />
+          <Route path="review-test/:testId" element={placeholder('reviewTest')} />
+          <Route path="workbook/:productId" element={placeholder('workbook')} />
+          <Route path="infinite-qbank" element={placeholder('infiniteQbank')} />
+          <Route path="updates" element={<UpdatesPage />} />
+          <Route path="simulations" element={placeholder('simulations')} />
+        </Route>
+
+        <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>
+          <Route path="user-list" element={placeholder('userList')} />
+          <Route path="validator-test" element={placeholder('validatorTest')} />
+          <Route path="add-question" element={placeholder('addQuestion')} />
+          <Route path="question-list" element={placeholder('questionList')} />
+          <Route path="course-topic-manager" element={placeholder('courseTopicManager')} />
+        </Route>
+
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

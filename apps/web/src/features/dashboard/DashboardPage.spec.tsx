@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, fakeSession, renderApp } from '../../test-utils/render-app';
+
+describe('/dashboard', () => {
+  it("reads 'Your Math Dashboard' for ?tab=math and switches to design", async () => {
+    renderApp({ route: '/dashboard?tab=math' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Math Dashboard' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Products arrive with the catalog capability.')).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Switch to Design and Droid Dashboard' }),
+    );
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your Design and Droid Dashboard' }),
+    ).toBeInTheDocument();
+    expect(currentLocation()).toBe('/dashboard?tab=design');
+    expect(document.title).toBe('Design and Droid Dashboard | TestPrep');
+  });
+
+  it("reads 'Your Design and Droid Dashboard' for ?tab=design", async () => {
+    renderApp({ route: '/dashboard?tab=design' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your Design and Droid Dashboard' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to Math Dashboard' }));
+    expect(currentLocation()).toBe('/dashboard?tab=math');
+  });
+
+  it('puts the default dashboard in the URL when the tab is missing or unknown', async () => {
+    renderApp({
+      route: '/dashboard?tab=other',
+      session: fakeSession({ defaultDashboard: 'design' }),
+    });
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=design'));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your Design and Droid Dashboard' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+/** Pages of later capabilities: what they are and which capability brings them. */
+export const PLACEHOLDER_PAGES = {
+  gradebook: { title: 'Gradebook', message: 'The gradebook arrives with the testing capability.' },
+  fullTest: { title: 'Check As You Go Test', message: 'Tests arrive with the testing capability.' },
+  practiceTest: {
+    title: 'Practice Test',
+    message: 'Practice tests arrive with the testing capability.',
+  },
+  reviewTest: { title: 'Test Review', message: 'Test review arrives with the testing capability.' },
+  workbook: { title: 'Workbook', message: 'Workbooks arrive with the media capability.' },
+  infiniteQbank: {
+    title: 'Infinite QBank',
+    message: 'The Infinite QBank arrives with the question bank capability.',
+  },
+  simulations: {
+    title: 'Pump Simulator',
+    message: 'The pump simulator arrives with the simulations capability.',
+  },
+  signup: { title: 'Sign Up', message: 'Sign-up arrives with the accounts capability.' },
+  checkoutSuccess: {
+    title: 'Payment Result',
+    message: 'Payment results arrive with the catalog capability.',
+  },
+  checkoutCancel: {
+    title: 'Payment Result',
+    message: 'Payment results arrive with the catalog capability.',
+  },
+  userList: { title: 'User List', message: 'The user list arrives with the accounts capability.' },
+  validatorTest: {
+    title: 'Input Sanitization Validator Test',
+    message: 'The sanitization tester arrives with the validation capability.',
+  },
+  addQuestion: {
+    title: 'Add Question',
+    message: 'The question editor arrives with the question bank capability.',
+  },
+  questionList: {
+    title: 'Question List',
+    message: 'The question list arrives with the question bank capability.',
+  },
+  courseTopicManager: {
+    title: 'Course Topic Manager',
+    message: 'The course topic manager arrives with the question bank capability.',
+  },
+} as const;
+
+export type PlaceholderPageKey = keyof typeof PLACEHOLDER_PAGES;

@@ -1,0 +1,83 @@
+import { type Announcement } from '@examprep/contracts/types';
+import Button from 'react-bootstrap/Button';
+import { useState } from 'react';
+import { ErrorState } from '../../shared/layout/ErrorState';
+import { Loading } from '../../shared/layout/Loading';
+import { useDocumentTitle } from '../../shared/layout/use-document-title';
+import { useSession } from '../../shared/session/session-context';
+import { AnnouncementFormModal } from './AnnouncementFormModal';
+import { AnnouncementItem } from './AnnouncementItem';
+import { useAnnouncements } from './announcements-api';
+import { DeleteAnnouncementModal } from './DeleteAnnouncementModal';
+import { UPDATES_MESSAGES as T } from './updates.messages';
+
+type Editing = { announcement: Announcement | null } | null;
+
+/** /updates: announcements for everyone; add, edit and delete for admins. */
+export default function UpdatesPage() {
+  useDocumentTitle(T.title);
+  const { isAdmin } = useSession();
+  const list = useAnnouncements();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Announcement | null>(null);
+
+  let body;
+  if (list.isPending) {
+    body = <Loading />;
+  } else if (list.isError) {
+    body = (
+      <ErrorState
+        message={T.loadFailed}
+        detail={list.error.message}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        retryLabel={T.tryAgain}
+      />
+    );
+  } else if (list.data.length === 0) {
+    body = <p className="text-body-secondary py-3">{T.empty}</p>;
+  } else {
+    body = (
+      <ul className="list-unstyled d-grid gap-3 mb-0" aria-labelledby="updates-title">
+        {list.data.map((a) => (
+          <li key={a.id}>
+            <AnnouncementItem
+              announcement={a}
+              isAdmin={isAdmin}
+              onEdit={(item) => setEditing({ announcement: item })}
+              onDelete={setDeleting}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="updates-title" className="mx-auto app-readable">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 id="updates-title" className="h3 mb-0">
+          {T.title}
+        </h1>
+        {isAdmin ? (
+          <Button onClick={() => setEditing({ announcement: null })}>{T.add}</Button>
+        ) : null}
+      </div>
+      {body}
+      {editing ? (
+        <AnnouncementFormModal
+          key={editing.announcement?.id ?? 'new'}
+          announcement={editing.announcement}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteAnnouncementModal
+          key={deleting.id}
+          announcement={deleting}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { ANNOUNCEMENT_MESSAGES } from '@examprep/contracts/types';
+
+/** Texts of /updates (learner spec §2 Updates, admin spec §2.7 and §5). */
+export const UPDATES_MESSAGES = {
+  ...ANNOUNCEMENT_MESSAGES,
+  title: 'Updates',
+  loadFailed: 'Failed to load announcements.',
+  tryAgain: 'Try Again',
+  learnMore: 'Learn more',
+  opensInNewTab: '(opens in a new tab)',
+  hidden: 'Hidden',
+  add: 'Add Announcement',
+  edit: 'Edit',
+  delete: 'Delete',
+  addTitle: 'Add Announcement',
+  editTitle: 'Edit Announcement',
+  dateLabel: 'Date',
+  contentLabel: 'Content',
+  linkTextLabel: 'Link Text',
+  linkTextHelp: "Optional. Shown on the link button; 'Learn more' when empty.",
+  linkUrlLabel: 'Link URL',
+  linkUrlHelp: 'Optional. http:// or https:// address, or a path on this site such as /dashboard.',
+  orderLabel: 'Order',
+  orderHelp: '0 = top',
+  visibleLabel: 'Visible',
+  visibleHelp: 'Hidden announcements are seen by admins only.',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  confirmDelete: 'Delete this announcement?',
+  deleting: 'Deleting…',
+  fixFields: 'Please fix the highlighted fields.',
+} as const;

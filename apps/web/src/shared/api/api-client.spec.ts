@@ -1,0 +1,135 @@
+import { fakeResponse, mockFetch } from '../../test-utils/mock-fetch';
+import {
+  ApiError,
+  createApiClient,
+  errorFromResponse,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_MESSAGE,
+} from './api-client';
+
+describe('api client', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('calls /api with a bearer token and a JSON body', async () => {
+    const { calls } = mockFetch(() => fakeResponse(201, { id: 'a1' }));
+    const sut = createApiClient({ getToken: async () => 'tok' });
+    await expect(sut.post('/announcements', { content: 'x' })).resolves.toEqual({ id: 'a1' });
+    expect(calls[0]).toMatchObject({
+      url: '/api/announcements',
+      method: 'POST',
+      body: { content: 'x' },
+      headers: { Authorization: 'Bearer tok', 'Content-Type': 'application/json' },
+    });
+  });
+
+  it('sends no Authorization header when signed out or for anonymous calls', async () => {
+    const { calls } = mockFetch(() => fakeResponse(200, []));
+    await createApiClient({ getToken: async () => null }).get('/announcements');
+    const getToken = jest.fn(async () => 'tok');
+    await createApiClient({ getToken }).get('/public-config', { anonymous: true });
+    expect(calls[0].headers.Authorization).toBeUndefined();
+    expect(calls[1].headers.Authorization).toBeUndefined();
+    expect(getToken).not.toHaveBeenCalled();
+  });
+
+  it('asks for a fresh token before every call', async () => {
+    mockFetch(() => fakeResponse(200, []));
+    const getToken = jest.fn(async () => 'tok');
+    const sut = createApiClient({ getToken });
+    await sut.get('/a');
+    await sut.get('/b');
+    expect(getToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers undefined for 204 No Content', async () => {
+    mockFetch(() => fakeResponse(204));
+    await expect(createApiClient().delete('/announcements/1')).resolves.toBeUndefined();
+  });
+
+  it(`gives '${TIMEOUT_MESSAGE}' after ${REQUEST_TIMEOUT_MS} ms`, async () => {
+    jest.useFakeTimers();
+    // A stalled server: fetch settles only when the client aborts it.
+    window.fetch = jest.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    ) as unknown as typeof window.fetch;
+    const pending = createApiClient().get('/announcements');
+    const assertion = expect(pending).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 0,
+      code: 'TIMEOUT',
+      message: 'Request timed out after 15 seconds',
+    });
+    await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    let settled = false;
+    pending.catch(() => undefined).finally(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    await assertion;
+  });
+
+  it('turns a failed connection into a network error', async () => {
+    window.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof window.fetch;
+    await expect(createApiClient().get('/x')).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it('throws an ApiError with status, code, message and fields of the error body', async () => {
+    mockFetch(() =>
+      fakeResponse(400, {
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are invalid.',
+        fields: { content: ['content is required.'] },
+      }),
+    );
+    const err = await createApiClient()
+      .post('/announcements', {})
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are invalid.',
+      fields: { content: ['content is required.'] },
+    });
+  });
+
+  describe('errorFromResponse', () => {
+    it('uses the server message, else its error field, else the body text', () => {
+      expect(
+        errorFromResponse(
+          403,
+          JSON.stringify({ error: 'Forbidden', code: 'FORBIDDEN', message: 'Admins only.' }),
+        ).message,
+      ).toBe('Admins only.');
+      expect(errorFromResponse(503, JSON.stringify({ error: 'Service Unavailable' })).message).toBe(
+        'Service Unavailable',
+      );
+      expect(errorFromResponse(502, 'Bad gateway from proxy')).toMatchObject({
+        status: 502,
+        code: 'HTTP_502',
+        message: 'Bad gateway from proxy',
+      });
+      expect(errorFromResponse(500, '').message).toBe('Request failed with status 500');
+    });
+
+    it('keeps only string messages in fields', () => {
+      const err = errorFromResponse(
+        400,
+        JSON.stringify({ message: 'x', fields: { a: ['m1', 2], b: 'm2', c: [] } }),
+      );
+      expect(err.fields).toEqual({ a: ['m1'], b: ['m2'] });
+    });
+  });
+});

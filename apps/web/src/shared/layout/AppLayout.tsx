@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useConfig } from '../config/config-context';
+import { Footer } from './Footer';
+import { LAYOUT_MESSAGES } from './layout.messages';
+import { Loading } from './Loading';
+import { Navbar } from './Navbar';
+import { StagingBadge } from './StagingBadge';
+
+/** Skip link, fixed navbar, optional staging badge, main content, footer. */
+export function AppLayout() {
+  const { staging } = useConfig();
+  return (
+    <>
+      <a href="#main-content" className="visually-hidden-focusable app-skip-link">
+        {LAYOUT_MESSAGES.skipToContent}
+      </a>
+      <Navbar />
+      <div className="app-body">
+        {staging ? <StagingBadge /> : null}
+        <main id="main-content" tabIndex={-1} className="container py-3 flex-grow-1">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+    </>
+  );
+}

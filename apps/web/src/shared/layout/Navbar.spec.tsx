@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeSession, renderApp } from '../../test-utils/render-app';
+import { SIGNED_OUT, type Session } from '../session/session-context';
+import { ADMIN_MENU, LEARNER_MENU, Navbar } from './Navbar';
+
+function renderNavbar(session: Session, route = '/updates') {
+  return renderApp({ route, session }, <Navbar />);
+}
+
+async function openMenu(email: string) {
+  await userEvent.click(screen.getByRole('button', { name: email }));
+  return document.querySelector('.dropdown-menu') as HTMLElement;
+}
+
+const menuLabels = (menu: HTMLElement) =>
+  Array.from(menu.querySelectorAll('.dropdown-item')).map((el) => el.textContent);
+
+describe('Navbar (learner spec §2 navigation bar)', () => {
+  it('is fixed at the top inside the header landmark, with the product name going to the dashboard', () => {
+    renderNavbar(fakeSession());
+    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveClass('fixed-top');
+    expect(within(nav).getByRole('link', { name: 'TestPrep' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('shows a Login link to signed-out visitors', () => {
+    renderNavbar(fakeSession({ ...SIGNED_OUT }));
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: /@/ })).not.toBeInTheDocument();
+  });
+
+  it('shows verified learners Dashboard, Gradebook, Updates and Logout', async () => {
+    renderNavbar(fakeSession());
+    const menu = await openMenu('learner@example.com');
+    expect(menuLabels(menu)).toEqual([...LEARNER_MENU.map((m) => m.label), 'Logout']);
+    expect(within(menu).getByRole('link', { name: 'Gradebook' })).toHaveAttribute(
+      'href',
+      '/gradebook',
+    );
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('adds the admin targets for admins', async () => {
+    renderNavbar(fakeSession({ isAdmin: true, user: { uid: 'a', email: 'admin@example.com' } }));
+    const menu = await openMenu('admin@example.com');
+    expect(menuLabels(menu)).toEqual([
+      ...LEARNER_MENU.map((m) => m.label),
+      ...ADMIN_MENU.map((m) => m.label),
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Course Topic Manager' })).toHaveAttribute(
+      'href',
+      '/course-topic-manager',
+    );
+  });
+
+  it('gives unverified learners no learner items', async () => {
+    renderNavbar(fakeSession({ emailVerified: false }));
+    const menu = await openMenu('learner@example.com');
+    expect(menuLabels(menu)).toEqual(['Logout']);
+  });
+
+  it('limits the dropdown to 300 px with scrolling', async () => {
+    renderNavbar(fakeSession({ isAdmin: true }));
+    const menu = await openMenu('learner@example.com');
+    expect(menu).toHaveStyle({ maxHeight: '300px', overflowY: 'auto' });
+  });
+
+  it('logs out from the menu', async () => {
+    const session = fakeSession();
+    renderNavbar(session);
+    const menu = await openMenu('learner@example.com');
+    await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+    expect(session.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the warning icon only on /dashboard; it raises 'dashboard-notice'", async () => {
+    const { unmount } = renderNavbar(fakeSession(), '/updates');
+    expect(screen.queryByRole('button', { name: 'Show dashboard notice' })).not.toBeInTheDocument();
+    unmount();
+
+    renderNavbar(fakeSession(), '/dashboard');
+    const listener = jest.fn();
+    window.addEventListener('dashboard-notice', listener);
+    await userEvent.click(screen.getByRole('button', { name: 'Show dashboard notice' }));
+    window.removeEventListener('dashboard-notice', listener);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener.mock.calls[0][0]).toBeInstanceOf(CustomEvent);
+  });
+});

@@ -1,0 +1,53 @@
+import { createContext, useContext } from 'react';
+
+export type Dashboard = 'math' | 'design';
+export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
+
+export interface SessionUser {
+  uid: string;
+  email: string;
+}
+
+/** Learner spec §3 session state (purchases: map of product key to owned). */
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  defaultDashboard: Dashboard;
+  purchases: Record<string, boolean>;
+  /** Set when keycloak-js could not start (identity provider unreachable). */
+  initError: string | null;
+  /** True between Logout and the browser leaving for the identity provider. */
+  signingOut: boolean;
+}
+
+export interface Session extends SessionState {
+  /** Sends the browser to the sign-in page; it returns to `redirectPath` (default /dashboard). */
+  login(redirectPath?: string): Promise<void>;
+  /** Clears state and the stored dashboard, then ends the identity-provider session. */
+  logout(): Promise<void>;
+  /** Forces a token refresh and re-reads the claims (after verifying an email). */
+  refresh(): Promise<void>;
+  /** A fresh access token (refreshed if it expires within 30 s), or null when signed out. */
+  getToken(): Promise<string | null>;
+}
+
+export const SIGNED_OUT: SessionState = {
+  status: 'signed-out',
+  user: null,
+  isAdmin: false,
+  emailVerified: false,
+  defaultDashboard: 'math',
+  purchases: {},
+  initError: null,
+  signingOut: false,
+};
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

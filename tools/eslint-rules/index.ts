@@ -1,0 +1,7 @@
+// Workspace lint rules, loaded by @nx/eslint-plugin and named `@nx/workspace-<rule>`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const routeRequiresAuthDecorator = require('./route-requires-auth-decorator.cjs');
+
+export const rules = {
+  'route-requires-auth-decorator': routeRequiresAuthDecorator,
+};

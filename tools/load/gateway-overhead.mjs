@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// Gateway overhead benchmark (issue #2): GET /api/announcements through
+// gateway -> NATS -> announcements service -> FerretDB, side by side in one run with a bare
+// Node http server returning the same JSON, with k6 on this machine.
+//   node tools/load/gateway-overhead.mjs [--profile test|dev] [--rate 200] [--duration 30s]
+// Needs the system running on the profile (`npm start`, or the test profile via
+// `node tools/test/run-all.mjs --only=integration --keep-running`). The gateway is restarted
+// with a rate limit high enough for one load-test user, then restarted as it was.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { urls } = require('../system/env.cjs');
+const { loadConfig, expandHome } = require('../infra/config.cjs');
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const profile = arg('profile', 'test');
+const rate = arg('rate', '200');
+const duration = arg('duration', '30s');
+const u = urls(profile);
+const k6 = path.join(expandHome(loadConfig().cacheDir), 'bin', 'k6');
+const outDir = path.join(u.profile.dataDir, 'load');
+fs.mkdirSync(outDir, { recursive: true });
+
+const overlay = JSON.parse(
+  fs.readFileSync(path.join(root, 'deploy/keycloak/dev/examprep-dev-overlay.json'), 'utf8'),
+);
+const learner = overlay.users.find((x) => x.email.startsWith('learner'));
+const client = overlay.clients.find((c) => c.clientId === 'api-tests');
+
+const system = (...a) =>
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'tools/system/system.cjs'), ...a, '--profile', profile],
+    { stdio: 'inherit' },
+  );
+
+async function token() {
+  const res = await fetch(
+    `http://127.0.0.1:${u.profile.ports.keycloak}/realms/${u.cfg.realm}/protocol/openid-connect/token`,
+    {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: client.clientId,
+        client_secret: client.secret,
+        username: learner.email,
+        password: learner.credentials[0].value,
+      }),
+    },
+  );
+  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+function runK6(name, env) {
+  const summary = path.join(outDir, `${name}.json`);
+  execFileSync(k6, ['run', '--quiet', path.join(root, 'tools/load/announcements.k6.js')], {
+    env: { ...process.env, ...env, SUMMARY: summary, K6_NO_USAGE_REPORT: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return JSON.parse(fs.readFileSync(summary, 'utf8'));
+}
+
+function rssOf(pid) {
+  try {
+    return Math.round(
+      Number(
+        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+          .toString()
+          .trim(),
+      ) / 1024,
+    );
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(k6))
+    throw new Error(`k6 not found at ${k6}: run \`bash tools/infra/infra.sh install\``);
+  console.log(`[load] restarting the ${profile} gateway with a load-test rate limit`);
+  system('stop', '--only', 'gateway');
+  system('start', '--only', 'gateway', '--no-web', '--env', 'RATE_LIMIT_PER_MINUTE=100000000');
+  try {
+    const bearer = await token();
+    const gatewayUrl = `${u.gateway}/api/announcements`;
+    const res = await fetch(gatewayUrl, { headers: { authorization: `Bearer ${bearer}` } });
+    if (!res.ok) throw new Error(`gateway answered ${res.status}`);
+    const bodyFile = path.join(os.tmpdir(), `announcements-${process.pid}.json`);
+    fs.writeFileSync(bodyFile, await res.text());
+    const barePort = 39123;
+    const bare = spawn(
+      process.execPath,
+      [path.join(root, 'tools/load/bare-server.mjs'), String(barePort), bodyFile],
+      { stdio: 'ignore' },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const bareUrl = `http://127.0.0.1:${barePort}/api/announcements`;
+    try {
+      const results = {};
+      for (const [name, url, tok] of [
+        ['bare', bareUrl, ''],
+        ['gateway', gatewayUrl, bearer],
+      ]) {
+        // warm-up, then a closed-model throughput run and an open-model latency run
+        runK6(`${name}-warmup`, {
+          URL: url,
+          TOKEN: tok,
+          MODE: 'throughput',
+          VUS: '20',
+          DURATION: '5s',
+        });
+        results[name] = {
+          throughput: runK6(`${name}-throughput`, {
+            URL: url,
+            TOKEN: tok,
+            MODE: 'throughput',
+            VUS: '50',
+            DURATION: '20s',
+          }),
+          rate: runK6(`${name}-rate`, {
+            URL: url,
+            TOKEN: tok,
+            MODE: 'rate',
+            RATE: rate,
+            DURATION: duration,
+            VUS: '100',
+          }),
+        };
+      }
+      const pids = Object.fromEntries(
+        ['gateway', 'announcements'].map((n) => {
+          const f = path.join(u.profile.dataDir, 'run', 'apps', `${n}.pid`);
+          return [n, fs.existsSync(f) ? rssOf(fs.readFileSync(f, 'utf8').trim()) : null];
+        }),
+      );
+      const share = results.gateway.throughput.rps / results.bare.throughput.rps;
+      const row = (n, r) =>
+        `${n.padEnd(8)} ${r.throughput.rps.toFixed(0).padStart(7)} req/s   @${rate}/s: p50 ${r.rate.p50.toFixed(2)} ms  p95 ${r.rate.p95.toFixed(2)} ms  p99 ${r.rate.p99.toFixed(2)} ms  errors ${(r.rate.failedRate * 100).toFixed(2)}%  dropped ${r.rate.droppedIterations}`;
+      console.log(
+        `\n[load] GET /api/announcements (${JSON.parse(fs.readFileSync(bodyFile, 'utf8')).length} items), ${os.cpus().length} cores`,
+      );
+      console.log(row('bare', results.bare));
+      console.log(row('gateway', results.gateway));
+      console.log(
+        `[load] full path keeps ${(share * 100).toFixed(1)}% of the bare server's throughput (goal >= 25%)`,
+      );
+      console.log(
+        `[load] full path p95 at ${rate} req/s: ${results.gateway.rate.p95.toFixed(2)} ms (goal < 25 ms)`,
+      );
+      console.log(
+        `[load] RSS after the run: gateway ${pids.gateway} MiB, announcements ${pids.announcements} MiB`,
+      );
+      fs.writeFileSync(
+        path.join(outDir, 'gateway-overhead.json'),
+        JSON.stringify({ results, share, rss: pids }, null, 2),
+      );
+      const ok =
+        share >= 0.25 && results.gateway.rate.p95 < 25 && results.gateway.rate.failedRate === 0;
+      process.exitCode = ok ? 0 : 1;
+    } finally {
+      bare.kill();
+    }
+  } finally {
+    system('stop', '--only', 'gateway');
+    system('start', '--only', 'gateway', '--no-web');
+  }
+}
+
+main().catch((e) => {
+  console.error(`[load] ${e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Demo data for a fresh system: writes each service's seed into ITS OWN database, only when
+// that database is empty (so re-running `npm start` never duplicates or overwrites anything).
+//
+//   node tools/seed/seed.cjs [--profile dev|test]
+'use strict';
+
+const { MongoClient } = require('mongodb');
+const { urls } = require('../system/env.cjs');
+
+const ANNOUNCEMENTS = [
+  {
+    content:
+      'Welcome! Start with the free Infinite QBank to warm up, then take a TEAS Math or Med Dosage practice test when you are ready.',
+    date: '2026-11-01',
+    order: 0,
+    isVisible: true,
+    linkText: '',
+    linkUrl: '',
+  },
+  {
+    content:
+      'New: 60+ medication-dosage questions with step-by-step dimensional-analysis explanations.',
+    date: '2026-11-15',
+    order: 0,
+    isVisible: true,
+    linkText: 'Go to dashboard',
+    linkUrl: '/dashboard?tab=math',
+  },
+  {
+    content: 'Draft: holiday tutoring schedule (hidden until published).',
+    date: '2026-11-20',
+    order: 1,
+    isVisible: false,
+    linkText: '',
+    linkUrl: '',
+  },
+];
+
+async function seedAnnouncements(u) {
+  const client = new MongoClient(u.mongo('announcements'), { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    const col = client.db().collection('announcements');
+    if ((await col.countDocuments({}, { limit: 1 })) > 0) return 'kept existing data';
+    const now = new Date();
+    await col.insertMany(ANNOUNCEMENTS.map((a) => ({ ...a, createdAt: now, updatedAt: now })));
+    return `${ANNOUNCEMENTS.length} announcements`;
+  } finally {
+    await client.close();
+  }
+}
+
+async function main() {
+  const i = process.argv.indexOf('--profile');
+  const profile = i > 0 ? process.argv[i + 1] : 'dev';
+  const u = urls(profile);
+  console.log(`[seed] announcements: ${await seedAnnouncements(u)}`);
+}
+
+main().catch((e) => {
+  console.error(`[seed] failed: ${e.message}`);
+  process.exit(1);
+});

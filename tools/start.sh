@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Starts the whole system on this machine (dev profile): installs what is missing (npm
+# packages, local servers), starts the servers, builds the apps, seeds demo data on empty
+# databases, starts services + gateway + web, and prints where to open it.
+# Stop everything with `npm run stop`.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PROFILE="${EXAMPREP_PROFILE:-dev}"
+t0=$(date +%s)
+
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node >= 20.19 is required (found "+process.versions.node+")"); process.exit(1) }'
+
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "[start] installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+
+bash tools/infra/infra.sh install
+bash tools/infra/infra.sh start --profile "$PROFILE"
+
+echo "[start] building apps"
+NX_DAEMON=false npx nx run-many -t build --outputStyle=static >/tmp/examprep-build.log 2>&1 || {
+  tail -40 /tmp/examprep-build.log
+  echo "[start] build failed (full log: /tmp/examprep-build.log)" >&2
+  exit 1
+}
+
+node tools/seed/seed.cjs --profile "$PROFILE"
+node tools/system/system.cjs start --profile "$PROFILE"
+
+node - "$PROFILE" "$(($(date +%s) - t0))" <<'JS'
+const { urls } = require('./tools/system/env.cjs');
+const [profile, secs] = process.argv.slice(2);
+const u = urls(profile);
+const p = u.profile.ports;
+const overlay = require('./deploy/keycloak/dev/examprep-dev-overlay.json');
+const seeded = overlay.users
+  .map((x) => {
+    const role = (x.realmRoles || []).includes('admin') ? 'admin' : x.emailVerified ? 'verified learner' : 'email not verified';
+    return `  ${(x.email + ' / ' + x.credentials[0].value).padEnd(46)} (${role})`;
+  })
+  .join('\n');
+console.log(`
+The system is up (${secs}s). Open:
+  web app            ${u.web}
+  API docs           http://localhost:${p.gateway}/api/docs
+  Keycloak console   ${u.keycloakPublic}/admin  (bootstrap admin: see tools/infra/README.md)
+  mails (maildev)    http://localhost:${p.maildev}
+  MinIO console      http://localhost:${p.minioConsole}
+
+Seeded accounts (development only, from deploy/keycloak/dev/examprep-dev-overlay.json):
+${seeded}
+
+Status: npm run status    Stop: npm run stop`);
+JS

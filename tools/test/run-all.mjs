@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Runs every test tier of the repo and prints one closing line `tests: N passed, N failed`.
+//
+//   node tools/test/run-all.mjs [--only=unit,integration,e2e] [--keep-running]
+//
+// Tiers: unit (jest, beside the code), integration (jest, against the REAL local servers of
+// tools/infra on the TEST profile: own ports and data dir, a running dev stack is untouched),
+// e2e (Playwright + Debian's Chromium against the whole system on the test profile).
+// Installs what is missing (npm packages, local servers, Chromium) before it starts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const only = (args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'unit,integration,e2e').split(
+  ',',
+);
+const keep = args.includes('--keep-running');
+const resultsDir = path.join(root, '.infra', 'test', 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const needsServers = only.includes('integration') || only.includes('e2e');
+const t0 = Date.now();
+const log = (m) => console.log(`\n[test] ${m}`);
+
+function run(cmd, argv, opts = {}) {
+  const r = spawnSync(cmd, argv, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', ...opts.env },
+  });
+  return r.status ?? 1;
+}
+function must(cmd, argv, what) {
+  if (run(cmd, argv) !== 0) {
+    console.error(`[test] ${what} failed`);
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+// ---- installs ----
+if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  log('installing npm packages (npm ci)');
+  must('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+}
+if (only.includes('e2e') && !fs.existsSync('/usr/bin/chromium')) {
+  log("installing Debian's Chromium for the browser tests");
+  const apt = (...a) => (process.getuid?.() === 0 ? ['apt-get', a] : ['sudo', ['apt-get', ...a]]);
+  must(...apt('update', '-qq'), 'apt-get update');
+  must(...apt('install', '-y', '-qq', 'chromium'), 'apt-get install chromium');
+}
+
+// ---- build (the integration and browser tiers run the built apps) ----
+if (needsServers) {
+  log('building');
+  must('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], 'build');
+}
+
+const tiers = [];
+let startedInfra = false;
+let startedSystem = false;
+
+function jestTier(name, config, extra = []) {
+  const out = path.join(resultsDir, `${name}.json`);
+  fs.rmSync(out, { force: true });
+  const code = run('npx', ['jest', '-c', config, '--json', `--outputFile=${out}`, ...extra]);
+  let passed = 0;
+  let failed = 0;
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed = r.numPassedTests;
+    // a suite that failed to run (syntax error, setup crash) has no failed tests: count it
+    failed = r.numFailedTests + r.numRuntimeErrorTestSuites;
+  }
+  if (code !== 0 && failed === 0) failed = 1;
+  tiers.push({ name, passed, failed });
+}
+
+function playwrightTier() {
+  const out = path.join(resultsDir, 'e2e.json');
+  fs.rmSync(out, { force: true });
+  const code = run('npx', ['playwright', 'test', '-c', 'apps/web-e2e/playwright.config.ts'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  let passed = 0;
+  let failed = 0;
+  if (fs.existsSync(out)) {
+    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats ?? {};
+    passed = (s.expected ?? 0) + (s.flaky ?? 0);
+    failed = s.unexpected ?? 0;
+  }
+  if (code !== 0 && failed === 0) failed = 1;
+  tiers.push({ name: 'e2e', passed, failed });
+}
+
+try {
+  if (only.includes('unit')) {
+    log('unit tests');
+    jestTier('unit', 'jest.config.cjs');
+  }
+  if (needsServers) {
+    log('local servers (test profile, fresh data)');
+    if (run('bash', ['tools/infra/infra.sh', 'install']) !== 0)
+      throw new Error('infra install failed');
+    run('node', ['tools/system/system.cjs', 'stop', '--profile', 'test']);
+    if (run('bash', ['tools/infra/infra.sh', 'reset', '--profile', 'test']) !== 0)
+      throw new Error('infra reset failed');
+    startedInfra = true;
+    if (run('bash', ['tools/infra/infra.sh', 'start', '--profile', 'test']) !== 0)
+      throw new Error('infra start failed');
+    if (run('node', ['tools/seed/seed.cjs', '--profile', 'test']) !== 0)
+      throw new Error('seed failed');
+    startedSystem = true;
+    if (run('node', ['tools/system/system.cjs', 'start', '--profile', 'test']) !== 0)
+      throw new Error('system start failed');
+  }
+  if (only.includes('integration')) {
+    log('integration tests (real servers)');
+    jestTier('integration', 'jest.int.config.cjs', ['--runInBand']);
+  }
+  if (only.includes('e2e')) {
+    log('browser tests (Playwright + Chromium)');
+    playwrightTier();
+  }
+} catch (e) {
+  console.error(`[test] ${e.message}`);
+  tiers.push({ name: 'setup', passed: 0, failed: 1 });
+} finally {
+  if (!keep) {
+    if (startedSystem) run('node', ['tools/system/system.cjs', 'stop', '--profile', 'test']);
+    if (startedInfra) run('bash', ['tools/infra/infra.sh', 'stop', '--profile', 'test']);
+  }
+}
+
+const passed = tiers.reduce((n, t) => n + t.passed, 0);
+const failed = tiers.reduce((n, t) => n + t.failed, 0);
+console.log('');
+for (const t of tiers)
+  console.log(`[test] ${t.name.padEnd(12)} ${t.passed} passed, ${t.failed} failed`);
+console.log(`[test] total time ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
