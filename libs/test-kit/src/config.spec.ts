@@ -1,0 +1,162 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  buildInfraConfig,
+  findRepoRoot,
+  infraConfig,
+  infraEnv,
+  readInfraConfigFile,
+  type InfraConfigFile,
+} from './config';
+
+const file: InfraConfigFile = {
+  cacheDir: '~/.cache/x',
+  versions: { nats: 'v1' },
+  realm: 'r1',
+  apiAudience: 'aud-1',
+  webClientId: 'web',
+  buckets: ['b1', 'b2'],
+  devCredentials: {
+    keycloakAdmin: {
+      username: 'ka',
+      password: 'kp',
+      usernameEnv: 'KA_USER',
+      passwordEnv: 'KA_PASS',
+    },
+    minio: { accessKey: 'mk', secretKey: 'ms', accessKeyEnv: 'M_USER', secretKeyEnv: 'M_PASS' },
+  },
+  profiles: {
+    dev: {
+      dataDir: '.infra/dev',
+      ports: {
+        nats: 1,
+        natsMonitor: 2,
+        ferretdb: 3,
+        ferretdbDebug: 4,
+        keycloak: 5,
+        keycloakManagement: 6,
+        minio: 7,
+        minioConsole: 8,
+        smtp: 9,
+        maildev: 10,
+        stripeMock: 11,
+        stripeMockHttps: 12,
+        gateway: 13,
+        web: 14,
+      },
+    },
+    test: {
+      dataDir: '.infra/test',
+      ports: {
+        nats: 101,
+        natsMonitor: 102,
+        ferretdb: 103,
+        ferretdbDebug: 104,
+        keycloak: 105,
+        keycloakManagement: 106,
+        minio: 107,
+        minioConsole: 108,
+        smtp: 109,
+        maildev: 110,
+        stripeMock: 111,
+        stripeMockHttps: 112,
+        gateway: 113,
+        web: 114,
+      },
+    },
+  },
+};
+
+describe('buildInfraConfig', () => {
+  it('derives every URL from the profile ports', () => {
+    const c = buildInfraConfig(file, 'test', '/repo', {}, '/home/u');
+    expect(c.dataDir).toBe('/repo/.infra/test');
+    expect(c.cacheDir).toBe('/home/u/.cache/x');
+    expect(c.natsUrl).toBe('nats://127.0.0.1:101');
+    expect(c.mongoUrl('svc')).toBe('mongodb://127.0.0.1:103/svc');
+    expect(c.mongoUrl()).toBe('mongodb://127.0.0.1:103/');
+    expect(c.keycloakUrl).toBe('http://localhost:105');
+    expect(c.issuer).toBe('http://localhost:105/realms/r1');
+    expect(c.jwksUrl).toBe('http://localhost:105/realms/r1/protocol/openid-connect/certs');
+    expect(c.tokenUrl).toBe('http://localhost:105/realms/r1/protocol/openid-connect/token');
+    expect(c.keycloakManagementUrl).toBe('http://127.0.0.1:106');
+    expect(c.minio).toMatchObject({
+      endpoint: 'http://127.0.0.1:107',
+      consoleUrl: 'http://127.0.0.1:108',
+      buckets: ['b1', 'b2'],
+    });
+    expect(c.smtp).toEqual({ host: '127.0.0.1', port: 109 });
+    expect(c.maildevUrl).toBe('http://127.0.0.1:110');
+    expect(c.stripeUrl).toBe('http://127.0.0.1:111');
+    expect(c.webUrl).toBe('http://localhost:114');
+    expect(c.apiAudience).toBe('aud-1');
+  });
+
+  it('uses the dev default credentials unless their env vars are set', () => {
+    expect(buildInfraConfig(file, 'dev', '/r', {}).keycloakAdmin).toEqual({
+      username: 'ka',
+      password: 'kp',
+    });
+    const c = buildInfraConfig(file, 'dev', '/r', {
+      KA_USER: 'x',
+      KA_PASS: 'y',
+      M_USER: 'mu',
+      M_PASS: 'mp',
+    });
+    expect(c.keycloakAdmin).toEqual({ username: 'x', password: 'y' });
+    expect(c.minio).toMatchObject({ accessKey: 'mu', secretKey: 'mp' });
+  });
+
+  it('rejects an unknown profile', () => {
+    expect(() => buildInfraConfig(file, 'prod' as never, '/r')).toThrow(/unknown infra profile/);
+  });
+
+  it('exports the settings as env vars', () => {
+    const env = infraEnv(buildInfraConfig(file, 'test', '/r', {}));
+    expect(env).toMatchObject({
+      EXAMPREP_INFRA_PROFILE: 'test',
+      NATS_URL: 'nats://127.0.0.1:101',
+      KEYCLOAK_AUDIENCE: 'aud-1',
+    });
+  });
+});
+
+describe('findRepoRoot', () => {
+  it('finds the workspace root from this folder', () => {
+    const root = findRepoRoot(__dirname, {});
+    expect(fs.existsSync(path.join(root, 'tools', 'infra', 'infra.sh'))).toBe(true);
+  });
+
+  it('honours EXAMPREP_REPO_ROOT', () => {
+    expect(findRepoRoot(__dirname, { EXAMPREP_REPO_ROOT: '/somewhere' })).toBe('/somewhere');
+  });
+
+  it('fails clearly outside the repository', () => {
+    expect(() => findRepoRoot(os.tmpdir(), {})).toThrow(/EXAMPREP_REPO_ROOT/);
+  });
+});
+
+describe('the real infra.config.json', () => {
+  const real = readInfraConfigFile();
+
+  it('gives the dev and test profiles disjoint ports and data dirs, so both can run at once', () => {
+    const dev = Object.values(real.profiles.dev.ports);
+    const test = Object.values(real.profiles.test.ports);
+    expect(new Set(dev).size).toBe(dev.length);
+    expect(new Set(test).size).toBe(test.length);
+    expect(dev.filter((p) => test.includes(p))).toEqual([]);
+    expect(real.profiles.dev.dataDir).not.toBe(real.profiles.test.dataDir);
+  });
+
+  it('names the same ports in both profiles', () => {
+    expect(Object.keys(real.profiles.dev.ports).sort()).toEqual(
+      Object.keys(real.profiles.test.ports).sort(),
+    );
+  });
+
+  it('resolves the test profile by default', () => {
+    expect(infraConfig().profile).toBe('test');
+    expect(infraConfig('dev').ports.keycloak).toBe(real.profiles.dev.ports.keycloak);
+  });
+});

@@ -1,0 +1,165 @@
+// Invariants of the realm as code (deploy/keycloak): what production gets, and what only the
+// local dev/test servers get.
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { findRepoRoot, readInfraConfigFile } from './config';
+import { readRealmJson, realmFiles, type RealmJson } from './seeded';
+
+interface ClientJson {
+  clientId: string;
+  publicClient?: boolean;
+  standardFlowEnabled?: boolean;
+  implicitFlowEnabled?: boolean;
+  directAccessGrantsEnabled?: boolean;
+  serviceAccountsEnabled?: boolean;
+  redirectUris?: string[];
+  webOrigins?: string[];
+  attributes?: Record<string, string>;
+  defaultClientScopes?: string[];
+  protocolMappers?: { protocolMapper: string; config: Record<string, string> }[];
+}
+
+const root = findRepoRoot();
+const cfg = readInfraConfigFile(root);
+const files = realmFiles(root);
+const prod = readRealmJson(files.realm);
+const overlay = readRealmJson(files.overlay);
+const req = createRequire(__filename);
+const { mergeRealm } = req(path.join(root, 'tools', 'infra', 'merge-realm.cjs')) as {
+  mergeRealm: (a: RealmJson, b: RealmJson) => RealmJson;
+};
+
+const clients = (r: RealmJson) => (r.clients ?? []) as unknown as ClientJson[];
+const client = (r: RealmJson, id: string) => clients(r).find((c) => c.clientId === id);
+const audienceOf = (c: ClientJson | undefined) =>
+  c?.protocolMappers
+    ?.filter(
+      (m) =>
+        m.protocolMapper === 'oidc-audience-mapper' && m.config['access.token.claim'] === 'true',
+    )
+    .map((m) => m.config['included.custom.audience']);
+
+describe('production realm', () => {
+  it('is the configured realm', () => {
+    expect(prod.realm).toBe(cfg.realm);
+    expect(overlay.realm).toBe(cfg.realm);
+  });
+
+  it('has the public web client with code flow + PKCE S256 only, no password grant', () => {
+    const web = client(prod, cfg.webClientId);
+    expect(web).toMatchObject({
+      publicClient: true,
+      standardFlowEnabled: true,
+      implicitFlowEnabled: false,
+      directAccessGrantsEnabled: false,
+    });
+    expect(web?.attributes?.['pkce.code.challenge.method']).toBe('S256');
+    expect(web?.redirectUris).toEqual(['${EXAMPREP_WEB_URL:http://localhost:5173}/*']);
+    expect(web?.webOrigins).toEqual(['${EXAMPREP_WEB_URL:http://localhost:5173}']);
+    expect(web?.attributes?.['post.logout.redirect.uris']).toBe(
+      '${EXAMPREP_WEB_URL:http://localhost:5173}/*',
+    );
+    expect(audienceOf(web)).toEqual([cfg.apiAudience]);
+    expect([...(web?.defaultClientScopes ?? [])].sort()).toEqual([
+      'basic',
+      'email',
+      'profile',
+      'roles',
+      'web-origins',
+    ]);
+  });
+
+  it('has the identity-service account with user management roles and a placeholder secret', () => {
+    const identity = client(prod, 'identity-service') as ClientJson & { secret?: string };
+    expect(identity).toMatchObject({
+      publicClient: false,
+      serviceAccountsEnabled: true,
+      directAccessGrantsEnabled: false,
+      standardFlowEnabled: false,
+    });
+    expect(identity.secret).toMatch(/^\$\{KC_IDENTITY_CLIENT_SECRET:.+\}$/);
+    const sa = (prod.users ?? []).find(
+      (u) =>
+        (u as { serviceAccountClientId?: string }).serviceAccountClientId === 'identity-service',
+    ) as { clientRoles?: Record<string, string[]> } | undefined;
+    expect([...(sa?.clientRoles?.['realm-management'] ?? [])].sort()).toEqual([
+      'manage-users',
+      'query-users',
+      'view-users',
+    ]);
+  });
+
+  it('contains no people and no client with the password grant', () => {
+    expect(
+      (prod.users ?? []).every(
+        (u) => (u as { serviceAccountClientId?: string }).serviceAccountClientId,
+      ),
+    ).toBe(true);
+    expect(clients(prod).filter((c) => c.directAccessGrantsEnabled)).toEqual([]);
+    expect(client(prod, 'api-tests')).toBeUndefined();
+  });
+
+  it('sets the agreed security and session settings', () => {
+    expect(prod).toMatchObject({
+      bruteForceProtected: true,
+      permanentLockout: false,
+      failureFactor: 30,
+      waitIncrementSeconds: 60,
+      maxFailureWaitSeconds: 900,
+      passwordPolicy: 'length(6)',
+      verifyEmail: false,
+      resetPasswordAllowed: true,
+      registrationAllowed: true,
+      registrationEmailAsUsername: true,
+      loginWithEmailAllowed: true,
+      duplicateEmailsAllowed: false,
+      accessTokenLifespan: 300,
+      ssoSessionIdleTimeout: 1800,
+    });
+    expect((prod.roles as { realm: { name: string }[] }).realm.map((r) => r.name).sort()).toEqual([
+      'admin',
+      'staging-access',
+    ]);
+    expect((prod.smtpServer as Record<string, string>).from).toContain('no-reply@examprep.local');
+  });
+
+  it('sets nothing theme-related yet', () => {
+    expect(Object.keys(prod).filter((k) => /theme/i.test(k))).toEqual([]);
+  });
+});
+
+describe('dev overlay merged into the realm', () => {
+  const merged = mergeRealm(prod, overlay);
+
+  it('adds the api-tests client (password grant, audience) and the seeded users', () => {
+    const api = client(merged, 'api-tests');
+    expect(api).toMatchObject({
+      publicClient: false,
+      directAccessGrantsEnabled: true,
+      standardFlowEnabled: false,
+    });
+    expect(audienceOf(api)).toEqual([cfg.apiAudience]);
+    expect((merged.users ?? []).map((u) => u.username)).toEqual(
+      expect.arrayContaining([
+        'service-account-identity-service',
+        'admin@examprep.test',
+        'learner@examprep.test',
+        'unverified@examprep.test',
+      ]),
+    );
+  });
+
+  it('keeps the production clients and settings and does not change the production object', () => {
+    expect(client(merged, cfg.webClientId)).toEqual(client(prod, cfg.webClientId));
+    expect(merged.accessTokenLifespan).toBe(300);
+    expect(client(prod, 'api-tests')).toBeUndefined();
+  });
+
+  it('seeds users without pending required actions', () => {
+    for (const u of overlay.users ?? []) {
+      expect(u).toMatchObject({ enabled: true, requiredActions: [] });
+      expect(u.username).toBe(u.email);
+      expect(u.firstName && u.lastName).toBeTruthy();
+    }
+  });
+});

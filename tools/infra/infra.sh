@@ -1,0 +1,619 @@
+#!/usr/bin/env bash
+# Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB, Keycloak, MinIO,
+# maildev, stripe-mock (+ k6, installed only). Versions, ports and paths: infra.config.json.
+#
+#   infra.sh install [component...]          install what is missing into the cache (idempotent)
+#   infra.sh start   [--profile dev|test]    start every server on 127.0.0.1, wait until healthy
+#   infra.sh stop    [--profile dev|test] [server...]   TERM, then KILL after a timeout
+#   infra.sh status  [--profile dev|test]    up/down, pid, ports, health
+#   infra.sh logs <server> [--profile ...] [-f] [-n LINES]
+#   infra.sh reset   --profile test          stop and wipe the profile's data dir (dev needs --yes)
+#
+# Servers: nats ferretdb keycloak minio maildev stripe-mock. See tools/infra/README.md.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+SERVERS=(nats ferretdb keycloak minio maildev stripe-mock)
+COMPONENTS=(nats stripe-mock minio k6 ferretdb keycloak maildev)
+
+log() { printf '[infra] %s\n' "$*"; }
+warn() { printf '[infra] warning: %s\n' "$*" >&2; }
+die() {
+  printf '[infra] error: %s\n' "$*" >&2
+  exit 1
+}
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }'; }
+
+usage() { sed -n '2,/^# Servers:/p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+load_config() {
+  local out
+  command -v node >/dev/null || die "node is required"
+  out="$(node "$HERE/config.cjs" shell "$1")" || die "cannot read $HERE/infra.config.json"
+  eval "$out"
+  BIN_DIR="$CACHE_DIR/bin"
+  STAMP_DIR="$CACHE_DIR/stamps"
+  RUN_DIR="$DATA_DIR/run"
+  LOG_DIR="$DATA_DIR/logs"
+  KC_DIST="$CACHE_DIR/keycloak-$V_KEYCLOAK"
+  KC_HOME="$DATA_DIR/keycloak"
+  KC_IMPORT_DIR="$DATA_DIR/keycloak-import"
+  MAILDEV_DIR="$CACHE_DIR/maildev"
+  THEMES_DIR="$REPO_ROOT/deploy/keycloak/themes"
+  REALM_FILE="$REPO_ROOT/deploy/keycloak/realm/$REALM-realm.json"
+  OVERLAY_FILE="$REPO_ROOT/deploy/keycloak/dev/$REALM-dev-overlay.json"
+}
+
+# ------------------------------------------------------------------------------------------------
+# install
+# ------------------------------------------------------------------------------------------------
+
+stamp_ok() { [[ -f "$STAMP_DIR/$1" && "$(cat "$STAMP_DIR/$1")" == "$2" ]]; }
+write_stamp() { mkdir -p "$STAMP_DIR" && printf '%s\n' "$2" >"$STAMP_DIR/$1"; }
+
+need_go() {
+  command -v go >/dev/null || die "the Go toolchain is required to build $1 (https://go.dev/doc/install)"
+}
+
+# A binary built by `go install` knows its module version: `go version -m` prints "mod <path> <version>".
+go_bin_has_version() { # <binary> <module> <version>
+  [[ -x "$1" ]] && command -v go >/dev/null &&
+    go version -m "$1" 2>/dev/null | awk -v m="$2" -v v="$3" '$1 == "mod" && $2 == m && $3 == v { f = 1 } END { exit !f }'
+}
+
+# Copies a matching binary from an older cache (speed-up only; never required).
+reuse_bin() { # <binary-name> <check-command...>
+  local name=$1 dir
+  shift
+  IFS=: read -r -a dirs <<<"$REUSE_DIRS"
+  for dir in "${dirs[@]}"; do
+    [[ -n "$dir" && -x "$dir/bin/$name" && "$dir/bin/$name" != "$BIN_DIR/$name" ]] || continue
+    if "$@" "$dir/bin/$name" && cp -f "$dir/bin/$name" "$BIN_DIR/$name.tmp" && mv -f "$BIN_DIR/$name.tmp" "$BIN_DIR/$name"; then
+      log "  reused $dir/bin/$name (same version)"
+      return 0
+    fi
+  done
+  return 1
+}
+
+install_go_module() { # <component> <binary> <module> <package> <version>
+  local component=$1 bin=$2 module=$3 pkg=$4 version=$5
+  if ! reuse_bin "$bin" go_bin_has_version_of "$module" "$version"; then
+    need_go "$component"
+    GOBIN="$BIN_DIR" GOFLAGS="${GOFLAGS:-} -trimpath" go install "$pkg@$version"
+  fi
+  go_bin_has_version "$BIN_DIR/$bin" "$module" "$version" || die "$bin is not $module@$version after install"
+  write_stamp "$component" "$version"
+}
+go_bin_has_version_of() { go_bin_has_version "$3" "$1" "$2"; }
+
+ferretdb_has_version() { "$2" --version 2>/dev/null | grep -q "version: $1\$"; }
+
+# `go install .../cmd/ferretdb@v1.x` fails: the proxy answers 403 to the module's version-list
+# (deprecation) lookup. `go mod download` of the exact version works; FerretDB also embeds
+# build/version/version.txt, which is empty in the module zip, so we build from a copy with it set.
+install_ferretdb() {
+  local version=$V_FERRETDB dir src
+  if ! reuse_bin ferretdb ferretdb_has_version "$version"; then
+    need_go ferretdb
+    dir="$(go mod download -json "github.com/FerretDB/FerretDB@$version" | node -e \
+      'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);if(j.Error)throw new Error(j.Error);process.stdout.write(j.Dir)})')"
+    src="$(mktemp -d "${TMPDIR:-/tmp}/ferretdb-src.XXXXXX")"
+    cp -r "$dir/." "$src/" && chmod -R u+w "$src"
+    printf '%s\n' "$version" >"$src/build/version/version.txt"
+    printf 'examprep-local\n' >"$src/build/version/package.txt"
+    (cd "$src" && GOFLAGS="-trimpath -buildvcs=false" go build -o "$BIN_DIR/ferretdb" ./cmd/ferretdb)
+    rm -rf "$src"
+  fi
+  ferretdb_has_version "$version" "$BIN_DIR/ferretdb" || die "ferretdb --version does not report $version"
+  write_stamp ferretdb "$version"
+}
+
+install_keycloak() {
+  local version=$V_KEYCLOAK zip name dir tmp
+  name="keycloak-quarkus-dist-$version.zip"
+  zip="$CACHE_DIR/dl/$name"
+  mkdir -p "$CACHE_DIR/dl"
+  if [[ ! -s "$zip" ]]; then
+    IFS=: read -r -a dirs <<<"$REUSE_DIRS"
+    for dir in "${dirs[@]}"; do
+      if [[ -n "$dir" && -s "$dir/dl/$name" ]] && unzip -tq "$dir/dl/$name" >/dev/null 2>&1 &&
+        cp -f "$dir/dl/$name" "$zip.tmp" && mv -f "$zip.tmp" "$zip"; then
+        log "  reused $dir/dl/$name"
+        break
+      fi
+    done
+  fi
+  if [[ ! -s "$zip" ]]; then
+    command -v mvn >/dev/null || die "Maven (mvn) is required to fetch Keycloak from Maven Central"
+    mvn -B -q -Dstyle.color=never org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+      "-Dartifact=org.keycloak:keycloak-quarkus-dist:$version:zip" "-DoutputDirectory=$CACHE_DIR/dl"
+  fi
+  tmp="$(mktemp -d "$CACHE_DIR/.keycloak-unzip.XXXXXX")"
+  unzip -q "$zip" -d "$tmp"
+  rm -rf "$KC_DIST"
+  mv "$tmp/keycloak-$version" "$KC_DIST"
+  rm -rf "$tmp"
+  write_stamp keycloak "$version"
+}
+
+install_maildev() {
+  local version=$V_MAILDEV
+  command -v npm >/dev/null || die "npm is required to install maildev"
+  mkdir -p "$MAILDEV_DIR"
+  # Outside the workspace on purpose: maildev is a tool, not a dependency of the project.
+  [[ -f "$MAILDEV_DIR/package.json" ]] || printf '{ "name": "examprep-maildev", "private": true }\n' >"$MAILDEV_DIR/package.json"
+  (cd "$MAILDEV_DIR" && npm install --prefix "$MAILDEV_DIR" --no-audit --no-fund --loglevel=error "maildev@$version")
+  [[ "$(node -p "require('$MAILDEV_DIR/node_modules/maildev/package.json').version")" == "$version" ]] ||
+    die "maildev is not $version after install"
+  write_stamp maildev "$version"
+}
+
+install_component() {
+  case "$1" in
+    nats) install_go_module nats nats-server github.com/nats-io/nats-server/v2 github.com/nats-io/nats-server/v2 "$V_NATS" ;;
+    stripe-mock) install_go_module stripe-mock stripe-mock github.com/stripe/stripe-mock github.com/stripe/stripe-mock "$V_STRIPE_MOCK" ;;
+    minio) install_go_module minio minio github.com/minio/minio github.com/minio/minio "$V_MINIO" ;;
+    k6) install_go_module k6 k6 go.k6.io/k6 go.k6.io/k6 "$V_K6" ;;
+    ferretdb) install_ferretdb ;;
+    keycloak) install_keycloak ;;
+    maildev) install_maildev ;;
+    *) die "unknown component $1" ;;
+  esac
+}
+
+# The component's pinned version is recorded in the stamp file AND its artifact is there.
+component_done() {
+  local c=$1 artifact
+  case "$c" in
+    nats) artifact="$BIN_DIR/nats-server" ;;
+    ferretdb | minio | k6 | stripe-mock) artifact="$BIN_DIR/$c" ;;
+    keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
+    maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
+  esac
+  stamp_ok "$c" "$(component_version "$c")" && [[ -e "$artifact" ]]
+}
+
+component_version() {
+  case "$1" in
+    nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; minio) echo "$V_MINIO" ;;
+    k6) echo "$V_K6" ;; ferretdb) echo "$V_FERRETDB" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
+  esac
+}
+
+cmd_install() { # [--quiet-if-done] [component...]
+  local quiet='' c t total components=("${COMPONENTS[@]}")
+  if [[ "${1:-}" == --quiet-if-done ]]; then
+    quiet=1
+    shift
+  fi
+  if [[ $# -gt 0 ]]; then
+    for c in "$@"; do [[ " ${COMPONENTS[*]} " == *" $c "* ]] || die "unknown component '$c' (one of: ${COMPONENTS[*]})"; done
+    components=("$@")
+  fi
+  mkdir -p "$BIN_DIR" "$STAMP_DIR"
+  exec 8>"$CACHE_DIR/.install.lock"
+  flock -w 1800 8 || die "another infra.sh install holds $CACHE_DIR/.install.lock"
+  total=$(now)
+  for c in "${components[@]}"; do
+    t=$(now)
+    if component_done "$c"; then
+      [[ -n "$quiet" ]] || log "$(printf '%-12s %-40s already installed' "$c" "$(component_version "$c")")"
+    else
+      log "$(printf '%-12s %-40s installing...' "$c" "$(component_version "$c")")"
+      install_component "$c"
+      log "$(printf '%-12s %-40s installed in %s' "$c" "$(component_version "$c")" "$(elapsed "$t")")"
+    fi
+  done
+  [[ -n "$quiet" ]] || log "install done in $(elapsed "$total") (cache: $CACHE_DIR)"
+  flock -u 8
+  check_java >/dev/null || warn "no Java >= 17 found: Keycloak will not start (install a JDK 17, 21 or 25)"
+}
+
+# ------------------------------------------------------------------------------------------------
+# processes
+# ------------------------------------------------------------------------------------------------
+
+java_major() { # <java binary>
+  "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ { split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit }'
+}
+
+# Prints a JAVA_HOME with Java >= 17: $EXAMPREP_JAVA_HOME, then Temurin 25, then $JAVA_HOME,
+# then any JDK under /usr/lib/jvm (newest first), then the `java` on PATH.
+check_java() {
+  local c m candidates=()
+  [[ -n "${EXAMPREP_JAVA_HOME:-}" ]] && candidates+=("$EXAMPREP_JAVA_HOME")
+  candidates+=(/usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-25-jdk)
+  [[ -n "${JAVA_HOME:-}" ]] && candidates+=("$JAVA_HOME")
+  if [[ -d /usr/lib/jvm ]]; then
+    while IFS= read -r c; do [[ -d "$c" ]] && candidates+=("$c"); done < <(printf '%s\n' /usr/lib/jvm/*/ | sed 's:/$::' | sort -rV)
+  fi
+  if command -v java >/dev/null; then
+    c="$(readlink -f "$(command -v java)")"
+    candidates+=("${c%/bin/java}")
+  fi
+  for c in "${candidates[@]}"; do
+    [[ -x "$c/bin/java" ]] || continue
+    m="$(java_major "$c/bin/java")"
+    if [[ -n "$m" && "$m" -ge 17 ]]; then
+      echo "$c"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# One start/stop/reset of a profile at a time (e.g. two jest runs starting the test servers).
+lock_profile() {
+  exec 9>"$RUN_DIR/.lock"
+  flock -w 600 9 || die "another infra.sh start/stop of profile $PROFILE holds $RUN_DIR/.lock"
+}
+
+pid_file() { echo "$RUN_DIR/$1.pid"; }
+log_file() { echo "$LOG_DIR/$1.log"; }
+
+# The pid of a server of THIS profile, if it runs (the command line must mention a marker of it).
+running_pid() {
+  local f pid
+  f="$(pid_file "$1")"
+  [[ -f "$f" ]] || return 1
+  pid="$(cat "$f")"
+  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$(marker "$1")" || return 1
+  echo "$pid"
+}
+
+marker() {
+  case "$1" in
+    stripe-mock) echo "127.0.0.1:$PORT_STRIPE_MOCK" ;;
+    *) echo "$DATA_DIR" ;;
+  esac
+}
+
+ports_of() {
+  case "$1" in
+    nats) echo "$PORT_NATS $PORT_NATS_MONITOR" ;;
+    ferretdb) echo "$PORT_FERRETDB $PORT_FERRETDB_DEBUG" ;;
+    keycloak) echo "$PORT_KEYCLOAK $PORT_KEYCLOAK_MANAGEMENT" ;;
+    minio) echo "$PORT_MINIO $PORT_MINIO_CONSOLE" ;;
+    maildev) echo "$PORT_SMTP $PORT_MAILDEV" ;;
+    stripe-mock) echo "$PORT_STRIPE_MOCK $PORT_STRIPE_MOCK_HTTPS" ;;
+  esac
+}
+
+port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# Health check of a server as wait.cjs arguments: name kind target.
+health_args() {
+  case "$1" in
+    nats) echo "nats http http://127.0.0.1:$PORT_NATS_MONITOR/healthz?js-enabled-only=true" ;;
+    ferretdb) echo "ferretdb mongo mongodb://127.0.0.1:$PORT_FERRETDB/" ;;
+    keycloak) echo "keycloak http http://127.0.0.1:$PORT_KEYCLOAK_MANAGEMENT/health/ready" ;;
+    minio) echo "minio http http://127.0.0.1:$PORT_MINIO/minio/health/live" ;;
+    maildev) echo "maildev http http://127.0.0.1:$PORT_MAILDEV/healthz" ;;
+    stripe-mock) echo "stripe-mock stripe http://127.0.0.1:$PORT_STRIPE_MOCK" ;;
+  esac
+}
+
+timeout_of() { if [[ "$1" == keycloak ]]; then echo "$KC_START_TIMEOUT"; else echo 60; fi; }
+
+# Runs "$@" detached in its own session (its pid is also its process group), output to the log.
+launch() { # <server> <command...>
+  local name=$1 pid
+  shift
+  printf '\n===== %s start %s =====\n' "$name" "$(date -Is)" >>"$(log_file "$name")"
+  # 8>&- 9>&-: the servers must not inherit (and so hold) the lock files of this script
+  setsid "$@" >>"$(log_file "$name")" 2>&1 </dev/null 8>&- 9>&- &
+  pid=$!
+  echo "$pid" >"$(pid_file "$name")"
+}
+
+prepare_nats() {
+  mkdir -p "$DATA_DIR/nats"
+  cat >"$RUN_DIR/nats.conf" <<EOF
+# generated by tools/infra/infra.sh from infra.config.json; do not edit
+server_name: examprep-$PROFILE
+listen: 127.0.0.1:$PORT_NATS
+http: 127.0.0.1:$PORT_NATS_MONITOR
+jetstream {
+  store_dir: "$DATA_DIR/nats"
+  max_memory_store: 256MB
+  max_file_store: 4GB
+}
+EOF
+}
+start_nats() {
+  prepare_nats
+  launch nats "$BIN_DIR/nats-server" -c "$RUN_DIR/nats.conf"
+}
+
+start_ferretdb() {
+  mkdir -p "$DATA_DIR/ferretdb" "$DATA_DIR/ferretdb-state"
+  launch ferretdb "$BIN_DIR/ferretdb" \
+    --handler=sqlite --sqlite-url="file:$DATA_DIR/ferretdb/" \
+    --listen-addr="127.0.0.1:$PORT_FERRETDB" --debug-addr="127.0.0.1:$PORT_FERRETDB_DEBUG" \
+    --state-dir="$DATA_DIR/ferretdb-state" --telemetry=disable --log-level=info
+}
+
+# Keycloak writes into its home (re-augmented build in lib/quarkus, H2 database and tmp files in
+# data/), so each profile runs its own copy of the distribution: jars hard-linked from the cache
+# (never written), everything else copied.
+prepare_keycloak_home() {
+  local tmp entry
+  if [[ "$(cat "$KC_HOME/.dist-version" 2>/dev/null)" != "$V_KEYCLOAK" ]]; then
+    tmp="$KC_HOME.new"
+    rm -rf "$tmp"
+    mkdir -p "$tmp/lib"
+    for entry in "$KC_DIST"/* "$KC_DIST"/lib/*; do
+      case "$entry" in
+        "$KC_DIST/lib") ;;
+        "$KC_DIST/lib/lib") cp -al "$entry" "$tmp/lib/lib" 2>/dev/null || cp -a "$entry" "$tmp/lib/lib" ;;
+        "$KC_DIST"/lib/*) cp -a "$entry" "$tmp/lib/" ;;
+        *) cp -a "$entry" "$tmp/" ;;
+      esac
+    done
+    # keep the database of an older version: Keycloak migrates it on start
+    [[ -d "$KC_HOME/data/h2" ]] && mkdir -p "$tmp/data" && mv "$KC_HOME/data/h2" "$tmp/data/h2"
+    echo "$V_KEYCLOAK" >"$tmp/.dist-version"
+    rm -rf "$KC_HOME"
+    mv "$tmp" "$KC_HOME"
+  fi
+  mkdir -p "$KC_HOME/data" "$KC_IMPORT_DIR" "$THEMES_DIR"
+  # --import-realm reads <home>/data/import
+  if [[ ! -L "$KC_HOME/data/import" ]]; then
+    rm -rf "$KC_HOME/data/import"
+    ln -s "$KC_IMPORT_DIR" "$KC_HOME/data/import"
+  fi
+}
+
+merged_realm_hash() {
+  node -e 'process.stdout.write(require("crypto").createHash("sha256").update(require(process.argv[1]).renderMergedRealm(process.argv[2], process.argv[3])).digest("hex"))' \
+    "$HERE/merge-realm.cjs" "$REALM_FILE" "$OVERLAY_FILE"
+}
+
+# Did the running/persisted Keycloak import an older version of the realm files?
+realm_stale() {
+  [[ -d "$KC_HOME/data/h2" ]] || return 1
+  [[ "$(merged_realm_hash)" != "$(cat "$KC_HOME/data/.realm-import.sha256" 2>/dev/null || true)" ]]
+}
+
+# The import is skipped for a realm that already exists in the database. When the realm files
+# change, the TEST profile starts from a fresh Keycloak database; the DEV profile only warns.
+prepare_realm_import() {
+  local out="$KC_IMPORT_DIR/$REALM-realm.json" hash old
+  [[ -f "$REALM_FILE" ]] || die "missing $REALM_FILE"
+  [[ -f "$OVERLAY_FILE" ]] || die "missing $OVERLAY_FILE"
+  node "$HERE/merge-realm.cjs" "$REALM_FILE" "$OVERLAY_FILE" "$out"
+  hash="$(sha256sum "$out" | cut -d' ' -f1)"
+  old="$(cat "$KC_HOME/data/.realm-import.sha256" 2>/dev/null || true)"
+  if [[ -d "$KC_HOME/data/h2" && "$hash" != "$old" ]]; then
+    if [[ "$PROFILE" == test ]]; then
+      log "realm files changed: the test profile's Keycloak database is recreated"
+      rm -rf "$KC_HOME/data/h2"
+    else
+      warn "realm files changed since the $PROFILE realm was imported; Keycloak keeps the old realm." \
+        "Run 'infra.sh reset --profile $PROFILE --yes' (loses dev users) to re-import."
+    fi
+  fi
+  [[ -d "$KC_HOME/data/h2" ]] || echo "$hash" >"$KC_HOME/data/.realm-import.sha256"
+}
+
+start_keycloak() {
+  local java_home
+  java_home="$(check_java)" || die "Keycloak needs Java >= 17 (set EXAMPREP_JAVA_HOME)"
+  prepare_keycloak_home
+  prepare_realm_import
+  launch keycloak env \
+    JAVA_HOME="$java_home" \
+    JAVA_OPTS_KC_HEAP="$KC_JAVA_HEAP_OPTS" \
+    JAVA_OPTS_APPEND="$KC_JAVA_OPTS_APPEND" \
+    KC_BOOTSTRAP_ADMIN_USERNAME="$KC_ADMIN_USER" \
+    KC_BOOTSTRAP_ADMIN_PASSWORD="$KC_ADMIN_PASSWORD" \
+    EXAMPREP_WEB_URL="http://localhost:$PORT_WEB" \
+    EXAMPREP_SMTP_HOST=127.0.0.1 \
+    EXAMPREP_SMTP_PORT="$PORT_SMTP" \
+    "$KC_HOME/bin/kc.sh" start-dev \
+    --http-host=127.0.0.1 \
+    --http-port="$PORT_KEYCLOAK" \
+    --http-management-port="$PORT_KEYCLOAK_MANAGEMENT" \
+    --hostname="http://localhost:$PORT_KEYCLOAK" \
+    --health-enabled=true \
+    --db=dev-file \
+    --import-realm \
+    --spi-theme--folder--dir="$THEMES_DIR"
+}
+
+start_minio() {
+  local b
+  # Single-drive MinIO treats a top-level directory of its drive as a bucket.
+  for b in $BUCKETS; do mkdir -p "$DATA_DIR/minio/$b"; done
+  launch minio env MINIO_ROOT_USER="$MINIO_USER" MINIO_ROOT_PASSWORD="$MINIO_PASSWORD" \
+    MINIO_UPDATE=off MINIO_BROWSER_REDIRECT=off \
+    "$BIN_DIR/minio" server "$DATA_DIR/minio" \
+    --address "127.0.0.1:$PORT_MINIO" --console-address "127.0.0.1:$PORT_MINIO_CONSOLE"
+}
+
+start_maildev() {
+  mkdir -p "$DATA_DIR/maildev"
+  launch maildev node "$MAILDEV_DIR/node_modules/maildev/bin/maildev" \
+    --ip 127.0.0.1 --smtp "$PORT_SMTP" --web "$PORT_MAILDEV" --mail-directory "$DATA_DIR/maildev"
+}
+
+start_stripe_mock() {
+  launch stripe-mock "$BIN_DIR/stripe-mock" \
+    -http-addr "127.0.0.1:$PORT_STRIPE_MOCK" -https-addr "127.0.0.1:$PORT_STRIPE_MOCK_HTTPS"
+}
+
+all_installed() {
+  local c
+  for c in "${COMPONENTS[@]}"; do component_done "$c" || return 1; done
+}
+
+print_urls() {
+  cat <<EOF
+[infra] profile $PROFILE is up (data: $DATA_DIR)
+  NATS           nats://127.0.0.1:$PORT_NATS   (monitor http://127.0.0.1:$PORT_NATS_MONITOR)
+  FerretDB       mongodb://127.0.0.1:$PORT_FERRETDB/
+  Keycloak       http://localhost:$PORT_KEYCLOAK   (issuer http://localhost:$PORT_KEYCLOAK/realms/$REALM, admin console /admin: $KC_ADMIN_USER)
+  MinIO          http://127.0.0.1:$PORT_MINIO   (console http://127.0.0.1:$PORT_MINIO_CONSOLE, user $MINIO_USER)
+  maildev        smtp://127.0.0.1:$PORT_SMTP   (web http://127.0.0.1:$PORT_MAILDEV)
+  stripe-mock    http://127.0.0.1:$PORT_STRIPE_MOCK   (https :$PORT_STRIPE_MOCK_HTTPS)
+EOF
+}
+
+cmd_start() {
+  local s pid p started=() checks=() h=() t0 rc=0 failed out
+  t0=$(now)
+  all_installed || cmd_install --quiet-if-done
+  mkdir -p "$RUN_DIR" "$LOG_DIR"
+  lock_profile
+  if [[ "$PROFILE" == test ]] && running_pid keycloak >/dev/null && realm_stale; then
+    log "realm files changed since the test realm was imported: restarting Keycloak"
+    stop_servers keycloak
+  fi
+  for s in "${SERVERS[@]}"; do
+    if pid="$(running_pid "$s")"; then
+      log "$(printf '%-12s already running (pid %s)' "$s" "$pid")"
+    else
+      for p in $(ports_of "$s"); do
+        port_busy "$p" && die "port $p (for $s, profile $PROFILE) is in use by another process; see: ss -ltnp 'sport = :$p'"
+      done
+      : >"$(log_file "$s")"
+      "start_${s//-/_}"
+      started+=("$s")
+      log "$(printf '%-12s starting (pid %s, log %s)' "$s" "$(cat "$(pid_file "$s")")" "$(log_file "$s")")"
+    fi
+    read -r -a h <<<"$(health_args "$s")"
+    checks+=(--check "${h[@]}" "$(cat "$(pid_file "$s")")" "$(timeout_of "$s")")
+  done
+  out="$(node "$HERE/wait.cjs" "${checks[@]}")" || rc=$?
+  printf '%s\n' "$out" | grep -v '^FAILED:' || true
+  if [[ $rc -ne 0 ]]; then
+    failed="$(printf '%s\n' "$out" | sed -n 's/^FAILED: //p')"
+    for s in $failed; do
+      printf '\n----- last 40 lines of %s -----\n' "$(log_file "$s")" >&2
+      tail -n 40 "$(log_file "$s")" >&2 || true
+    done
+    die "not ready: ${failed:-?} (profile $PROFILE). Others are left running; 'infra.sh stop --profile $PROFILE' stops them."
+  fi
+  log "started ${#started[@]} server(s), all ${#SERVERS[@]} ready in $(elapsed "$t0")"
+  print_urls
+}
+
+# TERM to each server's process group, then KILL after $STOP_TIMEOUT seconds (default 20).
+stop_servers() { # <server...>
+  local s pid pids=() names=() i deadline
+  for s in "$@"; do
+    if pid="$(running_pid "$s")"; then
+      kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+      pids+=("$pid")
+      names+=("$s")
+    else
+      rm -f "$(pid_file "$s")"
+    fi
+  done
+  deadline=$((SECONDS + ${STOP_TIMEOUT:-20}))
+  for i in "${!pids[@]}"; do
+    while kill -0 "${pids[$i]}" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
+    if kill -0 "${pids[$i]}" 2>/dev/null; then
+      warn "${names[$i]} did not stop after TERM; sending KILL"
+      kill -KILL -- "-${pids[$i]}" 2>/dev/null || kill -KILL "${pids[$i]}" 2>/dev/null || true
+    fi
+    # stragglers of the process group (e.g. the JVM under kc.sh)
+    kill -KILL -- "-${pids[$i]}" 2>/dev/null || true
+    rm -f "$(pid_file "${names[$i]}")"
+    log "$(printf '%-12s stopped (pid %s)' "${names[$i]}" "${pids[$i]}")"
+  done
+  STOPPED=${#pids[@]}
+}
+
+cmd_stop() { # [server...] (default: all)
+  local s
+  for s in "$@"; do valid_server "$s"; done
+  mkdir -p "$RUN_DIR"
+  lock_profile
+  if [[ $# -gt 0 ]]; then stop_servers "$@"; else stop_servers "${SERVERS[@]}"; fi
+  [[ $STOPPED -gt 0 ]] || log "nothing to stop for profile $PROFILE"
+}
+
+cmd_status() {
+  local s pid checks=() h=() health rc=0 any_down=0
+  for s in "${SERVERS[@]}"; do
+    read -r -a h <<<"$(health_args "$s")"
+    checks+=(--check "${h[@]}" - 1)
+  done
+  health="$(node "$HERE/wait.cjs" --once "${checks[@]}" || true)"
+  printf '%-12s %-5s %-9s %-8s %s\n' SERVER STATE HEALTH PID PORTS
+  for s in "${SERVERS[@]}"; do
+    local h
+    h="$(printf '%s\n' "$health" | awk -v n="$s" '$1 == n { print $2 }')"
+    if pid="$(running_pid "$s")"; then
+      printf '%-12s %-5s %-9s %-8s %s\n' "$s" up "${h:-?}" "$pid" "$(ports_of "$s")"
+    else
+      printf '%-12s %-5s %-9s %-8s %s\n' "$s" down "${h:-?}" - "$(ports_of "$s")"
+      any_down=1
+    fi
+  done
+  [[ $any_down -eq 0 ]] || rc=3
+  return $rc
+}
+
+valid_server() { [[ " ${SERVERS[*]} " == *" $1 "* ]] || die "unknown server '$1' (one of: ${SERVERS[*]})"; }
+
+cmd_logs() {
+  local s=$1 follow=$2 lines=$3
+  valid_server "$s"
+  [[ -f "$(log_file "$s")" ]] || die "no log yet: $(log_file "$s")"
+  if [[ -n "$follow" ]]; then exec tail -n "$lines" -f "$(log_file "$s")"; fi
+  tail -n "$lines" "$(log_file "$s")"
+}
+
+cmd_reset() {
+  local yes=$1
+  [[ "$PROFILE" == test || -n "$yes" ]] || die "reset of the $PROFILE profile deletes its data: add --yes"
+  cmd_stop
+  case "$DATA_DIR" in
+    "$REPO_ROOT"/.infra/*) ;;
+    *) [[ -n "$yes" ]] || die "refusing to wipe $DATA_DIR (outside $REPO_ROOT/.infra) without --yes" ;;
+  esac
+  rm -rf "$DATA_DIR"
+  log "wiped $DATA_DIR"
+}
+
+main() {
+  local cmd=${1:-help} profile=dev follow='' lines=100 yes='' args=()
+  [[ $# -gt 0 ]] && shift
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --profile) profile=${2:?--profile needs a value}; shift 2 ;;
+      --profile=*) profile=${1#--profile=}; shift ;;
+      -f | --follow) follow=1; shift ;;
+      -n) lines=${2:?-n needs a value}; shift 2 ;;
+      --yes) yes=1; shift ;;
+      -h | --help) cmd=help; shift ;;
+      -*) die "unknown option $1" ;;
+      *) args+=("$1"); shift ;;
+    esac
+  done
+  case "$cmd" in
+    help) usage; return 0 ;;
+    install | start | stop | status | logs | reset) ;;
+    *) usage >&2; die "unknown command $cmd" ;;
+  esac
+  [[ "$cmd" == stop || "$cmd" == logs || "$cmd" == install || ${#args[@]} -eq 0 ]] || die "unexpected argument ${args[0]}"
+  load_config "$profile"
+  case "$cmd" in
+    install) cmd_install "${args[@]}" ;;
+    start) cmd_start ;;
+    stop) cmd_stop "${args[@]}" ;;
+    status) cmd_status ;;
+    logs)
+      [[ ${#args[@]} -eq 1 ]] || die "usage: infra.sh logs <server> [--profile p] [-f] [-n LINES]"
+      cmd_logs "${args[0]}" "$follow" "$lines"
+      ;;
+    reset) cmd_reset "$yes" ;;
+  esac
+}
+
+main "$@"
