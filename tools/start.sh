@@ -11,8 +11,8 @@ t0=$(date +%s)
 node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node >= 20.19 is required (found "+process.versions.node+")"); process.exit(1) }'
 
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-  echo "[start] installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund
+  echo "[start] installing npm packages (from package-lock.json)"
+  npm install --no-audit --no-fund
 fi
 
 bash tools/infra/infra.sh install

@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json']],
-  outputDir: '../../.infra/test/playwright',
+  outputDir: '../../.infra/test-results/playwright',
   globalSetup: './src/support/global-setup.ts',
   use: {
     baseURL: cfg.webUrl,

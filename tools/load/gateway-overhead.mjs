@@ -139,7 +139,7 @@ async function main() {
       }
       const pids = Object.fromEntries(
         ['gateway', 'announcements'].map((n) => {
-          const f = path.join(u.profile.dataDir, 'run', 'apps', `${n}.pid`);
+          const f = path.join(`${u.profile.dataDir}-apps`, 'run', `${n}.pid`);
           return [n, fs.existsSync(f) ? rssOf(fs.readFileSync(f, 'utf8').trim()) : null];
         }),
       );

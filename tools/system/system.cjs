@@ -12,6 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const net = require('node:net');
 const { serverApps, appEnv, urls, REPO_ROOT } = require('./env.cjs');
 
 function parseArgs(argv) {
@@ -33,8 +34,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function dirs(profile) {
   const { profile: p } = urls(profile);
-  const run = path.join(p.dataDir, 'run', 'apps');
-  const logs = path.join(p.dataDir, 'logs');
+  // beside, not inside, the infra data dir: `infra.sh reset` wipes that, and pid files lost
+  // there would leave app processes running unseen
+  const base = `${p.dataDir}-apps`;
+  const run = path.join(base, 'run');
+  const logs = path.join(base, 'logs');
   fs.mkdirSync(run, { recursive: true });
   fs.mkdirSync(logs, { recursive: true });
   return { run, logs, ports: p.ports };
@@ -104,6 +108,18 @@ function commandFor(name, profile) {
   };
 }
 
+/** True when something already listens on the port (an app started outside this runner). */
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 async function start(args) {
   const { run, logs, ports } = dirs(args.profile);
   const names = [...serverApps(), ...(args.web ? ['web'] : [])].filter(
@@ -114,6 +130,12 @@ async function start(args) {
     if (pidOf(run, name)) {
       console.log(`[system] ${name} already running`);
       continue;
+    }
+    const port = name === 'web' ? ports.web : name === 'gateway' ? ports.gateway : ports[name];
+    if (await portInUse(port)) {
+      throw new Error(
+        `port ${port} of ${name} is in use by a process this runner did not start (\`ss -ltnp 'sport = :${port}'\` shows it); stop it first`,
+      );
     }
     const c = commandFor(name, args.profile);
     const logFile = path.join(logs, `${name}.log`);
@@ -128,7 +150,7 @@ async function start(args) {
     child.unref();
     started.push({ name, pid: child.pid, logFile });
   }
-  // services first, then the gateway (its /readyz waits for them), then the web app
+  // services first, then the gateway, then the web app
   for (const s of started) {
     const t0 = Date.now();
     await waitHealthy(s.name, healthUrl(s.name, ports), s.pid, s.logFile);

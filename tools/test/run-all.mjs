@@ -18,7 +18,8 @@ const only = (args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'unit,integ
   ',',
 );
 const keep = args.includes('--keep-running');
-const resultsDir = path.join(root, '.infra', 'test', 'results');
+// outside .infra/test, which `infra.sh reset --profile test` wipes
+const resultsDir = path.join(root, '.infra', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const needsServers = only.includes('integration') || only.includes('e2e');
@@ -43,8 +44,8 @@ function must(cmd, argv, what) {
 
 // ---- installs ----
 if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  log('installing npm packages (npm ci)');
-  must('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+  log('installing npm packages (npm install, from package-lock.json)');
+  must('npm', ['install', '--no-audit', '--no-fund'], 'npm install');
 }
 if (only.includes('e2e') && !fs.existsSync('/usr/bin/chromium')) {
   log("installing Debian's Chromium for the browser tests");

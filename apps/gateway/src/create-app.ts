@@ -96,6 +96,5 @@ export async function createGatewayApp(
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
-  app.enableShutdownHooks();
   return app;
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit, runMain } from '@examprep/nest-kit';
+import { createLogger, exitGracefully, loadConfigOrExit, runMain } from '@examprep/nest-kit';
 import { GatewayEnv } from './config/gateway.env';
 import { createGatewayApp } from './create-app';
 
@@ -8,6 +8,7 @@ runMain(async () => {
   const log = createLogger('gateway');
   const app = await createGatewayApp(env);
   await app.listen({ port: env.PORT, host: env.HOST });
+  exitGracefully(() => app.close(), log);
   log.info(
     { port: env.PORT },
     `gateway listening on http://${env.HOST}:${env.PORT} (OpenAPI at /api/docs)`,

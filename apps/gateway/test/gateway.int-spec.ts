@@ -294,7 +294,13 @@ describe('faults: the announcements service stopped', () => {
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errorId: expect.any(String) });
     expect(Date.now() - t0).toBeLessThan(2_000);
-    expect((await call('GET', '/readyz')).status).toBe(503);
+    const degraded = await call('GET', '/readyz');
+    expect(degraded.status).toBe(200);
+    expect(degraded.body).toEqual({
+      status: 'degraded',
+      checks: { nats: true },
+      downstream: { announcements: false },
+    });
 
     systemCtl('start', ['announcements']);
     await waitFor(
@@ -304,7 +310,7 @@ describe('faults: the announcements service stopped', () => {
         timeoutMs: 10_000,
       },
     );
-    expect((await call('GET', '/readyz')).status).toBe(200);
+    expect((await call('GET', '/readyz')).body).toMatchObject({ status: 'ok' });
   });
 });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { signIn, signOut } from './support/auth';
+import { shot, signIn, signOut } from './support/auth';
 
 // Issue #2 browser journey: the admin posts an announcement, the learner sees it.
 test('admin creates an announcement; the learner sees it after signing in', async ({ page }) => {
@@ -17,7 +17,7 @@ test('admin creates an announcement; the learner sees it after signing in', asyn
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(content)).toBeVisible();
-  await page.screenshot({ path: '../../.infra/test/playwright/updates-admin.png', fullPage: true });
+  await shot(page, 'updates-admin.png');
 
   await signOut(page, 'admin');
   await signIn(page, 'learner');
@@ -25,10 +25,7 @@ test('admin creates an announcement; the learner sees it after signing in', asyn
   await expect(page.getByText(content)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Announcement' })).toHaveCount(0);
   await expect(page.getByText('Open dashboard').first()).toBeVisible();
-  await page.screenshot({
-    path: '../../.infra/test/playwright/updates-learner.png',
-    fullPage: true,
-  });
+  await shot(page, 'updates-learner.png');
 });
 
 test('the admin form names bad fields and keeps what was typed', async ({ page }) => {
@@ -60,7 +57,7 @@ test('the learner updates page works on a phone and has no serious accessibility
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  await page.screenshot({ path: '../../.infra/test/playwright/updates-phone.png', fullPage: true });
+  await shot(page, 'updates-phone.png');
 });
 
 test('unknown paths show the 404 page with a way home', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { IsInt, IsString, IsUrl, Max, Min } from 'class-validator';
-import { ToInt } from '@examprep/nest-kit';
+import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsMongoUri, ToInt } from '@examprep/nest-kit';
 
 /** Every variable the announcements service reads (a bad one stops it, naming the variable). */
 export class AnnouncementsEnv {
@@ -7,8 +7,7 @@ export class AnnouncementsEnv {
   NATS_URL!: string;
 
   /** This service's own database; no other service reads it. */
-  @IsString()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['mongodb', 'mongodb+srv'] })
+  @IsMongoUri()
   ANNOUNCEMENTS_MONGODB_URI!: string;
 
   @ToInt()

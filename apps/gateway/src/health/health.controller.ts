@@ -23,11 +23,16 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * Ready while NATS is connected: then every route can at least answer (503 for a service that
+   * is down). Downstream services are reported, not required — one service down must not take
+   * every gateway replica out of the load balancer. Status 'degraded' names who is missing.
+   */
   @Get('readyz')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const checks = {
-      nats: () => this.rpc.isConnected,
-      ...Object.fromEntries(
+    const nats = this.rpc.isConnected;
+    const downstream = await runChecks(
+      Object.fromEntries(
         this.env.DOWNSTREAM_SERVICES.map((service) => [
           service,
           async () =>
@@ -40,9 +45,9 @@ export class HealthController {
             ).status === 'ok',
         ]),
       ),
-    };
-    const report = await runChecks(checks);
-    reply.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return report;
+    );
+    const status = !nats ? 'unavailable' : downstream.status === 'ok' ? 'ok' : 'degraded';
+    reply.status(nats ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return { status, checks: { nats }, downstream: downstream.checks };
   }
 }

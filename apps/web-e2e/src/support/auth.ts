@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { seededUsers, type SeededUserKey } from '@examprep/test-kit';
+import * as path from 'node:path';
+import { findRepoRoot, seededUsers, type SeededUserKey } from '@examprep/test-kit';
 
 /** Signs in through the Keycloak login page, as a person would. */
 export async function signIn(page: Page, who: SeededUserKey): Promise<void> {
@@ -18,4 +19,12 @@ export async function signOut(page: Page, who: SeededUserKey): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
   // back on our /login, which leads into the identity provider's sign-in page
   await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth|\/login/);
+}
+
+/** Full-page screenshot into .infra/test-results/screenshots, to look at after a run. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: path.join(findRepoRoot(), '.infra', 'test-results', 'screenshots', name),
+    fullPage: true,
+  });
 }

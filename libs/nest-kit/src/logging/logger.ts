@@ -3,6 +3,8 @@ import pino, { type Logger } from 'pino';
 import { currentCorrelationId } from './correlation';
 
 let root: Logger | undefined;
+let destination:
+  (pino.DestinationStream & { flushSync?: () => void; flush?: () => void }) | undefined;
 
 /** The process-wide pino logger; every line carries the service name and correlation id. */
 export function rootLogger(): Logger {
@@ -21,12 +23,26 @@ export function rootLogger(): Logger {
       },
     },
     // buffered, asynchronous writes: one syscall per few KiB of log instead of one per line;
-    // pino flushes the buffer when the process exits
-    process.env.LOG_SYNC === 'true'
-      ? pino.destination({ dest: 1, sync: true })
-      : pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    // flushLogs() empties the buffer before the process exits
+    (destination =
+      process.env.LOG_SYNC === 'true'
+        ? pino.destination({ dest: 1, sync: true })
+        : pino.destination({ dest: 1, sync: false, minLength: 4096 })),
   );
+  if (process.env.LOG_SYNC !== 'true') {
+    // a quiet process still shows its lines within a second
+    setInterval(() => destination?.flush?.(), 1_000).unref();
+  }
   return root;
+}
+
+/** Writes out buffered log lines; call before process.exit (signals skip exit handlers). */
+export function flushLogs(): void {
+  try {
+    destination?.flushSync?.();
+  } catch {
+    // nothing sensible left to do with a log that cannot be written
+  }
 }
 
 export function createLogger(service: string): Logger {
