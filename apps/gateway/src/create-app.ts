@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -55,7 +55,8 @@ export async function createGatewayApp(
     done();
   });
 
-  await app.register(helmet, {
+  // security headers: one helmet middleware built once (@fastify/helmet rebuilds it per request)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -67,6 +68,9 @@ export async function createGatewayApp(
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  fastify.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
   if (env.CORS_ORIGINS.length > 0) {
     app.enableCors({
       origin: env.CORS_ORIGINS,

@@ -13,7 +13,7 @@ const a = (id: string): Announcement => ({
 
 describe('AnnouncementsCache', () => {
   let now = 0;
-  const sut = () => new AnnouncementsCache(1_000, () => now);
+  const sut = () => new AnnouncementsCache<Announcement[]>(1_000, () => now);
 
   beforeEach(() => {
     now = 0;

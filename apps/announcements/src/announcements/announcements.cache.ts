@@ -1,13 +1,11 @@
-import type { Announcement } from '@examprep/contracts';
-
 /**
  * The announcements list is read on every visit to /updates and the welcome modal, and written
  * a few times a month. Replicas keep the full sorted list in memory for `ttlMs`, dropped on any
  * change: their own writes at once, other replicas' writes when the change event arrives.
  * A generation counter keeps a load that started before a change from storing stale data.
  */
-export class AnnouncementsCache {
-  private entry: { value: Promise<Announcement[]>; expires: number } | undefined;
+export class AnnouncementsCache<T> {
+  private entry: { value: Promise<T>; expires: number } | undefined;
   private generation = 0;
 
   constructor(
@@ -15,7 +13,7 @@ export class AnnouncementsCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(load: () => Promise<Announcement[]>): Promise<Announcement[]> {
+  get(load: () => Promise<T>): Promise<T> {
     const t = this.now();
     if (this.entry && this.entry.expires > t) return this.entry.value;
     const generation = this.generation;

@@ -21,7 +21,9 @@ const CACHE_TTL_MS = 30_000;
 
 @Injectable()
 export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
-  private readonly cache = new AnnouncementsCache(CACHE_TTL_MS);
+  private readonly cache = new AnnouncementsCache<{ all: Announcement[]; visible: Announcement[] }>(
+    CACHE_TTL_MS,
+  );
   private changes: Subscription | undefined;
 
   constructor(
@@ -42,15 +44,16 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
 
   /** Admins see every announcement; everyone else only visible ones. Order, then newest date. */
   async list(actor: Actor | null): Promise<Announcement[]> {
-    const all = await this.cache.get(async () => {
+    const lists = await this.cache.get(async () => {
       const docs = await this.announcements
         .find()
         .sort({ order: 1, date: -1, createdAt: -1 })
         .lean()
         .exec();
-      return docs.map(toAnnouncement).sort(compareAnnouncements);
+      const all = docs.map(toAnnouncement).sort(compareAnnouncements);
+      return { all, visible: all.filter((a) => a.isVisible) };
     });
-    return actor?.isAdmin ? all : all.filter((a) => a.isVisible);
+    return actor?.isAdmin ? lists.all : lists.visible;
   }
 
   async create(actor: Actor | null, input: AnnouncementInput): Promise<Announcement> {
