@@ -51,11 +51,26 @@ async function seedAnnouncements(u) {
   }
 }
 
+async function seedIdentitySettings(u) {
+  const client = new MongoClient(u.mongo('identity'), { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    const col = client.db().collection('settings');
+    if (await col.findOne({ _id: 'signup' })) return 'kept existing settings';
+    const now = new Date();
+    await col.insertOne({ _id: 'signup', allowSignup: true, createdAt: now, updatedAt: now });
+    return 'sign-up open';
+  } finally {
+    await client.close();
+  }
+}
+
 async function main() {
   const i = process.argv.indexOf('--profile');
   const profile = i > 0 ? process.argv[i + 1] : 'dev';
   const u = urls(profile);
   console.log(`[seed] announcements: ${await seedAnnouncements(u)}`);
+  console.log(`[seed] identity: ${await seedIdentitySettings(u)}`);
 }
 
 main().catch((e) => {

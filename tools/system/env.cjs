@@ -39,6 +39,30 @@ function urls(profileName = 'dev') {
   };
 }
 
+/** The identity-service client secret: env override, else the realm file's dev default. */
+function identityClientSecret() {
+  if (process.env.KC_IDENTITY_CLIENT_SECRET) return process.env.KC_IDENTITY_CLIENT_SECRET;
+  const realm = JSON.parse(
+    fs.readFileSync(path.join(REPO_ROOT, 'deploy/keycloak/realm/examprep-realm.json'), 'utf8'),
+  );
+  const secret = realm.clients.find((c) => c.clientId === 'identity-service').secret;
+  const m = /^\$\{[A-Z_]+:(.*)\}$/.exec(secret);
+  return m ? m[1] : secret;
+}
+
+/** Variables only some services need. */
+function serviceExtras(app, u) {
+  if (app === 'identity') {
+    return {
+      KEYCLOAK_URL: `http://127.0.0.1:${u.profile.ports.keycloak}`,
+      KEYCLOAK_REALM: u.cfg.realm,
+      KEYCLOAK_CLIENT_ID: 'identity-service',
+      KEYCLOAK_CLIENT_SECRET: identityClientSecret(),
+    };
+  }
+  return {};
+}
+
 /** KEY -> value for one app. */
 function appEnv(app, profileName = 'dev', overrides = {}) {
   const u = urls(profileName);
@@ -69,6 +93,7 @@ function appEnv(app, profileName = 'dev', overrides = {}) {
       ...common,
       HEALTH_PORT: String(ports[app]),
       [`${app.toUpperCase()}_MONGODB_URI`]: u.mongo(app),
+      ...serviceExtras(app, u),
     };
   }
   return { ...env, ...overrides };

@@ -8,6 +8,7 @@ import { GatewayConfigModule } from './config/config.module';
 import { GatewayEnv } from './config/gateway.env';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
 import { HealthController } from './health/health.controller';
+import { IdentityController } from './identity/identity.controller';
 import { FixedWindowThrottlerStorage } from './http/fixed-window-throttler.storage';
 import { ActorThrottlerGuard } from './http/throttler.guard';
 import { PublicConfigController } from './public-config/public-config.controller';
@@ -26,7 +27,12 @@ export class GatewayModule {
           storage: new FixedWindowThrottlerStorage(),
         }),
       ],
-      controllers: [HealthController, PublicConfigController, AnnouncementsController],
+      controllers: [
+        HealthController,
+        PublicConfigController,
+        AnnouncementsController,
+        IdentityController,
+      ],
       providers: [
         {
           provide: TokenVerifier,

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './subjects';
 export * from './announcements';
+export * from './identity';

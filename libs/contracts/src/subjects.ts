@@ -9,6 +9,14 @@ export const Subjects = {
     update: 'announcements.update',
     delete: 'announcements.delete',
   },
+  identity: {
+    createUser: 'identity.createUser',
+    me: 'identity.me',
+    allowSignup: 'identity.allowSignup',
+    updateDefaultDashboard: 'identity.updateDefaultDashboard',
+    /** Core NATS notice per user: `identity.userChanged.<uid>` (SSE fan-out in the gateway). */
+    userChanged: (uid: string): string => `identity.userChanged.${uid}`,
+  },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: (service: ServiceName): string => `${service}.health`,
 } as const;

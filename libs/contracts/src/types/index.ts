@@ -5,3 +5,4 @@ export * from './errors';
 export * from './announcement';
 export * from './validators';
 export * from './public-config';
+export * from './identity';

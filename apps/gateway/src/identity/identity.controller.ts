@@ -1,0 +1,110 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Sse,
+  type MessageEvent,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import {
+  type Actor,
+  CreateUserDto,
+  DefaultDashboardDto,
+  type Me,
+  type SignupStatus,
+  Subjects,
+  type UserDocument,
+} from '@examprep/contracts';
+import { NatsRpcClient, rootLogger } from '@examprep/nest-kit';
+import { Observable } from 'rxjs';
+import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
+
+/** A stream lives as long as an access token (5 min); the client reconnects with a fresh one. */
+const STREAM_MAX_MS = 5 * 60_000;
+const HEARTBEAT_MS = 25_000;
+
+/** Learner spec §3-4, §7 identity calls: thin handlers, the identity service decides. */
+@ApiTags('identity')
+@Controller()
+export class IdentityController {
+  constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
+
+  @Get('allow-signup')
+  @Public()
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @ApiOperation({ summary: 'Whether sign-up is open (allowSignup: true or the string "true").' })
+  allowSignup(): Promise<SignupStatus> {
+    return this.rpc.request(Subjects.identity.allowSignup, { actor: null });
+  }
+
+  @Post('create-user')
+  @Authenticated({ allowUnverified: true })
+  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @ApiOperation({
+    summary: 'Registers the user document after sign-up (admins: for another Keycloak user).',
+  })
+  createUser(@CurrentActor() actor: Actor, @Body() input: CreateUserDto): Promise<UserDocument> {
+    return this.rpc.request(Subjects.identity.createUser, { actor, input });
+  }
+
+  @Get('me')
+  @Authenticated({ allowUnverified: true })
+  @ApiOperation({ summary: 'Session state: isAdmin, emailVerified, defaultDashboard, purchases.' })
+  me(@CurrentActor() actor: Actor): Promise<Me> {
+    return this.rpc.request(Subjects.identity.me, { actor });
+  }
+
+  @Post('update-user-default-dashboard')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The session state after the change.' })
+  updateDefaultDashboard(
+    @CurrentActor() actor: Actor,
+    @Body() input: DefaultDashboardDto,
+  ): Promise<Me> {
+    return this.rpc.request(Subjects.identity.updateDefaultDashboard, { actor, input });
+  }
+
+  /**
+   * Server-Sent Events: a `me` event with the session state at once and whenever the user
+   * document changes (e.g. purchases), `ping` every 25 s. Replaces the spec's live listener.
+   */
+  @Sse('me/events')
+  @Authenticated({ allowUnverified: true })
+  @ApiOperation({
+    summary: 'Stream of the session state (text/event-stream; send the bearer token).',
+  })
+  events(@CurrentActor() actor: Actor): Observable<MessageEvent> {
+    return new Observable<MessageEvent>((subscriber) => {
+      const nc = this.rpc.connection;
+      const push = async () => {
+        try {
+          subscriber.next({
+            type: 'me',
+            data: await this.rpc.request<Me>(Subjects.identity.me, { actor }),
+          });
+        } catch (err) {
+          rootLogger().warn({ err, uid: actor.uid }, 'me/events: could not read the session state');
+        }
+      };
+      void push();
+      const changes = nc?.subscribe(Subjects.identity.userChanged(actor.uid), {
+        callback: () => void push(),
+      });
+      const heartbeat = setInterval(
+        () => subscriber.next({ type: 'ping', data: {} }),
+        HEARTBEAT_MS,
+      );
+      const end = setTimeout(() => subscriber.complete(), STREAM_MAX_MS);
+      return () => {
+        changes?.unsubscribe();
+        clearInterval(heartbeat);
+        clearTimeout(end);
+      };
+    });
+  }
+}

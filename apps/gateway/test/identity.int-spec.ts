@@ -1,0 +1,273 @@
+// Identity endpoints through the gateway against the real Keycloak, NATS and FerretDB:
+// the authorization matrix of issue #3 and the create-user / me / default-dashboard rules.
+import { IDENTITY_MESSAGES, type Me } from '@examprep/contracts';
+import { getToken, infraConfig, seededUsers } from '@examprep/test-kit';
+import { MongoClient } from 'mongodb';
+import { systemCtl } from './support/system';
+
+const cfg = infraConfig('test');
+const base = `http://127.0.0.1:${cfg.ports.gateway}`;
+type Who = 'anonymous' | 'unverified' | 'learner' | 'admin';
+const tokens: Record<Who, string | undefined> = {
+  anonymous: undefined,
+  unverified: '',
+  learner: '',
+  admin: '',
+};
+const uids: Record<string, string> = {};
+let mongo: MongoClient;
+
+async function call(method: string, path: string, who: Who, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  systemCtl('start', ['identity', 'announcements', 'gateway']);
+  for (const who of ['unverified', 'learner', 'admin'] as const) {
+    const t = (
+      await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
+    ).access_token;
+    tokens[who] = t;
+    uids[who] = JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub;
+  }
+  mongo = await MongoClient.connect(cfg.mongoUrl('identity'));
+});
+
+afterAll(async () => {
+  await mongo?.close();
+});
+
+beforeEach(async () => {
+  await mongo.db().collection('users').deleteMany({});
+  await mongo
+    .db()
+    .collection('settings')
+    .updateOne({ _id: 'signup' as never }, { $set: { allowSignup: true } }, { upsert: true });
+});
+
+describe('authorization matrix (status per caller)', () => {
+  const matrix: [string, string, () => unknown, Record<Who, number>][] = [
+    [
+      'GET',
+      '/api/allow-signup',
+      () => undefined,
+      { anonymous: 200, unverified: 200, learner: 200, admin: 200 },
+    ],
+    [
+      'GET',
+      '/api/me',
+      () => undefined,
+      { anonymous: 401, unverified: 200, learner: 200, admin: 200 },
+    ],
+    [
+      'POST',
+      '/api/create-user',
+      () => ({}),
+      { anonymous: 401, unverified: 201, learner: 201, admin: 201 },
+    ],
+    // another user's document: only admins (learner and unverified name the admin's uid)
+    [
+      'POST',
+      '/api/create-user',
+      () => ({ uid: uids.admin }),
+      { anonymous: 401, unverified: 403, learner: 403, admin: 201 },
+    ],
+    [
+      'POST',
+      '/api/update-user-default-dashboard',
+      () => ({ defaultDashboard: 'design' }),
+      { anonymous: 401, unverified: 403, learner: 200, admin: 200 },
+    ],
+  ];
+
+  it.each(matrix)('%s %s', async (method, path, body, expected) => {
+    const actual: Record<string, number> = {};
+    for (const who of Object.keys(expected) as Who[]) {
+      await mongo.db().collection('users').deleteMany({});
+      actual[who] = (await call(method, path, who, body())).status;
+    }
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe('create-user', () => {
+  it('registers the caller from the token, lowercased, and is harmless to repeat', async () => {
+    const first = await call('POST', '/api/create-user', 'learner', {});
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      uid: uids.learner,
+      email: seededUsers.learner.email.toLowerCase(),
+      purchases: {},
+      defaultDashboard: 'math',
+      infiniteQbankGenerations: 0,
+    });
+    const again = await call('POST', '/api/create-user', 'learner', {
+      email: `  ${seededUsers.learner.email.toUpperCase()} `,
+    });
+    expect(again.status).toBe(201);
+    expect(await mongo.db().collection('users').countDocuments()).toBe(1);
+  });
+
+  it('answers EMAIL_ALREADY_EXISTS with the spec message when another account has the email', async () => {
+    await mongo
+      .db()
+      .collection('users')
+      .insertOne({ _id: 'someone-else' as never, email: seededUsers.learner.email, purchases: {} });
+    const res = await call('POST', '/api/create-user', 'learner', {});
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: 'EMAIL_ALREADY_EXISTS',
+      message: IDENTITY_MESSAGES.emailAlreadyExists,
+    });
+  });
+
+  it('refuses registration while sign-ups are disabled', async () => {
+    await mongo
+      .db()
+      .collection('settings')
+      .updateOne({ _id: 'signup' as never }, { $set: { allowSignup: false } });
+    const res = await call('POST', '/api/create-user', 'learner', {});
+    expect(res).toMatchObject({
+      status: 403,
+      body: { message: IDENTITY_MESSAGES.signupsDisabled },
+    });
+    expect((await call('GET', '/api/allow-signup', 'anonymous')).body).toEqual({
+      allowSignup: false,
+    });
+  });
+
+  it("keeps the string 'true' as the spec allows", async () => {
+    await mongo
+      .db()
+      .collection('settings')
+      .updateOne({ _id: 'signup' as never }, { $set: { allowSignup: 'true' } });
+    expect((await call('GET', '/api/allow-signup', 'anonymous')).body).toEqual({
+      allowSignup: 'true',
+    });
+    expect((await call('POST', '/api/create-user', 'learner', {})).status).toBe(201);
+  });
+
+  it('admin: creates a missing document of a Keycloak user, refuses a second and an unknown user', async () => {
+    const created = await call('POST', '/api/create-user', 'admin', { uid: uids.learner });
+    expect(created.status).toBe(201);
+    expect(created.body.email).toBe(seededUsers.learner.email);
+    const again = await call('POST', '/api/create-user', 'admin', { uid: uids.learner });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'USER_DOCUMENT_EXISTS', message: IDENTITY_MESSAGES.documentExists },
+    });
+    const unknown = await call('POST', '/api/create-user', 'admin', {
+      uid: '00000000-0000-0000-0000-000000000000',
+    });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { message: IDENTITY_MESSAGES.notInIdentityProvider },
+    });
+  });
+
+  it('validates the body', async () => {
+    const res = await call('POST', '/api/create-user', 'learner', {
+      email: 'not-an-email',
+      extra: 1,
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields).sort()).toEqual(['email', 'extra']);
+  });
+});
+
+describe('me and the default dashboard', () => {
+  it('reads defaults without a document, then the stored choice', async () => {
+    const before = (await call('GET', '/api/me', 'learner')).body as Me;
+    expect(before).toEqual({
+      uid: uids.learner,
+      email: seededUsers.learner.email,
+      isAdmin: false,
+      emailVerified: true,
+      defaultDashboard: 'math',
+      purchases: {},
+      hasDocument: false,
+    });
+    const changed = await call('POST', '/api/update-user-default-dashboard', 'learner', {
+      defaultDashboard: 'design',
+    });
+    expect(changed.body).toMatchObject({ defaultDashboard: 'design', hasDocument: true });
+    expect((await call('GET', '/api/me', 'admin')).body).toMatchObject({
+      isAdmin: true,
+      defaultDashboard: 'math',
+    });
+    const bad = await call('POST', '/api/update-user-default-dashboard', 'learner', {
+      defaultDashboard: 'science',
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { fields: { defaultDashboard: [IDENTITY_MESSAGES.dashboardInvalid] } },
+    });
+  });
+
+  it('shows only held purchases (true, "true" or 1)', async () => {
+    await mongo
+      .db()
+      .collection('users')
+      .insertOne({
+        _id: uids.learner as never,
+        email: seededUsers.learner.email,
+        purchases: {
+          teas_math_qbank: true,
+          med_dosage_qbank: 'true',
+          teas_math_workbook: 1,
+          med_dosage_workbook: false,
+        },
+      });
+    expect((await call('GET', '/api/me', 'learner')).body.purchases).toEqual({
+      teas_math_qbank: true,
+      med_dosage_qbank: true,
+      teas_math_workbook: true,
+    });
+  });
+
+  it('streams the session state as Server-Sent Events and again when the document changes', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/me/events`, {
+      headers: { authorization: `Bearer ${tokens.learner}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const events: Me[] = [];
+    const read = (async () => {
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += Buffer.from(value).toString();
+        for (const block of buffer.split('\n\n').slice(0, -1)) {
+          if (block.includes('event: me')) events.push(JSON.parse(block.split('data: ')[1]!));
+        }
+        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+      }
+    })().catch(() => undefined);
+    const until = async (n: number) => {
+      const deadline = Date.now() + 5_000;
+      while (events.length < n && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+    };
+    await until(1);
+    expect(events[0]).toMatchObject({ uid: uids.learner, defaultDashboard: 'math' });
+    await call('POST', '/api/update-user-default-dashboard', 'learner', {
+      defaultDashboard: 'design',
+    });
+    await until(2);
+    expect(events[1]).toMatchObject({ defaultDashboard: 'design' });
+    controller.abort();
+    await read;
+  });
+});

@@ -1,0 +1,24 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
+import type { IdentityEnv } from './config/identity.env';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(env: IdentityEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        MongoModule.forRoot(env.IDENTITY_MONGODB_URI),
+        JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'identity' }),
+        UsersModule.forRoot({
+          url: env.KEYCLOAK_URL,
+          realm: env.KEYCLOAK_REALM,
+          clientId: env.KEYCLOAK_CLIENT_ID,
+          clientSecret: env.KEYCLOAK_CLIENT_SECRET,
+        }),
+      ],
+      controllers: [createRpcHealthController('identity')],
+    };
+  }
+}

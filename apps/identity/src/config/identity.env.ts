@@ -1,0 +1,37 @@
+import { IsInt, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsMongoUri, ToInt } from '@examprep/nest-kit';
+
+const url = { require_tld: false, require_protocol: true } as const;
+
+/** Every variable the identity service reads (a bad one stops it, naming the variable). */
+export class IdentityEnv {
+  @IsUrl({ ...url, protocols: ['nats', 'tls'] })
+  NATS_URL!: string;
+
+  /** This service's own database; no other service reads it. */
+  @IsMongoUri()
+  IDENTITY_MONGODB_URI!: string;
+
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  HEALTH_PORT: number = 3102;
+
+  /** Keycloak as this service reaches it (admin API and token endpoint). */
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  KEYCLOAK_URL!: string;
+
+  @IsString()
+  @MinLength(1)
+  KEYCLOAK_REALM: string = 'examprep';
+
+  /** Confidential client with a service account (realm-management: view/query/manage users). */
+  @IsString()
+  @MinLength(1)
+  KEYCLOAK_CLIENT_ID: string = 'identity-service';
+
+  @IsString()
+  @MinLength(1)
+  KEYCLOAK_CLIENT_SECRET!: string;
+}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  type Actor,
+  type CreateUserInput,
+  CreateUserDto,
+  DEFAULT_DASHBOARD,
+  type DefaultDashboardInput,
+  DefaultDashboardDto,
+  IDENTITY_CODES,
+  IDENTITY_MESSAGES,
+  type Me,
+  Subjects,
+  type UserChangedNotice,
+  type UserDocument,
+} from '@examprep/contracts';
+import { JetStreamBus, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { JSONCodec } from 'nats';
+import { Model } from 'mongoose';
+import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
+import { SettingsService } from '../settings/settings.service';
+import { heldPurchases, toUserDocument, UserRecord } from './user.schema';
+
+const jc = JSONCodec<UserChangedNotice>();
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectModel(UserRecord.name) private readonly users: Model<UserRecord>,
+    private readonly settings: SettingsService,
+    private readonly keycloak: KeycloakAdminClient,
+    private readonly bus: JetStreamBus,
+  ) {}
+
+  /**
+   * POST /api/create-user. A learner registers their own account (uid and email from the
+   * verified token; asking again is harmless); an admin creates the missing document of a user
+   * who exists in Keycloak.
+   */
+  async createUser(actor: Actor | null, input: CreateUserInput): Promise<UserDocument> {
+    const me = requireActor(actor);
+    const dto = validatePayload(CreateUserDto, input ?? {});
+    const uid = dto.uid ?? me.uid;
+    const forSelf = uid === me.uid.toLowerCase() || uid === me.uid;
+
+    if (!forSelf && !me.isAdmin) throw ServiceError.forbidden(IDENTITY_MESSAGES.notYourAccount);
+    let email: string;
+    if (forSelf) {
+      if (dto.email && dto.email !== me.email)
+        throw ServiceError.forbidden(IDENTITY_MESSAGES.notYourAccount);
+      if (!me.isAdmin && !(await this.settings.signupAllowed())) {
+        throw ServiceError.forbidden(IDENTITY_MESSAGES.signupsDisabled);
+      }
+      email = me.email;
+    } else {
+      const account = await this.keycloak.findUser(uid);
+      if (!account) {
+        throw new ServiceError({
+          status: 404,
+          code: IDENTITY_CODES.NOT_IN_IDENTITY_PROVIDER,
+          message: IDENTITY_MESSAGES.notInIdentityProvider,
+        });
+      }
+      email = (account.email ?? dto.email ?? '').trim().toLowerCase();
+    }
+    const targetUid = forSelf ? me.uid : uid;
+
+    const existing = await this.users.findById(targetUid).lean().exec();
+    if (existing) {
+      if (forSelf) return toUserDocument(existing);
+      throw ServiceError.conflict(
+        IDENTITY_MESSAGES.documentExists,
+        IDENTITY_CODES.USER_DOCUMENT_EXISTS,
+      );
+    }
+    await this.refuseTakenEmail(email, targetUid);
+    try {
+      const created = await this.users.create({ _id: targetUid, email, purchases: {} });
+      this.notify(targetUid);
+      return toUserDocument(created.toObject());
+    } catch (e) {
+      // two registrations racing: the unique email index decides
+      if ((e as { code?: number }).code === 11000) await this.refuseTakenEmail(email, targetUid);
+      throw e;
+    }
+  }
+
+  /** GET /api/me: session state; defaults while the document does not exist (learner spec §4). */
+  async me(actor: Actor | null): Promise<Me> {
+    const me = requireActor(actor);
+    const doc = await this.users.findById(me.uid).lean().exec();
+    return {
+      uid: me.uid,
+      email: me.email,
+      isAdmin: me.isAdmin,
+      emailVerified: me.emailVerified,
+      defaultDashboard: doc?.defaultDashboard ?? DEFAULT_DASHBOARD,
+      purchases: heldPurchases(doc?.purchases),
+      hasDocument: !!doc,
+    };
+  }
+
+  /** POST /api/update-user-default-dashboard (creates the document when it is missing). */
+  async updateDefaultDashboard(actor: Actor | null, input: DefaultDashboardInput): Promise<Me> {
+    const me = requireActor(actor);
+    const dto = validatePayload(DefaultDashboardDto, input ?? {});
+    const exists = await this.users.exists({ _id: me.uid }).exec();
+    if (exists) {
+      await this.users
+        .updateOne({ _id: me.uid }, { $set: { defaultDashboard: dto.defaultDashboard } })
+        .exec();
+    } else {
+      await this.refuseTakenEmail(me.email, me.uid);
+      await this.users.create({
+        _id: me.uid,
+        email: me.email,
+        purchases: {},
+        defaultDashboard: dto.defaultDashboard,
+      });
+    }
+    this.notify(me.uid);
+    return this.me(me);
+  }
+
+  private async refuseTakenEmail(email: string, uid: string): Promise<void> {
+    const other = await this.users.exists({ email, _id: { $ne: uid } }).exec();
+    if (other) {
+      throw ServiceError.conflict(
+        IDENTITY_MESSAGES.emailAlreadyExists,
+        IDENTITY_CODES.EMAIL_ALREADY_EXISTS,
+      );
+    }
+  }
+
+  /** Tells the gateway's event streams that this user's document changed (best effort). */
+  private notify(uid: string): void {
+    this.bus.connection.publish(
+      Subjects.identity.userChanged(uid),
+      jc.encode({ uid, at: new Date().toISOString() }),
+    );
+  }
+}
+
+function requireActor(actor: Actor | null): Actor {
+  if (!actor)
+    throw new ServiceError({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'Authentication required.',
+    });
+  return actor;
+}

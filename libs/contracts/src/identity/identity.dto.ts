@@ -1,0 +1,36 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  type CreateUserInput,
+  DASHBOARDS,
+  type Dashboard,
+  type DefaultDashboardInput,
+  IDENTITY_MESSAGES,
+} from '../types';
+
+const trimLower = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+
+/** POST /api/create-user: uid and email trimmed and lowercased (learner spec §5). */
+export class CreateUserDto implements CreateUserInput {
+  @ApiPropertyOptional({ description: 'Defaults to the caller; admins may name another user.' })
+  @IsOptional()
+  @Transform(trimLower)
+  @IsString({ message: 'uid must be text.' })
+  @Matches(/^[a-z0-9-]{1,64}$/, { message: 'uid must be a user id.' })
+  uid?: string;
+
+  @ApiPropertyOptional({ description: 'Defaults to the email of the caller’s token.' })
+  @IsOptional()
+  @Transform(trimLower)
+  @MaxLength(254, { message: 'Email too long. Maximum 254 characters allowed.' })
+  @IsEmail({}, { message: 'Please enter a valid email address.' })
+  email?: string;
+}
+
+export class DefaultDashboardDto implements DefaultDashboardInput {
+  @ApiProperty({ enum: DASHBOARDS })
+  @IsIn([...DASHBOARDS], { message: IDENTITY_MESSAGES.dashboardInvalid })
+  defaultDashboard!: Dashboard;
+}

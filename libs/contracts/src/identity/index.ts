@@ -1,0 +1,2 @@
+export * from './identity.dto';
+export * from './identity.messages';

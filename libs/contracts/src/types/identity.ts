@@ -1,0 +1,73 @@
+/** Identity shapes shared by web and services (learner spec §3, admin spec §3). */
+
+export const DASHBOARDS = ['math', 'design'] as const;
+export type Dashboard = (typeof DASHBOARDS)[number];
+export const DEFAULT_DASHBOARD: Dashboard = 'math';
+
+/** Map of product key to owned (true; legacy documents may hold 'true' or 1). */
+export type Purchases = Record<string, boolean>;
+
+/** The user document the identity service owns (users/{uid}). */
+export interface UserDocument {
+  uid: string;
+  email: string;
+  purchases: Purchases;
+  defaultDashboard: Dashboard;
+  infiniteQbankGenerations: number;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** GET /api/me: the session state of learner spec §3. */
+export interface Me {
+  uid: string;
+  email: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  defaultDashboard: Dashboard;
+  purchases: Purchases;
+  /** False until POST /api/create-user made the document (defaults are used meanwhile). */
+  hasDocument: boolean;
+}
+
+/** GET /api/allow-signup */
+export interface SignupStatus {
+  allowSignup: boolean | 'true';
+}
+
+/** Body of POST /api/create-user. */
+export interface CreateUserInput {
+  uid?: string;
+  email?: string;
+}
+
+/** Body of POST /api/update-user-default-dashboard. */
+export interface DefaultDashboardInput {
+  defaultDashboard: Dashboard;
+}
+
+export const IDENTITY_CODES = {
+  EMAIL_ALREADY_EXISTS: 'EMAIL_ALREADY_EXISTS',
+  USER_DOCUMENT_EXISTS: 'USER_DOCUMENT_EXISTS',
+  NOT_IN_IDENTITY_PROVIDER: 'NOT_IN_IDENTITY_PROVIDER',
+} as const;
+
+export const IDENTITY_MESSAGES = {
+  emailAlreadyExists:
+    'An account with this email already exists. Please log in instead or use a different email.',
+  documentExists: 'User already has a database document.',
+  notInIdentityProvider: 'User must exist in the identity provider (Keycloak) first.',
+  notYourAccount: 'You can only register your own account.',
+  signupsDisabled: 'Signups are currently disabled.',
+  dashboardInvalid: "defaultDashboard must be 'math' or 'design'.",
+} as const;
+
+/** allowSignup is true when the setting is true or the string 'true' (learner spec §3, §5). */
+export function isSignupAllowed(status: Partial<SignupStatus> | null | undefined): boolean {
+  return status?.allowSignup === true || status?.allowSignup === 'true';
+}
+
+/** A purchase counts as held when its value is true, 'true' or 1 (admin spec §3). */
+export function isPurchaseHeld(value: unknown): boolean {
+  return value === true || value === 'true' || value === 1;
+}
