@@ -1,3 +1,4 @@
+import type { Me } from '@examprep/contracts/types';
 import { type ApiClient } from '../api/api-client';
 import { type Dashboard } from './session-context';
 
@@ -11,10 +12,11 @@ export interface UserProfile {
 export const EMPTY_PROFILE: UserProfile = { defaultDashboard: null, purchases: {} };
 
 /**
- * Reads the signed-in user's profile. The accounts capability adds GET /api/me; until then
- * the profile is empty. Switching over is this one function:
- * `return api.get<UserProfile>('/me')` (the caller already falls back to the defaults on error).
+ * Reads the signed-in user's profile from GET /api/me. Without a user document the server's
+ * dashboard is no preference (the stored one, else math, applies: learner spec §2); the caller
+ * falls back to EMPTY_PROFILE when the call fails.
  */
-export async function loadUserProfile(_api: ApiClient): Promise<UserProfile> {
-  return EMPTY_PROFILE;
+export async function loadUserProfile(api: ApiClient): Promise<UserProfile> {
+  const me = await api.get<Me>('/me');
+  return { defaultDashboard: me.hasDocument ? me.defaultDashboard : null, purchases: me.purchases };
 }
