@@ -58,6 +58,8 @@ function serviceExtras(app, u) {
       KEYCLOAK_REALM: u.cfg.realm,
       KEYCLOAK_CLIENT_ID: 'identity-service',
       KEYCLOAK_CLIENT_SECRET: identityClientSecret(),
+      KEYCLOAK_WEB_CLIENT_ID: u.cfg.webClientId,
+      WEB_URL: u.web,
     };
   }
   return {};

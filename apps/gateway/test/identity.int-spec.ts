@@ -1,7 +1,7 @@
 // Identity endpoints through the gateway against the real Keycloak, NATS and FerretDB:
 // the authorization matrix of issue #3 and the create-user / me / default-dashboard rules.
 import { IDENTITY_MESSAGES, type Me } from '@examprep/contracts';
-import { getToken, infraConfig, seededUsers } from '@examprep/test-kit';
+import { getToken, infraConfig, maildev, seededUsers } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import { systemCtl } from './support/system';
 
@@ -269,5 +269,50 @@ describe('me and the default dashboard', () => {
     expect(events[1]).toMatchObject({ defaultDashboard: 'design' });
     controller.abort();
     await read;
+  });
+});
+
+describe('account mails (real Keycloak + maildev)', () => {
+  const mail = maildev('test');
+  beforeEach(() => mail.deleteAll());
+
+  it('resends the verification mail to an unverified user; refuses the verified and the anonymous', async () => {
+    const sent = await call('POST', '/api/resend-verification', 'unverified');
+    expect(sent).toEqual({ status: 200, body: { sent: true } });
+    const message = await mail.waitForEmail(seededUsers.unverified.email);
+    expect(message.subject).toMatch(/verif/i);
+    expect(await call('POST', '/api/resend-verification', 'learner')).toMatchObject({
+      status: 400,
+      body: { message: IDENTITY_MESSAGES.alreadyVerified },
+    });
+    expect((await call('POST', '/api/resend-verification', 'anonymous')).status).toBe(401);
+  });
+
+  it('mails a reset link only to an existing account, with the same answer for both', async () => {
+    const known = await call('POST', '/api/password-reset', 'anonymous', {
+      email: ` ${seededUsers.learner.email.toUpperCase()} `,
+    });
+    const unknown = await call('POST', '/api/password-reset', 'anonymous', {
+      email: 'nobody-here@examprep.test',
+    });
+    expect(known).toEqual({ status: 200, body: { sent: true } });
+    expect(unknown).toEqual(known);
+    const message = await mail.waitForEmail(seededUsers.learner.email);
+    expect(message.subject).toMatch(/password|credentials|update/i);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await mail.list('nobody-here@examprep.test')).toEqual([]);
+  });
+
+  it('names the email field when it is missing or malformed', async () => {
+    expect(await call('POST', '/api/password-reset', 'anonymous', { email: '' })).toMatchObject({
+      status: 400,
+      body: { fields: { email: expect.arrayContaining([IDENTITY_MESSAGES.resetEmailRequired]) } },
+    });
+    expect(await call('POST', '/api/password-reset', 'anonymous', { email: 'nope' })).toMatchObject(
+      {
+        status: 400,
+        body: { fields: { email: [IDENTITY_MESSAGES.invalidEmail] } },
+      },
+    );
   });
 });

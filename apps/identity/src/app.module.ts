@@ -11,12 +11,15 @@ export class AppModule {
       imports: [
         MongoModule.forRoot(env.IDENTITY_MONGODB_URI),
         JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'identity' }),
-        UsersModule.forRoot({
-          url: env.KEYCLOAK_URL,
-          realm: env.KEYCLOAK_REALM,
-          clientId: env.KEYCLOAK_CLIENT_ID,
-          clientSecret: env.KEYCLOAK_CLIENT_SECRET,
-        }),
+        UsersModule.forRoot(
+          {
+            url: env.KEYCLOAK_URL,
+            realm: env.KEYCLOAK_REALM,
+            clientId: env.KEYCLOAK_CLIENT_ID,
+            clientSecret: env.KEYCLOAK_CLIENT_SECRET,
+          },
+          { webClientId: env.KEYCLOAK_WEB_CLIENT_ID, webUrl: env.WEB_URL },
+        ),
       ],
       controllers: [createRpcHealthController('identity')],
     };

@@ -14,6 +14,8 @@ export const Subjects = {
     me: 'identity.me',
     allowSignup: 'identity.allowSignup',
     updateDefaultDashboard: 'identity.updateDefaultDashboard',
+    resendVerification: 'identity.resendVerification',
+    passwordReset: 'identity.passwordReset',
     /** Core NATS notice per user: `identity.userChanged.<uid>` (SSE fan-out in the gateway). */
     userChanged: (uid: string): string => `identity.userChanged.${uid}`,
   },

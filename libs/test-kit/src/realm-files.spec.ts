@@ -123,8 +123,23 @@ describe('production realm', () => {
     expect((prod.smtpServer as Record<string, string>).from).toContain('no-reply@examprep.local');
   });
 
-  it('sets nothing theme-related yet', () => {
-    expect(Object.keys(prod).filter((k) => /theme/i.test(k))).toEqual([]);
+  it('uses our login theme', () => {
+    expect(Object.keys(prod).filter((k) => /theme/i.test(k))).toEqual(['loginTheme']);
+    expect((prod as Record<string, unknown>).loginTheme).toBe('examprep');
+  });
+
+  it('asks only for email and password at sign-up (first and last name optional)', () => {
+    const components = (
+      prod as { components?: Record<string, { config: Record<string, string[]> }[]> }
+    ).components;
+    const config = JSON.parse(
+      components!['org.keycloak.userprofile.UserProfileProvider']![0]!.config[
+        'kc.user.profile.config'
+      ]![0]!,
+    ) as {
+      attributes: { name: string; required?: unknown }[];
+    };
+    expect(config.attributes.filter((a) => a.required).map((a) => a.name)).toEqual(['email']);
   });
 });
 

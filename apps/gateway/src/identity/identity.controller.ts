@@ -15,6 +15,9 @@ import {
   CreateUserDto,
   DefaultDashboardDto,
   type Me,
+  type PasswordResetAnswer,
+  PasswordResetDto,
+  type VerificationMailAnswer,
   type SignupStatus,
   Subjects,
   type UserDocument,
@@ -49,6 +52,29 @@ export class IdentityController {
   })
   createUser(@CurrentActor() actor: Actor, @Body() input: CreateUserDto): Promise<UserDocument> {
     return this.rpc.request(Subjects.identity.createUser, { actor, input });
+  }
+
+  @Post('resend-verification')
+  @Authenticated({ allowUnverified: true })
+  @HttpCode(200)
+  @Throttle({ default: { limit: 3, ttl: 60_000 } })
+  @ApiOperation({
+    summary: 'Sends the email-verification mail again (signed in, not yet verified).',
+  })
+  resendVerification(@CurrentActor() actor: Actor): Promise<VerificationMailAnswer> {
+    return this.rpc.request(Subjects.identity.resendVerification, { actor });
+  }
+
+  @Post('password-reset')
+  @Public()
+  @HttpCode(200)
+  @Throttle({ default: { limit: 5, ttl: 60_000 } })
+  @ApiOperation({
+    summary:
+      'Mails a password-reset link when the account exists; the answer is the same either way.',
+  })
+  passwordReset(@Body() input: PasswordResetDto): Promise<PasswordResetAnswer> {
+    return this.rpc.request(Subjects.identity.passwordReset, { actor: null, input });
   }
 
   @Get('me')

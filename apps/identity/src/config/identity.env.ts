@@ -34,4 +34,13 @@ export class IdentityEnv {
   @IsString()
   @MinLength(1)
   KEYCLOAK_CLIENT_SECRET!: string;
+
+  /** The browser client: mails from Keycloak lead back to it. */
+  @IsString()
+  @MinLength(1)
+  KEYCLOAK_WEB_CLIENT_ID: string = 'web';
+
+  /** The web app's address, where verification and reset links return to. */
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  WEB_URL!: string;
 }

@@ -48,18 +48,60 @@ export class KeycloakAdminClient {
     return body.access_token;
   }
 
+  private async admin(path: string, init: RequestInit = {}): Promise<Response> {
+    return this.f(`${this.options.url}/admin/realms/${this.options.realm}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      signal: AbortSignal.timeout(10_000),
+    });
+  }
+
   /** The user with this id, or null when Keycloak has none. */
   async findUser(id: string): Promise<KeycloakUser | null> {
-    const res = await this.f(
-      `${this.options.url}/admin/realms/${this.options.realm}/users/${encodeURIComponent(id)}`,
-      {
-        headers: { authorization: `Bearer ${await this.accessToken()}` },
-        signal: AbortSignal.timeout(5_000),
-      },
-    );
+    const res = await this.admin(`/users/${encodeURIComponent(id)}`);
     if (res.status === 404) return null;
     if (!res.ok) throw unavailable(`user lookup answered ${res.status}`);
     return (await res.json()) as KeycloakUser;
+  }
+
+  /** The user with exactly this email (emails are unique in the realm), or null. */
+  async findUserByEmail(email: string): Promise<KeycloakUser | null> {
+    const q = new URLSearchParams({ exact: 'true', briefRepresentation: 'true', email });
+    const res = await this.admin(`/users?${q}`);
+    if (!res.ok) throw unavailable(`user search answered ${res.status}`);
+    const users = (await res.json()) as KeycloakUser[];
+    return users.find((u) => u.email?.toLowerCase() === email.toLowerCase()) ?? null;
+  }
+
+  /** Keycloak mails the user a link that verifies the address, leading back to the app. */
+  async sendVerifyEmail(id: string, clientId: string, redirectUri: string): Promise<void> {
+    const q = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri });
+    const res = await this.admin(`/users/${encodeURIComponent(id)}/send-verify-email?${q}`, {
+      method: 'PUT',
+    });
+    if (!res.ok) throw unavailable(`verify email answered ${res.status}`);
+  }
+
+  /** Keycloak mails the user a link to run these required actions (e.g. UPDATE_PASSWORD). */
+  async executeActionsEmail(
+    id: string,
+    actions: string[],
+    clientId: string,
+    redirectUri: string,
+  ): Promise<void> {
+    const q = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      lifespan: '3600',
+    });
+    const res = await this.admin(`/users/${encodeURIComponent(id)}/execute-actions-email?${q}`, {
+      method: 'PUT',
+      body: JSON.stringify(actions),
+    });
+    if (!res.ok) throw unavailable(`actions email answered ${res.status}`);
   }
 }
 

@@ -1,6 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { KeycloakAdminClient, type KeycloakAdminOptions } from '../keycloak/keycloak-admin.client';
+import { AccountMailController } from '../mail/account-mail.controller';
+import {
+  ACCOUNT_MAIL_OPTIONS,
+  AccountMailService,
+  type AccountMailOptions,
+} from '../mail/account-mail.service';
 import { SettingRecord, SettingSchema } from '../settings/setting.schema';
 import { SettingsService } from '../settings/settings.service';
 import { UserRecord, UserSchema } from './user.schema';
@@ -9,7 +15,7 @@ import { UsersService } from './users.service';
 
 @Module({})
 export class UsersModule {
-  static forRoot(keycloak: KeycloakAdminOptions): DynamicModule {
+  static forRoot(keycloak: KeycloakAdminOptions, mail: AccountMailOptions): DynamicModule {
     return {
       module: UsersModule,
       imports: [
@@ -18,11 +24,13 @@ export class UsersModule {
           { name: SettingRecord.name, schema: SettingSchema },
         ]),
       ],
-      controllers: [UsersController],
+      controllers: [UsersController, AccountMailController],
       providers: [
         UsersService,
         SettingsService,
+        AccountMailService,
         { provide: KeycloakAdminClient, useValue: new KeycloakAdminClient(keycloak) },
+        { provide: ACCOUNT_MAIL_OPTIONS, useValue: mail },
       ],
       exports: [UsersService, SettingsService],
     };

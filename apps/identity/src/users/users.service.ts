@@ -14,10 +14,11 @@ import {
   type UserChangedNotice,
   type UserDocument,
 } from '@examprep/contracts';
-import { JetStreamBus, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
 import { JSONCodec } from 'nats';
 import { Model } from 'mongoose';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
+import { AccountMailService } from '../mail/account-mail.service';
 import { SettingsService } from '../settings/settings.service';
 import { heldPurchases, toUserDocument, UserRecord } from './user.schema';
 
@@ -29,6 +30,7 @@ export class UsersService {
     @InjectModel(UserRecord.name) private readonly users: Model<UserRecord>,
     private readonly settings: SettingsService,
     private readonly keycloak: KeycloakAdminClient,
+    private readonly mail: AccountMailService,
     private readonly bus: JetStreamBus,
   ) {}
 
@@ -77,6 +79,15 @@ export class UsersService {
     try {
       const created = await this.users.create({ _id: targetUid, email, purchases: {} });
       this.notify(targetUid);
+      // registration sends the verification mail (learner spec §4 sign-up flow)
+      if (forSelf && !me.emailVerified) {
+        await this.mail.sendVerification(targetUid).catch((err: unknown) => {
+          rootLogger().error(
+            { err, uid: targetUid },
+            'verification mail after registration failed',
+          );
+        });
+      }
       return toUserDocument(created.toObject());
     } catch (e) {
       // two registrations racing: the unique email index decides

@@ -1,12 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import {
   type CreateUserInput,
   DASHBOARDS,
   type Dashboard,
   type DefaultDashboardInput,
   IDENTITY_MESSAGES,
+  type PasswordResetInput,
 } from '../types';
 
 const trimLower = ({ value }: { value: unknown }) =>
@@ -33,4 +42,14 @@ export class DefaultDashboardDto implements DefaultDashboardInput {
   @ApiProperty({ enum: DASHBOARDS })
   @IsIn([...DASHBOARDS], { message: IDENTITY_MESSAGES.dashboardInvalid })
   defaultDashboard!: Dashboard;
+}
+
+/** POST /api/password-reset (learner spec §5 reset rules). */
+export class PasswordResetDto implements PasswordResetInput {
+  @ApiProperty()
+  @Transform(trimLower)
+  @IsNotEmpty({ message: IDENTITY_MESSAGES.resetEmailRequired })
+  @MaxLength(254, { message: 'Email too long. Maximum 254 characters allowed.' })
+  @IsEmail({}, { message: IDENTITY_MESSAGES.invalidEmail })
+  email!: string;
 }

@@ -1,8 +1,15 @@
-import type { CreateUserInput, DefaultDashboardInput, Envelope } from '../types';
+import type {
+  CreateUserInput,
+  DefaultDashboardInput,
+  Envelope,
+  PasswordResetInput,
+} from '../types';
 
 export type CreateUserMessage = Envelope<{ input: CreateUserInput }>;
 export type MeMessage = Envelope;
 export type AllowSignupMessage = Envelope;
+export type ResendVerificationMessage = Envelope;
+export type PasswordResetMessage = Envelope<{ input: PasswordResetInput }>;
 export type UpdateDefaultDashboardMessage = Envelope<{ input: DefaultDashboardInput }>;
 
 /** Core NATS notification (not a durable fact): the user document of `uid` changed. */

@@ -52,6 +52,20 @@ export const IDENTITY_CODES = {
   NOT_IN_IDENTITY_PROVIDER: 'NOT_IN_IDENTITY_PROVIDER',
 } as const;
 
+/** Body of POST /api/password-reset. */
+export interface PasswordResetInput {
+  email: string;
+}
+
+/** The same answer whether or not the account exists (no account enumeration, ADR 0006). */
+export interface PasswordResetAnswer {
+  sent: true;
+}
+
+export interface VerificationMailAnswer {
+  sent: true;
+}
+
 export const IDENTITY_MESSAGES = {
   emailAlreadyExists:
     'An account with this email already exists. Please log in instead or use a different email.',
@@ -60,6 +74,10 @@ export const IDENTITY_MESSAGES = {
   notYourAccount: 'You can only register your own account.',
   signupsDisabled: 'Signups are currently disabled.',
   dashboardInvalid: "defaultDashboard must be 'math' or 'design'.",
+  mustBeLoggedIn: 'You must be logged in.',
+  alreadyVerified: 'Your email is already verified.',
+  resetEmailRequired: 'Please enter your email address.',
+  invalidEmail: 'Please enter a valid email address.',
 } as const;
 
 /** allowSignup is true when the setting is true or the string 'true' (learner spec §3, §5). */
