@@ -316,3 +316,16 @@ describe('account mails (real Keycloak + maildev)', () => {
     );
   });
 });
+
+describe('staging access', () => {
+  it('lets admins in and keeps learners out with the spec text', async () => {
+    expect(await call('POST', '/api/verify-staging-access', 'admin')).toEqual({
+      status: 200,
+      body: { authorized: true },
+    });
+    const learner = await call('POST', '/api/verify-staging-access', 'learner');
+    expect(learner.status).toBe(403);
+    expect(learner.body.message).toContain('Staging Access Restricted');
+    expect((await call('POST', '/api/verify-staging-access', 'anonymous')).status).toBe(401);
+  });
+});

@@ -56,7 +56,17 @@ describe('TokenVerifier', () => {
       email: 'learner@example.com',
       isAdmin: false,
       emailVerified: true,
+      stagingAccess: false,
     });
+  });
+
+  it('reads staging access from the staging-access role (admins always have it)', async () => {
+    const staff = await sut.verify(
+      await sign({ ...claims, realm_access: { roles: ['staging-access'] } }),
+    );
+    expect(staff.stagingAccess).toBe(true);
+    const admin = await sut.verify(await sign({ ...claims, realm_access: { roles: ['admin'] } }));
+    expect(admin.stagingAccess).toBe(true);
   });
 
   it('reads isAdmin from the admin realm role', async () => {

@@ -96,14 +96,16 @@ export class TokenVerifier {
     } catch (e) {
       throw new InvalidTokenError((e as { code?: string }).code ?? 'ERR_JWT_INVALID');
     }
+    const roles = payload.realm_access?.roles ?? [];
     // Keycloak marks access tokens typ=Bearer; ID and refresh tokens must not open the API.
     if (payload.typ !== undefined && payload.typ !== 'Bearer')
       throw new InvalidTokenError('ERR_JWT_NOT_ACCESS_TOKEN');
     return {
       uid: payload.sub!,
       email: typeof payload.email === 'string' ? payload.email.toLowerCase() : '',
-      isAdmin: payload.realm_access?.roles?.includes('admin') ?? false,
+      isAdmin: roles.includes('admin'),
       emailVerified: payload.email_verified === true,
+      stagingAccess: roles.includes('admin') || roles.includes('staging-access'),
     };
   }
 }

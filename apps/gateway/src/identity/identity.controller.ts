@@ -1,6 +1,7 @@
 import {
   Body,
   Controller,
+  ForbiddenException,
   Get,
   HttpCode,
   Inject,
@@ -29,6 +30,8 @@ import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
 /** A stream lives as long as an access token (5 min); the client reconnects with a fresh one. */
 const STREAM_MAX_MS = 5 * 60_000;
 const HEARTBEAT_MS = 25_000;
+const STAGING_DENIED =
+  'Staging Access Restricted: this environment is only for authorised personnel and your account does not have staging access.';
 
 /** Learner spec §3-4, §7 identity calls: thin handlers, the identity service decides. */
 @ApiTags('identity')
@@ -75,6 +78,20 @@ export class IdentityController {
   })
   passwordReset(@Body() input: PasswordResetDto): Promise<PasswordResetAnswer> {
     return this.rpc.request(Subjects.identity.passwordReset, { actor: null, input });
+  }
+
+  /** Learner spec §4: on the staging host the web app asks this after sign-in. */
+  @Post('verify-staging-access')
+  @Authenticated({ allowUnverified: true })
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Whether the caller may use the staging environment (role staging-access).',
+  })
+  verifyStagingAccess(@CurrentActor() actor: Actor): { authorized: true } {
+    if (!actor.stagingAccess) {
+      throw new ForbiddenException({ message: STAGING_DENIED, code: 'STAGING_ACCESS_DENIED' });
+    }
+    return { authorized: true };
   }
 
   @Get('me')

@@ -4,6 +4,8 @@ export interface Actor {
   email: string;
   isAdmin: boolean;
   emailVerified: boolean;
+  /** Realm role `staging-access` (admins always have it): may use the staging host. */
+  stagingAccess?: boolean;
 }
 
 /** Every request/reply message: the actor (null for anonymous calls) plus the payload. */
