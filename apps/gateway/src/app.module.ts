@@ -1,8 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { AdminUsersController } from './admin/admin-users.controller';
 import { AnnouncementsController } from './announcements/announcements.controller';
 import { AuthGuard } from './auth/auth.guard';
+import { CaptchaController } from './captcha/captcha.controller';
 import { TokenVerifier } from './auth/token-verifier';
 import { GatewayConfigModule } from './config/config.module';
 import { GatewayEnv } from './config/gateway.env';
@@ -13,6 +15,7 @@ import { FixedWindowThrottlerStorage } from './http/fixed-window-throttler.stora
 import { ActorThrottlerGuard } from './http/throttler.guard';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { RpcModule } from './rpc/rpc.module';
+import { SanitizeController } from './sanitize/sanitize.controller';
 
 @Module({})
 export class GatewayModule {
@@ -32,6 +35,9 @@ export class GatewayModule {
         PublicConfigController,
         AnnouncementsController,
         IdentityController,
+        CaptchaController,
+        SanitizeController,
+        AdminUsersController,
       ],
       providers: [
         {

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
+import { CaptchaModule } from './captcha/captcha.module';
 import type { IdentityEnv } from './config/identity.env';
 import { UsersModule } from './users/users.module';
 
@@ -20,6 +21,7 @@ export class AppModule {
           },
           { webClientId: env.KEYCLOAK_WEB_CLIENT_ID, webUrl: env.WEB_URL },
         ),
+        CaptchaModule.forRoot({ businessNumber: env.CONTACT_BUSINESS_NUMBER }),
       ],
       controllers: [createRpcHealthController('identity')],
     };

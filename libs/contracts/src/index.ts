@@ -2,3 +2,5 @@ export * from './types';
 export * from './subjects';
 export * from './announcements';
 export * from './identity';
+export * from './captcha';
+export * from './sanitize';

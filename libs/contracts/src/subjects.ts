@@ -16,6 +16,12 @@ export const Subjects = {
     updateDefaultDashboard: 'identity.updateDefaultDashboard',
     resendVerification: 'identity.resendVerification',
     passwordReset: 'identity.passwordReset',
+    captchaIssue: 'identity.captcha.issue',
+    captchaVerify: 'identity.captcha.verify',
+    listAuthUsers: 'identity.admin.listAuthUsers',
+    listUsers: 'identity.admin.listUsers',
+    deleteUser: 'identity.admin.deleteUser',
+    deleteUserData: 'identity.admin.deleteUserData',
     /** Core NATS notice per user: `identity.userChanged.<uid>` (SSE fan-out in the gateway). */
     userChanged: (uid: string): string => `identity.userChanged.${uid}`,
   },

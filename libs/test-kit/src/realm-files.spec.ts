@@ -82,9 +82,11 @@ describe('production realm', () => {
       (u) =>
         (u as { serviceAccountClientId?: string }).serviceAccountClientId === 'identity-service',
     ) as { clientRoles?: Record<string, string[]> } | undefined;
+    // view-realm: reading which users hold the admin role (admin user list)
     expect([...(sa?.clientRoles?.['realm-management'] ?? [])].sort()).toEqual([
       'manage-users',
       'query-users',
+      'view-realm',
       'view-users',
     ]);
   });

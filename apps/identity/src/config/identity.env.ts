@@ -1,4 +1,4 @@
-import { IsInt, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 import { IsMongoUri, ToInt } from '@examprep/nest-kit';
 
 const url = { require_tld: false, require_protocol: true } as const;
@@ -43,4 +43,10 @@ export class IdentityEnv {
   /** The web app's address, where verification and reset links return to. */
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   WEB_URL!: string;
+
+  /** Shown on the dashboard after a correct contact-challenge answer (learner spec §2, §4). */
+  @Matches(/^\+?[0-9][0-9 ().-]{2,30}$/, {
+    message: 'CONTACT_BUSINESS_NUMBER must be a phone number (digits, spaces, + ( ) . -).',
+  })
+  CONTACT_BUSINESS_NUMBER!: string;
 }

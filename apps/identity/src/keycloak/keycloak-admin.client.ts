@@ -48,8 +48,9 @@ export class KeycloakAdminClient {
     return body.access_token;
   }
 
-  private async admin(path: string, init: RequestInit = {}): Promise<Response> {
-    return this.f(`${this.options.url}/admin/realms/${this.options.realm}${path}`, {
+  /** An admin API call; a 401 (token revoked, keys rotated, server restarted) gets one retry. */
+  private async admin(path: string, init: RequestInit = {}, retry = true): Promise<Response> {
+    const res = await this.f(`${this.options.url}/admin/realms/${this.options.realm}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${await this.accessToken()}`,
@@ -57,6 +58,11 @@ export class KeycloakAdminClient {
       },
       signal: AbortSignal.timeout(10_000),
     });
+    if (res.status === 401 && retry) {
+      this.token = undefined;
+      return this.admin(path, init, false);
+    }
+    return res;
   }
 
   /** The user with this id, or null when Keycloak has none. */
@@ -74,6 +80,40 @@ export class KeycloakAdminClient {
     if (!res.ok) throw unavailable(`user search answered ${res.status}`);
     const users = (await res.json()) as KeycloakUser[];
     return users.find((u) => u.email?.toLowerCase() === email.toLowerCase()) ?? null;
+  }
+
+  /** Every account of the realm (paged through, `pageSize` at a time). */
+  async listUsers(pageSize = 500): Promise<KeycloakUser[]> {
+    return this.pages<KeycloakUser>('/users?briefRepresentation=true', pageSize);
+  }
+
+  /** Ids of the users holding a realm role (e.g. admin). */
+  async usersInRole(role: string, pageSize = 500): Promise<Set<string>> {
+    const users = await this.pages<KeycloakUser>(
+      `/roles/${encodeURIComponent(role)}/users?briefRepresentation=true`,
+      pageSize,
+    );
+    return new Set(users.map((u) => u.id));
+  }
+
+  /** Deletes the account; false when Keycloak had none. */
+  async deleteUser(id: string): Promise<boolean> {
+    const res = await this.admin(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    if (res.status === 404) return false;
+    if (!res.ok) throw unavailable(`user delete answered ${res.status}`);
+    return true;
+  }
+
+  private async pages<T>(path: string, pageSize: number): Promise<T[]> {
+    const all: T[] = [];
+    for (let first = 0; ; first += pageSize) {
+      const sep = path.includes('?') ? '&' : '?';
+      const res = await this.admin(`${path}${sep}first=${first}&max=${pageSize}`);
+      if (!res.ok) throw unavailable(`listing answered ${res.status}`);
+      const page = (await res.json()) as T[];
+      all.push(...page);
+      if (page.length < pageSize) return all;
+    }
   }
 
   /** Keycloak mails the user a link that verifies the address, leading back to the app. */

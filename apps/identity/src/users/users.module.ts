@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AdminUsersController } from '../admin/admin-users.controller';
+import { AdminUsersService } from '../admin/admin-users.service';
 import { KeycloakAdminClient, type KeycloakAdminOptions } from '../keycloak/keycloak-admin.client';
 import { AccountMailController } from '../mail/account-mail.controller';
 import {
@@ -24,11 +26,12 @@ export class UsersModule {
           { name: SettingRecord.name, schema: SettingSchema },
         ]),
       ],
-      controllers: [UsersController, AccountMailController],
+      controllers: [UsersController, AccountMailController, AdminUsersController],
       providers: [
         UsersService,
         SettingsService,
         AccountMailService,
+        AdminUsersService,
         { provide: KeycloakAdminClient, useValue: new KeycloakAdminClient(keycloak) },
         { provide: ACCOUNT_MAIL_OPTIONS, useValue: mail },
       ],

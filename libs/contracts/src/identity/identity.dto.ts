@@ -53,3 +53,19 @@ export class PasswordResetDto implements PasswordResetInput {
   @IsEmail({}, { message: IDENTITY_MESSAGES.invalidEmail })
   email!: string;
 }
+
+/** DELETE /api/delete-user (admin spec §7: body userId). */
+export class DeleteUserDto {
+  @ApiProperty()
+  @IsString({ message: 'userId must be a user id.' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'userId must be a user id.' })
+  userId!: string;
+}
+
+/** DELETE /api/delete-user-data (admin spec §7: body uid). */
+export class DeleteUserDataDto {
+  @ApiProperty()
+  @IsString({ message: 'uid must be a user id.' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'uid must be a user id.' })
+  uid!: string;
+}

@@ -17,3 +17,8 @@ export interface UserChangedNotice {
   uid: string;
   at: string;
 }
+
+export type ListAuthUsersMessage = Envelope;
+export type ListAdminUsersMessage = Envelope;
+export type DeleteUserMessage = Envelope<{ userId: string }>;
+export type DeleteUserDataMessage = Envelope<{ uid: string }>;

@@ -89,3 +89,41 @@ export function isSignupAllowed(status: Partial<SignupStatus> | null | undefined
 export function isPurchaseHeld(value: unknown): boolean {
   return value === true || value === 'true' || value === 1;
 }
+
+/** Premium products (admin spec §3, §9). */
+export const PREMIUM_PRODUCT_IDS = [
+  'med_dosage_qbank',
+  'med_dosage_workbook',
+  'teas_math_qbank',
+  'teas_math_workbook',
+] as const;
+
+/** GET /api/list-auth-users: the identity provider's accounts (admin spec §7). */
+export interface AuthUser {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+/** GET /api/admin/users: auth accounts and user documents merged (admin spec §2.1, §4). */
+export interface AdminUserRow extends AuthUser {
+  inAuth: boolean;
+  inDatabase: boolean;
+  /** Holds at least one premium product. */
+  premium: boolean;
+  purchases: Purchases;
+  qbankGenerations: number;
+}
+
+/** Published on JetStream when an admin deletes a user's data: every service drops theirs. */
+export interface UserDeletedEvent {
+  uid: string;
+  at: string;
+}
+
+export const ADMIN_USER_MESSAGES = {
+  adminCannotBeDeleted: 'Admin users cannot be deleted.',
+  userNotFound: 'User not found.',
+  documentNotFound: 'User has no database document.',
+} as const;

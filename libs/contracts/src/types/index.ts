@@ -6,3 +6,5 @@ export * from './announcement';
 export * from './validators';
 export * from './public-config';
 export * from './identity';
+export * from './captcha';
+export * from './sanitize';

@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  type Actor,
+  type AdminUserRow,
+  type AuthUser,
+  DeleteUserDataDto,
+  DeleteUserDto,
+  Subjects,
+} from '@examprep/contracts';
+import { NatsRpcClient } from '@examprep/nest-kit';
+import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
+
+/** Admin spec §2.1 and §7: user management. */
+@ApiTags('admin')
+@AdminOnly()
+@Controller()
+export class AdminUsersController {
+  constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
+
+  @Get('list-auth-users')
+  @ApiOperation({
+    summary: 'Accounts of the identity provider: uid, email, emailVerified, isAdmin.',
+  })
+  listAuthUsers(@CurrentActor() actor: Actor): Promise<AuthUser[]> {
+    return this.rpc.request(Subjects.identity.listAuthUsers, { actor });
+  }
+
+  @Get('admin/users')
+  @ApiOperation({ summary: 'Accounts and user documents merged, admins first then by email.' })
+  listUsers(@CurrentActor() actor: Actor): Promise<AdminUserRow[]> {
+    return this.rpc.request(Subjects.identity.listUsers, { actor });
+  }
+
+  @Delete('delete-user')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deletes the account in the identity provider (not admins).' })
+  deleteUser(
+    @CurrentActor() actor: Actor,
+    @Body() { userId }: DeleteUserDto,
+  ): Promise<{ deleted: true }> {
+    return this.rpc.request(Subjects.identity.deleteUser, { actor, userId });
+  }
+
+  @Delete('delete-user-data')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Deletes the user's data everywhere (publishes user.deleted)." })
+  deleteUserData(
+    @CurrentActor() actor: Actor,
+    @Body() { uid }: DeleteUserDataDto,
+  ): Promise<{ deleted: true }> {
+    return this.rpc.request(Subjects.identity.deleteUserData, { actor, uid });
+  }
+}

@@ -1,0 +1,197 @@
+// Admin user management through the gateway against the real Keycloak, NATS JetStream and
+// FerretDB (admin spec §2.1, §4, §7).
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminUserRow,
+  type AuthUser,
+  Events,
+  Streams,
+} from '@examprep/contracts';
+import {
+  getClientToken,
+  getToken,
+  identityServiceClient,
+  infraConfig,
+  seededUsers,
+} from '@examprep/test-kit';
+import { MongoClient } from 'mongodb';
+import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
+import { systemCtl } from './support/system';
+
+const cfg = infraConfig('test');
+const base = `http://127.0.0.1:${cfg.ports.gateway}`;
+const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
+let admin = '';
+let learner = '';
+let adminUid = '';
+let mongo: MongoClient;
+let nc: NatsConnection;
+
+async function call(method: string, path: string, token: string | undefined, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A throwaway Keycloak account, made with the identity service's own service account. */
+async function createAccount(email: string): Promise<string> {
+  const { access_token } = await getClientToken(identityServiceClient());
+  const res = await fetch(`${kcAdmin}/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, email, enabled: true, emailVerified: true }),
+  });
+  expect(res.status).toBe(201);
+  return res.headers.get('location')!.split('/').pop()!;
+}
+
+beforeAll(async () => {
+  systemCtl('start', ['identity', 'gateway']);
+  admin = (
+    await getToken({ username: seededUsers.admin.email, password: seededUsers.admin.password })
+  ).access_token;
+  learner = (
+    await getToken({ username: seededUsers.learner.email, password: seededUsers.learner.password })
+  ).access_token;
+  adminUid = JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString()).sub;
+  mongo = await MongoClient.connect(cfg.mongoUrl('identity'));
+  nc = await connect({ servers: cfg.natsUrl });
+});
+
+afterAll(async () => {
+  await mongo?.close();
+  await nc?.drain();
+});
+
+it('only admins reach the user-management routes', async () => {
+  for (const [method, path, body] of [
+    ['GET', '/api/list-auth-users'],
+    ['GET', '/api/admin/users'],
+    ['DELETE', '/api/delete-user', { userId: 'x' }],
+    ['DELETE', '/api/delete-user-data', { uid: 'x' }],
+  ] as const) {
+    expect((await call(method, path, learner, body)).status).toBe(403);
+    expect((await call(method, path, undefined, body)).status).toBe(401);
+  }
+});
+
+it('lists accounts and documents merged, admins first then by email', async () => {
+  const email = `merged-${Date.now()}@examprep.test`;
+  const uid = await createAccount(email);
+  await mongo
+    .db()
+    .collection('users')
+    .insertOne({
+      _id: uid as never,
+      email,
+      purchases: { teas_math_qbank: 'true', other: true },
+      infiniteQbankGenerations: 7,
+    });
+  await mongo
+    .db()
+    .collection('users')
+    .insertOne({ _id: 'db-only-user' as never, email: 'zz-db-only@examprep.test', purchases: {} });
+  try {
+    const auth = (await call('GET', '/api/list-auth-users', admin)).body as AuthUser[];
+    expect(auth.find((u) => u.uid === adminUid)).toEqual({
+      uid: adminUid,
+      email: seededUsers.admin.email,
+      emailVerified: true,
+      isAdmin: true,
+    });
+    const rows = (await call('GET', '/api/admin/users', admin)).body as AdminUserRow[];
+    expect(rows[0]!.isAdmin).toBe(true);
+    const nonAdmins = rows.filter((r) => !r.isAdmin).map((r) => r.email);
+    expect(nonAdmins).toEqual([...nonAdmins].sort((a, b) => a.localeCompare(b)));
+    expect(rows.find((r) => r.uid === uid)).toMatchObject({
+      email,
+      inAuth: true,
+      inDatabase: true,
+      premium: true,
+      qbankGenerations: 7,
+      purchases: { teas_math_qbank: true, other: true },
+    });
+    expect(rows.find((r) => r.uid === 'db-only-user')).toMatchObject({
+      inAuth: false,
+      inDatabase: true,
+      premium: false,
+    });
+  } finally {
+    await mongo
+      .db()
+      .collection('users')
+      .deleteMany({ _id: { $in: [uid, 'db-only-user'] } as never });
+    await call('DELETE', '/api/delete-user', admin, { userId: uid });
+  }
+});
+
+it('deletes a user: auth first, then data, and publishes user.deleted', async () => {
+  const email = `doomed-${Date.now()}@examprep.test`;
+  const uid = await createAccount(email);
+  await mongo
+    .db()
+    .collection('users')
+    .insertOne({ _id: uid as never, email, purchases: {} });
+  const jsm = await nc.jetstreamManager();
+  const durable = `it-user-deleted-${Date.now()}`;
+  await jsm.consumers.add(Streams.events.name, {
+    durable_name: durable,
+    filter_subject: Events.userDeleted,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.New,
+  });
+
+  expect(await call('DELETE', '/api/delete-user', admin, { userId: uid })).toEqual({
+    status: 200,
+    body: { deleted: true },
+  });
+  expect(await call('DELETE', '/api/delete-user-data', admin, { uid })).toEqual({
+    status: 200,
+    body: { deleted: true },
+  });
+  expect(
+    await mongo
+      .db()
+      .collection('users')
+      .countDocuments({ _id: uid as never }),
+  ).toBe(0);
+  const rows = (await call('GET', '/api/admin/users', admin)).body as AdminUserRow[];
+  expect(rows.some((r) => r.uid === uid)).toBe(false);
+
+  const consumer = await nc.jetstream().consumers.get(Streams.events.name, durable);
+  const msg = await consumer.next({ expires: 5_000 });
+  expect(msg).not.toBeNull();
+  expect(JSONCodec<{ uid: string }>().decode(msg!.data).uid).toBe(uid);
+  msg!.ack();
+  await jsm.consumers.delete(Streams.events.name, durable);
+
+  expect(await call('DELETE', '/api/delete-user', admin, { userId: uid })).toMatchObject({
+    status: 404,
+    body: { message: ADMIN_USER_MESSAGES.userNotFound },
+  });
+});
+
+it('refuses to delete an admin', async () => {
+  for (const [path, body] of [
+    ['/api/delete-user', { userId: adminUid }],
+    ['/api/delete-user-data', { uid: adminUid }],
+  ] as const) {
+    expect(await call('DELETE', path, admin, body)).toMatchObject({
+      status: 403,
+      body: { message: ADMIN_USER_MESSAGES.adminCannotBeDeleted },
+    });
+  }
+});
+
+it('names a malformed id', async () => {
+  const res = await call('DELETE', '/api/delete-user', admin, { userId: '../../etc' });
+  expect(res.status).toBe(400);
+  expect(Object.keys(res.body.fields)).toEqual(['userId']);
+});

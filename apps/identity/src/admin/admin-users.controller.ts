@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  type AdminUserRow,
+  type AuthUser,
+  type DeleteUserDataMessage,
+  type DeleteUserMessage,
+  type ListAdminUsersMessage,
+  type ListAuthUsersMessage,
+  Subjects,
+} from '@examprep/contracts';
+import { AdminUsersService } from './admin-users.service';
+
+@Controller()
+export class AdminUsersController {
+  constructor(private readonly admin: AdminUsersService) {}
+
+  @MessagePattern(Subjects.identity.listAuthUsers)
+  listAuthUsers(@Payload() { actor }: ListAuthUsersMessage): Promise<AuthUser[]> {
+    return this.admin.listAuthUsers(actor);
+  }
+
+  @MessagePattern(Subjects.identity.listUsers)
+  listUsers(@Payload() { actor }: ListAdminUsersMessage): Promise<AdminUserRow[]> {
+    return this.admin.listUsers(actor);
+  }
+
+  @MessagePattern(Subjects.identity.deleteUser)
+  deleteUser(@Payload() { actor, userId }: DeleteUserMessage): Promise<{ deleted: true }> {
+    return this.admin.deleteUser(actor, userId);
+  }
+
+  @MessagePattern(Subjects.identity.deleteUserData)
+  deleteUserData(@Payload() { actor, uid }: DeleteUserDataMessage): Promise<{ deleted: true }> {
+    return this.admin.deleteUserData(actor, uid);
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  type Actor,
+  ADMIN_USER_MESSAGES,
+  type AdminUserRow,
+  type AuthUser,
+  Events,
+  PREMIUM_PRODUCT_IDS,
+  type UserDeletedEvent,
+} from '@examprep/contracts';
+import { JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import { Model } from 'mongoose';
+import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
+import { heldPurchases, UserRecord } from '../users/user.schema';
+
+/** Admin spec §2.1, §4, §6: accounts (Keycloak) and user documents (ours), merged. */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    @InjectModel(UserRecord.name) private readonly users: Model<UserRecord>,
+    private readonly keycloak: KeycloakAdminClient,
+    private readonly bus: JetStreamBus,
+  ) {}
+
+  async listAuthUsers(actor: Actor | null): Promise<AuthUser[]> {
+    requireAdmin(actor);
+    const [accounts, admins] = await Promise.all([
+      this.keycloak.listUsers(),
+      this.keycloak.usersInRole('admin'),
+    ]);
+    return accounts.map((a) => toAuthUser(a, admins));
+  }
+
+  /** Every user in auth, in the database or both; admins first, then by email. */
+  async listUsers(actor: Actor | null): Promise<AdminUserRow[]> {
+    requireAdmin(actor);
+    const [accounts, admins, docs] = await Promise.all([
+      this.keycloak.listUsers(),
+      this.keycloak.usersInRole('admin'),
+      this.users.find().lean().exec(),
+    ]);
+    const byUid = new Map(docs.map((d) => [d._id, d]));
+    const rows: AdminUserRow[] = accounts.map((a) => {
+      const doc = byUid.get(a.id);
+      byUid.delete(a.id);
+      return row(toAuthUser(a, admins), true, doc);
+    });
+    for (const doc of byUid.values()) {
+      rows.push(
+        row({ uid: doc._id, email: doc.email, emailVerified: false, isAdmin: false }, false, doc),
+      );
+    }
+    return rows.sort(
+      (x, y) => Number(y.isAdmin) - Number(x.isAdmin) || x.email.localeCompare(y.email),
+    );
+  }
+
+  /** DELETE /api/delete-user: the account in Keycloak (admins cannot be deleted). */
+  async deleteUser(actor: Actor | null, userId: string): Promise<{ deleted: true }> {
+    requireAdmin(actor);
+    const admins = await this.keycloak.usersInRole('admin');
+    if (admins.has(userId)) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.adminCannotBeDeleted);
+    if (!(await this.keycloak.deleteUser(userId)))
+      throw ServiceError.notFound(ADMIN_USER_MESSAGES.userNotFound);
+    return { deleted: true };
+  }
+
+  /**
+   * DELETE /api/delete-user-data: the user document, then the `user.deleted` fact so every
+   * service drops that user's data (idempotent: a repeat publishes the same deduplicated fact).
+   */
+  async deleteUserData(actor: Actor | null, uid: string): Promise<{ deleted: true }> {
+    requireAdmin(actor);
+    const admins = await this.keycloak.usersInRole('admin');
+    if (admins.has(uid)) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.adminCannotBeDeleted);
+    await this.users.deleteOne({ _id: uid }).exec();
+    const event: UserDeletedEvent = { uid, at: new Date().toISOString() };
+    await this.bus.publish(Events.userDeleted, event, `user-deleted:${uid}`);
+    return { deleted: true };
+  }
+}
+
+function requireAdmin(actor: Actor | null): void {
+  if (!actor?.isAdmin) throw ServiceError.forbidden('Access Denied: Admins only.');
+}
+
+function toAuthUser(a: KeycloakUser, admins: Set<string>): AuthUser {
+  return {
+    uid: a.id,
+    email: (a.email ?? '').toLowerCase(),
+    emailVerified: a.emailVerified === true,
+    isAdmin: admins.has(a.id),
+  };
+}
+
+function row(user: AuthUser, inAuth: boolean, doc: UserRecord | undefined): AdminUserRow {
+  const purchases = heldPurchases(doc?.purchases);
+  return {
+    ...user,
+    inAuth,
+    inDatabase: !!doc,
+    purchases,
+    premium: PREMIUM_PRODUCT_IDS.some((id) => purchases[id]),
+    qbankGenerations: doc?.infiniteQbankGenerations ?? 0,
+  };
+}

@@ -1,0 +1,26 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  type CaptchaChallenge,
+  type CaptchaVerifyAnswer,
+  type IssueCaptchaMessage,
+  Subjects,
+  type VerifyCaptchaMessage,
+} from '@examprep/contracts';
+import { CaptchaService } from './captcha.service';
+
+/** Contact challenge handlers (anonymous: the dashboard's Contact button). */
+@Controller()
+export class CaptchaController {
+  constructor(private readonly captcha: CaptchaService) {}
+
+  @MessagePattern(Subjects.identity.captchaIssue)
+  issue(@Payload() _: IssueCaptchaMessage): Promise<CaptchaChallenge> {
+    return this.captcha.issue();
+  }
+
+  @MessagePattern(Subjects.identity.captchaVerify)
+  verify(@Payload() { input }: VerifyCaptchaMessage): Promise<CaptchaVerifyAnswer> {
+    return this.captcha.verify(input);
+  }
+}

@@ -1,0 +1,2 @@
+export * from './captcha.dto';
+export * from './captcha.messages';
