@@ -60,6 +60,8 @@ function serviceExtras(app, u) {
       KEYCLOAK_CLIENT_SECRET: identityClientSecret(),
       KEYCLOAK_WEB_CLIENT_ID: u.cfg.webClientId,
       WEB_URL: u.web,
+      // fictional (555-01xx); production sets the real one
+      CONTACT_BUSINESS_NUMBER: '+1-555-010-0199',
     };
   }
   return {};

@@ -3,4 +3,3 @@ export * from './subjects';
 export * from './announcements';
 export * from './identity';
 export * from './captcha';
-export * from './sanitize';

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { SanitizeRequestDto, SanitizeResponseDto } from '@examprep/contracts';
 import { sanitize, type SanitizeResponse } from '@examprep/validation/sanitize';
 import { Authenticated } from '../auth/auth.decorators';
+import { SanitizeRequestDto, SanitizeResponseDto } from './sanitize.dto';
 
 /**
  * Admin spec §2.2, §5, §7: the sanitization tester's call. It runs here rather than in a

@@ -1,7 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CaptchaController } from './captcha.controller';
-import { CaptchaChallengeRecord, CaptchaChallengeSchema } from './captcha.schema';
+import {
+  CaptchaChallengeRecord,
+  CaptchaChallengeSchema,
+  CaptchaUseRecord,
+  CaptchaUseSchema,
+} from './captcha.schema';
 import { CAPTCHA_OPTIONS, CaptchaService, type CaptchaOptions } from './captcha.service';
 
 /** The dashboard's contact challenge: math question, single-use verify, business number. */
@@ -13,6 +18,7 @@ export class CaptchaModule {
       imports: [
         MongooseModule.forFeature([
           { name: CaptchaChallengeRecord.name, schema: CaptchaChallengeSchema },
+          { name: CaptchaUseRecord.name, schema: CaptchaUseSchema },
         ]),
       ],
       controllers: [CaptchaController],

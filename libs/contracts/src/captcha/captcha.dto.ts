@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsUUID, ValidateBy, type ValidationOptions } from 'class-validator';
-import { NUMERIC_MESSAGES, validateNumeric } from '@examprep/validation';
+import { IsNotEmpty, IsString, IsUUID } from 'class-validator';
 import {
   CAPTCHA_MESSAGES,
   type CaptchaChallenge,
@@ -8,26 +7,11 @@ import {
   type CaptchaVerifyInput,
 } from '../types';
 
-/** Why `value` is not a captcha answer: the numeric validator's message (learner spec §5). */
-function numericProblem(value: unknown): string | null {
-  if (typeof value !== 'string') return NUMERIC_MESSAGES.notNumeric;
-  return validateNumeric(value).error;
-}
-
-function IsNumericAnswer(options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: 'isNumericAnswer',
-      validator: {
-        validate: (v) => numericProblem(v) === null,
-        defaultMessage: (args) => numericProblem(args?.value) ?? NUMERIC_MESSAGES.notNumeric,
-      },
-    },
-    options,
-  );
-}
-
-/** Body of POST /api/captcha/verify: digits only, at most 10 (the numeric validator). */
+/**
+ * Body of POST /api/captcha/verify. The answer's digits rule (the numeric validator of
+ * @examprep/validation: digits only, at most 10, with its messages) is applied by the
+ * identity service before the challenge is touched, so a malformed answer does not use it up.
+ */
 export class CaptchaVerifyDto implements CaptchaVerifyInput {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('4', { message: CAPTCHA_MESSAGES.challengeIdInvalid })
@@ -35,7 +19,7 @@ export class CaptchaVerifyDto implements CaptchaVerifyInput {
 
   @ApiProperty({ example: '12', description: 'Digits only, at most 10.' })
   @IsNotEmpty({ message: CAPTCHA_MESSAGES.answerRequired })
-  @IsNumericAnswer()
+  @IsString({ message: CAPTCHA_MESSAGES.answerText })
   answer!: string;
 }
 

@@ -1,10 +1,8 @@
-import type { SanitizeType } from '@examprep/validation';
-
-/** Body of POST /api/sanitize (admin spec §3 "Sanitize request", §7). */
-export interface SanitizeRequest {
-  input: string;
-  type: SanitizeType;
-}
+/**
+ * POST /api/sanitize (admin spec §2.2, §7). The request's `type` and the response are the
+ * sanitizer's own types (`SanitizeType`, `SanitizeResponse` of @examprep/validation), which the
+ * gateway and the web app import from there; this file holds what the two agree on besides.
+ */
 
 /**
  * Longest input POST /api/sanitize takes: twice the largest type limit (general, 10,000), so
@@ -18,6 +16,3 @@ export const SANITIZE_REQUEST_MESSAGES = {
   inputTooLong: 'input must be at most 20,000 characters.',
   typeInvalid: 'type must be one of math, contact, email, general.',
 } as const;
-
-/** The answer is what `sanitize()` of the validation library returns (admin spec §7). */
-export type { SanitizeResponse, SanitizeResult, SanitizeType } from '@examprep/validation';

@@ -1,14 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { SANITIZE_TYPES, type SanitizeType } from '@examprep/validation';
-import {
-  SANITIZE_INPUT_MAX_LENGTH,
-  SANITIZE_REQUEST_MESSAGES as M,
-  type SanitizeRequest,
-} from '../types';
+import { SANITIZE_INPUT_MAX_LENGTH, SANITIZE_REQUEST_MESSAGES as M } from '@examprep/contracts';
+import { SANITIZE_TYPES, type SanitizeType } from '@examprep/validation/sanitize';
+
+/*
+ * POST /api/sanitize has no NATS message (the gateway computes it), so its DTOs live beside
+ * the controller rather than in libs/contracts, which stays free of the sanitizer library.
+ */
 
 /** Body of POST /api/sanitize (admin spec §7). Empty input is allowed: it passes every type. */
-export class SanitizeRequestDto implements SanitizeRequest {
+export class SanitizeRequestDto {
   @ApiProperty({ example: '<b>2</b> + <i>3</i> = 5', maxLength: SANITIZE_INPUT_MAX_LENGTH })
   @IsString({ message: M.inputText })
   @MaxLength(SANITIZE_INPUT_MAX_LENGTH, { message: M.inputTooLong })
@@ -19,7 +20,7 @@ export class SanitizeRequestDto implements SanitizeRequest {
   type!: SanitizeType;
 }
 
-/** Response shape, documented for OpenAPI (the value is `sanitize()`'s answer as it is). */
+/** Response shape, documented for OpenAPI: `sanitize()`'s answer as it is. */
 export class SanitizeResultDto {
   @ApiProperty() isValid!: boolean;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
