@@ -25,7 +25,7 @@ export function AppProviders({
     <QueryClientProvider client={client}>
       <ConfigGate>
         {(config) => (
-          <SessionProvider keycloak={config.keycloak}>
+          <SessionProvider keycloak={config.keycloak} staging={config.staging}>
             <SessionApiProvider>{children}</SessionApiProvider>
           </SessionProvider>
         )}

@@ -9,8 +9,13 @@ import { ProtectedRoute } from '../shared/layout/ProtectedRoute';
 // Every page is its own chunk, so /login and /dashboard load only what they need.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
+const SignupPage = lazy(() => import('../features/auth/SignupPage'));
+const SignupCompletePage = lazy(() => import('../features/auth/SignupCompletePage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const UpdatesPage = lazy(() => import('../features/updates/UpdatesPage'));
+const UserListPage = lazy(() => import('../features/admin/users/UserListPage'));
+const ValidatorTestPage = lazy(() => import('../features/admin/validator/ValidatorTestPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 
 const placeholder = (page: PlaceholderPageKey) => <PlaceholderPage page={page} />;
@@ -23,7 +28,9 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<HomeRedirect />} />
         <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={placeholder('signup')} />
+        <Route path="signup" element={<SignupPage />} />
+        <Route path="signup/complete" element={<SignupCompletePage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="checkout-success" element={placeholder('checkoutSuccess')} />
         <Route path="checkout-cancel" element={placeholder('checkoutCancel')} />
 
@@ -40,8 +47,8 @@ export function AppRoutes() {
         </Route>
 
         <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>
-          <Route path="user-list" element={placeholder('userList')} />
-          <Route path="validator-test" element={placeholder('validatorTest')} />
+          <Route path="user-list" element={<UserListPage />} />
+          <Route path="validator-test" element={<ValidatorTestPage />} />
           <Route path="add-question" element={placeholder('addQuestion')} />
           <Route path="question-list" element={placeholder('questionList')} />
           <Route path="course-topic-manager" element={placeholder('courseTopicManager')} />

@@ -13,6 +13,7 @@ export interface FetchCall {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  signal?: AbortSignal;
 }
 
 export type FetchHandler = (call: FetchCall) => Response | Promise<Response>;
@@ -26,10 +27,62 @@ export function mockFetch(handler: FetchHandler): { calls: FetchCall[]; fn: jest
       method: init.method ?? 'GET',
       headers: (init.headers ?? {}) as Record<string, string>,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      signal: init.signal ?? undefined,
     };
     calls.push(call);
     return handler(call);
   });
   window.fetch = fn as unknown as typeof window.fetch;
   return { calls, fn };
+}
+
+/** A streaming body the test feeds chunk by chunk (what fetch + getReader() see). */
+export interface FakeStream {
+  response: Response;
+  push(text: string): void;
+  end(): void;
+  fail(err: Error): void;
+  cancelled: boolean;
+}
+
+export function fakeStreamResponse(status = 200, signal?: AbortSignal): FakeStream {
+  const queue: Array<{ done: boolean; value?: Uint8Array; error?: Error }> = [];
+  let waiting: ((item: { done: boolean; value?: Uint8Array; error?: Error }) => void) | null = null;
+  const encoder = new TextEncoder();
+  const deliver = (item: { done: boolean; value?: Uint8Array; error?: Error }) => {
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w(item);
+    } else queue.push(item);
+  };
+  const stream: FakeStream = {
+    cancelled: false,
+    push: (text) => deliver({ done: false, value: encoder.encode(text) }),
+    end: () => deliver({ done: true }),
+    fail: (error) => deliver({ done: true, error }),
+    response: {
+      ok: status >= 200 && status < 300,
+      status,
+      body: {
+        getReader: () => ({
+          read: () =>
+            new Promise((resolve, reject) => {
+              const take = (item: { done: boolean; value?: Uint8Array; error?: Error }) =>
+                item.error ? reject(item.error) : resolve({ done: item.done, value: item.value });
+              const next = queue.shift();
+              if (next) take(next);
+              else waiting = take;
+            }),
+          cancel: async () => {
+            stream.cancelled = true;
+            deliver({ done: true });
+          },
+        }),
+      },
+      text: async () => '',
+    } as unknown as Response,
+  };
+  signal?.addEventListener('abort', () => stream.fail(new Error('The operation was aborted.')));
+  return stream;
 }

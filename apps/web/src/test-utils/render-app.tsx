@@ -2,7 +2,7 @@ import { type PublicConfig } from '@examprep/contracts/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, parsePath, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/router';
 import { ApiProvider } from '../shared/api/api-context';
 import { ConfigProvider } from '../shared/config/config-context';
@@ -18,6 +18,9 @@ export const TEST_CONFIG: PublicConfig = {
 
 export type FakeSession = Session & {
   login: jest.Mock;
+  register: jest.Mock;
+  registerUser: jest.Mock;
+  applyMe: jest.Mock;
   logout: jest.Mock;
   refresh: jest.Mock;
   getToken: jest.Mock;
@@ -31,6 +34,16 @@ export function fakeSession(overrides: Partial<Session> = {}): FakeSession {
     user: { uid: 'user-1', email: 'learner@example.com' },
     emailVerified: true,
     login: jest.fn(async () => undefined),
+    register: jest.fn(async () => undefined),
+    registerUser: jest.fn(async () => ({
+      uid: 'user-1',
+      email: 'learner@example.com',
+      purchases: {},
+      defaultDashboard: 'math',
+      infiniteQbankGenerations: 0,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    })),
+    applyMe: jest.fn(),
     logout: jest.fn(async () => undefined),
     refresh: jest.fn(async () => undefined),
     getToken: jest.fn(async () => 'test-token'),
@@ -48,7 +61,7 @@ export function testQueryClient(): QueryClient {
 function LocationProbe() {
   const location = useLocation();
   return (
-    <output data-testid="location" hidden>
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)} hidden>
       {`${location.pathname}${location.search}`}
     </output>
   );
@@ -56,6 +69,8 @@ function LocationProbe() {
 
 export interface RenderOptions {
   route?: string;
+  /** Router state of the first entry (e.g. { source: 'signup' }). */
+  routeState?: unknown;
   session?: Session;
   config?: PublicConfig;
   queryClient?: QueryClient;
@@ -66,6 +81,7 @@ export function AppTestProviders({
   config = TEST_CONFIG,
   queryClient,
   route = '/',
+  routeState,
   children,
 }: RenderOptions & { session: Session; queryClient: QueryClient; children: ReactNode }) {
   return (
@@ -73,7 +89,11 @@ export function AppTestProviders({
       <ConfigProvider config={config}>
         <SessionContext.Provider value={session}>
           <ApiProvider getToken={session.getToken}>
-            <MemoryRouter initialEntries={[route]}>
+            <MemoryRouter
+              initialEntries={[
+                routeState === undefined ? route : { ...parsePath(route), state: routeState },
+              ]}
+            >
               {children}
               <LocationProbe />
             </MemoryRouter>
@@ -97,6 +117,12 @@ export function renderApp(
     </AppTestProviders>,
   );
   return { ...result, session, queryClient };
+}
+
+/** The router state of the current location (as JSON round-trips it). */
+export function currentLocationState(): unknown {
+  const raw = document.querySelector('[data-testid="location"]')?.getAttribute('data-state');
+  return raw ? (JSON.parse(raw) as unknown) : null;
 }
 
 export function currentLocation(): string {

@@ -1,9 +1,15 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { DASHBOARD_NOTICE_EVENT } from '../../shared/layout/layout.messages';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { isDashboard } from '../../shared/session/default-dashboard';
+import {
+  isLoggedInFlagSet,
+  setLoggedInFlag,
+  setWelcomeDismissedAt,
+} from '../../shared/session/local-flags';
 import { useSession, type Dashboard } from '../../shared/session/session-context';
 import {
   DASHBOARD_MESSAGES,
@@ -12,17 +18,46 @@ import {
   DASHBOARD_TITLES,
 } from './dashboard.messages';
 
+const WelcomeModal = lazy(() => import('./WelcomeModal'));
+
+/**
+ * The welcome modal opens on the first dashboard visit after signing in (the logged-in flag,
+ * cleared by logout) and whenever the navbar's warning icon raises `dashboard-notice`.
+ */
+function useWelcomeModal() {
+  const [open, setOpen] = useState(() => !isLoggedInFlagSet());
+  useEffect(() => {
+    if (open) setLoggedInFlag();
+  }, [open]);
+  useEffect(() => {
+    const show = () => setOpen(true);
+    window.addEventListener(DASHBOARD_NOTICE_EVENT, show);
+    return () => window.removeEventListener(DASHBOARD_NOTICE_EVENT, show);
+  }, []);
+  const close = () => {
+    setWelcomeDismissedAt();
+    setOpen(false);
+  };
+  return { open, close };
+}
+
 /** /dashboard?tab=math|design (learner spec §2). Products arrive with the catalog capability. */
 export default function DashboardPage() {
   const session = useSession();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
+  // Default tab: the user's default dashboard (the server's, once GET /api/me answered),
+  // else the locally stored one, else math — resolved by the session.
   const tab: Dashboard = isDashboard(tabParam) ? tabParam : session.defaultDashboard;
   const other: Dashboard = tab === 'math' ? 'design' : 'math';
+  const welcome = useWelcomeModal();
   useDocumentTitle(DASHBOARD_PAGE_TITLES[tab]);
 
+  const navState: unknown = location.state;
   useEffect(() => {
     // A missing or unknown tab becomes the default one, so the URL always says which.
+    // The navigation state (source login/signup) is kept.
     if (!isDashboard(tabParam)) {
       setParams(
         (prev) => {
@@ -30,10 +65,10 @@ export default function DashboardPage() {
           next.set('tab', tab);
           return next;
         },
-        { replace: true },
+        { replace: true, state: navState },
       );
     }
-  }, [tabParam, tab, setParams]);
+  }, [tabParam, tab, setParams, navState]);
 
   const switchTo = (target: Dashboard) =>
     setParams((prev) => {
@@ -63,6 +98,11 @@ export default function DashboardPage() {
           </Link>
         </Card.Body>
       </Card>
+      {welcome.open ? (
+        <Suspense fallback={null}>
+          <WelcomeModal onClose={welcome.close} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -22,3 +22,40 @@ export const DASHBOARD_MESSAGES = {
     'Question banks, workbooks and downloads will be listed here once the catalog is available.',
   updatesLink: 'See the latest updates',
 } as const;
+
+/** The welcome modal (learner spec §2 Dashboard). */
+export const WELCOME_MESSAGES = {
+  title: (productName: string) => `Welcome to ${productName}!`,
+  latestUpdate: 'Latest update',
+  loadingUpdate: 'Loading the latest update…',
+  updateFailed: 'The latest update could not be loaded.',
+  noUpdates: 'No announcements at this time.',
+  allUpdates: 'See all updates',
+  chooseDashboard: 'Your default dashboard',
+  chooseDashboardHelp:
+    'This is the dashboard you see when you sign in. You can change it any time.',
+  saving: 'Saving…',
+  saved: 'Saved.',
+  tipsTitle: 'Finding your way around',
+  tips: [
+    'Your email address at the top right opens the menu: Dashboard, Gradebook and Updates.',
+    'The button next to the dashboard heading switches between the Math and the Design and Droid dashboard.',
+    'Your graded tests are kept in the Gradebook, where you can review every question.',
+    'The warning icon in the top bar opens this window again.',
+  ],
+  close: 'Got it',
+} as const;
+
+/** Descriptions of both dashboards for the welcome modal's choice. */
+export const DASHBOARD_CHOICES: Record<Dashboard, { label: string; description: string }> = {
+  math: {
+    label: 'Math Dashboard',
+    description:
+      'TEAS Math and Med Dosage: question banks, workbooks with videos, full and practice tests, the Infinite QBank and the IV pump simulator.',
+  },
+  design: {
+    label: 'Design and Droid Dashboard',
+    description:
+      'Free and premium 3D assets and Android resources to download, with tutoring and contact options.',
+  },
+};

@@ -16,7 +16,6 @@ export const PLACEHOLDER_PAGES = {
     title: 'Pump Simulator',
     message: 'The pump simulator arrives with the simulations capability.',
   },
-  signup: { title: 'Sign Up', message: 'Sign-up arrives with the accounts capability.' },
   checkoutSuccess: {
     title: 'Payment Result',
     message: 'Payment results arrive with the catalog capability.',
@@ -24,11 +23,6 @@ export const PLACEHOLDER_PAGES = {
   checkoutCancel: {
     title: 'Payment Result',
     message: 'Payment results arrive with the catalog capability.',
-  },
-  userList: { title: 'User List', message: 'The user list arrives with the accounts capability.' },
-  validatorTest: {
-    title: 'Input Sanitization Validator Test',
-    message: 'The sanitization tester arrives with the validation capability.',
   },
   addQuestion: {
     title: 'Add Question',

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../shared/api/api-client';
+import { translateError } from '../../shared/errors';
 import {
   ANNOUNCEMENT_FIELDS,
   emptyFormValues,
@@ -95,7 +96,7 @@ export function AnnouncementFormModal({
           setFormError(mapped.other.length > 0 ? mapped.other : []);
           focusFirstError(mapped.fieldErrors);
         } else {
-          setFormError([err.message]);
+          setFormError([translateError(err)]);
         }
       },
     });

@@ -2,6 +2,7 @@ import { type Announcement } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { translateError } from '../../shared/errors';
 import { formatAnnouncementDate } from './announcement-form';
 import { useDeleteAnnouncement } from './announcements-api';
 import { UPDATES_MESSAGES as T } from './updates.messages';
@@ -31,7 +32,7 @@ export function DeleteAnnouncementModal({
       <Modal.Body>
         {remove.error ? (
           <Alert variant="danger" role="alert">
-            {remove.error.message}
+            {translateError(remove.error)}
           </Alert>
         ) : null}
         <p className="fw-semibold mb-1">{formatAnnouncementDate(announcement.date)}</p>

@@ -2,6 +2,7 @@ import { type Announcement } from '@examprep/contracts/types';
 import Button from 'react-bootstrap/Button';
 import { useState } from 'react';
 import { ErrorState } from '../../shared/layout/ErrorState';
+import { translateError } from '../../shared/errors';
 import { Loading } from '../../shared/layout/Loading';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { useSession } from '../../shared/session/session-context';
@@ -28,7 +29,7 @@ export default function UpdatesPage() {
     body = (
       <ErrorState
         message={T.loadFailed}
-        detail={list.error.message}
+        detail={translateError(list.error)}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
         retryLabel={T.tryAgain}

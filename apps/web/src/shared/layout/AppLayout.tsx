@@ -5,11 +5,13 @@ import { Footer } from './Footer';
 import { LAYOUT_MESSAGES } from './layout.messages';
 import { Loading } from './Loading';
 import { Navbar } from './Navbar';
+import { useNavigationSourceRedirect } from './NavigationSource';
 import { StagingBadge } from './StagingBadge';
 
 /** Skip link, fixed navbar, optional staging badge, main content, footer. */
 export function AppLayout() {
   const { staging } = useConfig();
+  const restoreSource = useNavigationSourceRedirect();
   return (
     <>
       <a href="#main-content" className="visually-hidden-focusable app-skip-link">
@@ -19,9 +21,7 @@ export function AppLayout() {
       <div className="app-body">
         {staging ? <StagingBadge /> : null}
         <main id="main-content" tabIndex={-1} className="container py-3 flex-grow-1">
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{restoreSource ?? <Outlet />}</Suspense>
         </main>
         <Footer />
       </div>

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeResponse, mockFetch } from '../../test-utils/mock-fetch';
 import { fakeSession, renderApp } from '../../test-utils/render-app';
 import { SIGNED_OUT, type Session } from '../session/session-context';
 import { ADMIN_MENU, LEARNER_MENU, Navbar } from './Navbar';
@@ -58,10 +59,10 @@ describe('Navbar (learner spec §2 navigation bar)', () => {
     );
   });
 
-  it('gives unverified learners no learner items', async () => {
+  it("gives unverified learners only 'Verify Email' (and Logout)", async () => {
     renderNavbar(fakeSession({ emailVerified: false }));
     const menu = await openMenu('learner@example.com');
-    expect(menuLabels(menu)).toEqual(['Logout']);
+    expect(menuLabels(menu)).toEqual(['Verify Email', 'Logout']);
   });
 
   it('limits the dropdown to 300 px with scrolling', async () => {
@@ -90,5 +91,54 @@ describe('Navbar (learner spec §2 navigation bar)', () => {
     window.removeEventListener('dashboard-notice', listener);
     expect(listener).toHaveBeenCalledTimes(1);
     expect(listener.mock.calls[0][0]).toBeInstanceOf(CustomEvent);
+  });
+
+  describe("'Verify Email' for unverified users", () => {
+    it('sends the verification mail and says so in a modal', async () => {
+      const { calls } = mockFetch(() => fakeResponse(200, { sent: true }));
+      renderNavbar(fakeSession({ emailVerified: false }));
+      const menu = await openMenu('learner@example.com');
+      await userEvent.click(within(menu).getByRole('button', { name: 'Verify Email' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(
+        await within(dialog).findByText(
+          'Verification email sent! Check your inbox. If you do not see it, check your spam/junk folder.',
+        ),
+      ).toBeInTheDocument();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ url: '/api/resend-verification', method: 'POST' });
+      expect(calls[0].headers.Authorization).toBe('Bearer test-token');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it.each([
+      [
+        400,
+        {
+          error: 'Bad Request',
+          code: 'ALREADY_VERIFIED',
+          message: 'Your email is already verified.',
+        },
+        'Your email is already verified.',
+      ],
+      [
+        401,
+        { error: 'Unauthorized', code: 'UNAUTHENTICATED', message: 'Authentication required.' },
+        'You must be logged in.',
+      ],
+      [
+        429,
+        { error: 'Too Many Requests', code: 'RATE_LIMITED', message: 'Too many requests.' },
+        'Too many requests.',
+      ],
+    ])('shows the error message of a %s', async (status, body, text) => {
+      mockFetch(() => fakeResponse(status, body));
+      renderNavbar(fakeSession({ emailVerified: false }));
+      const menu = await openMenu('learner@example.com');
+      await userEvent.click(within(menu).getByRole('button', { name: 'Verify Email' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText(text)).toBeInTheDocument();
+    });
   });
 });

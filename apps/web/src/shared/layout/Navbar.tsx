@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Nav from 'react-bootstrap/Nav';
 import BsNavbar from 'react-bootstrap/Navbar';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useConfig } from '../config/config-context';
 import { useSession } from '../session/session-context';
@@ -11,6 +12,8 @@ import {
   LAYOUT_MESSAGES,
   USER_MENU_MAX_HEIGHT_PX,
 } from './layout.messages';
+
+const VerifyEmailModal = lazy(() => import('./VerifyEmailModal'));
 
 export interface MenuTarget {
   label: string;
@@ -56,6 +59,8 @@ export function Navbar() {
   const signedIn = session.status === 'signed-in';
   // Unverified users get no learner items (admins are exempt from verification).
   const showLearnerItems = signedIn && (session.emailVerified || session.isAdmin);
+  // Verify Email: the (lazy) modal sends the mail as it opens and shows the outcome.
+  const [verifyOpen, setVerifyOpen] = useState(false);
 
   return (
     <header>
@@ -64,7 +69,7 @@ export function Navbar() {
           <BsNavbar.Brand as={Link} to="/dashboard" className="text-truncate me-auto">
             {productName}
           </BsNavbar.Brand>
-          {pathname === '/dashboard' ? (
+          {pathname === '/dashboard' && showLearnerItems ? (
             <Button
               variant="link"
               className="text-warning p-1 app-notice-button"
@@ -110,7 +115,17 @@ export function Navbar() {
                       ))}
                     </>
                   ) : null}
-                  {showLearnerItems ? <Dropdown.Divider /> : null}
+                  {!showLearnerItems ? (
+                    <Dropdown.Item
+                      as="button"
+                      type="button"
+                      onClick={() => setVerifyOpen(true)}
+                      disabled={verifyOpen}
+                    >
+                      {LAYOUT_MESSAGES.verifyEmail}
+                    </Dropdown.Item>
+                  ) : null}
+                  <Dropdown.Divider />
                   <Dropdown.Item as="button" type="button" onClick={() => void session.logout()}>
                     {LAYOUT_MESSAGES.logout}
                   </Dropdown.Item>
@@ -125,6 +140,11 @@ export function Navbar() {
           </Nav>
         </Container>
       </BsNavbar>
+      {verifyOpen ? (
+        <Suspense fallback={null}>
+          <VerifyEmailModal onClose={() => setVerifyOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -17,6 +17,9 @@ export const LAYOUT_MESSAGES = {
   login: 'Login',
   logout: 'Logout',
   dashboardNotice: 'Show dashboard notice',
+  verifyEmail: 'Verify Email',
+  sending: 'Sending...',
+  ok: 'OK',
   userMenu: 'Account menu',
 } as const;
 

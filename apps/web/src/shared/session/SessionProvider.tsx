@@ -1,4 +1,9 @@
-import { type PublicConfig } from '@examprep/contracts/types';
+import {
+  isPurchaseHeld,
+  type Me,
+  type PublicConfig,
+  type UserDocument,
+} from '@examprep/contracts/types';
 import { useQueryClient } from '@tanstack/react-query';
 import Keycloak from 'keycloak-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -8,8 +13,17 @@ import {
   clearStoredDashboard,
   readStoredDashboard,
   resolveDefaultDashboard,
+  storeDashboard,
 } from './default-dashboard';
-import { EMPTY_PROFILE, loadUserProfile } from './profile';
+import {
+  clearLoggedInFlag,
+  clearNavigationSource,
+  markStagingRestricted,
+  readNavigationSource,
+  rememberNavigationSource,
+} from './local-flags';
+import { subscribeMeEvents } from './me-events';
+import { EMPTY_PROFILE, profileFromMe } from './profile';
 import { SIGNED_OUT, SessionContext, type Session, type SessionState } from './session-context';
 import { useIdleTimeout } from './use-idle-timeout';
 
@@ -22,27 +36,57 @@ function origin(): string {
   return window.location.origin;
 }
 
+function samePurchases(a: Record<string, boolean>, b: Record<string, boolean>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+function heldPurchases(purchases: UserDocument['purchases'] | undefined): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(purchases ?? {}))
+    if (isPurchaseHeld(value)) out[key] = true;
+  return out;
+}
+
+function logWarning(message: string, err: unknown) {
+  // Learner spec §4: read errors are logged and the defaults used.
+  // eslint-disable-next-line no-console
+  console.warn(message, err);
+}
+
 /**
  * The session (learner spec §4) on keycloak-js: authorization code + PKCE S256, a silent
  * check-sso on load so a returning user is signed in without a redirect, no login iframe.
+ * Signed in: GET /api/me (the user document's part), POST /api/create-user when there is no
+ * document yet, GET /api/me/events kept open, and on the staging host the staging check.
  */
 export function SessionProvider({
   keycloak: keycloakConfig,
+  staging = false,
   children,
 }: {
   keycloak: PublicConfig['keycloak'];
+  /** PublicConfig.staging: check staging access after sign-in. */
+  staging?: boolean;
   children: ReactNode;
 }) {
   const [kc] = useState(() => new Keycloak(keycloakConfig));
   const [state, setState] = useState<SessionState>(LOADING);
   const initRef = useRef<Promise<boolean> | null>(null);
+  const registerRef = useRef<Promise<UserDocument> | null>(null);
   const queryClient = useQueryClient();
 
-  const resetSignedOut = useCallback(() => {
+  const clearLocal = useCallback(() => {
     clearStoredDashboard();
+    clearLoggedInFlag();
+    registerRef.current = null;
     queryClient.clear();
-    setState(SIGNED_OUT);
   }, [queryClient]);
+
+  const resetSignedOut = useCallback(() => {
+    clearLocal();
+    setState(SIGNED_OUT);
+  }, [clearLocal]);
 
   const getToken = useCallback(async (): Promise<string | null> => {
     if (!kc.authenticated) return null;
@@ -65,15 +109,87 @@ export function SessionProvider({
     [kc],
   );
 
+  const applyMe = useCallback((me: Me) => {
+    if (me.hasDocument) storeDashboard(me.defaultDashboard);
+    setState((prev) => {
+      if (prev.status !== 'signed-in' || (prev.user && me.uid && prev.user.uid !== me.uid)) {
+        return prev;
+      }
+      const defaultDashboard = me.hasDocument ? me.defaultDashboard : prev.defaultDashboard;
+      const purchases = me.purchases ?? {};
+      if (defaultDashboard === prev.defaultDashboard && samePurchases(purchases, prev.purchases)) {
+        return prev;
+      }
+      return { ...prev, defaultDashboard, purchases };
+    });
+  }, []);
+
+  const registerUser = useCallback((): Promise<UserDocument> => {
+    registerRef.current ??= createApiClient({ getToken })
+      .post<UserDocument>('/create-user', {})
+      .then(
+        (doc) => {
+          storeDashboard(doc.defaultDashboard);
+          setState((prev) =>
+            prev.status === 'signed-in'
+              ? {
+                  ...prev,
+                  defaultDashboard: doc.defaultDashboard,
+                  purchases: heldPurchases(doc.purchases),
+                }
+              : prev,
+          );
+          return doc;
+        },
+        (err: unknown) => {
+          registerRef.current = null;
+          throw err;
+        },
+      );
+    return registerRef.current;
+  }, [getToken]);
+
+  /** Learner spec §4 staging: no access means signed out, with the reason shown on /login. */
+  const denyStaging = useCallback(async () => {
+    markStagingRestricted();
+    clearLocal();
+    setState({ ...SIGNED_OUT, signingOut: true });
+    try {
+      await kc.logout({ redirectUri: `${origin()}/login` });
+    } catch {
+      setState(SIGNED_OUT);
+    }
+  }, [kc, clearLocal]);
+
   const applySignedIn = useCallback(async () => {
     const identity = readIdentity();
+    const api = createApiClient({ getToken });
+    if (staging) {
+      try {
+        await api.post('/verify-staging-access', {});
+      } catch (err) {
+        logWarning('Staging access refused; signing out.', err);
+        await denyStaging();
+        return;
+      }
+    }
     let profile = EMPTY_PROFILE;
+    let needsDocument = false;
     try {
-      profile = await loadUserProfile(createApiClient({ getToken }));
+      const me = await api.get<Me>('/me');
+      profile = profileFromMe(me);
+      if (me.hasDocument) storeDashboard(me.defaultDashboard);
+      needsDocument = !me.hasDocument;
     } catch (err) {
-      // Learner spec §4: read errors are logged and the defaults used.
-      // eslint-disable-next-line no-console
-      console.warn('Could not read the user profile; using defaults.', err);
+      logWarning('Could not read the user profile; using defaults.', err);
+    }
+    if (needsDocument) {
+      // Back from the identity provider's sign-up form reached through its login page.
+      if (readNavigationSource() === 'login') rememberNavigationSource('signup');
+      // A registration whose create-user call never happened or failed: make the document.
+      registerUser().catch((err: unknown) =>
+        logWarning('Could not create the user document.', err),
+      );
     }
     setState({
       status: 'signed-in',
@@ -83,7 +199,7 @@ export function SessionProvider({
       initError: null,
       signingOut: false,
     });
-  }, [getToken, readIdentity]);
+  }, [getToken, readIdentity, staging, denyStaging, registerUser]);
 
   useEffect(() => {
     kc.onTokenExpired = () => {
@@ -126,19 +242,34 @@ export function SessionProvider({
     };
   }, [kc, applySignedIn, readIdentity, resetSignedOut]);
 
+  // The live listener on the user document (learner spec §4): open while signed in.
+  const signedIn = state.status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    return subscribeMeEvents({ getToken, onMe: applyMe });
+  }, [signedIn, getToken, applyMe]);
+
   const login = useCallback(
     async (redirectPath = '/dashboard') => {
+      rememberNavigationSource('login');
       await kc.login({ redirectUri: `${origin()}${redirectPath}` });
     },
     [kc],
   );
 
+  const register = useCallback(
+    async (redirectPath: string) => {
+      clearNavigationSource();
+      await kc.register({ redirectUri: `${origin()}${redirectPath}` });
+    },
+    [kc],
+  );
+
   const logout = useCallback(async () => {
-    clearStoredDashboard();
-    queryClient.clear();
+    clearLocal();
     setState({ ...SIGNED_OUT, signingOut: true });
     await kc.logout({ redirectUri: `${origin()}/login` });
-  }, [kc, queryClient]);
+  }, [kc, clearLocal]);
 
   const refresh = useCallback(async () => {
     await kc.updateToken(-1);
@@ -146,11 +277,11 @@ export function SessionProvider({
     setState((prev) => (prev.status === 'signed-in' ? { ...prev, ...identity } : prev));
   }, [kc, readIdentity]);
 
-  useIdleTimeout(state.status === 'signed-in', () => void logout());
+  useIdleTimeout(signedIn, () => void logout());
 
   const session = useMemo<Session>(
-    () => ({ ...state, login, logout, refresh, getToken }),
-    [state, login, logout, refresh, getToken],
+    () => ({ ...state, login, register, registerUser, applyMe, logout, refresh, getToken }),
+    [state, login, register, registerUser, applyMe, logout, refresh, getToken],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

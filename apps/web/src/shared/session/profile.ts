@@ -17,6 +17,13 @@ export const EMPTY_PROFILE: UserProfile = { defaultDashboard: null, purchases: {
  * falls back to EMPTY_PROFILE when the call fails.
  */
 export async function loadUserProfile(api: ApiClient): Promise<UserProfile> {
-  const me = await api.get<Me>('/me');
-  return { defaultDashboard: me.hasDocument ? me.defaultDashboard : null, purchases: me.purchases };
+  return profileFromMe(await api.get<Me>('/me'));
+}
+
+/** The profile part of a Me (GET /api/me, the `me` event of /api/me/events). */
+export function profileFromMe(me: Me): UserProfile {
+  return {
+    defaultDashboard: me.hasDocument ? me.defaultDashboard : null,
+    purchases: me.purchases ?? {},
+  };
 }

@@ -1,3 +1,4 @@
+import type { Me, UserDocument } from '@examprep/contracts/types';
 import { createContext, useContext } from 'react';
 
 export type Dashboard = 'math' | 'design';
@@ -25,6 +26,15 @@ export interface SessionState {
 export interface Session extends SessionState {
   /** Sends the browser to the sign-in page; it returns to `redirectPath` (default /dashboard). */
   login(redirectPath?: string): Promise<void>;
+  /** Sends the browser to the identity provider's sign-up form; it returns to `redirectPath`. */
+  register(redirectPath: string): Promise<void>;
+  /**
+   * POST /api/create-user for the signed-in user, once: concurrent callers share the call, a
+   * success is kept, a failure may be retried.
+   */
+  registerUser(): Promise<UserDocument>;
+  /** Takes the user document's part of GET /api/me (purchases, default dashboard). */
+  applyMe(me: Me): void;
   /** Clears state and the stored dashboard, then ends the identity-provider session. */
   logout(): Promise<void>;
   /** Forces a token refresh and re-reads the claims (after verifying an email). */

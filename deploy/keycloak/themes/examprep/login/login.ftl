@@ -44,7 +44,12 @@
                 <div class="ep-invalid-feedback" id="input-error-credentials" aria-live="polite"><#if credentialsError?has_content><span id="input-error">${credentialsError}</span></#if></div>
 
                 <#if realm.resetPasswordAllowed>
-                    <p class="ep-forgot"><a class="ep-link" id="kc-forgot-password" href="${url.loginResetCredentialsUrl}">${msg("doForgotPassword")}</a></p>
+                    <#-- The web app's /forgot-password page (ADR 0006) when the client has a base URL; Keycloak's own reset page otherwise. -->
+                    <#assign forgotPasswordUrl = url.loginResetCredentialsUrl>
+                    <#if (client.baseUrl)?has_content>
+                        <#assign forgotPasswordUrl = client.baseUrl?remove_ending("/") + "/forgot-password">
+                    </#if>
+                    <p class="ep-forgot"><a class="ep-link" id="kc-forgot-password" href="${forgotPasswordUrl}">${msg("doForgotPassword")}</a></p>
                 </#if>
 
                 <#if realm.rememberMe && !usernameHidden??>

@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import * as fs from 'node:fs/promises';
+import { seededUsers } from '@examprep/test-kit';
+import { shot, signIn } from './support/auth';
+
+const CSV_HEADER = 'uid,email,emailVerified,inDatabase,inAuth,isAdmin,premium,qbankGenerations';
+
+// Admin spec §2.1: the admin user list against the real gateway, identity service and Keycloak.
+test('admin sees the seeded users admin first, filters by email and exports the CSV', async ({
+  page,
+}) => {
+  const { admin, learner, unverified } = seededUsers;
+  await signIn(page, 'admin');
+  await page.goto('/user-list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin User List' })).toBeVisible();
+
+  const table = page.getByRole('table');
+  const emails = table.getByRole('rowheader');
+  await expect(emails.first()).toHaveText(admin.email);
+  for (const email of [admin.email, learner.email, unverified.email]) {
+    await expect(table.getByRole('rowheader', { name: email, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/^Total Users: \d+$/)).toBeVisible();
+  // Admins cannot be deleted.
+  const adminRow = table.getByRole('row').filter({ has: page.getByText(admin.email) });
+  await expect(adminRow.getByRole('button', { name: /^Delete User/ })).toBeDisabled();
+  await shot(page, 'admin-users.png');
+
+  await page.getByLabel('Email', { exact: true }).fill(learner.email.toUpperCase());
+  await expect(emails).toHaveText([learner.email]);
+  await expect(page.getByText(/^Showing 1 of \d+$/)).toBeVisible();
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Filtered List' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toBe('filtered_users.csv');
+  const csv = await fs.readFile(await download.path(), 'utf8');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe(CSV_HEADER);
+  expect(lines.filter((line) => line.length > 0)).toHaveLength(2);
+  expect(lines[1]).toContain(`,${learner.email},`);
+
+  await page.getByRole('button', { name: 'Reset Filters' }).click();
+  await expect(table.getByRole('rowheader', { name: admin.email, exact: true })).toBeVisible();
+});
+
+test('a learner opening /user-list is sent to the dashboard', async ({ page }) => {
+  await signIn(page, 'learner');
+  await page.goto('/user-list');
+  await page.waitForURL(/\/dashboard/);
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+test('the user list works on a phone and has no serious accessibility violation @phone', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/user-list');
+  await expect(page.getByRole('table')).toBeVisible();
+  // The table scrolls inside its own container; the page itself does not scroll sideways.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
+  expect(overflow).toBe(false);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await shot(page, 'admin-users-phone.png');
+});

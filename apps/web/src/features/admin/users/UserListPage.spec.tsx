@@ -1,0 +1,589 @@
+import { type AdminUserRow } from '@examprep/contracts/types';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeResponse, mockFetch, type FetchCall } from '../../../test-utils/mock-fetch';
+import { currentLocation, fakeSession, renderApp } from '../../../test-utils/render-app';
+import UserListPage from './UserListPage';
+import { USERS_MESSAGES as T } from './users.messages';
+
+const user = (over: Partial<AdminUserRow>): AdminUserRow => ({
+  uid: 'u0',
+  email: 'someone@example.com',
+  emailVerified: true,
+  isAdmin: false,
+  inAuth: true,
+  inDatabase: true,
+  premium: false,
+  purchases: {},
+  qbankGenerations: 0,
+  ...over,
+});
+
+// In the server's order: admins first, then by email.
+const ADMIN = user({ uid: 'u-admin', email: 'admin@examprep.test', isAdmin: true });
+const ALICE = user({
+  uid: 'u-alice',
+  email: 'alice@example.com',
+  premium: true,
+  purchases: { teas_math_qbank: true },
+  qbankGenerations: 5,
+});
+/** In auth only: can get a database document. */
+const BOB_AUTH = user({
+  uid: 'u-bob-auth',
+  email: 'Bob@Example.com',
+  emailVerified: false,
+  inDatabase: false,
+});
+/** In the database only; same email as BOB_AUTH ignoring case. */
+const BOB_DB = user({
+  uid: 'u-bob-db',
+  email: 'bob@example.com',
+  emailVerified: false,
+  inAuth: false,
+  qbankGenerations: 2,
+});
+const ALL = [ADMIN, ALICE, BOB_AUTH, BOB_DB];
+
+const ERROR = (status: number, code: string, message: string) =>
+  fakeResponse(status, { error: 'Error', code, message });
+
+/** GET /api/admin/users answers `list()`; other calls go to `write`. */
+function serve(
+  list: () => AdminUserRow[] = () => ALL,
+  write?: (call: FetchCall) => Response | Promise<Response>,
+) {
+  return mockFetch((call) => {
+    if (call.method === 'GET' && call.url === '/api/admin/users') return fakeResponse(200, list());
+    if (write) return write(call);
+    return fakeResponse(500, { error: 'unexpected call' });
+  });
+}
+
+function renderPage(options: { isAdmin?: boolean; token?: string | null } = {}) {
+  const session = fakeSession({ isAdmin: options.isAdmin ?? true });
+  if (options.token !== undefined) session.getToken.mockResolvedValue(options.token);
+  return renderApp({ route: '/user-list', session }, <UserListPage />);
+}
+
+/** The emails of the rows on screen, in order. */
+function shownEmails(): string[] {
+  return screen.queryAllByRole('rowheader').map((el) => el.textContent ?? '');
+}
+
+async function loaded() {
+  await screen.findByRole('table');
+}
+
+function rowOf(email: string): HTMLElement {
+  const header = screen.getByRole('rowheader', { name: email });
+  return header.closest('tr') as HTMLElement;
+}
+
+describe('/user-list', () => {
+  it('is the /user-list route for admins; the router sends others to the dashboard', async () => {
+    serve();
+    const admin = renderApp({ route: '/user-list', session: fakeSession({ isAdmin: true }) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admin User List' }),
+    ).toBeInTheDocument();
+    await loaded();
+    admin.unmount();
+    renderApp({ route: '/user-list', session: fakeSession({ isAdmin: false }) });
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
+  });
+
+  it("shows 'Access Denied: Admins only.' to non-admins and loads nothing", async () => {
+    const { calls } = serve();
+    renderPage({ isAdmin: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access Denied: Admins only.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.copyToken })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('lists the users in server order with the total and every column', async () => {
+    const { calls } = serve();
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin User List' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading users...');
+    await loaded();
+    expect(document.title).toBe('Admin User List | TestPrep');
+    expect(calls[0]).toMatchObject({ url: '/api/admin/users', method: 'GET' });
+    expect(calls[0].headers.Authorization).toBe('Bearer test-token');
+    expect(screen.getByText('Total Users: 4')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((el) => el.textContent)).toEqual([
+      'User',
+      'UID',
+      'Email?',
+      'Database?',
+      'Auth?',
+      'Admin?',
+      'Premium',
+      'Tests',
+      'QBank',
+      'Actions',
+    ]);
+    expect(shownEmails()).toEqual([
+      'admin@examprep.test',
+      'alice@example.com',
+      'Bob@Example.com',
+      'bob@example.com',
+    ]);
+    const alice = within(rowOf('alice@example.com'));
+    const cells = alice.getAllByRole('cell').map((el) => el.textContent);
+    // UID, Email?, Database?, Auth?, Admin?, Premium, Tests, QBank, Actions
+    expect(cells.slice(0, 8)).toEqual([
+      'u-alice',
+      'Yes',
+      'Yes',
+      'Yes',
+      'No',
+      'Yes',
+      '—Arrives with the testing capability',
+      '5',
+    ]);
+    expect(alice.getByText('—')).toHaveAttribute('title', 'Arrives with the testing capability');
+    // Later capabilities bring these: no fake buttons today.
+    expect(screen.queryByRole('button', { name: /View Purchases/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /View Gradebook/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Generate & Copy Token/ })).not.toBeInTheDocument();
+    // The table scrolls in its own focusable container.
+    const region = screen.getByRole('region', { name: T.tableCaption });
+    expect(region).toHaveClass('table-responsive');
+    expect(region).toHaveAttribute('tabIndex', '0');
+  });
+
+  it("shows 'Failed to load users.' with Try Again, which reloads", async () => {
+    let fail = true;
+    mockFetch(() =>
+      fail
+        ? ERROR(503, 'SERVICE_UNAVAILABLE', 'The identity service is not available.')
+        : fakeResponse(200, ALL),
+    );
+    renderPage();
+    expect(await screen.findByText('Failed to load users.')).toBeInTheDocument();
+    expect(screen.getByText('The identity service is not available.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await loaded();
+    expect(shownEmails()).toHaveLength(4);
+  });
+
+  it('says so when there are no users', async () => {
+    serve(() => []);
+    renderPage();
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    expect(screen.getByText('Total Users: 0')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  describe('filters', () => {
+    it('filters by email, ignoring case', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      await userEvent.type(screen.getByLabelText('Email'), 'BOB@');
+      expect(shownEmails()).toEqual(['Bob@Example.com', 'bob@example.com']);
+      expect(screen.getByText('Showing 2 of 4')).toBeInTheDocument();
+      expect(screen.getByText('Total Users: 4')).toBeInTheDocument();
+    });
+
+    it.each([
+      ['Email verified', 'yes', ['admin@examprep.test', 'alice@example.com']],
+      ['Email verified', 'no', ['Bob@Example.com', 'bob@example.com']],
+      ['In database', 'yes', ['admin@examprep.test', 'alice@example.com', 'bob@example.com']],
+      ['In database', 'no', ['Bob@Example.com']],
+      ['Authenticated', 'yes', ['admin@examprep.test', 'alice@example.com', 'Bob@Example.com']],
+      ['Authenticated', 'no', ['bob@example.com']],
+      ['Admin', 'yes', ['admin@examprep.test']],
+      ['Admin', 'no', ['alice@example.com', 'Bob@Example.com', 'bob@example.com']],
+      ['Premium', 'yes', ['alice@example.com']],
+      ['Premium', 'no', ['admin@examprep.test', 'Bob@Example.com', 'bob@example.com']],
+      ['QBank', 'gt0', ['alice@example.com', 'bob@example.com']],
+      ['QBank', 'eq0', ['admin@examprep.test', 'Bob@Example.com']],
+    ])('%s = %s', async (label, value, expected) => {
+      serve();
+      renderPage();
+      await loaded();
+      const select = screen.getByLabelText(label);
+      expect(select).toHaveValue('all');
+      await userEvent.selectOptions(select, value);
+      expect(shownEmails()).toEqual(expected);
+    });
+
+    it('offers All, > 0 and = 0 for QBank, and Yes/No/All for the flags', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      const options = (label: string) =>
+        within(screen.getByLabelText(label))
+          .getAllByRole('option')
+          .map((o) => o.textContent);
+      expect(options('QBank')).toEqual(['All', '> 0', '= 0']);
+      expect(options('Premium')).toEqual(['All', 'Yes', 'No']);
+    });
+
+    it('has a disabled Tests filter that says the testing capability brings it', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      const tests = screen.getByLabelText('Tests');
+      expect(tests).toBeDisabled();
+      expect(tests).toHaveAttribute('title', 'Arrives with the testing capability');
+      expect(tests).toHaveAccessibleDescription('Arrives with the testing capability');
+    });
+
+    it('combines filters and says when nothing matches', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      await userEvent.selectOptions(screen.getByLabelText('Admin'), 'yes');
+      await userEvent.selectOptions(screen.getByLabelText('Premium'), 'yes');
+      expect(await screen.findByText('No users match the current filters.')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Export Filtered List' })).toBeDisabled();
+    });
+
+    it('Reset Filters brings back every user and the defaults', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      const reset = screen.getByRole('button', { name: 'Reset Filters' });
+      expect(reset).toBeDisabled();
+      await userEvent.type(screen.getByLabelText('Email'), 'alice');
+      await userEvent.selectOptions(screen.getByLabelText('Email verified'), 'yes');
+      await userEvent.selectOptions(screen.getByLabelText('QBank'), 'gt0');
+      await userEvent.click(screen.getByRole('button', { name: 'Show Duplicates Only' }));
+      expect(shownEmails()).toEqual([]);
+      await userEvent.click(reset);
+      expect(shownEmails()).toHaveLength(4);
+      expect(screen.getByLabelText('Email')).toHaveValue('');
+      expect(screen.getByLabelText('Email verified')).toHaveValue('all');
+      expect(screen.getByLabelText('QBank')).toHaveValue('all');
+      expect(screen.getByRole('button', { name: 'Show Duplicates Only' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    });
+
+    it('Show Duplicates Only shows users sharing an email ignoring case; Show All Users undoes it', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Show Duplicates Only' }));
+      expect(shownEmails()).toEqual(['Bob@Example.com', 'bob@example.com']);
+      const toggle = screen.getByRole('button', { name: 'Show All Users' });
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await userEvent.click(toggle);
+      expect(shownEmails()).toHaveLength(4);
+      expect(screen.getByRole('button', { name: 'Show Duplicates Only' })).toBeInTheDocument();
+    });
+  });
+
+  describe('Export Filtered List', () => {
+    let blobs: Blob[];
+    let clicked: { download: string; href: string }[];
+    const realCreate = URL.createObjectURL;
+    const realRevoke = URL.revokeObjectURL;
+
+    beforeEach(() => {
+      blobs = [];
+      clicked = [];
+      URL.createObjectURL = jest.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:users';
+      });
+      URL.revokeObjectURL = jest.fn();
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        clicked.push({ download: this.download, href: this.href });
+      });
+    });
+    afterEach(() => {
+      URL.createObjectURL = realCreate;
+      URL.revokeObjectURL = realRevoke;
+      jest.restoreAllMocks();
+    });
+
+    const readBlob = (blob: Blob) =>
+      new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsText(blob);
+      });
+
+    it('downloads filtered_users.csv with the filtered rows, escaped and formula-safe', async () => {
+      const evil = user({
+        uid: 'u-evil',
+        email: '=HYPERLINK("http://x.test","a,b")@evil.test',
+        qbankGenerations: 1,
+      });
+      serve(() => [...ALL, evil]);
+      renderPage();
+      await loaded();
+      await userEvent.selectOptions(screen.getByLabelText('QBank'), 'gt0');
+      await userEvent.click(screen.getByRole('button', { name: 'Export Filtered List' }));
+
+      expect(clicked).toEqual([{ download: 'filtered_users.csv', href: 'blob:users' }]);
+      expect(blobs[0].type).toBe('text/csv;charset=utf-8');
+      const text = await readBlob(blobs[0]);
+      expect(text.split('\r\n')).toEqual([
+        'uid,email,emailVerified,inDatabase,inAuth,isAdmin,premium,qbankGenerations',
+        'u-alice,alice@example.com,true,true,true,false,true,5',
+        'u-bob-db,bob@example.com,false,true,false,false,false,2',
+        'u-evil,"\'=HYPERLINK(""http://x.test"",""a,b"")@evil.test",true,true,true,false,false,1',
+        '',
+      ]);
+      await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:users'));
+    });
+  });
+
+  describe('Copy ID Token (Admins Only)', () => {
+    const TOKEN = `eyJhbGciOiJSUzI1NiJ9.${'a'.repeat(80)}.signature`;
+    let writeText: jest.Mock;
+
+    beforeEach(() => {
+      writeText = jest.fn(async () => undefined);
+      Object.defineProperty(window.navigator, 'clipboard', {
+        value: { writeText },
+        configurable: true,
+      });
+    });
+    afterEach(() => {
+      Object.defineProperty(window.navigator, 'clipboard', {
+        value: undefined,
+        configurable: true,
+      });
+    });
+
+    it("copies the admin's own token and shows the message and its first 50 characters", async () => {
+      serve();
+      const { session } = renderPage({ token: TOKEN });
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Copy ID Token (Admins Only)' }));
+      const notice = await screen.findByText('Admin ID Token copied to clipboard!');
+      expect(session.getToken).toHaveBeenCalled();
+      expect(writeText).toHaveBeenCalledWith(TOKEN);
+      expect(notice.closest('[role="status"]')).not.toBeNull();
+      expect(screen.getByTestId('token-preview')).toHaveTextContent(TOKEN.slice(0, 50), {
+        normalizeWhitespace: false,
+      });
+      expect(screen.getByTestId('token-preview').textContent).toHaveLength(50);
+    });
+
+    it('says so when the clipboard refuses', async () => {
+      writeText.mockRejectedValue(new Error('Write permission denied.'));
+      serve();
+      renderPage({ token: TOKEN });
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Copy ID Token (Admins Only)' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Could not copy the ID token: Write permission denied.',
+      );
+    });
+
+    it('says so when there is no token', async () => {
+      serve();
+      renderPage({ token: null });
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Copy ID Token (Admins Only)' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(T.tokenMissing);
+      expect(writeText).not.toHaveBeenCalled();
+    });
+
+    it('notices can be dismissed', async () => {
+      serve();
+      renderPage({ token: TOKEN });
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Copy ID Token (Admins Only)' }));
+      await screen.findByText('Admin ID Token copied to clipboard!');
+      await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      await waitFor(() =>
+        expect(screen.queryByText('Admin ID Token copied to clipboard!')).not.toBeInTheDocument(),
+      );
+    });
+  });
+
+  it('Preview Modal only shows a sample notification and says so', async () => {
+    const { calls } = serve();
+    renderPage();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview Modal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sample Notification' });
+    expect(within(dialog).getByText(/Nothing is saved and nothing is sent/)).toBeInTheDocument();
+    const [headerClose, footerClose] = within(dialog).getAllByRole('button', { name: 'Close' });
+    expect(headerClose).toHaveClass('btn-close');
+    await userEvent.click(footerClose);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  describe('Create User Document in Database', () => {
+    it('is offered only to users in auth but not in the database', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      const buttons = screen.getAllByRole('button', { name: /^Create User Document in Database/ });
+      expect(buttons).toHaveLength(1);
+      expect(within(rowOf('Bob@Example.com')).getByRole('button', { name: /^Create/ })).toBe(
+        buttons[0],
+      );
+    });
+
+    it('posts uid and email, reports success and reloads the list', async () => {
+      let list = ALL;
+      const { calls } = serve(
+        () => list,
+        () => {
+          list = ALL.map((u) => (u.uid === BOB_AUTH.uid ? { ...u, inDatabase: true } : u));
+          return fakeResponse(201, { uid: BOB_AUTH.uid, email: BOB_AUTH.email, purchases: {} });
+        },
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Create User Document in Database Bob@Example.com' }),
+      );
+      expect(
+        await screen.findByText('Successfully created database document for Bob@Example.com!'),
+      ).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/create-user',
+        body: { uid: 'u-bob-auth', email: 'Bob@Example.com' },
+      });
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('button', { name: /^Create User Document/ }),
+        ).not.toBeInTheDocument(),
+      );
+      expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+    });
+
+    it("reports 'Failed to create user document for {email}: {message}'", async () => {
+      serve(undefined, () =>
+        ERROR(409, 'USER_DOCUMENT_EXISTS', 'User already has a database document.'),
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: /^Create User Document/ }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to create user document for Bob@Example.com: User already has a database document.',
+      );
+    });
+  });
+
+  describe('Delete User', () => {
+    it('is disabled for admins, with the tooltip', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      const button = within(rowOf('admin@examprep.test')).getByRole('button', {
+        name: /^Delete User/,
+      });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('Admin users cannot be deleted');
+      const hint = screen.getByTestId('admin-delete-hint');
+      expect(hint).toHaveAttribute('tabIndex', '0');
+      await act(async () => hint.focus());
+      expect(await screen.findByRole('tooltip')).toHaveTextContent('Admin users cannot be deleted');
+      // Every other user can be deleted.
+      expect(
+        within(rowOf('alice@example.com')).getByRole('button', { name: /^Delete User/ }),
+      ).toBeEnabled();
+    });
+
+    it('asks for confirmation naming the email; Cancel deletes nothing', async () => {
+      const { calls } = serve();
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Delete User alice@example.com' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+      expect(dialog).toHaveTextContent(
+        'Are you sure you want to delete the user alice@example.com?',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+      expect(shownEmails()).toContain('alice@example.com');
+    });
+
+    it('deletes the account, then the data, removes the row and reports success', async () => {
+      const { calls } = serve(undefined, () => fakeResponse(200, { deleted: true }));
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Delete User alice@example.com' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+      expect(
+        await screen.findByText('User alice@example.com has been successfully deleted.'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+        expect.objectContaining({ url: '/api/delete-user', body: { userId: 'u-alice' } }),
+        expect.objectContaining({ url: '/api/delete-user-data', body: { uid: 'u-alice' } }),
+      ]);
+      expect(shownEmails()).not.toContain('alice@example.com');
+      expect(screen.getByText('Total Users: 3')).toBeInTheDocument();
+    });
+
+    it('still deletes the data when the account is already gone (404)', async () => {
+      const { calls } = serve(undefined, (call) =>
+        call.url === '/api/delete-user'
+          ? ERROR(404, 'NOT_FOUND', 'User not found.')
+          : fakeResponse(200, { deleted: true }),
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Delete User bob@example.com' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+      expect(
+        await screen.findByText('User bob@example.com has been successfully deleted.'),
+      ).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+        '/api/delete-user',
+        '/api/delete-user-data',
+      ]);
+      expect(shownEmails()).not.toContain('bob@example.com');
+    });
+
+    it("reports 'Failed to delete user: {message}' and keeps the data when the account delete fails", async () => {
+      const { calls } = serve(undefined, () =>
+        ERROR(403, 'FORBIDDEN', 'Admin users cannot be deleted.'),
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Delete User alice@example.com' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Failed to delete user: Admin users cannot be deleted.',
+      );
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+        '/api/delete-user',
+      ]);
+      expect(within(dialog).getByRole('button', { name: 'Delete User' })).toBeEnabled();
+      expect(shownEmails()).toContain('alice@example.com');
+    });
+
+    it('reports a failed data delete after the account was deleted', async () => {
+      serve(undefined, (call) =>
+        call.url === '/api/delete-user'
+          ? fakeResponse(200, { deleted: true })
+          : ERROR(504, 'GATEWAY_TIMEOUT', 'The identity service did not answer in time.'),
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Delete User alice@example.com' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Failed to delete user: The identity service did not answer in time.',
+      );
+    });
+  });
+});

@@ -1,0 +1,185 @@
+import { type AdminUserRow } from '@examprep/contracts/types';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
+import Table from 'react-bootstrap/Table';
+import Tooltip from 'react-bootstrap/Tooltip';
+import { type NotifyFn } from './UserNotices';
+import { useCreateUserDocument } from './users-api';
+import { USERS_MESSAGES as T } from './users.messages';
+
+function YesNo({ value }: { value: boolean }) {
+  return (
+    <Badge bg={value ? 'success' : 'secondary'} pill>
+      {value ? T.yes : T.no}
+    </Badge>
+  );
+}
+
+/** Tests arrive with the testing capability: an honest dash, not a made-up value. */
+function TestsLater() {
+  return (
+    <>
+      <span aria-hidden="true" title={T.testsLater}>
+        —
+      </span>
+      <span className="visually-hidden">{T.testsLater}</span>
+    </>
+  );
+}
+
+/** Disabled for admins; the wrapper takes focus and hover so the reason can be shown. */
+function AdminDeleteDisabled({ user }: { user: AdminUserRow }) {
+  const hintId = `admin-delete-hint-${user.uid}`;
+  return (
+    <OverlayTrigger
+      placement="left"
+      overlay={<Tooltip id={`${hintId}-tooltip`}>{T.adminDeleteTooltip}</Tooltip>}
+    >
+      <span className="d-inline-block" tabIndex={0} data-testid="admin-delete-hint">
+        <Button
+          size="sm"
+          variant="outline-danger"
+          disabled
+          aria-label={`${T.deleteUser} ${user.email}`}
+          aria-describedby={hintId}
+          style={{ pointerEvents: 'none' }}
+        >
+          {T.deleteUser}
+        </Button>
+        <span id={hintId} className="visually-hidden">
+          {T.adminDeleteTooltip}
+        </span>
+      </span>
+    </OverlayTrigger>
+  );
+}
+
+function UserRow({
+  user,
+  onDelete,
+  notify,
+}: {
+  user: AdminUserRow;
+  onDelete: (user: AdminUserRow) => void;
+  notify: NotifyFn;
+}) {
+  const create = useCreateUserDocument();
+  const canCreate = user.inAuth && !user.inDatabase;
+  const createDocument = () =>
+    create.mutate(user, {
+      onSuccess: () => notify({ variant: 'success', text: T.createSuccess(user.email) }),
+      onError: (err) =>
+        notify({ variant: 'danger', text: T.createFailed(user.email, err.message) }),
+    });
+  return (
+    <tr>
+      <th scope="row" className="fw-normal text-break" style={{ minWidth: '11rem' }}>
+        {user.email}
+      </th>
+      <td className="text-break" style={{ minWidth: '8rem' }}>
+        <code className="small">{user.uid}</code>
+      </td>
+      <td>
+        <YesNo value={user.emailVerified} />
+      </td>
+      <td>
+        <YesNo value={user.inDatabase} />
+      </td>
+      <td>
+        <YesNo value={user.inAuth} />
+      </td>
+      <td>
+        <YesNo value={user.isAdmin} />
+      </td>
+      <td>
+        <YesNo value={user.premium} />
+      </td>
+      <td className="text-center">
+        <TestsLater />
+      </td>
+      <td>
+        <Badge
+          bg={user.qbankGenerations > 0 ? 'primary' : 'light'}
+          text={user.qbankGenerations > 0 ? undefined : 'dark'}
+          className="border"
+          title={T.qbankCount(user.qbankGenerations)}
+        >
+          {user.qbankGenerations}
+        </Badge>
+      </td>
+      <td>
+        <div className="d-flex flex-column align-items-start gap-1" style={{ minWidth: '9rem' }}>
+          {canCreate ? (
+            <Button
+              size="sm"
+              variant="outline-primary"
+              onClick={createDocument}
+              disabled={create.isPending}
+              aria-label={`${T.createDocument} ${user.email}`}
+            >
+              {create.isPending ? T.creatingDocument : T.createDocument}
+            </Button>
+          ) : null}
+          {user.isAdmin ? (
+            <AdminDeleteDisabled user={user} />
+          ) : (
+            <Button
+              size="sm"
+              variant="outline-danger"
+              onClick={() => onDelete(user)}
+              aria-label={`${T.deleteUser} ${user.email}`}
+            >
+              {T.deleteUser}
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Admin spec §2.1 table; it scrolls sideways inside its own container on narrow screens. */
+export function UsersTable({
+  users,
+  onDelete,
+  notify,
+}: {
+  users: AdminUserRow[];
+  onDelete: (user: AdminUserRow) => void;
+  notify: NotifyFn;
+}) {
+  return (
+    // Its own scroll container (focusable, named) so the page never scrolls sideways;
+    // position-relative keeps the visually hidden texts inside it (else they widen the page).
+    <div
+      className="table-responsive position-relative border rounded"
+      role="region"
+      aria-label={T.tableCaption}
+      tabIndex={0}
+    >
+      <Table striped hover size="sm" className="align-middle mb-0">
+        <caption className="visually-hidden">{T.tableCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{T.colUser}</th>
+            <th scope="col">{T.colUid}</th>
+            <th scope="col">{T.colEmailVerified}</th>
+            <th scope="col">{T.colDatabase}</th>
+            <th scope="col">{T.colAuth}</th>
+            <th scope="col">{T.colAdmin}</th>
+            <th scope="col">{T.colPremium}</th>
+            <th scope="col">{T.colTests}</th>
+            <th scope="col">{T.colQbank}</th>
+            <th scope="col">{T.colActions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <UserRow key={user.uid} user={user} onDelete={onDelete} notify={notify} />
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

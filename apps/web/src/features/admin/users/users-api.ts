@@ -1,0 +1,57 @@
+import { type AdminUserRow, type UserDocument } from '@examprep/contracts/types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../shared/api/api-client';
+import { useApi } from '../../../shared/api/api-context';
+
+export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
+
+/** GET /api/admin/users: accounts and user documents merged, admins first, then by email. */
+export function useAdminUsers(enabled: boolean) {
+  const api = useApi();
+  return useQuery<AdminUserRow[], ApiError>({
+    queryKey: ADMIN_USERS_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<AdminUserRow[]>('/admin/users', { signal }),
+    enabled,
+  });
+}
+
+/** POST /api/create-user with uid and email: the document of a user who is only in auth. */
+export function useCreateUserDocument() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation<UserDocument, ApiError, AdminUserRow>({
+    mutationFn: (user) =>
+      api.post<UserDocument>('/create-user', { uid: user.uid, email: user.email }),
+    retry: false,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+  });
+}
+
+/**
+ * Admin spec §4: deletion from authentication (DELETE /api/delete-user), then deletion of the
+ * user's data (DELETE /api/delete-user-data), two calls in that order. An account that is
+ * already gone (404, e.g. a database-only row or a retry after a half-done delete) does not
+ * stop the data deletion.
+ */
+export function useDeleteUser() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation<void, ApiError, AdminUserRow>({
+    mutationFn: async (user) => {
+      try {
+        await api.request('/delete-user', { method: 'DELETE', body: { userId: user.uid } });
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+      await api.request('/delete-user-data', { method: 'DELETE', body: { uid: user.uid } });
+    },
+    retry: false,
+    onSuccess: (_data, user) => {
+      queryClient.setQueryData<AdminUserRow[]>(ADMIN_USERS_QUERY_KEY, (rows) =>
+        rows?.filter((row) => row.uid !== user.uid),
+      );
+    },
+    // A half-done delete (account gone, data left) shows as such after the reload.
+    onError: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+  });
+}

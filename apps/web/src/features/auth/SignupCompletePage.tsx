@@ -1,0 +1,122 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { translateError } from '../../shared/errors';
+import { Loading } from '../../shared/layout/Loading';
+import { useDocumentTitle } from '../../shared/layout/use-document-title';
+import { useSession } from '../../shared/session/session-context';
+import { AUTH_MESSAGES, SIGNUP_COMPLETE_PATH, SIGNUP_REDIRECT_MS } from './auth.messages';
+
+type Phase = { name: 'creating' } | { name: 'done' } | { name: 'failed'; message: string };
+
+const DASHBOARD_STATE = { source: 'signup' } as const;
+
+/**
+ * /signup/complete: where the identity provider's sign-up form returns (learner spec §4
+ * sign-up flow). 'Creating Account...' while POST /api/create-user runs, then the success
+ * text with 'Creating account... one moment...', and after 2 seconds the dashboard (which
+ * shows the verification screen, variant signup). A failure keeps the account and offers
+ * Try Again.
+ */
+export default function SignupCompletePage() {
+  useDocumentTitle(AUTH_MESSAGES.signupTitle);
+  const session = useSession();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>({ name: 'creating' });
+  const started = useRef(false);
+  const { registerUser, status } = session;
+
+  const create = useCallback(() => {
+    setPhase({ name: 'creating' });
+    registerUser().then(
+      () => setPhase({ name: 'done' }),
+      (err: unknown) => setPhase({ name: 'failed', message: translateError(err) }),
+    );
+  }, [registerUser]);
+
+  useEffect(() => {
+    if (status !== 'signed-in' || started.current) return;
+    started.current = true;
+    create();
+  }, [status, create]);
+
+  useEffect(() => {
+    if (phase.name !== 'done') return;
+    const timer = window.setTimeout(
+      () => navigate('/dashboard', { replace: true, state: DASHBOARD_STATE }),
+      SIGNUP_REDIRECT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [phase.name, navigate]);
+
+  if (status === 'loading') return <Loading />;
+  if (status === 'signed-out') {
+    if (session.signingOut) return <Loading label={AUTH_MESSAGES.signingOut} />;
+    return (
+      <section className="text-center py-5 mx-auto app-narrow" aria-labelledby="signup-title">
+        <h1 id="signup-title" className="h3">
+          {AUTH_MESSAGES.signupTitle}
+        </h1>
+        <p>{AUTH_MESSAGES.signupNoSession}</p>
+        <Button onClick={() => void session.login(SIGNUP_COMPLETE_PATH)}>
+          {AUTH_MESSAGES.logIn}
+        </Button>
+      </section>
+    );
+  }
+
+  let body;
+  if (phase.name === 'creating') {
+    body = <Loading label={AUTH_MESSAGES.creatingAccount} />;
+  } else if (phase.name === 'done') {
+    body = (
+      <>
+        <Alert variant="success" role="status">
+          {AUTH_MESSAGES.signupSuccess}
+        </Alert>
+        <div className="d-flex align-items-center justify-content-center gap-2 my-3">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          <span>{AUTH_MESSAGES.creatingAccountOneMoment}</span>
+        </div>
+        <Button
+          variant="link"
+          onClick={() => navigate('/dashboard', { replace: true, state: DASHBOARD_STATE })}
+        >
+          {AUTH_MESSAGES.goToDashboardNow}
+        </Button>
+      </>
+    );
+  } else {
+    body = (
+      <Alert variant="danger" className="text-start" role="alert">
+        <p className="fw-semibold mb-1">{AUTH_MESSAGES.signupFailed}</p>
+        <p className="mb-1">{phase.message}</p>
+        <p className="small mb-0">{AUTH_MESSAGES.signupFailedHelp}</p>
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          <Button variant="outline-danger" onClick={create}>
+            {AUTH_MESSAGES.tryAgain}
+          </Button>
+          <Button variant="outline-secondary" onClick={() => void session.logout()}>
+            {AUTH_MESSAGES.verifySignOut}
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+
+  return (
+    <section className="py-4 mx-auto app-narrow" aria-labelledby="signup-title">
+      <Card>
+        <Card.Body className="text-center">
+          <h1 id="signup-title" className="h4">
+            {AUTH_MESSAGES.signupTitle}
+          </h1>
+          <div aria-live="polite">{body}</div>
+        </Card.Body>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './error-messages';
+export * from './translate-error';
