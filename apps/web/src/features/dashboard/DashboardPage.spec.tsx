@@ -3,6 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, fakeSession, renderApp } from '../../test-utils/render-app';
 
 describe('/dashboard', () => {
+  it.each(['math', 'design'])('offers Contact on the %s tab (learner spec §2)', async (tab) => {
+    renderApp({ route: `/dashboard?tab=${tab}` });
+    expect(await screen.findByRole('button', { name: 'Contact' })).toBeInTheDocument();
+  });
+
   it("reads 'Your Math Dashboard' for ?tab=math and switches to design", async () => {
     renderApp({ route: '/dashboard?tab=math' });
     expect(

@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { ContactChallenge } from '../contact/ContactChallenge';
 import { DASHBOARD_NOTICE_EVENT } from '../../shared/layout/layout.messages';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { isDashboard } from '../../shared/session/default-dashboard';
@@ -98,6 +99,10 @@ export default function DashboardPage() {
           </Link>
         </Card.Body>
       </Card>
+      {/* learner spec §2: Contact closes both tabs */}
+      <div className="mt-3">
+        <ContactChallenge />
+      </div>
       {welcome.open ? (
         <Suspense fallback={null}>
           <WelcomeModal onClose={welcome.close} />
