@@ -90,6 +90,8 @@ function appEnv(app, profileName = 'dev', overrides = {}) {
       KEYCLOAK_REALM: u.cfg.realm,
       KEYCLOAK_WEB_CLIENT_ID: u.cfg.webClientId,
       DOWNSTREAM_SERVICES: services.join(','),
+      // every test tier calls from 127.0.0.1: the test system allows 20x the per-route limits
+      ...(profileName === 'test' ? { RATE_LIMIT_SCALE: '20' } : {}),
     };
   } else {
     if (ports[app] === undefined) throw new Error(`no port for app "${app}" in infra.config.json`);

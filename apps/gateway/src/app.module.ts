@@ -12,6 +12,7 @@ import { HttpExceptionFilter } from './errors/http-exception.filter';
 import { HealthController } from './health/health.controller';
 import { IdentityController } from './identity/identity.controller';
 import { FixedWindowThrottlerStorage } from './http/fixed-window-throttler.storage';
+import { RATE_LIMITED_MESSAGE, setRateLimitScale } from './http/rate-limit';
 import { ActorThrottlerGuard } from './http/throttler.guard';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { RpcModule } from './rpc/rpc.module';
@@ -20,6 +21,7 @@ import { SanitizeController } from './sanitize/sanitize.controller';
 @Module({})
 export class GatewayModule {
   static forRoot(env: GatewayEnv, options: { tokenVerifier?: TokenVerifier } = {}): DynamicModule {
+    setRateLimitScale(env.RATE_LIMIT_SCALE);
     return {
       module: GatewayModule,
       imports: [
@@ -28,6 +30,7 @@ export class GatewayModule {
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }],
           storage: new FixedWindowThrottlerStorage(),
+          errorMessage: RATE_LIMITED_MESSAGE,
         }),
       ],
       controllers: [

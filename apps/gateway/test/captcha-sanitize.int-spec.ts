@@ -137,7 +137,8 @@ describe('contact challenge rules (in-process gateway, one client address per te
   beforeAll(async () => {
     const env = loadConfig(
       GatewayEnv,
-      appEnv('gateway', 'test', { PORT: '0', TRUST_PROXY: 'true' }),
+      // production per-route limits (the shared test system raises them)
+      appEnv('gateway', 'test', { PORT: '0', TRUST_PROXY: 'true', RATE_LIMIT_SCALE: '1' }),
     );
     app = await createGatewayApp(env);
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
+import { perMinute } from '../http/rate-limit';
 import {
   type CaptchaChallenge,
   CaptchaChallengeDto,
@@ -23,7 +24,7 @@ export class CaptchaController {
 
   @Post('issue')
   @Public()
-  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @Throttle(perMinute(10))
   @ApiOperation({ summary: 'A math question to answer before the business number is shown.' })
   @ApiCreatedResponse({ type: CaptchaChallengeDto })
   issue(): Promise<CaptchaChallenge> {
@@ -33,7 +34,7 @@ export class CaptchaController {
   @Post('verify')
   @Public()
   @HttpCode(200)
-  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @Throttle(perMinute(10))
   @ApiOperation({
     summary:
       'Checks the answer once (right or wrong, the challenge is used up); answers the business number when correct.',

@@ -102,6 +102,13 @@ export class GatewayEnv {
   @Min(1)
   RATE_LIMIT_PER_MINUTE: number = 600;
 
+  /** Multiplies the per-route limits (sign-in-adjacent and costly calls); 1 in production. */
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  RATE_LIMIT_SCALE: number = 1;
+
   /** Trust X-Forwarded-For from the ingress in front of the gateway. */
   @ToBool()
   @IsBoolean()

@@ -51,3 +51,17 @@ describe('FixedWindowThrottlerStorage', () => {
     );
   });
 });
+
+describe('perMinute', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { perMinute, setRateLimitScale } = require('./rate-limit') as typeof import('./rate-limit');
+  afterEach(() => setRateLimitScale(1));
+
+  it('is the written limit in production and scales for a test system', () => {
+    const limit = () => (perMinute(5).default.limit as () => number)();
+    expect(limit()).toBe(5);
+    setRateLimitScale(20);
+    expect(limit()).toBe(100);
+    expect(perMinute(5).default.ttl).toBe(60_000);
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
+import { perMinute } from '../http/rate-limit';
 import {
   type Actor,
   CreateUserDto,
@@ -41,7 +42,7 @@ export class IdentityController {
 
   @Get('allow-signup')
   @Public()
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @Throttle(perMinute(30))
   @ApiOperation({ summary: 'Whether sign-up is open (allowSignup: true or the string "true").' })
   allowSignup(): Promise<SignupStatus> {
     return this.rpc.request(Subjects.identity.allowSignup, { actor: null });
@@ -49,7 +50,7 @@ export class IdentityController {
 
   @Post('create-user')
   @Authenticated({ allowUnverified: true })
-  @Throttle({ default: { limit: 10, ttl: 60_000 } })
+  @Throttle(perMinute(10))
   @ApiOperation({
     summary: 'Registers the user document after sign-up (admins: for another Keycloak user).',
   })
@@ -60,7 +61,7 @@ export class IdentityController {
   @Post('resend-verification')
   @Authenticated({ allowUnverified: true })
   @HttpCode(200)
-  @Throttle({ default: { limit: 3, ttl: 60_000 } })
+  @Throttle(perMinute(3))
   @ApiOperation({
     summary: 'Sends the email-verification mail again (signed in, not yet verified).',
   })
@@ -71,7 +72,7 @@ export class IdentityController {
   @Post('password-reset')
   @Public()
   @HttpCode(200)
-  @Throttle({ default: { limit: 5, ttl: 60_000 } })
+  @Throttle(perMinute(5))
   @ApiOperation({
     summary:
       'Mails a password-reset link when the account exists; the answer is the same either way.',

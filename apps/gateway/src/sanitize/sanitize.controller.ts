@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
+import { perMinute } from '../http/rate-limit';
 import { sanitize, type SanitizeResponse } from '@examprep/validation/sanitize';
 import { Authenticated } from '../auth/auth.decorators';
 import { SanitizeRequestDto, SanitizeResponseDto } from './sanitize.dto';
@@ -18,7 +19,7 @@ export class SanitizeController {
   @Post('sanitize')
   @Authenticated()
   @HttpCode(200)
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @Throttle(perMinute(30))
   @ApiOperation({
     summary: 'Sanitizes the input as a math answer, contact message, email or general text.',
   })
