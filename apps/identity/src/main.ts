@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import { getConnectionToken } from '@nestjs/mongoose';
-import { bootstrapService, isMongoReady, loadConfigOrExit, runMain } from '@examprep/nest-kit';
-import type { Connection } from 'mongoose';
+import { bootstrapService, loadConfigOrExit, mongoReadiness, runMain } from '@examprep/nest-kit';
 import { AppModule } from './app.module';
 import { IdentityEnv } from './config/identity.env';
 
@@ -12,9 +10,6 @@ runMain(async () => {
     module: AppModule.forRoot(env),
     natsUrl: env.NATS_URL,
     healthPort: env.HEALTH_PORT,
-    readiness: (app) => {
-      const connection = app.get<Connection>(getConnectionToken());
-      return { mongo: () => isMongoReady(connection) };
-    },
+    readiness: mongoReadiness,
   });
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { overflowsSideways, seriousViolations } from './support/phone';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { maildev, seededUsers, type InfraProfile, type MaildevEmail } from '@examprep/test-kit';
 import { shot, signIn } from './support/auth';
@@ -201,17 +201,6 @@ test("the welcome modal's default dashboard is kept on the server", async ({ pag
     await saveDashboard(dialog, math);
   }
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
-}
-
-async function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
 
 test('forgot password and the welcome modal work on a phone without serious accessibility violations @phone', async ({
   page,

@@ -66,23 +66,19 @@ export class TokenVerifier {
       }
       this.verified.delete(token);
     }
-    const actor = await this.verifyUncached(token, now);
+    const { actor, expiresAt } = await this.verifyUncached(token, now);
     const max = this.options.cacheSize ?? 10_000;
     if (max > 0) {
       if (this.verified.size >= max) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { actor, expiresAt: this.expiryOf(token) });
+      this.verified.set(token, { actor, expiresAt });
     }
     return actor;
   }
 
-  private expiryOf(token: string): number {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
-      exp: number;
-    };
-    return payload.exp * 1000;
-  }
-
-  private async verifyUncached(token: string, now: number): Promise<Actor> {
+  private async verifyUncached(
+    token: string,
+    now: number,
+  ): Promise<{ actor: Actor; expiresAt: number }> {
     let payload: KeycloakAccessToken;
     try {
       ({ payload } = await jwtVerify<KeycloakAccessToken>(token, this.keys, {
@@ -101,11 +97,15 @@ export class TokenVerifier {
     if (payload.typ !== undefined && payload.typ !== 'Bearer')
       throw new InvalidTokenError('ERR_JWT_NOT_ACCESS_TOKEN');
     return {
-      uid: payload.sub!,
-      email: typeof payload.email === 'string' ? payload.email.toLowerCase() : '',
-      isAdmin: roles.includes('admin'),
-      emailVerified: payload.email_verified === true,
-      stagingAccess: roles.includes('admin') || roles.includes('staging-access'),
+      actor: {
+        uid: payload.sub!,
+        email: typeof payload.email === 'string' ? payload.email.toLowerCase() : '',
+        isAdmin: roles.includes('admin'),
+        emailVerified: payload.email_verified === true,
+        stagingAccess: roles.includes('admin') || roles.includes('staging-access'),
+      },
+      // exp is a required claim, checked above
+      expiresAt: payload.exp! * 1000,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type INestMicroservice, Module } from '@nestjs/common';
 import { MongooseModule, getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 
@@ -23,7 +23,12 @@ export class MongoModule {
   }
 }
 
-export const MONGO_CONNECTION = getConnectionToken();
 export function isMongoReady(connection: Connection): boolean {
   return connection.readyState === 1;
+}
+
+/** The readiness check of a service that uses MongoModule (for bootstrapService). */
+export function mongoReadiness(app: INestMicroservice): { mongo: () => boolean } {
+  const connection = app.get<Connection>(getConnectionToken());
+  return { mongo: () => isMongoReady(connection) };
 }

@@ -33,6 +33,8 @@ interface FakeKeycloak {
 let kc: FakeKeycloak;
 const constructed: unknown[] = [];
 
+// Component test of the session state machine: the browser adapter keycloak-js is replaced here;
+// the real Keycloak round trip is proven by the Playwright journeys in apps/web-e2e.
 jest.mock('keycloak-js', () => ({
   __esModule: true,
   default: jest.fn().mockImplementation((config: unknown) => {
