@@ -8,3 +8,4 @@ export * from './public-config';
 export * from './identity';
 export * from './captcha';
 export * from './sanitize';
+export * from './qbank';

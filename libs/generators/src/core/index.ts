@@ -1,0 +1,6 @@
+export * from './rng';
+export * from './numbers';
+export * from './fractions';
+export * from './types';
+export * from './build';
+export * from './latex';

@@ -1,0 +1,38 @@
+import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
+import { IV_FLOW_RATE_RANGES, ivFlowRate } from './iv-flow-rate';
+
+describe('ivFlowRate', () => {
+  it('holds every generator property over 10,000 seeds', () => {
+    assertGeneratorProperties(ivFlowRate, {
+      // Independent method: mL per minute scaled to an hour.
+      independentAnswer: (item) => (Number(item.params.volume) / Number(item.params.minutes)) * 60,
+      ranges: (item) => {
+        const rate = (Number(item.params.volume) / Number(item.params.minutes)) * 60;
+        return (
+          rate >= IV_FLOW_RATE_RANGES.rateMlPerHr.min && rate <= IV_FLOW_RATE_RANGES.rateMlPerHr.max
+        );
+      },
+    });
+  });
+
+  it('replays a seed exactly and varies across seeds', () => {
+    assertDeterministicAndVaried(ivFlowRate);
+  });
+
+  it('names the missed x60 misconception when the time is in minutes', () => {
+    for (let seed = 0; seed < 500; seed++) {
+      const item = ivFlowRate(seed);
+      if (item.type === 'single' && item.params.inMinutes === 1) {
+        expect(item.distractors.map((d) => d.misconception)).toContain(
+          'missed x60: divided by minutes instead of hours',
+        );
+        return;
+      }
+    }
+    throw new Error('no single-choice minutes item in 500 seeds');
+  });
+
+  it('golden: seed 42 is pinned (a change must be deliberate)', () => {
+    expect(ivFlowRate(42)).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,74 @@
+import { blank, dm, formatNumber, m, Rng, roundTo, singleChoice, unit } from '../core';
+import type { GeneratedItem } from '../core';
+
+/** Plausible ranges of an IV infusion by pump (mL/hr). */
+export const IV_FLOW_RATE_RANGES = {
+  volumeMl: { min: 50, max: 3000, step: 50 },
+  hours: [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24],
+  minutes: [15, 20, 30, 45, 60, 90],
+  rateMlPerHr: { min: 5, max: 999 },
+} as const;
+
+/**
+ * IV flow rate by pump: volume over time in mL/hr, rounded to the nearest whole mL/hr
+ * (pumps are set in whole mL/hr). Time is given in hours or, for short infusions, minutes.
+ */
+export function ivFlowRate(seed: number): GeneratedItem {
+  const rng = new Rng(seed);
+  const r = IV_FLOW_RATE_RANGES;
+  const inMinutes = rng.chance(0.3);
+  let volume: number;
+  let hours: number;
+  let minutes: number;
+  do {
+    if (inMinutes) {
+      minutes = rng.pick(r.minutes);
+      hours = minutes / 60;
+      volume = rng.step(25, 500, 25);
+    } else {
+      hours = rng.pick(r.hours);
+      minutes = hours * 60;
+      volume = rng.step(r.volumeMl.min, r.volumeMl.max, r.volumeMl.step);
+    }
+  } while (volume / hours < r.rateMlPerHr.min || volume / hours > r.rateMlPerHr.max);
+
+  const exact = volume / hours;
+  const answer = formatNumber(roundTo(exact, 0), 0);
+  const time = inMinutes ? `${minutes} minutes` : `${formatNumber(hours)} ${hours === 1 ? 'hour' : 'hours'}`;
+  const question = `Infuse ${formatNumber(volume)} mL of 0.9% sodium chloride over ${time} by infusion pump. At what rate in mL/hr should the pump be set?`;
+  const timeFactor = inMinutes
+    ? `\\frac{${volume}\\,${unit('mL')}}{${minutes}\\,${unit('min')}} \\times \\frac{60\\,${unit('min')}}{1\\,${unit('hr')}}`
+    : `\\frac{${volume}\\,${unit('mL')}}{${formatNumber(hours)}\\,${unit('hr')}}`;
+  const explanation = [
+    `A pump rate is volume divided by time in hours: ${m(`\\text{rate} = \\frac{V}{t}`)}.`,
+    inMinutes ? `The time is in minutes, so multiply by ${m(`\\frac{60\\,${unit('min')}}{1\\,${unit('hr')}}`)} to get mL/hr.` : '',
+    dm(`${timeFactor} = ${formatNumber(exact, 2)}\\,${unit('mL/hr')}`),
+    exact === roundTo(exact, 0)
+      ? `The pump is set to ${m(`${answer}\\,${unit('mL/hr')}`)}.`
+      : `Rounded to the nearest whole number, the pump is set to ${m(`${answer}\\,${unit('mL/hr')}`)}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const parts = {
+    question,
+    answer,
+    explanation,
+    rounding: { places: 0 },
+    unit: 'mL/hr',
+    params: { volume, minutes, inMinutes: inMinutes ? 1 : 0 },
+  };
+  if (rng.chance(0.5)) return blank(parts);
+  const whole = (x: number) => formatNumber(roundTo(x, 0), 0);
+  return singleChoice(rng, parts, [
+    {
+      value: inMinutes ? whole(volume / minutes) : whole(volume / minutes),
+      misconception: 'missed x60: divided by minutes instead of hours',
+    },
+    { value: whole(hours / volume * 1000), misconception: 'inverted ratio: time over volume' },
+    { value: whole(volume * hours), misconception: 'multiplied volume by time' },
+    { value: whole(exact * 60), misconception: 'multiplied by 60 instead of dividing' },
+    { value: whole(exact / 2), misconception: 'halved the rate' },
+    { value: whole(exact + 25), misconception: 'arithmetic slip (+25 mL/hr)' },
+    { value: whole(exact * 1.5), misconception: 'arithmetic slip (x1.5)' },
+  ]);
+}
