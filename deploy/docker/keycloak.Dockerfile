@@ -26,7 +26,9 @@ ARG KEYCLOAK_IMAGE=quay.io/keycloak/keycloak:26.5.6
 
 FROM ${KEYCLOAK_IMAGE} AS builder
 # Build-time options, fixed into the optimized server by `kc.sh build`.
+# KC_FEATURES: same list as keycloak.features in tools/infra/infra.config.json (ADR 0008).
 ENV KC_DB=postgres \
+    KC_FEATURES=token-exchange,admin-fine-grained-authz:v1 \
     KC_HEALTH_ENABLED=true \
     KC_METRICS_ENABLED=true
 WORKDIR /opt/keycloak

@@ -77,6 +77,7 @@ function shellVars(cfg, profileName) {
     KC_JAVA_HEAP_OPTS: cfg.keycloak.javaHeapOpts,
     KC_JAVA_OPTS_APPEND: cfg.keycloak.javaOptsAppend || '',
     KC_START_TIMEOUT: cfg.keycloak.startTimeoutSeconds,
+    KC_FEATURES: cfg.keycloak.features || '',
     KC_ADMIN_USER: creds.keycloakAdminUser,
     KC_ADMIN_PASSWORD: creds.keycloakAdminPassword,
     MINIO_USER: creds.minioAccessKey,

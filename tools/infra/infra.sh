@@ -421,6 +421,7 @@ start_keycloak() {
     --health-enabled=true \
     --db=dev-file \
     --import-realm \
+    ${KC_FEATURES:+--features="$KC_FEATURES"} \
     --spi-theme--folder--dir="$THEMES_DIR"
 }
 

@@ -8,6 +8,7 @@ import {
   Streams,
 } from '@examprep/contracts';
 import {
+  apiTestsClient,
   getClientToken,
   getToken,
   identityServiceClient,
@@ -76,6 +77,7 @@ it('only admins reach the user-management routes', async () => {
     ['GET', '/api/admin/users'],
     ['DELETE', '/api/delete-user', { userId: 'x' }],
     ['DELETE', '/api/delete-user-data', { uid: 'x' }],
+    ['POST', '/api/admin/generate-test-token', { uid: 'x' }],
   ] as const) {
     expect((await call(method, path, learner, body)).status).toBe(403);
     expect((await call(method, path, undefined, body)).status).toBe(401);
@@ -194,4 +196,58 @@ it('names a malformed id', async () => {
   const res = await call('DELETE', '/api/delete-user', admin, { userId: '../../etc' });
   expect(res.status).toBe(400);
   expect(Object.keys(res.body.fields)).toEqual(['userId']);
+});
+
+describe('Generate & Copy Token (Keycloak token exchange)', () => {
+  const claims = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      aud: string[];
+      email: string;
+    };
+
+  it('gives the admin a token of that user, which the gateway accepts as that user', async () => {
+    const learnerUid = claims(learner).sub;
+    const res = await call('POST', '/api/admin/generate-test-token', admin, { uid: learnerUid });
+    expect(res.status).toBe(200);
+    expect(res.body.expiresIn).toBeGreaterThan(0);
+    const minted = claims(res.body.idToken);
+    expect(minted.sub).toBe(learnerUid);
+    expect(minted.aud).toContain(cfg.apiAudience);
+    // The gateway treats it exactly like the learner's own sign-in: not an admin.
+    const me = await call('GET', '/api/me', res.body.idToken);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      uid: learnerUid,
+      email: seededUsers.learner.email,
+      isAdmin: false,
+    });
+    expect((await call('GET', '/api/admin/users', res.body.idToken)).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown user and 400 naming a malformed uid', async () => {
+    expect(
+      await call('POST', '/api/admin/generate-test-token', admin, {
+        uid: '00000000-0000-0000-0000-000000000000',
+      }),
+    ).toMatchObject({ status: 404, body: { message: ADMIN_USER_MESSAGES.userNotFound } });
+    const bad = await call('POST', '/api/admin/generate-test-token', admin, { uid: '../x' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['uid']);
+  });
+
+  it('is not open to any other client: Keycloak refuses the exchange to them', async () => {
+    const client = apiTestsClient();
+    const res = await fetch(cfg.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        requested_subject: claims(learner).sub,
+        audience: cfg.webClientId,
+      }),
+    });
+    expect(res.status).toBe(403);
+  });
 });

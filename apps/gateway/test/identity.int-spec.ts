@@ -87,6 +87,18 @@ describe('authorization matrix (status per caller)', () => {
       () => ({ defaultDashboard: 'design' }),
       { anonymous: 401, unverified: 403, learner: 200, admin: 200 },
     ],
+    [
+      'POST',
+      '/api/admin/allow-signup',
+      () => ({ allowSignup: true }),
+      { anonymous: 401, unverified: 403, learner: 403, admin: 200 },
+    ],
+    [
+      'POST',
+      '/api/admin/generate-test-token',
+      () => ({ uid: uids.learner }),
+      { anonymous: 401, unverified: 403, learner: 403, admin: 200 },
+    ],
   ];
 
   it.each(matrix)('%s %s', async (method, path, body, expected) => {
@@ -327,5 +339,48 @@ describe('staging access', () => {
     expect(learner.status).toBe(403);
     expect(learner.body.message).toContain('Staging Access Restricted');
     expect((await call('POST', '/api/verify-staging-access', 'anonymous')).status).toBe(401);
+  });
+});
+
+describe('the sign-up switch (admin) and Keycloak registration', () => {
+  const registrationPage = () =>
+    fetch(
+      `${cfg.issuer}/protocol/openid-connect/registrations?${new URLSearchParams({
+        client_id: cfg.webClientId,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: `${cfg.webUrl}/dashboard`,
+        // the web client requires PKCE
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      })}`,
+      { redirect: 'manual' },
+    );
+
+  afterAll(async () => {
+    await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: true });
+  });
+
+  it("closes sign-ups in our answer and on Keycloak's own registration page, then reopens", async () => {
+    const closed = await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: false });
+    expect(closed).toEqual({ status: 200, body: { allowSignup: false } });
+    expect((await call('GET', '/api/allow-signup', 'anonymous')).body).toEqual({
+      allowSignup: false,
+    });
+    const refused = await registrationPage();
+    expect(refused.status).toBe(400); // Keycloak: "Registration not allowed"
+    expect(await refused.text()).not.toContain('name="password-confirm"');
+
+    const opened = await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: true });
+    expect(opened).toEqual({ status: 200, body: { allowSignup: true } });
+    const form = await registrationPage();
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('name="password-confirm"');
+  });
+
+  it('names a body that is not a boolean', async () => {
+    const res = await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: 'yes' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['allowSignup']);
   });
 });

@@ -13,6 +13,7 @@ export const Subjects = {
     createUser: 'identity.createUser',
     me: 'identity.me',
     allowSignup: 'identity.allowSignup',
+    setAllowSignup: 'identity.admin.setAllowSignup',
     updateDefaultDashboard: 'identity.updateDefaultDashboard',
     resendVerification: 'identity.resendVerification',
     passwordReset: 'identity.passwordReset',
@@ -22,6 +23,7 @@ export const Subjects = {
     listUsers: 'identity.admin.listUsers',
     deleteUser: 'identity.admin.deleteUser',
     deleteUserData: 'identity.admin.deleteUserData',
+    generateTestToken: 'identity.admin.generateTestToken',
     /** Core NATS notice per user: `identity.userChanged.<uid>` (SSE fan-out in the gateway). */
     userChanged: (uid: string): string => `identity.userChanged.${uid}`,
   },

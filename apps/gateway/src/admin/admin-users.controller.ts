@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Actor,
@@ -6,10 +6,16 @@ import {
   type AuthUser,
   DeleteUserDataDto,
   DeleteUserDto,
+  GenerateTestTokenDto,
+  SetAllowSignupDto,
+  type SignupStatus,
   Subjects,
+  type TestTokenResponse,
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
+import { Throttle } from '@nestjs/throttler';
+import { perMinute } from '../http/rate-limit';
 
 /** Admin spec §2.1 and §7: user management. */
 @ApiTags('admin')
@@ -40,6 +46,32 @@ export class AdminUsersController {
     @Body() { userId }: DeleteUserDto,
   ): Promise<{ deleted: true }> {
     return this.rpc.request(Subjects.identity.deleteUser, { actor, userId });
+  }
+
+  @Post('admin/allow-signup')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Opens or closes sign-ups (stored, and applied to Keycloak's registration).",
+  })
+  setAllowSignup(
+    @CurrentActor() actor: Actor,
+    @Body() { allowSignup }: SetAllowSignupDto,
+  ): Promise<SignupStatus> {
+    return this.rpc.request(Subjects.identity.setAllowSignup, { actor, allowSignup });
+  }
+
+  @Post('admin/generate-test-token')
+  @HttpCode(200)
+  @Throttle(perMinute(20))
+  @ApiOperation({
+    summary:
+      'An access token of that user (Keycloak token exchange) to test the API as them; logged.',
+  })
+  generateTestToken(
+    @CurrentActor() actor: Actor,
+    @Body() { uid }: GenerateTestTokenDto,
+  ): Promise<TestTokenResponse> {
+    return this.rpc.request(Subjects.identity.generateTestToken, { actor, uid });
   }
 
   @Delete('delete-user-data')

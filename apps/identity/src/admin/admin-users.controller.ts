@@ -5,9 +5,11 @@ import {
   type AuthUser,
   type DeleteUserDataMessage,
   type DeleteUserMessage,
+  type GenerateTestTokenMessage,
   type ListAdminUsersMessage,
   type ListAuthUsersMessage,
   Subjects,
+  type TestTokenResponse,
 } from '@examprep/contracts';
 import { AdminUsersService } from './admin-users.service';
 
@@ -28,6 +30,13 @@ export class AdminUsersController {
   @MessagePattern(Subjects.identity.deleteUser)
   deleteUser(@Payload() { actor, userId }: DeleteUserMessage): Promise<{ deleted: true }> {
     return this.admin.deleteUser(actor, userId);
+  }
+
+  @MessagePattern(Subjects.identity.generateTestToken)
+  generateTestToken(
+    @Payload() { actor, uid }: GenerateTestTokenMessage,
+  ): Promise<TestTokenResponse> {
+    return this.admin.generateTestToken(actor, uid);
   }
 
   @MessagePattern(Subjects.identity.deleteUserData)

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
@@ -6,12 +6,14 @@ import {
   type AdminUserRow,
   type AuthUser,
   Events,
+  type TestTokenResponse,
   PREMIUM_PRODUCT_IDS,
   type UserDeletedEvent,
 } from '@examprep/contracts';
-import { JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import { JetStreamBus, rootLogger, ServiceError } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
+import { ACCOUNT_MAIL_OPTIONS, type AccountMailOptions } from '../mail/account-mail.service';
 import { heldPurchases, UserRecord } from '../users/user.schema';
 
 /** Admin spec §2.1, §4, §6: accounts (Keycloak) and user documents (ours), merged. */
@@ -21,7 +23,25 @@ export class AdminUsersService {
     @InjectModel(UserRecord.name) private readonly users: Model<UserRecord>,
     private readonly keycloak: KeycloakAdminClient,
     private readonly bus: JetStreamBus,
+    @Inject(ACCOUNT_MAIL_OPTIONS) private readonly options: AccountMailOptions,
   ) {}
+
+  /**
+   * POST /api/admin/generate-test-token: a token of that user for testing the API as them
+   * (Keycloak token exchange, admin-only and logged with both ids; DESIGN §4).
+   */
+  async generateTestToken(actor: Actor | null, uid: string): Promise<TestTokenResponse> {
+    requireAdmin(actor);
+    const user = await this.keycloak.findUser(uid);
+    if (!user) throw ServiceError.notFound(ADMIN_USER_MESSAGES.userNotFound);
+    if (user.enabled === false) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.accountDisabled);
+    const token = await this.keycloak.impersonationToken(uid, this.options.webClientId);
+    rootLogger().warn(
+      { audit: 'test-token', adminUid: actor!.uid, targetUid: uid },
+      'admin generated a test token for another user',
+    );
+    return { idToken: token.accessToken, expiresIn: token.expiresIn };
+  }
 
   async listAuthUsers(actor: Actor | null): Promise<AuthUser[]> {
     requireAdmin(actor);

@@ -57,4 +57,51 @@ describe('KeycloakAdminClient', () => {
       payload: { status: 503 },
     });
   });
+  it('mints an impersonation token by token exchange with its own credentials', async () => {
+    const fetch = jest.fn(async () =>
+      json(200, { access_token: 'user-token', expires_in: 300 }),
+    ) as unknown as jest.Mock & typeof globalThis.fetch;
+    const sut = new KeycloakAdminClient({ ...options, fetch });
+    await expect(sut.impersonationToken('u9', 'web')).resolves.toEqual({
+      accessToken: 'user-token',
+      expiresIn: 300,
+    });
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('http://kc/realms/r/protocol/openid-connect/token');
+    expect(Object.fromEntries(init.body as URLSearchParams)).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      client_id: 'c',
+      client_secret: 's',
+      requested_subject: 'u9',
+      audience: 'web',
+      requested_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+    });
+  });
+
+  it("reports a refused exchange as 503 with Keycloak's reason", async () => {
+    const fetch = jest.fn(async () =>
+      json(403, { error: 'access_denied', error_description: 'Client not allowed to exchange' }),
+    ) as unknown as typeof globalThis.fetch;
+    const sut = new KeycloakAdminClient({ ...options, fetch });
+    await expect(sut.impersonationToken('u9', 'web')).rejects.toMatchObject({
+      payload: {
+        status: 503,
+        message: expect.stringContaining('Client not allowed to exchange'),
+      },
+    });
+  });
+
+  it('switches registration with a partial realm update', async () => {
+    const fetch = jest.fn(async (url: string | URL | Request) =>
+      String(url).endsWith('/token')
+        ? json(200, { access_token: 't', expires_in: 300 })
+        : new Response(null, { status: 204 }),
+    ) as unknown as jest.Mock & typeof globalThis.fetch;
+    const sut = new KeycloakAdminClient({ ...options, fetch });
+    await sut.setRegistrationAllowed(false);
+    const [url, init] = fetch.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('http://kc/admin/realms/r');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toEqual({ registrationAllowed: false });
+  });
 });

@@ -116,6 +116,51 @@ export class KeycloakAdminClient {
     }
   }
 
+  /**
+   * An access token of user `id` for `audience` (the web client, so it carries the API
+   * audience like a real sign-in), minted by legacy token exchange with direct naked
+   * impersonation. Keycloak allows it only to this service account (realm-management
+   * permissions 'admin-impersonating' and the web client's 'token-exchange'; ADR 0008).
+   */
+  async impersonationToken(
+    id: string,
+    audience: string,
+  ): Promise<{ accessToken: string; expiresIn: number }> {
+    const res = await this.f(
+      `${this.options.url}/realms/${this.options.realm}/protocol/openid-connect/token`,
+      {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+          client_id: this.options.clientId,
+          client_secret: this.options.clientSecret,
+          requested_subject: id,
+          audience,
+          requested_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+        }),
+        signal: AbortSignal.timeout(10_000),
+      },
+    );
+    if (!res.ok) {
+      const body = (await res.json().catch(() => ({}))) as { error_description?: string };
+      throw unavailable(
+        `token exchange answered ${res.status}${body.error_description ? `: ${body.error_description}` : ''}`,
+      );
+    }
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    return { accessToken: body.access_token, expiresIn: body.expires_in };
+  }
+
+  /** Opens or closes Keycloak's own registration page (realm registrationAllowed). */
+  async setRegistrationAllowed(allowed: boolean): Promise<void> {
+    // A partial realm representation: Keycloak updates only the fields present.
+    const res = await this.admin('', {
+      method: 'PUT',
+      body: JSON.stringify({ registrationAllowed: allowed }),
+    });
+    if (!res.ok) throw unavailable(`realm update answered ${res.status}`);
+  }
+
   /** Keycloak mails the user a link that verifies the address, leading back to the app. */
   async sendVerifyEmail(id: string, clientId: string, redirectUri: string): Promise<void> {
     const q = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri });

@@ -1,14 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isSignupAllowed, type SignupStatus } from '@examprep/contracts';
+import { type Actor, isSignupAllowed, type SignupStatus } from '@examprep/contracts';
+import { rootLogger, ServiceError } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
+import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { SettingRecord } from './setting.schema';
 
 const SIGNUP = 'signup';
+const SYNC_RETRY_MS = 5_000;
+const SYNC_ATTEMPTS = 12;
 
+/**
+ * The sign-up switch. The stored setting is the truth (learner spec §3); Keycloak's
+ * registrationAllowed follows it so nobody can register past a closed sign-up by opening
+ * Keycloak's page directly. Applied on every change and re-applied at start-up.
+ */
 @Injectable()
-export class SettingsService {
-  constructor(@InjectModel(SettingRecord.name) private readonly settings: Model<SettingRecord>) {}
+export class SettingsService implements OnApplicationBootstrap {
+  constructor(
+    @InjectModel(SettingRecord.name) private readonly settings: Model<SettingRecord>,
+    private readonly keycloak: KeycloakAdminClient,
+  ) {}
 
   /** GET /api/allow-signup: the stored value (true or 'true' allow); open when never set. */
   async signupStatus(): Promise<SignupStatus> {
@@ -20,5 +32,38 @@ export class SettingsService {
 
   async signupAllowed(): Promise<boolean> {
     return isSignupAllowed(await this.signupStatus());
+  }
+
+  /** POST /api/admin/allow-signup (admin): stores the switch, then applies it to Keycloak. */
+  async setAllowSignup(actor: Actor | null, allowSignup: boolean): Promise<SignupStatus> {
+    if (!actor?.isAdmin) throw ServiceError.forbidden('Access Denied: Admins only.');
+    await this.settings
+      .updateOne({ _id: SIGNUP }, { $set: { allowSignup } }, { upsert: true })
+      .exec();
+    // If Keycloak is down the stored value stands and start-up re-applies it; say so.
+    await this.keycloak.setRegistrationAllowed(allowSignup);
+    rootLogger().info({ adminUid: actor.uid, allowSignup }, 'sign-up switch changed');
+    return { allowSignup };
+  }
+
+  onApplicationBootstrap(): void {
+    void this.syncKeycloak(SYNC_ATTEMPTS);
+  }
+
+  /** Re-applies the stored switch to Keycloak (retried while Keycloak is starting). */
+  async syncKeycloak(attempts = 1): Promise<boolean> {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        await this.keycloak.setRegistrationAllowed(await this.signupAllowed());
+        return true;
+      } catch (err) {
+        if (attempt === attempts) {
+          rootLogger().error({ err }, 'could not apply the sign-up switch to Keycloak');
+          return false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, SYNC_RETRY_MS).unref());
+      }
+    }
+    return false;
   }
 }

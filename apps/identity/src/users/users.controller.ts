@@ -5,6 +5,7 @@ import {
   type CreateUserMessage,
   type Me,
   type MeMessage,
+  type SetAllowSignupMessage,
   type SignupStatus,
   Subjects,
   type UpdateDefaultDashboardMessage,
@@ -38,5 +39,10 @@ export class UsersController {
   @MessagePattern(Subjects.identity.allowSignup)
   allowSignup(@Payload() _: AllowSignupMessage): Promise<SignupStatus> {
     return this.settings.signupStatus();
+  }
+
+  @MessagePattern(Subjects.identity.setAllowSignup)
+  setAllowSignup(@Payload() { actor, allowSignup }: SetAllowSignupMessage): Promise<SignupStatus> {
+    return this.settings.setAllowSignup(actor, allowSignup);
   }
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsEmail,
   IsIn,
   IsNotEmpty,
@@ -44,6 +45,13 @@ export class DefaultDashboardDto implements DefaultDashboardInput {
   defaultDashboard!: Dashboard;
 }
 
+/** POST /api/admin/allow-signup: opens or closes sign-ups (stored and applied to Keycloak). */
+export class SetAllowSignupDto {
+  @ApiProperty()
+  @IsBoolean({ message: 'allowSignup must be true or false.' })
+  allowSignup!: boolean;
+}
+
 /** POST /api/password-reset (learner spec §5 reset rules). */
 export class PasswordResetDto implements PasswordResetInput {
   @ApiProperty()
@@ -63,6 +71,14 @@ export class DeleteUserDto {
 }
 
 /** DELETE /api/delete-user-data (admin spec §7: body uid). */
+/** POST /api/admin/generate-test-token */
+export class GenerateTestTokenDto {
+  @ApiProperty()
+  @IsString({ message: 'uid must be a user id.' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'uid must be a user id.' })
+  uid!: string;
+}
+
 export class DeleteUserDataDto {
   @ApiProperty()
   @IsString({ message: 'uid must be a user id.' })

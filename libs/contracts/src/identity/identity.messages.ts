@@ -8,6 +8,7 @@ import type {
 export type CreateUserMessage = Envelope<{ input: CreateUserInput }>;
 export type MeMessage = Envelope;
 export type AllowSignupMessage = Envelope;
+export type SetAllowSignupMessage = Envelope<{ allowSignup: boolean }>;
 export type ResendVerificationMessage = Envelope;
 export type PasswordResetMessage = Envelope<{ input: PasswordResetInput }>;
 export type UpdateDefaultDashboardMessage = Envelope<{ input: DefaultDashboardInput }>;
@@ -22,3 +23,4 @@ export type ListAuthUsersMessage = Envelope;
 export type ListAdminUsersMessage = Envelope;
 export type DeleteUserMessage = Envelope<{ userId: string }>;
 export type DeleteUserDataMessage = Envelope<{ uid: string }>;
+export type GenerateTestTokenMessage = Envelope<{ uid: string }>;

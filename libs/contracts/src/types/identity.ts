@@ -106,6 +106,16 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
+/**
+ * POST /api/admin/generate-test-token: an access token of that user, minted by Keycloak
+ * token exchange (impersonation) for testing the API as them. `idToken` is the spec's name.
+ */
+export interface TestTokenResponse {
+  idToken: string;
+  /** Seconds until it expires. */
+  expiresIn: number;
+}
+
 /** GET /api/admin/users: auth accounts and user documents merged (admin spec §2.1, §4). */
 export interface AdminUserRow extends AuthUser {
   inAuth: boolean;
@@ -126,4 +136,5 @@ export const ADMIN_USER_MESSAGES = {
   adminCannotBeDeleted: 'Admin users cannot be deleted.',
   userNotFound: 'User not found.',
   documentNotFound: 'User has no database document.',
+  accountDisabled: 'This account is disabled.',
 } as const;

@@ -147,7 +147,9 @@ describe('/user-list', () => {
     // Later capabilities bring these: no fake buttons today.
     expect(screen.queryByRole('button', { name: /View Purchases/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /View Gradebook/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Generate & Copy Token/ })).not.toBeInTheDocument();
+    expect(
+      alice.getByRole('button', { name: 'Generate & Copy Token alice@example.com' }),
+    ).toBeVisible();
     // The table scrolls in its own focusable container.
     const region = screen.getByRole('region', { name: T.tableCaption });
     expect(region).toHaveClass('table-responsive');
@@ -420,6 +422,67 @@ describe('/user-list', () => {
     await userEvent.click(footerClose);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  describe('Generate & Copy Token', () => {
+    let writeText: jest.Mock;
+    beforeEach(() => {
+      writeText = jest.fn(async () => undefined);
+      Object.defineProperty(window.navigator, 'clipboard', {
+        value: { writeText },
+        configurable: true,
+      });
+    });
+    afterEach(() => {
+      Object.defineProperty(window.navigator, 'clipboard', {
+        value: undefined,
+        configurable: true,
+      });
+    });
+
+    it('is offered for every user in auth and not for database-only rows', async () => {
+      serve();
+      renderPage();
+      await loaded();
+      expect(screen.getAllByRole('button', { name: /^Generate & Copy Token/ })).toHaveLength(3);
+      expect(
+        within(rowOf('bob@example.com')).queryByRole('button', { name: /^Generate/ }),
+      ).not.toBeInTheDocument();
+    });
+
+    it("posts the uid, copies the user's token and says 'ID Token generated and copied…'", async () => {
+      const { calls } = serve(undefined, () =>
+        fakeResponse(200, { idToken: 'user-token-123', expiresIn: 300 }),
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Generate & Copy Token alice@example.com' }),
+      );
+      expect(
+        await screen.findByText(
+          'ID Token generated and copied to clipboard for alice@example.com!',
+        ),
+      ).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/admin/generate-test-token',
+        body: { uid: ALICE.uid },
+      });
+      expect(writeText).toHaveBeenCalledWith('user-token-123');
+    });
+
+    it("reports 'Failed to generate token for {email}: {message}'", async () => {
+      serve(undefined, () => ERROR(404, 'NOT_FOUND', 'User not found.'));
+      renderPage();
+      await loaded();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Generate & Copy Token alice@example.com' }),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to generate token for alice@example.com: User not found.',
+      );
+      expect(writeText).not.toHaveBeenCalled();
+    });
   });
 
   describe('Create User Document in Database', () => {

@@ -5,7 +5,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Table from 'react-bootstrap/Table';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { type NotifyFn } from './UserNotices';
-import { useCreateUserDocument } from './users-api';
+import { useCreateUserDocument, useGenerateTestToken } from './users-api';
 import { USERS_MESSAGES as T } from './users.messages';
 
 function YesNo({ value }: { value: boolean }) {
@@ -65,6 +65,13 @@ function UserRow({
   notify: NotifyFn;
 }) {
   const create = useCreateUserDocument();
+  const token = useGenerateTestToken();
+  const generateToken = () =>
+    token.mutate(user, {
+      onSuccess: () => notify({ variant: 'success', text: T.generateTokenSuccess(user.email) }),
+      onError: (err) =>
+        notify({ variant: 'danger', text: T.generateTokenFailed(user.email, err.message) }),
+    });
   const canCreate = user.inAuth && !user.inDatabase;
   const createDocument = () =>
     create.mutate(user, {
@@ -110,6 +117,17 @@ function UserRow({
       </td>
       <td>
         <div className="d-flex flex-column align-items-start gap-1" style={{ minWidth: '9rem' }}>
+          {user.inAuth ? (
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={generateToken}
+              disabled={token.isPending}
+              aria-label={`${T.generateToken} ${user.email}`}
+            >
+              {token.isPending ? T.generatingToken : T.generateToken}
+            </Button>
+          ) : null}
           {canCreate ? (
             <Button
               size="sm"

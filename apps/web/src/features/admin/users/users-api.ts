@@ -1,7 +1,12 @@
-import { type AdminUserRow, type UserDocument } from '@examprep/contracts/types';
+import {
+  type AdminUserRow,
+  type TestTokenResponse,
+  type UserDocument,
+} from '@examprep/contracts/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-client';
 import { useApi } from '../../../shared/api/api-context';
+import { USERS_MESSAGES } from './users.messages';
 
 export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
 
@@ -53,5 +58,26 @@ export function useDeleteUser() {
     },
     // A half-done delete (account gone, data left) shows as such after the reload.
     onError: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+  });
+}
+
+/**
+ * Generate & Copy Token: POST /api/admin/generate-test-token mints an access token of that
+ * user (Keycloak token exchange; the server logs who asked), then it goes to the clipboard.
+ */
+export function useGenerateTestToken() {
+  const api = useApi();
+  return useMutation<TestTokenResponse, Error, AdminUserRow>({
+    mutationFn: async (user) => {
+      const answer = await api.post<TestTokenResponse>('/admin/generate-test-token', {
+        uid: user.uid,
+      });
+      if (!navigator.clipboard?.writeText) {
+        throw new Error(USERS_MESSAGES.clipboardUnavailable);
+      }
+      await navigator.clipboard.writeText(answer.idToken);
+      return answer;
+    },
+    retry: false,
   });
 }

@@ -63,6 +63,13 @@ export const USERS_MESSAGES = {
   createFailed: (email: string, message: string) =>
     `Failed to create user document for ${email}: ${message}`,
 
+  generateToken: 'Generate & Copy Token',
+  generatingToken: 'Generating…',
+  generateTokenSuccess: (email: string) =>
+    `ID Token generated and copied to clipboard for ${email}!`,
+  generateTokenFailed: (email: string, message: string) =>
+    `Failed to generate token for ${email}: ${message}`,
+
   deleteUser: 'Delete User',
   adminDeleteTooltip: 'Admin users cannot be deleted',
   deleteTitle: 'Delete User',

@@ -1,0 +1,83 @@
+// The realm's brute-force policy against the real Keycloak (issue #3): 30 wrong passwords in a
+// row lock the account (failureFactor 30); fewer do not. Attempts are spaced just over the
+// realm's quick-login window (quickLoginCheckMilliSeconds 1000), else Keycloak's separate
+// "too fast" rule would lock the account after two attempts and prove nothing about the 30.
+import {
+  getClientToken,
+  identityServiceClient,
+  infraConfig,
+  passwordGrant,
+  readRealmJson,
+  realmFiles,
+} from '@examprep/test-kit';
+
+const cfg = infraConfig('test');
+const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
+const realm = readRealmJson(realmFiles().realm) as unknown as {
+  failureFactor: number;
+  quickLoginCheckMilliSeconds: number;
+  bruteForceProtected: boolean;
+};
+const PASSWORD = 'right-pass-1';
+let adminToken = '';
+let userId = '';
+const email = `lockout-${Date.now()}@examprep.test`;
+
+async function admin(path: string, init: RequestInit = {}) {
+  return fetch(`${kcAdmin}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+  });
+}
+
+async function lockStatus(): Promise<{ disabled: boolean; numFailures: number }> {
+  const res = await admin(`/attack-detection/brute-force/users/${userId}`);
+  return (await res.json()) as { disabled: boolean; numFailures: number };
+}
+
+beforeAll(async () => {
+  adminToken = (await getClientToken(identityServiceClient())).access_token;
+  const res = await admin('/users', {
+    method: 'POST',
+    body: JSON.stringify({
+      username: email,
+      email,
+      enabled: true,
+      emailVerified: true,
+      credentials: [{ type: 'password', value: PASSWORD, temporary: false }],
+    }),
+  });
+  expect(res.status).toBe(201);
+  userId = res.headers.get('location')!.split('/').pop()!;
+});
+
+afterAll(async () => {
+  if (!userId) return;
+  await admin(`/attack-detection/brute-force/users/${userId}`, { method: 'DELETE' });
+  await admin(`/users/${userId}`, { method: 'DELETE' });
+});
+
+it('the realm asks for a lock after 30 failures', () => {
+  expect(realm.bruteForceProtected).toBe(true);
+  expect(realm.failureFactor).toBe(30);
+});
+
+it(
+  '29 wrong passwords leave the account usable; the 30th locks it, even for the right password',
+  async () => {
+    const spacing = realm.quickLoginCheckMilliSeconds + 100;
+    for (let i = 1; i <= realm.failureFactor; i++) {
+      const wrong = await passwordGrant({ username: email, password: `wrong-${i}` });
+      expect(wrong.status).toBe(401);
+      const status = await lockStatus();
+      expect(status.numFailures).toBe(i);
+      expect(status.disabled).toBe(i >= realm.failureFactor);
+      if (i < realm.failureFactor) await new Promise((r) => setTimeout(r, spacing));
+    }
+    // Locked: the right password is refused too, with Keycloak's generic answer.
+    const right = await passwordGrant({ username: email, password: PASSWORD });
+    expect(right.status).not.toBe(200);
+    expect(right.body.access_token).toBeUndefined();
+  },
+  realm.failureFactor * (realm.quickLoginCheckMilliSeconds + 400) + 10_000,
+);
