@@ -63,3 +63,26 @@ test('the user list works on a phone and has no serious accessibility violation 
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-users-phone.png');
 });
+
+test('Generate & Copy Token puts a working token of that learner on the clipboard', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { learner } = seededUsers;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'admin');
+  await page.goto('/user-list');
+  await page
+    .getByRole('button', { name: `Generate & Copy Token ${learner.email}`, exact: true })
+    .click();
+  await expect(
+    page.getByText(`ID Token generated and copied to clipboard for ${learner.email}!`),
+  ).toBeVisible();
+  await shot(page, 'admin-generate-token.png');
+  const token = await page.evaluate(() => navigator.clipboard.readText());
+  // The copied token is the learner's: the API answers /api/me as them.
+  const me = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ email: learner.email, isAdmin: false });
+});
