@@ -1,19 +1,30 @@
 // Identity endpoints through the gateway against the real Keycloak, NATS and FerretDB:
 // the authorization matrix of issue #3 and the create-user / me / default-dashboard rules.
 import { IDENTITY_MESSAGES, type Me } from '@examprep/contracts';
-import { getToken, infraConfig, maildev, seededUsers } from '@examprep/test-kit';
+import {
+  getClientToken,
+  getToken,
+  identityServiceClient,
+  infraConfig,
+  maildev,
+  seededUsers,
+} from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
 const base = `http://127.0.0.1:${cfg.ports.gateway}`;
-type Who = 'anonymous' | 'unverified' | 'learner' | 'admin';
+type Who = 'anonymous' | 'unverified' | 'learner' | 'otherLearner' | 'admin';
 const tokens: Record<Who, string | undefined> = {
   anonymous: undefined,
   unverified: '',
   learner: '',
+  otherLearner: '',
   admin: '',
 };
+const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
+const other = { email: `other-${Date.now()}@examprep.test`, password: 'other-pass-1', id: '' };
+let serviceToken = '';
 const uids: Record<string, string> = {};
 let mongo: MongoClient;
 
@@ -39,11 +50,35 @@ beforeAll(async () => {
     tokens[who] = t;
     uids[who] = JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub;
   }
+  // A second verified learner, to show one learner cannot act on another.
+  serviceToken = (await getClientToken(identityServiceClient())).access_token;
+  const created = await fetch(`${kcAdmin}/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${serviceToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: other.email,
+      email: other.email,
+      enabled: true,
+      emailVerified: true,
+      credentials: [{ type: 'password', value: other.password, temporary: false }],
+    }),
+  });
+  expect(created.status).toBe(201);
+  other.id = created.headers.get('location')!.split('/').pop()!;
+  tokens.otherLearner = (
+    await getToken({ username: other.email, password: other.password })
+  ).access_token;
   mongo = await MongoClient.connect(cfg.mongoUrl('identity'));
 });
 
 afterAll(async () => {
   await mongo?.close();
+  if (other.id) {
+    await fetch(`${kcAdmin}/users/${other.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${serviceToken}` },
+    });
+  }
 });
 
 beforeEach(async () => {
@@ -60,44 +95,94 @@ describe('authorization matrix (status per caller)', () => {
       'GET',
       '/api/allow-signup',
       () => undefined,
-      { anonymous: 200, unverified: 200, learner: 200, admin: 200 },
+      { anonymous: 200, unverified: 200, learner: 200, otherLearner: 200, admin: 200 },
     ],
     [
       'GET',
       '/api/me',
       () => undefined,
-      { anonymous: 401, unverified: 200, learner: 200, admin: 200 },
+      { anonymous: 401, unverified: 200, learner: 200, otherLearner: 200, admin: 200 },
     ],
     [
       'POST',
       '/api/create-user',
       () => ({}),
-      { anonymous: 401, unverified: 201, learner: 201, admin: 201 },
+      { anonymous: 401, unverified: 201, learner: 201, otherLearner: 201, admin: 201 },
     ],
     // another user's document: only admins (learner and unverified name the admin's uid)
     [
       'POST',
       '/api/create-user',
       () => ({ uid: uids.admin }),
-      { anonymous: 401, unverified: 403, learner: 403, admin: 201 },
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 201 },
     ],
     [
       'POST',
       '/api/update-user-default-dashboard',
       () => ({ defaultDashboard: 'design' }),
-      { anonymous: 401, unverified: 403, learner: 200, admin: 200 },
+      { anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 },
+    ],
+    // one learner naming another learner's document
+    [
+      'POST',
+      '/api/create-user',
+      () => ({ uid: uids.learner }),
+      { anonymous: 401, unverified: 403, learner: 201, otherLearner: 403, admin: 201 },
+    ],
+    [
+      'POST',
+      '/api/resend-verification',
+      () => undefined,
+      { anonymous: 401, unverified: 200, learner: 400, otherLearner: 400, admin: 400 },
+    ],
+    [
+      'POST',
+      '/api/password-reset',
+      () => ({ email: 'nobody@examprep.test' }),
+      { anonymous: 200, unverified: 200, learner: 200, otherLearner: 200, admin: 200 },
+    ],
+    [
+      'POST',
+      '/api/verify-staging-access',
+      () => undefined,
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 200 },
+    ],
+    [
+      'GET',
+      '/api/list-auth-users',
+      () => undefined,
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 200 },
+    ],
+    [
+      'GET',
+      '/api/admin/users',
+      () => undefined,
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 200 },
+    ],
+    // deleting someone else (an unknown id for the admin: nothing real is deleted)
+    [
+      'DELETE',
+      '/api/delete-user',
+      () => ({ userId: '00000000-0000-0000-0000-000000000000' }),
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 404 },
+    ],
+    [
+      'DELETE',
+      '/api/delete-user-data',
+      () => ({ uid: 'nobody-0000' }),
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 200 },
     ],
     [
       'POST',
       '/api/admin/allow-signup',
       () => ({ allowSignup: true }),
-      { anonymous: 401, unverified: 403, learner: 403, admin: 200 },
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 200 },
     ],
     [
       'POST',
       '/api/admin/generate-test-token',
       () => ({ uid: uids.learner }),
-      { anonymous: 401, unverified: 403, learner: 403, admin: 200 },
+      { anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 200 },
     ],
   ];
 
