@@ -3,6 +3,8 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AdminUsersController } from './admin/admin-users.controller';
 import { AnnouncementsController } from './announcements/announcements.controller';
+import { InfiniteQbankController } from './qbank/infinite-qbank.controller';
+import { CoursesController, QuestionsController } from './qbank/questions.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { TokenVerifier } from './auth/token-verifier';
 import { CaptchaController } from './captcha/captcha.controller';
@@ -41,6 +43,9 @@ export class GatewayModule {
         CaptchaController,
         SanitizeController,
         AdminUsersController,
+        QuestionsController,
+        CoursesController,
+        InfiniteQbankController,
       ],
       providers: [
         {

@@ -3,3 +3,4 @@ export * from './subjects';
 export * from './announcements';
 export * from './identity';
 export * from './captcha';
+export * from './qbank';

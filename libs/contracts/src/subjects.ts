@@ -27,6 +27,23 @@ export const Subjects = {
     /** Core NATS notice per user: `identity.userChanged.<uid>` (SSE fan-out in the gateway). */
     userChanged: (uid: string): string => `identity.userChanged.${uid}`,
   },
+  qbank: {
+    listQuestions: 'qbank.questions.list',
+    exportQuestions: 'qbank.questions.export',
+    facets: 'qbank.questions.facets',
+    getQuestion: 'qbank.questions.get',
+    createQuestion: 'qbank.questions.create',
+    updateQuestion: 'qbank.questions.update',
+    duplicateQuestion: 'qbank.questions.duplicate',
+    deleteQuestion: 'qbank.questions.delete',
+    listCourses: 'qbank.courses.list',
+    setTopicFlags: 'qbank.courses.setTopicFlags',
+    infiniteCourses: 'qbank.infinite.courses',
+    generateBatch: 'qbank.infinite.generateBatch',
+    check: 'qbank.infinite.check',
+    setViewMode: 'qbank.infinite.setViewMode',
+    getViewMode: 'qbank.infinite.getViewMode',
+  },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: (service: ServiceName): string => `${service}.health`,
 } as const;
@@ -52,5 +69,7 @@ export const Events = {
   purchaseCompleted: 'events.purchase.completed',
   questionMediaChanged: 'events.question.mediaChanged',
   announcementChanged: 'events.announcement.changed',
+  qbankGenerated: 'events.qbank.generated',
+  questionDeleted: 'events.question.deleted',
 } as const;
 export type EventSubject = (typeof Events)[keyof typeof Events];

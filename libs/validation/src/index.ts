@@ -19,3 +19,6 @@ export * from './sanitize/sanitize.types';
 export * from './sanitize/sanitize.constants';
 export * from './sanitize/quick-test-cases';
 export * from './sanitize/what-changed';
+export * from './answers/numbers';
+export * from './answers/check-answer';
+export * from './questions/question-rules';

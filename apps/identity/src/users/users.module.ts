@@ -14,6 +14,11 @@ import { SettingsService } from '../settings/settings.service';
 import { UserRecord, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
+import {
+  CountedBatchRecord,
+  CountedBatchSchema,
+  QbankGenerationsConsumer,
+} from './qbank-generations.consumer';
 
 @Module({})
 export class UsersModule {
@@ -24,6 +29,7 @@ export class UsersModule {
         MongooseModule.forFeature([
           { name: UserRecord.name, schema: UserSchema },
           { name: SettingRecord.name, schema: SettingSchema },
+          { name: CountedBatchRecord.name, schema: CountedBatchSchema },
         ]),
       ],
       controllers: [UsersController, AccountMailController, AdminUsersController],
@@ -32,6 +38,7 @@ export class UsersModule {
         SettingsService,
         AccountMailService,
         AdminUsersService,
+        QbankGenerationsConsumer,
         { provide: KeycloakAdminClient, useValue: new KeycloakAdminClient(keycloak) },
         { provide: ACCOUNT_MAIL_OPTIONS, useValue: mail },
       ],

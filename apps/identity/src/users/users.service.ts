@@ -144,6 +144,10 @@ export class UsersService {
   }
 
   /** Tells the gateway's event streams that this user's document changed (best effort). */
+  notifyChanged(uid: string): void {
+    this.notify(uid);
+  }
+
   private notify(uid: string): void {
     this.bus.connection.publish(
       Subjects.identity.userChanged(uid),

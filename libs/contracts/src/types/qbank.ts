@@ -77,3 +77,163 @@ export interface InfiniteCheckResult {
   correctAnswer: string[];
   explanation: string;
 }
+
+/** Limits of the question bank and the Infinite QBank (learner spec §7, §9; admin spec §9). */
+export const QBANK_LIMITS = {
+  batchDefault: 5,
+  batchMax: 20,
+  questionMax: 10_000,
+  explanationMax: 20_000,
+  choiceMax: 1_000,
+  choicesMax: 12,
+  nameMax: 200,
+  searchMax: 200,
+  newChoices: 4,
+} as const;
+
+/** QID: two uppercase letters and two digits (admin spec §3). */
+export const QID_PATTERN = /^[A-Z]{2}\d{2}$/;
+export const QID_SPACE = 26 * 26 * 100;
+
+/** The value of the pickers' 'Create New' option; never a valid stored name. */
+export const CREATE_NEW = 'new';
+
+/** Texts of the question bank (admin spec §2.3-2.6, §5, §8; learner spec §8). */
+export const QBANK_MESSAGES = {
+  fixTitle: 'Please fix the following:',
+  questionRequired: 'Please enter a question.',
+  typeRequired: 'Please select a question type.',
+  objectiveRequired: 'Please enter a new objective name.',
+  courseRequired: 'Please enter a new course name.',
+  explanationRequired: 'Please provide an explanation.',
+  singleMinChoices: 'Single choice questions must have at least 2 choices.',
+  singleOneCorrect: 'Single choice questions must have exactly ONE valid correct answer.',
+  sataMinChoices: 'SATA questions must have at least 4 answer choices.',
+  sataCorrect: 'SATA questions must have at least one valid correct answer.',
+  blankAnswer: 'Fill in the blank questions must have a correct answer.',
+  emptyChoices: 'Answer choices cannot be empty.',
+  saved: 'Question saved successfully!',
+  saveFailed: 'Failed to save question. Please try again.',
+  loadFailed: (message: string) => `Failed to load question: ${message}`,
+  notFound: (id: string) => `Question with ID "${id}" not found`,
+  modeNeedsId: (mode: string) => `${mode} mode requires a question ID`,
+  listFailed: 'Failed to load questions.',
+  nothingToExport: 'No questions to export.',
+  doesNotExist: 'Question does not exist.',
+  deleteFailed: 'Failed to delete question.',
+  deleted: 'Question deleted successfully.',
+  exported: (n: number) => `Successfully exported ${n} questions to JSON file.`,
+  noResults: 'No results found.',
+  coursesFailed: 'Failed to load courses from API.',
+  coursesFetchFailed: 'Failed to fetch courses.',
+  selectAnswer: 'Please select an answer before submitting!',
+  accessDenied: 'Access Denied: Admins only.',
+  topicsAccessDenied: 'Access Denied - This feature is only available to administrators.',
+  qidSpaceExhausted:
+    'Every question ID (AA00-ZZ99) is taken. Delete unused questions before adding more.',
+  noGenerator: 'This topic has no generator, so it cannot be made free or available.',
+  topicNotFound: 'Topic not found.',
+  courseNotFound: 'Course not found.',
+  batchPrefix: 'Woah there... ',
+  topicUnavailable: 'This topic is not available right now.',
+  noTopics: 'No topics are available for this objective yet.',
+  unknownItem: 'This question can no longer be checked. Please get another one.',
+} as const;
+
+/** Body of create and update (admin spec §3 question fields; media come with the media service). */
+export interface QuestionInput {
+  question: string;
+  type: QuestionType;
+  choices: string[];
+  correctAnswer: string[];
+  explanation: string;
+  course: string;
+  objective: string;
+  rounding?: RoundingRule | null;
+}
+
+export type MediaFilter = 'has' | 'missing';
+
+/** Question list filters (admin spec §2.4). Empty or absent = any. */
+export interface QuestionFilters {
+  search?: string;
+  course?: string;
+  objective?: string;
+  type?: QuestionType;
+  questionImage?: MediaFilter;
+  explanationImage?: MediaFilter;
+  video?: MediaFilter;
+}
+
+export interface QuestionListResponse {
+  questions: Question[];
+  total: number;
+}
+
+/** Export Questions: the JSON file questions_export_{date}.json. */
+export interface QuestionsExport {
+  exportDate: string;
+  totalQuestions: number;
+  filters: QuestionFilters;
+  questions: Question[];
+}
+
+/** Existing course and objective names for the editor's pickers. */
+export interface QuestionFacets {
+  courses: string[];
+  objectives: Record<string, string[]>;
+}
+
+/** Fetch courses (admin): success and a courses map keyed by course id. */
+export interface CoursesResponse {
+  success: true;
+  courses: Record<string, Course>;
+}
+
+/** PATCH /api/courses/{courseId}/topics/{topicKey} */
+export interface TopicFlagsInput {
+  objective: string;
+  free?: boolean;
+  available?: boolean;
+}
+
+export const VIEW_MODES = ['admin', 'learner'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+
+/** GET /api/infiniteqbank/courses: what the caller may practise (admins in admin mode: all). */
+export interface InfiniteCoursesResponse {
+  courses: Course[];
+  viewMode: ViewMode | null;
+}
+
+export interface GenerateBatchQuery {
+  course: string;
+  objective: string;
+  count?: number;
+  topic?: string;
+}
+
+export interface GenerateBatchResponse {
+  questions: InfiniteQuestion[];
+}
+
+export interface InfiniteCheckInput {
+  id: string;
+  answer: string[];
+}
+
+/** Sorts objective codes numerically ('2' before '10'; '1.2' before '1.10'). */
+export function compareObjectiveCodes(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
+    if (d !== 0 && !Number.isNaN(d)) return d;
+  }
+  return a.localeCompare(b);
+}
+
+/** A topic learners may use: it has a generator and an admin made it free and available. */
+export function isTopicOpen(topic: Topic): boolean {
+  return topic.hasGenerator && topic.free && topic.available;
+}

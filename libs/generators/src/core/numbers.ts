@@ -3,19 +3,9 @@
  * trailing zero (5, never 5.0), rounding half away from zero to a stated number of places.
  */
 
-/** Rounds half away from zero to `places` decimals, exactly on decimal ties (1.005 -> 1.01). */
-export function roundTo(value: number, places: number): number {
-  if (!Number.isFinite(value)) throw new RangeError(`cannot round ${value}`);
-  if (!Number.isInteger(places) || places < 0 || places > 10) {
-    throw new RangeError(`places must be 0..10, got ${places}`);
-  }
-  const sign = value < 0 ? -1 : 1;
-  // Shift by exponent notation so 1.005 is 100.5 (not 100.49999) before rounding.
-  const shifted = Number(`${Math.abs(value)}e${places}`);
-  const rounded = Number(`${Math.round(shifted)}e-${places}`);
-  const result = sign * rounded;
-  return Object.is(result, -0) ? 0 : result;
-}
+import { parseNumber, roundTo } from '@examprep/validation';
+
+export { parseNumber, roundTo };
 
 /**
  * Medication notation of a number: rounded to at most `places` decimals, leading zero,
@@ -63,13 +53,6 @@ export function sameValue(a: string, b: string): boolean {
   const nb = parseNumber(b);
   if (na !== null && nb !== null) return Math.abs(na - nb) < 1e-9;
   return normaliseText(a) === normaliseText(b);
-}
-
-/** A plain decimal number ('0.5', '.5', '-3', '1,250') or null. */
-export function parseNumber(text: string): number | null {
-  const cleaned = text.trim().replace(/,/g, '');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
-  return Number(cleaned);
 }
 
 function normaliseText(text: string): string {

@@ -1,0 +1,18 @@
+import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsMongoUri, ToInt } from '@examprep/nest-kit';
+
+/** Every variable the qbank service reads (a bad one stops it, naming the variable). */
+export class QbankEnv {
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['nats', 'tls'] })
+  NATS_URL!: string;
+
+  /** This service's own database: questions, courses, admin view modes. */
+  @IsMongoUri()
+  QBANK_MONGODB_URI!: string;
+
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  HEALTH_PORT: number = 3106;
+}

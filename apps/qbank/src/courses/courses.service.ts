@@ -1,0 +1,176 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  type Actor,
+  compareObjectiveCodes,
+  type Course,
+  type CoursesResponse,
+  QBANK_MESSAGES as M,
+  type TopicFlagsInput,
+  TopicFlagsDto,
+} from '@examprep/contracts';
+import { COURSE_DEFINITIONS, hasGenerator } from '@examprep/generators';
+import { rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { Model } from 'mongoose';
+import { CourseRecord, type StoredObjective } from './course.schema';
+
+/** Courses change only when an admin flips a flag; replicas re-read at most this often. */
+const CACHE_MS = 2_000;
+const WRITE_RETRIES = 5;
+
+/** The course/topic catalogue (admin spec §2.6, §3). */
+@Injectable()
+export class CoursesService implements OnApplicationBootstrap {
+  private cache: { at: number; courses: Promise<Course[]> } | undefined;
+
+  constructor(@InjectModel(CourseRecord.name) private readonly courses: Model<CourseRecord>) {}
+
+  /**
+   * Makes sure every course, objective and topic of the generator registry exists (new ones
+   * start neither free nor available); stored flags and admin-made entries are kept.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const def of COURSE_DEFINITIONS) {
+      for (let attempt = 0; attempt < WRITE_RETRIES; attempt++) {
+        const doc = await this.courses.findById(def.id).lean().exec();
+        const objectives: StoredObjective[] = doc?.objectives
+          ? structuredClone(doc.objectives)
+          : [];
+        let changed = !doc;
+        for (const o of def.objectives) {
+          let stored = objectives.find((x) => x.code === o.code);
+          if (!stored) {
+            stored = { code: o.code, name: o.name, section: o.section, topics: [] };
+            objectives.push(stored);
+            changed = true;
+          }
+          for (const t of o.topics) {
+            if (!stored.topics.some((x) => x.key === t.key)) {
+              stored.topics.push({ key: t.key, name: t.name, free: false, available: false });
+              changed = true;
+            }
+          }
+        }
+        if (!changed) break;
+        if (!doc) {
+          try {
+            await this.courses.create({ _id: def.id, name: def.name, objectives, revision: 0 });
+            break;
+          } catch (err) {
+            if ((err as { code?: number }).code === 11000) continue; // another replica won
+            throw err;
+          }
+        }
+        const res = await this.courses
+          .updateOne(
+            { _id: def.id, revision: doc.revision ?? 0 },
+            {
+              $set: { objectives },
+              $inc: { revision: 1 },
+            },
+          )
+          .exec();
+        if (res.modifiedCount === 1) break;
+      }
+    }
+    this.cache = undefined;
+    rootLogger().info({ courses: COURSE_DEFINITIONS.length }, 'course catalogue in sync');
+  }
+
+  /** Every course with hasGenerator derived from the registry; objectives sorted by code. */
+  all(): Promise<Course[]> {
+    if (!this.cache || Date.now() - this.cache.at > CACHE_MS) {
+      const courses = this.load();
+      this.cache = { at: Date.now(), courses };
+      courses.catch(() => (this.cache = undefined));
+    }
+    return this.cache.courses;
+  }
+
+  /** Fetch courses (admin): success and a courses map. */
+  async list(actor: Actor | null): Promise<CoursesResponse> {
+    requireTopicAdmin(actor);
+    const courses = await this.all();
+    return { success: true, courses: Object.fromEntries(courses.map((c) => [c.id, c])) };
+  }
+
+  /** Writes a topic's Free and/or Available flag; a topic without a generator cannot be switched on. */
+  async setTopicFlags(
+    actor: Actor | null,
+    courseId: string,
+    topicKey: string,
+    raw: TopicFlagsInput,
+  ): Promise<Course> {
+    requireTopicAdmin(actor);
+    const input = validatePayload(TopicFlagsDto, raw);
+    for (let attempt = 0; attempt < WRITE_RETRIES; attempt++) {
+      const doc = await this.courses.findById(courseId).lean().exec();
+      if (!doc) throw ServiceError.notFound(M.courseNotFound);
+      const objectives = structuredClone(doc.objectives);
+      const topic = objectives
+        .find((o) => o.code === input.objective)
+        ?.topics.find((t) => t.key === topicKey);
+      if (!topic) throw ServiceError.notFound(M.topicNotFound);
+      if ((input.free || input.available) && !hasGenerator(topicKey)) {
+        throw ServiceError.conflict(M.noGenerator, 'NO_GENERATOR');
+      }
+      if (input.free !== undefined) topic.free = input.free;
+      if (input.available !== undefined) topic.available = input.available;
+      const res = await this.courses
+        .updateOne(
+          { _id: courseId, revision: doc.revision ?? 0 },
+          {
+            $set: { objectives },
+            $inc: { revision: 1 },
+          },
+        )
+        .exec();
+      if (res.modifiedCount === 1) {
+        this.cache = undefined;
+        rootLogger().info({ courseId, topicKey, ...input, adminUid: actor!.uid }, 'topic flags');
+        return toCourse({ ...doc, objectives });
+      }
+    }
+    throw ServiceError.conflict('The course changed while saving. Please try again.');
+  }
+
+  private async load(): Promise<Course[]> {
+    const docs = await this.courses.find().sort({ _id: 1 }).lean().exec();
+    const order = new Map(COURSE_DEFINITIONS.map((c, i) => [c.id, i]));
+    return docs
+      .map(toCourse)
+      .sort(
+        (a, b) => (order.get(a.id) ?? 99) - (order.get(b.id) ?? 99) || a.id.localeCompare(b.id),
+      );
+  }
+}
+
+export function toCourse(doc: Pick<CourseRecord, '_id' | 'name' | 'objectives'>): Course {
+  const objectives = [...(doc.objectives ?? [])].sort((a, b) =>
+    compareObjectiveCodes(a.code, b.code),
+  );
+  return {
+    id: doc._id,
+    name: doc.name,
+    objectives: Object.fromEntries(
+      objectives.map((o) => [
+        o.code,
+        {
+          name: o.name,
+          section: o.section,
+          topics: o.topics.map((t) => ({
+            key: t.key,
+            name: t.name,
+            hasGenerator: hasGenerator(t.key),
+            free: t.free === true,
+            available: t.available === true,
+          })),
+        },
+      ]),
+    ),
+  };
+}
+
+function requireTopicAdmin(actor: Actor | null): void {
+  if (!actor?.isAdmin) throw ServiceError.forbidden(M.topicsAccessDenied);
+}

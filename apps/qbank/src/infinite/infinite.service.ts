@@ -1,0 +1,147 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  type Actor,
+  type Course,
+  Events,
+  type GenerateBatchQuery,
+  GenerateBatchQueryDto,
+  type GenerateBatchResponse,
+  type InfiniteCheckInput,
+  InfiniteCheckDto,
+  type InfiniteCheckResult,
+  type InfiniteCoursesResponse,
+  isTopicOpen,
+  QBANK_LIMITS,
+  QBANK_MESSAGES as M,
+  type QbankGeneratedEvent,
+  type Topic,
+  type ViewMode,
+  ViewModeDto,
+} from '@examprep/contracts';
+import { generate, MAX_SEED, parseItemId, toPublicQuestion } from '@examprep/generators';
+import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { blankAnswerProblem, checkAnswer } from '@examprep/validation';
+import { Model } from 'mongoose';
+import { CoursesService } from '../courses/courses.service';
+import { ViewModeRecord } from './view-mode.schema';
+
+/**
+ * Infinite QBank (learner spec §7, admin spec §6): generated questions by course, objective
+ * and topic. Learners (and anonymous callers) see free and available topics only; admins see
+ * every topic with a generator unless they switched to the learner view. Answers stay on the
+ * server until checked (DESIGN §5): the item id replays the exact question.
+ */
+@Injectable()
+export class InfiniteService {
+  constructor(
+    private readonly courses: CoursesService,
+    @InjectModel(ViewModeRecord.name) private readonly viewModes: Model<ViewModeRecord>,
+    private readonly bus: JetStreamBus,
+  ) {}
+
+  async listCourses(actor: Actor | null): Promise<InfiniteCoursesResponse> {
+    const mode = await this.viewMode(actor);
+    const visible = topicFilter(mode);
+    const courses: Course[] = [];
+    for (const course of await this.courses.all()) {
+      const objectives = Object.entries(course.objectives)
+        .map(([code, o]) => [code, { ...o, topics: o.topics.filter(visible) }] as const)
+        .filter(([, o]) => o.topics.length > 0);
+      if (objectives.length > 0)
+        courses.push({ ...course, objectives: Object.fromEntries(objectives) });
+    }
+    return { courses, viewMode: mode };
+  }
+
+  async generateBatch(
+    actor: Actor | null,
+    raw: GenerateBatchQuery,
+  ): Promise<GenerateBatchResponse> {
+    const query = validatePayload(GenerateBatchQueryDto, raw);
+    const count = query.count ?? QBANK_LIMITS.batchDefault;
+    const topics = await this.allowedTopics(actor, query.course, query.objective);
+    let pool = topics;
+    if (query.topic) {
+      pool = topics.filter((t) => t.key === query.topic);
+      if (pool.length === 0) throw ServiceError.forbidden(M.topicUnavailable);
+    }
+    if (pool.length === 0) throw ServiceError.notFound(M.noTopics);
+    const questions = Array.from({ length: count }, () => {
+      const topic = pool[randomInt(pool.length)];
+      return toPublicQuestion(generate(topic.key, randomInt(MAX_SEED + 1)));
+    });
+    if (actor) this.countGenerations(actor.uid, count);
+    return { questions };
+  }
+
+  async check(actor: Actor | null, raw: InfiniteCheckInput): Promise<InfiniteCheckResult> {
+    const input = validatePayload(InfiniteCheckDto, raw);
+    const ref = parseItemId(input.id);
+    if (!ref) throw ServiceError.badRequest(M.unknownItem, { id: [M.unknownItem] });
+    const item = generate(ref.topicKey, ref.seed);
+    // Only a topic the caller may practise can be checked (else this would answer any topic).
+    const topics = await this.allowedTopics(actor, item.course, item.objective);
+    if (!topics.some((t) => t.key === ref.topicKey))
+      throw ServiceError.forbidden(M.topicUnavailable);
+    if (item.type === 'blank') {
+      const verdict = blankAnswerProblem(input.answer[0] ?? '');
+      if (!verdict.isValid)
+        throw ServiceError.badRequest(verdict.error, { answer: [verdict.error] });
+    }
+    return {
+      correct: checkAnswer(item, input.answer),
+      correctAnswer: item.correctAnswer,
+      explanation: item.explanation,
+    };
+  }
+
+  async setViewMode(actor: Actor | null, raw: { mode: ViewMode }): Promise<{ mode: ViewMode }> {
+    if (!actor?.isAdmin) throw ServiceError.forbidden(M.accessDenied);
+    const { mode } = validatePayload(ViewModeDto, raw);
+    await this.viewModes.updateOne({ _id: actor.uid }, { $set: { mode } }, { upsert: true }).exec();
+    return { mode };
+  }
+
+  async getViewMode(actor: Actor | null): Promise<{ mode: ViewMode }> {
+    if (!actor?.isAdmin) throw ServiceError.forbidden(M.accessDenied);
+    return { mode: (await this.viewMode(actor)) ?? 'admin' };
+  }
+
+  /** null for non-admins; an admin's stored mode, 'admin' by default. */
+  private async viewMode(actor: Actor | null): Promise<ViewMode | null> {
+    if (!actor?.isAdmin) return null;
+    const doc = await this.viewModes.findById(actor.uid).lean().exec();
+    return doc?.mode ?? 'admin';
+  }
+
+  private async allowedTopics(
+    actor: Actor | null,
+    courseId: string,
+    objective: string,
+  ): Promise<Topic[]> {
+    const course = (await this.courses.all()).find((c) => c.id === courseId);
+    const o = course?.objectives[objective];
+    if (!o) throw ServiceError.notFound(M.noTopics);
+    return o.topics.filter(topicFilter(await this.viewMode(actor)));
+  }
+
+  /** The identity service counts generations per user (JetStream fact; failures only logged). */
+  private countGenerations(uid: string, count: number): void {
+    const event: QbankGeneratedEvent = {
+      uid,
+      count,
+      batchId: randomUUID(),
+      at: new Date().toISOString(),
+    };
+    this.bus
+      .publish(Events.qbankGenerated, event, `qbank-generated:${event.batchId}`)
+      .catch((err: unknown) => rootLogger().error({ err, uid }, 'qbank.generated not published'));
+  }
+}
+
+/** Admins (admin view): every topic with a generator. Everyone else: open topics only. */
+function topicFilter(mode: ViewMode | null): (t: Topic) => boolean {
+  return mode === 'admin' ? (t) => t.hasGenerator : isTopicOpen;
+}

@@ -1,0 +1,68 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Question, QuestionType, RoundingRule } from '@examprep/contracts';
+
+/** Collection questions, document id = qid (admin spec §3). */
+@Schema({ collection: 'questions', timestamps: true, versionKey: false })
+export class QuestionRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true })
+  question!: string;
+
+  @Prop({ type: String, required: true })
+  type!: QuestionType;
+
+  @Prop({ type: [String], default: [] })
+  choices!: string[];
+
+  @Prop({ type: [String], default: [] })
+  correctAnswer!: string[];
+
+  @Prop({ required: true })
+  explanation!: string;
+
+  @Prop({ required: true })
+  course!: string;
+
+  @Prop({ required: true })
+  objective!: string;
+
+  @Prop({
+    type: { questionImage: String, explanationImage: String, video: String },
+    default: () => ({ questionImage: null, explanationImage: null, video: null }),
+    _id: false,
+  })
+  media!: { questionImage: string | null; explanationImage: string | null; video: string | null };
+
+  @Prop({ type: { places: Number }, default: null, _id: false })
+  rounding!: RoundingRule | null;
+
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+export const QuestionSchema = SchemaFactory.createForClass(QuestionRecord);
+QuestionSchema.index({ course: 1, objective: 1 });
+
+/** Stored document -> API shape (STYLE.md §6: documents never leave the service). */
+export function toQuestion(doc: QuestionRecord): Question {
+  return {
+    qid: doc._id,
+    question: doc.question,
+    type: doc.type,
+    choices: doc.choices ?? [],
+    correctAnswer: doc.correctAnswer ?? [],
+    explanation: doc.explanation,
+    course: doc.course,
+    objective: doc.objective,
+    media: {
+      questionImage: doc.media?.questionImage ?? null,
+      explanationImage: doc.media?.explanationImage ?? null,
+      video: doc.media?.video ?? null,
+    },
+    rounding: doc.rounding ?? null,
+    createdAt: doc.createdAt?.toISOString(),
+    updatedAt: doc.updatedAt?.toISOString(),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './qbank.dto';
+export * from './qbank.messages';
