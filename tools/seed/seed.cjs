@@ -65,12 +65,42 @@ async function seedIdentitySettings(u) {
   }
 }
 
+/** Question bank: the course catalogue and the seeded question sets (issue #4). */
+async function seedQbank(u) {
+  const { seedCourses, seedQuestions } = require('./qbank-content.cjs');
+  const client = new MongoClient(u.mongo('qbank'), { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    const db = client.db();
+    const out = [];
+    const now = new Date();
+    if ((await db.collection('courses').countDocuments({}, { limit: 1 })) === 0) {
+      const courses = seedCourses();
+      await db
+        .collection('courses')
+        .insertMany(courses.map((c) => ({ ...c, createdAt: now, updatedAt: now })));
+      out.push(`${courses.length} courses`);
+    } else out.push('kept existing courses');
+    if ((await db.collection('questions').countDocuments({}, { limit: 1 })) === 0) {
+      const questions = seedQuestions();
+      await db
+        .collection('questions')
+        .insertMany(questions.map((q) => ({ ...q, createdAt: now, updatedAt: now })));
+      out.push(`${questions.length} questions`);
+    } else out.push('kept existing questions');
+    return out.join(', ');
+  } finally {
+    await client.close();
+  }
+}
+
 async function main() {
   const i = process.argv.indexOf('--profile');
   const profile = i > 0 ? process.argv[i + 1] : 'dev';
   const u = urls(profile);
   console.log(`[seed] announcements: ${await seedAnnouncements(u)}`);
   console.log(`[seed] identity: ${await seedIdentitySettings(u)}`);
+  console.log(`[seed] qbank: ${await seedQbank(u)}`);
 }
 
 main().catch((e) => {

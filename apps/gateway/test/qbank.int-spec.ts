@@ -1,0 +1,456 @@
+// Question bank and Infinite QBank through the gateway against the real NATS, FerretDB and
+// Keycloak (issue #4): save rules with each spec message, QID uniqueness under concurrent
+// creates, filters, export shape, topic flags, the Infinite QBank and admin-only routes.
+import {
+  type Course,
+  type GenerateBatchResponse,
+  type InfiniteCoursesResponse,
+  QBANK_MESSAGES as M,
+  QID_PATTERN,
+  type Question,
+  type QuestionInput,
+} from '@examprep/contracts';
+import { generate } from '@examprep/generators';
+import { getToken, infraConfig, seededUsers, waitFor } from '@examprep/test-kit';
+import { MongoClient } from 'mongodb';
+import { systemCtl } from './support/system';
+
+const cfg = infraConfig('test');
+const base = `http://127.0.0.1:${cfg.ports.gateway}`;
+type Who = 'anonymous' | 'learner' | 'admin';
+const tokens: Record<Who, string | undefined> = { anonymous: undefined, learner: '', admin: '' };
+const COURSE = `IT Course ${Date.now()}`;
+let mongo: MongoClient;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are arbitrary JSON read by expect()
+async function call<T = any>(method: string, path: string, who: Who, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+const single = (over: Partial<QuestionInput> = {}): QuestionInput => ({
+  question: 'What is \\(\\frac{1}{2} + \\frac{1}{4}\\)?',
+  type: 'single',
+  choices: ['3/4', '2/6', '1/8', '1'],
+  correctAnswer: ['3/4'],
+  explanation: 'Common denominator 4: \\(\\frac{2}{4} + \\frac{1}{4} = \\frac{3}{4}\\).',
+  course: COURSE,
+  objective: 'Fractions',
+  ...over,
+});
+
+beforeAll(async () => {
+  systemCtl('start', ['qbank', 'identity', 'gateway']);
+  for (const who of ['learner', 'admin'] as const) {
+    tokens[who] = (
+      await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
+    ).access_token;
+  }
+  mongo = await MongoClient.connect(cfg.mongoUrl('qbank'));
+});
+
+afterAll(async () => {
+  await mongo?.db().collection('questions').deleteMany({ course: COURSE });
+  await mongo?.close();
+});
+
+describe('admin-only routes', () => {
+  it.each<[string, string, unknown]>([
+    ['GET', '/api/questions', undefined],
+    ['GET', '/api/questions/facets', undefined],
+    ['GET', '/api/questions/export', undefined],
+    ['GET', '/api/questions/AB12', undefined],
+    ['POST', '/api/questions', {}],
+    ['PUT', '/api/questions/AB12', {}],
+    ['POST', '/api/questions/AB12/duplicate', undefined],
+    ['DELETE', '/api/questions/AB12', undefined],
+    ['GET', '/api/courses', undefined],
+    ['PATCH', '/api/courses/teas_math/topics/teas_percents', { objective: '3', free: true }],
+    ['POST', '/api/infiniteqbank/admin/set-view-mode', { mode: 'learner' }],
+    ['GET', '/api/infiniteqbank/admin/view-mode', undefined],
+  ])('%s %s: anonymous 401, learner 403', async (method, path, body) => {
+    expect((await call(method, path, 'anonymous', body)).status).toBe(401);
+    expect((await call(method, path, 'learner', body)).status).toBe(403);
+  });
+});
+
+describe('save rules (admin spec §5)', () => {
+  it.each([
+    [{ question: '  ' }, 'question', M.questionRequired],
+    [{ objective: 'new' }, 'objective', M.objectiveRequired],
+    [{ course: '' }, 'course', M.courseRequired],
+    [{ explanation: '' }, 'explanation', M.explanationRequired],
+    [{ choices: ['3/4'] }, 'choices', M.singleMinChoices],
+    [{ correctAnswer: ['3/4', '1'] }, 'correctAnswer', M.singleOneCorrect],
+    [{ correctAnswer: ['7/8'] }, 'correctAnswer', M.singleOneCorrect],
+    [{ type: 'sata', choices: ['a', 'b', 'c'], correctAnswer: ['a'] }, 'choices', M.sataMinChoices],
+    [{ type: 'sata', correctAnswer: ['9'] }, 'correctAnswer', M.sataCorrect],
+    [{ type: 'blank', choices: [], correctAnswer: [] }, 'correctAnswer', M.blankAnswer],
+    [{ choices: ['3/4', '', '1/8', '1'] }, 'choices', M.emptyChoices],
+  ] as [Partial<QuestionInput>, string, string][])('%j -> %s: %s', async (over, field, message) => {
+    const res = await call('POST', '/api/questions', 'admin', single(over));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(M.fixTitle);
+    expect(res.body.fields[field]).toContain(message);
+  });
+
+  it("names the type when it is not one of single, sata, blank ('Please select a question type.')", async () => {
+    const res = await call('POST', '/api/questions', 'admin', single({ type: '' as never }));
+    expect(res.status).toBe(400);
+    expect(res.body.fields.type).toContain(M.typeRequired);
+  });
+});
+
+describe('questions', () => {
+  it('creates, reads, updates, duplicates and deletes', async () => {
+    const created = await call<Question>('POST', '/api/questions', 'admin', single());
+    expect(created.status).toBe(201);
+    const qid = created.body.qid;
+    expect(qid).toMatch(QID_PATTERN);
+    expect(created.body.media).toEqual({
+      questionImage: null,
+      explanationImage: null,
+      video: null,
+    });
+
+    expect((await call<Question>('GET', `/api/questions/${qid}`, 'admin')).body.question).toBe(
+      single().question,
+    );
+    const updated = await call<Question>(
+      'PUT',
+      `/api/questions/${qid}`,
+      'admin',
+      single({
+        type: 'blank',
+        choices: ['ignored'],
+        correctAnswer: ['0.75'],
+        rounding: { places: 2 },
+      }),
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      type: 'blank',
+      choices: [],
+      correctAnswer: ['0.75'],
+      rounding: { places: 2 },
+    });
+
+    const copy = await call<Question>('POST', `/api/questions/${qid}/duplicate`, 'admin');
+    expect(copy.status).toBe(201);
+    expect(copy.body.qid).not.toBe(qid);
+    expect(copy.body.correctAnswer).toEqual(['0.75']);
+
+    expect(await call('DELETE', `/api/questions/${qid}`, 'admin')).toEqual({
+      status: 200,
+      body: { deleted: true },
+    });
+    expect(await call('DELETE', `/api/questions/${qid}`, 'admin')).toMatchObject({
+      status: 404,
+      body: { message: M.doesNotExist },
+    });
+    expect(await call('GET', `/api/questions/${qid}`, 'admin')).toMatchObject({
+      status: 404,
+      body: { message: M.notFound(qid) },
+    });
+  });
+
+  it('names a malformed qid', async () => {
+    const res = await call('GET', '/api/questions/ab-1', 'admin');
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['qid']);
+  });
+
+  it('gives 30 concurrent creates 30 different qids', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call<Question>(
+          'POST',
+          '/api/questions',
+          'admin',
+          single({ objective: `Concurrency ${i}` }),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
+    const qids = results.map((r) => r.body.qid);
+    expect(new Set(qids).size).toBe(30);
+    const stored = await mongo
+      .db()
+      .collection('questions')
+      .countDocuments({ _id: { $in: qids } as never });
+    expect(stored).toBe(30);
+  });
+
+  it('filters by course, objective, type, search and media, and exports with the filters', async () => {
+    const course = `${COURSE} filters`;
+    const make = (over: Partial<QuestionInput>) =>
+      call<Question>('POST', '/api/questions', 'admin', single({ course, ...over }));
+    const a = (await make({ objective: 'Ratios', question: 'Unique needle zebra \\(x\\)' })).body;
+    const b = (
+      await make({ objective: 'Percents', type: 'blank', choices: [], correctAnswer: ['5'] })
+    ).body;
+    await mongo
+      .db()
+      .collection('questions')
+      .updateOne(
+        { _id: b.qid as never },
+        { $set: { 'media.questionImage': `Images/${b.qid}-que.png` } },
+      );
+
+    const list = async (q: string) =>
+      (await call<{ questions: Question[]; total: number }>('GET', `/api/questions?${q}`, 'admin'))
+        .body;
+    const c = encodeURIComponent(course);
+    expect((await list(`course=${c}`)).total).toBe(2);
+    expect((await list(`course=${c}&objective=Ratios`)).questions.map((q) => q.qid)).toEqual([
+      a.qid,
+    ]);
+    expect((await list(`course=${c}&type=blank`)).questions.map((q) => q.qid)).toEqual([b.qid]);
+    expect((await list(`search=needle%20ZEBRA`)).questions.map((q) => q.qid)).toEqual([a.qid]);
+    expect((await list(`search=${a.qid}`)).questions.map((q) => q.qid)).toEqual([a.qid]);
+    expect((await list(`course=${c}&questionImage=has`)).questions.map((q) => q.qid)).toEqual([
+      b.qid,
+    ]);
+    expect((await list(`course=${c}&questionImage=missing`)).questions.map((q) => q.qid)).toEqual([
+      a.qid,
+    ]);
+    expect((await call('GET', '/api/questions?type=essay', 'admin')).status).toBe(400);
+
+    const exported = await call('GET', `/api/questions/export?course=${c}&type=single`, 'admin');
+    expect(exported.status).toBe(200);
+    expect(Object.keys(exported.body).sort()).toEqual([
+      'exportDate',
+      'filters',
+      'questions',
+      'totalQuestions',
+    ]);
+    expect(exported.body).toMatchObject({ totalQuestions: 1, filters: { course, type: 'single' } });
+    expect(new Date(exported.body.exportDate).toString()).not.toBe('Invalid Date');
+    expect(exported.body.questions[0].qid).toBe(a.qid);
+    expect(await call('GET', `/api/questions/export?course=${c}&type=sata`, 'admin')).toMatchObject(
+      {
+        status: 404,
+        body: { message: M.nothingToExport },
+      },
+    );
+
+    const facets = (await call('GET', '/api/questions/facets', 'admin')).body;
+    expect(facets.objectives[course]).toEqual(['Percents', 'Ratios']);
+    await mongo.db().collection('questions').deleteMany({ course });
+  });
+});
+
+describe('course topics', () => {
+  const topicOf = (courses: Record<string, Course>, key: string) =>
+    Object.values(courses.teas_math.objectives)
+      .flatMap((o) => o.topics)
+      .find((t) => t.key === key)!;
+
+  it('lists courses with hasGenerator derived from the registry and objectives in numeric order', async () => {
+    const res = await call('GET', '/api/courses', 'admin');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const codes = Object.keys(res.body.courses.teas_math.objectives);
+    expect(codes).toEqual([...codes].sort((a, b) => Number(a) - Number(b)));
+    expect(topicOf(res.body.courses, 'teas_percents').hasGenerator).toBe(true);
+    expect(topicOf(res.body.courses, 'teas_scientific_notation').hasGenerator).toBe(false);
+  });
+
+  it('switches a topic off and on for learners; refuses a topic without a generator and changes nothing', async () => {
+    const objective = Object.entries(
+      (await call('GET', '/api/courses', 'admin')).body.courses.teas_math
+        .objectives as Course['objectives'],
+    ).find(([, o]) => o.topics.some((t) => t.key === 'teas_percents'))![0];
+    const learnerTopics = async () =>
+      (
+        await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'learner')
+      ).body.courses
+        .flatMap((c) => Object.values(c.objectives))
+        .flatMap((o) => o.topics.map((t) => t.key));
+    try {
+      const off = await call('PATCH', '/api/courses/teas_math/topics/teas_percents', 'admin', {
+        objective,
+        available: false,
+      });
+      expect(off.status).toBe(200);
+      await waitFor(async () => !(await learnerTopics()).includes('teas_percents'), {
+        timeoutMs: 5000,
+      });
+      const batch = await call(
+        'GET',
+        `/api/infiniteqbank/generate-batch?course=teas_math&objective=${objective}&topic=teas_percents`,
+        'learner',
+      );
+      expect(batch).toMatchObject({ status: 403, body: { message: M.topicUnavailable } });
+    } finally {
+      await call('PATCH', '/api/courses/teas_math/topics/teas_percents', 'admin', {
+        objective,
+        available: true,
+        free: true,
+      });
+    }
+    await waitFor(async () => (await learnerTopics()).includes('teas_percents'), {
+      timeoutMs: 5000,
+    });
+
+    const courses = (await call('GET', '/api/courses', 'admin')).body.courses;
+    const noGenObjective = Object.entries(
+      courses.teas_math.objectives as Course['objectives'],
+    ).find(([, o]) => o.topics.some((t) => t.key === 'teas_scientific_notation'))![0];
+    const before = topicOf(courses, 'teas_scientific_notation');
+    const refused = await call(
+      'PATCH',
+      '/api/courses/teas_math/topics/teas_scientific_notation',
+      'admin',
+      {
+        objective: noGenObjective,
+        free: true,
+      },
+    );
+    expect(refused).toMatchObject({ status: 409, body: { message: M.noGenerator } });
+    expect(
+      topicOf(
+        (await call('GET', '/api/courses', 'admin')).body.courses,
+        'teas_scientific_notation',
+      ),
+    ).toEqual(before);
+    expect(
+      (
+        await call('PATCH', '/api/courses/teas_math/topics/nope', 'admin', {
+          objective: '1',
+          free: true,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('Infinite QBank', () => {
+  it('generates a default batch of 5 without answers, for anonymous callers too', async () => {
+    const courses = (
+      await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'anonymous')
+    ).body.courses;
+    const course = courses.find((c) => c.id === 'med_dosage')!;
+    const [objective] = Object.keys(course.objectives);
+    const res = await call<GenerateBatchResponse>(
+      'GET',
+      `/api/infiniteqbank/generate-batch?course=med_dosage&objective=${objective}`,
+      'anonymous',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.questions).toHaveLength(5);
+    for (const q of res.body.questions) {
+      expect(q).not.toHaveProperty('correctAnswer');
+      expect(q).not.toHaveProperty('explanation');
+      expect(q).not.toHaveProperty('distractors');
+      expect(q.objective).toBe(objective);
+    }
+  });
+
+  it('bounds the count and names bad parameters', async () => {
+    const over = await call(
+      'GET',
+      '/api/infiniteqbank/generate-batch?course=med_dosage&objective=1&count=21',
+      'learner',
+    );
+    expect(over.status).toBe(400);
+    expect(Object.keys(over.body.fields)).toEqual(['count']);
+    const unknown = await call(
+      'GET',
+      '/api/infiniteqbank/generate-batch?course=med_dosage&objective=99',
+      'learner',
+    );
+    expect(unknown).toMatchObject({ status: 404, body: { message: M.noTopics } });
+  });
+
+  it('checks answers on the server and returns the explanation', async () => {
+    const res = await call<GenerateBatchResponse>(
+      'GET',
+      '/api/infiniteqbank/generate-batch?course=med_dosage&objective=5&topic=md_iv_flow_rate&count=3',
+      'learner',
+    );
+    expect(res.status).toBe(200);
+    for (const q of res.body.questions) {
+      const truth = generate(q.topicKey, q.seed); // the same pure generator replays the item
+      const right = await call('POST', '/api/infiniteqbank/check', 'learner', {
+        id: q.id,
+        answer: truth.correctAnswer,
+      });
+      expect(right).toMatchObject({
+        status: 200,
+        body: { correct: true, correctAnswer: truth.correctAnswer, explanation: truth.explanation },
+      });
+      const wrong = await call('POST', '/api/infiniteqbank/check', 'learner', {
+        id: q.id,
+        answer: ['999999'],
+      });
+      expect(wrong.body.correct).toBe(false);
+    }
+    const bad = await call('POST', '/api/infiniteqbank/check', 'learner', {
+      id: res.body.questions[0].id,
+      answer: ['<script>alert(1)</script>'],
+    });
+    if (res.body.questions[0].type === 'blank') expect(bad.status).toBe(400);
+    expect(
+      (await call('POST', '/api/infiniteqbank/check', 'learner', { id: 'nope~1', answer: ['1'] }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('counts generations of signed-in users in their user document', async () => {
+    await call('POST', '/api/create-user', 'learner', {});
+    const uid = JSON.parse(Buffer.from(tokens.learner!.split('.')[1]!, 'base64url').toString()).sub;
+    const identity = await MongoClient.connect(cfg.mongoUrl('identity'));
+    try {
+      const count = async () =>
+        (
+          (await identity.db().collection('users').findOne({ _id: uid })) as {
+            infiniteQbankGenerations?: number;
+          } | null
+        )?.infiniteQbankGenerations ?? 0;
+      const before = await count();
+      await call(
+        'GET',
+        '/api/infiniteqbank/generate-batch?course=med_dosage&objective=5&count=3',
+        'learner',
+      );
+      await waitFor(async () => (await count()) === before + 3, { timeoutMs: 10_000 });
+    } finally {
+      await identity.close();
+    }
+  });
+
+  it("admin view mode 'learner' shows only what learners see", async () => {
+    const adminTopics = async () =>
+      (await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'admin')).body;
+    try {
+      expect((await adminTopics()).viewMode).toBe('admin');
+      expect(
+        await call('POST', '/api/infiniteqbank/admin/set-view-mode', 'admin', { mode: 'learner' }),
+      ).toEqual({
+        status: 200,
+        body: { mode: 'learner' },
+      });
+      const asLearner = await adminTopics();
+      expect(asLearner.viewMode).toBe('learner');
+      const learner = (
+        await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'learner')
+      ).body;
+      expect(asLearner.courses).toEqual(learner.courses);
+      expect(
+        (await call('POST', '/api/infiniteqbank/admin/set-view-mode', 'admin', { mode: 'x' }))
+          .status,
+      ).toBe(400);
+    } finally {
+      await call('POST', '/api/infiniteqbank/admin/set-view-mode', 'admin', { mode: 'admin' });
+    }
+  });
+});
