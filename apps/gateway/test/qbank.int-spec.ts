@@ -10,7 +10,8 @@ import {
   type Question,
   type QuestionInput,
 } from '@examprep/contracts';
-import { generate } from '@examprep/generators';
+import { COURSE_DEFINITIONS, generate } from '@examprep/generators';
+import { checkAnswer, validateQuestionInput } from '@examprep/validation';
 import { getToken, infraConfig, seededUsers, waitFor } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import { systemCtl } from './support/system';
@@ -451,6 +452,48 @@ describe('Infinite QBank', () => {
       ).toBe(400);
     } finally {
       await call('POST', '/api/infiniteqbank/admin/set-view-mode', 'admin', { mode: 'admin' });
+    }
+  });
+});
+
+describe('seed content (tools/seed)', () => {
+  const seeded = async (course: string) =>
+    (
+      await call<{ questions: Question[] }>(
+        'GET',
+        `/api/questions?course=${encodeURIComponent(course)}`,
+        'admin',
+      )
+    ).body.questions;
+
+  it('fills every set with valid, explained questions covering every objective', async () => {
+    const sizes: Record<string, number> = {
+      'TEAS Math QBank': 200,
+      'Med Dosage QBank': 60,
+      'TEAS Math Sample QBank': 15,
+      'Med Dosage Sample QBank': 10,
+      'Med Dosage Conversions': 10,
+      'TEAS Math Practice Test': 38,
+    };
+    for (const [course, min] of Object.entries(sizes)) {
+      const questions = await seeded(course);
+      expect(questions.length).toBeGreaterThanOrEqual(min);
+      for (const q of questions) {
+        expect(validateQuestionInput(q)).toEqual([]);
+        expect(q.explanation.length).toBeGreaterThan(20);
+        expect(checkAnswer(q, q.correctAnswer)).toBe(true);
+      }
+    }
+    expect((await seeded('TEAS Math Practice Test')).length).toBe(38);
+    for (const [course, id] of [
+      ['TEAS Math QBank', 'teas_math'],
+      ['Med Dosage QBank', 'med_dosage'],
+    ] as const) {
+      const objectives = new Set((await seeded(course)).map((q) => q.objective));
+      for (const o of COURSE_DEFINITIONS.find((c) => c.id === id)!.objectives) {
+        if (o.topics.some((t) => t.generate))
+          expect(objectives).toContain(`${o.section} - ${o.name}`);
+      }
     }
   });
 });
