@@ -10,65 +10,22 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import {
+  arg,
+  learnerToken,
+  loadContext,
+  root,
+  runK6 as runK6With,
+  withLoadTestGateway,
+} from './common.mjs';
 
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { urls } = require('../system/env.cjs');
-const { loadConfig, expandHome } = require('../infra/config.cjs');
-
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
 const profile = arg('profile', 'test');
 const rate = arg('rate', '200');
 const duration = arg('duration', '30s');
-const u = urls(profile);
-const k6 = path.join(expandHome(loadConfig().cacheDir), 'bin', 'k6');
-const outDir = path.join(u.profile.dataDir, 'load');
-fs.mkdirSync(outDir, { recursive: true });
-
-const overlay = JSON.parse(
-  fs.readFileSync(path.join(root, 'deploy/keycloak/dev/examprep-dev-overlay.json'), 'utf8'),
-);
-const learner = overlay.users.find((x) => x.email.startsWith('learner'));
-const client = overlay.clients.find((c) => c.clientId === 'api-tests');
-
-const system = (...a) =>
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'tools/system/system.cjs'), ...a, '--profile', profile],
-    { stdio: 'inherit' },
-  );
-
-async function token() {
-  const res = await fetch(
-    `http://127.0.0.1:${u.profile.ports.keycloak}/realms/${u.cfg.realm}/protocol/openid-connect/token`,
-    {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: client.clientId,
-        client_secret: client.secret,
-        username: learner.email,
-        password: learner.credentials[0].value,
-      }),
-    },
-  );
-  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
-}
-
-function runK6(name, env) {
-  const summary = path.join(outDir, `${name}.json`);
-  execFileSync(k6, ['run', '--quiet', path.join(root, 'tools/load/announcements.k6.js')], {
-    env: { ...process.env, ...env, SUMMARY: summary, K6_NO_USAGE_REPORT: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return JSON.parse(fs.readFileSync(summary, 'utf8'));
-}
+const ctx = loadContext(profile);
+const u = ctx.u;
+const outDir = ctx.outDir;
+const runK6 = (name, env) => runK6With(ctx, name, env);
 
 function rssOf(pid) {
   try {
@@ -85,13 +42,9 @@ function rssOf(pid) {
 }
 
 async function main() {
-  if (!fs.existsSync(k6))
-    throw new Error(`k6 not found at ${k6}: run \`bash tools/infra/infra.sh install\``);
   console.log(`[load] restarting the ${profile} gateway with a load-test rate limit`);
-  system('stop', '--only', 'gateway');
-  system('start', '--only', 'gateway', '--no-web', '--env', 'RATE_LIMIT_PER_MINUTE=100000000');
-  try {
-    const bearer = await token();
+  await withLoadTestGateway(profile, async () => {
+    const bearer = await learnerToken(u);
     const gatewayUrl = `${u.gateway}/api/announcements`;
     const res = await fetch(gatewayUrl, { headers: { authorization: `Bearer ${bearer}` } });
     if (!res.ok) throw new Error(`gateway answered ${res.status}`);
@@ -170,10 +123,7 @@ async function main() {
     } finally {
       bare.kill();
     }
-  } finally {
-    system('stop', '--only', 'gateway');
-    system('start', '--only', 'gateway', '--no-web');
-  }
+  });
 }
 
 main().catch((e) => {
