@@ -64,7 +64,7 @@ function withRounding(question: string, rounding: RoundingRule | null): string {
   return rounding ? `${question} ${roundingInstruction(rounding.places)}` : question;
 }
 
-/** Negative, NaN or empty numeric distractors are never shown. */
+/** Broken numbers (NaN, Infinity) never show; each generator rules out values its topic forbids (e.g. 0 mL/hr). */
 function isUsable(value: string): boolean {
   return !/NaN|Infinity|undefined/.test(value);
 }

@@ -49,3 +49,4 @@ export interface CourseDefinition {
   name: string;
   objectives: ObjectiveDefinition[];
 }
+export type { RoundingRule } from '@examprep/contracts/types';

@@ -32,6 +32,24 @@ describe('ivFlowRate', () => {
     throw new Error('no single-choice minutes item in 500 seeds');
   });
 
+  it('names confusing the pump rate with a drip rate and never shows 0 mL/hr', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 300; seed++) {
+      const item = ivFlowRate(seed);
+      if (item.type !== 'single') continue;
+      expect(item.choices).not.toContain('0');
+      const drip = item.distractors.find((d) =>
+        d.misconception.startsWith('confused the pump rate with a drip rate'),
+      );
+      expect(drip).toBeDefined();
+      // mL/min times a 15 gtt/mL drop factor
+      const { volume, minutes } = item.params;
+      expect(Number(drip?.value)).toBe(Math.round((Number(volume) / Number(minutes)) * 15));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('golden: seed 42 is pinned (a change must be deliberate)', () => {
     expect(ivFlowRate(42)).toMatchSnapshot();
   });

@@ -1,5 +1,6 @@
 import { blank, dm, formatNumber, m, Rng, roundTo, singleChoice, unit } from '../core';
 import type { GeneratedItem } from '../core';
+import { num, tex } from './shared';
 
 /** Plausible ranges of an IV infusion by pump (mL/hr). */
 export const IV_FLOW_RATE_RANGES = {
@@ -34,14 +35,18 @@ export function ivFlowRate(seed: number): GeneratedItem {
 
   const exact = volume / hours;
   const answer = formatNumber(roundTo(exact, 0), 0);
-  const time = inMinutes ? `${minutes} minutes` : `${formatNumber(hours)} ${hours === 1 ? 'hour' : 'hours'}`;
-  const question = `Infuse ${formatNumber(volume)} mL of 0.9% sodium chloride over ${time} by infusion pump. At what rate in mL/hr should the pump be set?`;
+  const time = inMinutes
+    ? `${minutes} minutes`
+    : `${formatNumber(hours)} ${hours === 1 ? 'hour' : 'hours'}`;
+  const question = `Infuse ${num(volume)} mL of 0.9% sodium chloride over ${time} by infusion pump. At what rate in mL/hr should the pump be set?`;
   const timeFactor = inMinutes
-    ? `\\frac{${volume}\\,${unit('mL')}}{${minutes}\\,${unit('min')}} \\times \\frac{60\\,${unit('min')}}{1\\,${unit('hr')}}`
-    : `\\frac{${volume}\\,${unit('mL')}}{${formatNumber(hours)}\\,${unit('hr')}}`;
+    ? `\\frac{${tex(volume)}\\,${unit('mL')}}{${minutes}\\,${unit('min')}} \\times \\frac{60\\,${unit('min')}}{1\\,${unit('hr')}}`
+    : `\\frac{${tex(volume)}\\,${unit('mL')}}{${formatNumber(hours)}\\,${unit('hr')}}`;
   const explanation = [
     `A pump rate is volume divided by time in hours: ${m(`\\text{rate} = \\frac{V}{t}`)}.`,
-    inMinutes ? `The time is in minutes, so multiply by ${m(`\\frac{60\\,${unit('min')}}{1\\,${unit('hr')}}`)} to get mL/hr.` : '',
+    inMinutes
+      ? `The time is in minutes, so multiply by ${m(`\\frac{60\\,${unit('min')}}{1\\,${unit('hr')}}`)} to get mL/hr.`
+      : '',
     dm(`${timeFactor} = ${formatNumber(exact, 2)}\\,${unit('mL/hr')}`),
     exact === roundTo(exact, 0)
       ? `The pump is set to ${m(`${answer}\\,${unit('mL/hr')}`)}.`
@@ -58,13 +63,17 @@ export function ivFlowRate(seed: number): GeneratedItem {
     params: { volume, minutes, inMinutes: inMinutes ? 1 : 0 },
   };
   if (rng.chance(0.5)) return blank(parts);
-  const whole = (x: number) => formatNumber(roundTo(x, 0), 0);
+  // A wrong rate that rounds to 0 mL/hr is never shown (an empty value is skipped).
+  const whole = (x: number) => (roundTo(x, 0) > 0 ? formatNumber(roundTo(x, 0), 0) : '');
   return singleChoice(rng, parts, [
     {
-      value: inMinutes ? whole(volume / minutes) : whole(volume / minutes),
+      value: whole(volume / minutes),
       misconception: 'missed x60: divided by minutes instead of hours',
     },
-    { value: whole(hours / volume * 1000), misconception: 'inverted ratio: time over volume' },
+    {
+      value: whole((volume / minutes) * 15),
+      misconception: 'confused the pump rate with a drip rate (applied a 15 gtt/mL drop factor)',
+    },
     { value: whole(volume * hours), misconception: 'multiplied volume by time' },
     { value: whole(exact * 60), misconception: 'multiplied by 60 instead of dividing' },
     { value: whole(exact / 2), misconception: 'halved the rate' },

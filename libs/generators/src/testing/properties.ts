@@ -64,7 +64,8 @@ function checkItem(item: GeneratedItem): void {
   const answer = item.correctAnswer[0];
   if (!item.question.trim() || !item.explanation.trim()) throw new Error('empty text');
   if (item.type === 'single') {
-    if (item.choices.length !== 4) throw new Error(`4 choices expected, got ${item.choices.length}`);
+    if (item.choices.length !== 4)
+      throw new Error(`4 choices expected, got ${item.choices.length}`);
     for (let i = 0; i < item.choices.length; i++) {
       for (let j = i + 1; j < item.choices.length; j++) {
         if (sameValue(item.choices[i], item.choices[j])) {

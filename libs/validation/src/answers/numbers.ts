@@ -6,6 +6,7 @@ export function roundTo(value: number, places: number): number {
   if (!Number.isInteger(places) || places < 0 || places > 10) {
     throw new RangeError(`places must be 0..10, got ${places}`);
   }
+  if (Number.isInteger(value)) return value === 0 ? 0 : value; // fast path (also drops -0)
   const sign = value < 0 ? -1 : 1;
   // Shift by exponent notation so 1.005 is 100.5 (not 100.49999) before rounding.
   const shifted = Number(`${Math.abs(value)}e${places}`);

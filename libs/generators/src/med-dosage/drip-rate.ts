@@ -1,0 +1,99 @@
+import { Rng } from '../core';
+import type { GeneratedItem } from '../core';
+import { conclusion, frac, num, numericItem, plural, q, result } from './shared';
+
+/** Gravity infusions: macrodrip 10/15/20 gtt/mL, microdrip 60 gtt/mL (low rates only). */
+export const DRIP_RATE_RANGES = {
+  dropFactors: [10, 15, 20, 60],
+  continuous: { volumesMl: [250, 500, 1000], hours: [2, 3, 4, 5, 6, 8, 10, 12, 24] },
+  piggyback: { volumesMl: [50, 100, 150, 250], minutes: [20, 30, 45, 60, 90] },
+  rateMlPerHr: { min: 20, max: 250, step: 5 },
+  gttPerMin: { min: 5, max: 125 },
+  microdripMaxMlPerHr: 100,
+} as const;
+
+const WRONG_FACTOR: Record<number, [number, number]> = {
+  10: [60, 15],
+  15: [60, 10],
+  20: [60, 15],
+  60: [15, 20],
+};
+
+/**
+ * Drip rate by gravity in gtt/min: volume (mL) times drop factor (gtt/mL) over time in
+ * minutes, from a volume and time (hours or minutes) or from an ordered mL/hr. Whole drops.
+ */
+export function dripRate(seed: number): GeneratedItem {
+  const rng = new Rng(seed);
+  const r = DRIP_RATE_RANGES;
+  let kind: 'continuous' | 'piggyback' | 'rate';
+  let volume: number;
+  let minutes: number;
+  let dropFactor: number;
+  let gtt: number;
+  do {
+    kind = rng.pick(['continuous', 'piggyback', 'rate'] as const);
+    dropFactor = rng.pick(r.dropFactors);
+    if (kind === 'continuous') {
+      volume = rng.pick(r.continuous.volumesMl);
+      minutes = rng.pick(r.continuous.hours) * 60;
+    } else if (kind === 'piggyback') {
+      volume = rng.pick(r.piggyback.volumesMl);
+      minutes = rng.pick(r.piggyback.minutes);
+    } else {
+      volume = rng.step(r.rateMlPerHr.min, r.rateMlPerHr.max, r.rateMlPerHr.step);
+      minutes = 60;
+    }
+    gtt = (volume * dropFactor) / minutes;
+  } while (
+    gtt < r.gttPerMin.min ||
+    gtt > r.gttPerMin.max ||
+    (dropFactor === 60 && (volume / minutes) * 60 > r.microdripMaxMlPerHr)
+  );
+  const exact = gtt;
+  const places = 0;
+  const mlPerHr = (volume / minutes) * 60;
+  const tubing = `The tubing drop factor is ${dropFactor} gtt/mL${dropFactor === 60 ? ' (microdrip)' : ''}.`;
+  const order =
+    kind === 'rate'
+      ? `Infuse 0.9% sodium chloride at ${num(volume)} mL/hr by gravity.`
+      : kind === 'continuous'
+        ? `Infuse ${num(volume)} mL of lactated Ringer's solution over ${plural(minutes / 60, 'hour')} by gravity.`
+        : `Infuse cefazolin 1 g in ${num(volume)} mL of 0.9% sodium chloride over ${num(minutes)} minutes by gravity.`;
+  const question = `${order} ${tubing} At how many drops per minute (gtt/min) should the nurse set the infusion?`;
+  const time =
+    kind === 'piggyback'
+      ? frac(q(volume, 'mL'), q(minutes, 'min'))
+      : `${frac(q(volume, 'mL'), q(minutes / 60, 'hr'))} \\times ${frac(q(1, 'hr'), q(60, 'min'))}`;
+  const explanation = [
+    'Drops per minute = volume (mL) × drop factor (gtt/mL) ÷ time (min). By dimensional analysis, mL and the time units cancel:',
+    `\\[${time} \\times ${frac(q(dropFactor, 'gtt'), q(1, 'mL'))} ${result(exact, 'gtt/min', 2)}\\]`,
+    conclusion(exact, places, 'gtt/min', 'the drip rate is'),
+  ].join(' ');
+  const [wrong1, wrong2] = WRONG_FACTOR[dropFactor];
+  return numericItem(rng, {
+    question,
+    explanation,
+    exact,
+    places,
+    unit: 'gtt/min',
+    params: { kind, volume, minutes, dropFactor },
+    distractors: [
+      {
+        value: (volume * wrong1) / minutes,
+        misconception: `wrong drop factor (used ${wrong1} gtt/mL)`,
+      },
+      { value: gtt * 60, misconception: 'missed ÷60 (gave drops per hour)' },
+      { value: volume / minutes, misconception: 'left out the drop factor (gave mL/min)' },
+      { value: mlPerHr, misconception: 'gave the pump rate in mL/hr, not drops per minute' },
+      {
+        value: (volume * wrong2) / minutes,
+        misconception: `wrong drop factor (used ${wrong2} gtt/mL)`,
+      },
+      {
+        value: mlPerHr / dropFactor,
+        misconception: 'divided by the drop factor instead of multiplying',
+      },
+    ],
+  });
+}
