@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { PLACEHOLDER_PAGES } from '../features/placeholders/placeholders.messages';
 import { LOGGED_IN_FLAG_KEY } from '../shared/session/local-flags';
 import { SIGNED_OUT } from '../shared/session/session-context';
+import { fakeResponse, mockFetch } from '../test-utils/mock-fetch';
 import { currentLocation, fakeSession, renderApp } from '../test-utils/render-app';
 
 describe('routes', () => {
@@ -84,7 +85,6 @@ describe('routes', () => {
     ['/test/practice/t1', 'practiceTest'],
     ['/review-test/t1?userId=u2', 'reviewTest'],
     ['/workbook/p1', 'workbook'],
-    ['/infinite-qbank', 'infiniteQbank'],
     ['/simulations', 'simulations'],
   ] as const)('%s names the capability that brings it', async (route, key) => {
     renderApp({ route });
@@ -110,19 +110,22 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/add-question', 'addQuestion'],
-    ['/question-list', 'questionList'],
-    ['/course-topic-manager', 'courseTopicManager'],
-  ] as const)(
-    'admin route %s: placeholder for admins, dashboard for others',
-    async (route, key) => {
+    ['/add-question', 'Add New Question'],
+    ['/question-list', 'Question List'],
+    ['/course-topic-manager', 'Course Topic Manager'],
+  ] as const)('admin route %s: the page for admins, dashboard for others', async (route, title) => {
+    const realFetch = window.fetch;
+    mockFetch(() => fakeResponse(503, { message: 'Service unavailable' }));
+    try {
       const admin = renderApp({ route, session: fakeSession({ isAdmin: true }) });
-      expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       admin.unmount();
       renderApp({ route, session: fakeSession({ isAdmin: false }) });
       await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
-    },
-  );
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
 
   it('shows the verification screen on protected routes to unverified non-admins', async () => {
     const session = fakeSession({ emailVerified: false });

@@ -14,8 +14,14 @@ const SignupCompletePage = lazy(() => import('../features/auth/SignupCompletePag
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const UpdatesPage = lazy(() => import('../features/updates/UpdatesPage'));
+const InfiniteQbankPage = lazy(() => import('../features/qbank/InfiniteQbankPage'));
 const UserListPage = lazy(() => import('../features/admin/users/UserListPage'));
 const ValidatorTestPage = lazy(() => import('../features/admin/validator/ValidatorTestPage'));
+const AddQuestionPage = lazy(() => import('../features/admin/questions/AddQuestionPage'));
+const QuestionListPage = lazy(() => import('../features/admin/questions/QuestionListPage'));
+const CourseTopicManagerPage = lazy(
+  () => import('../features/admin/topics/CourseTopicManagerPage'),
+);
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 
 const placeholder = (page: PlaceholderPageKey) => <PlaceholderPage page={page} />;
@@ -41,7 +47,7 @@ export function AppRoutes() {
           <Route path="test/practice/:testId" element={placeholder('practiceTest')} />
           <Route path="review-test/:testId" element={placeholder('reviewTest')} />
           <Route path="workbook/:productId" element={placeholder('workbook')} />
-          <Route path="infinite-qbank" element={placeholder('infiniteQbank')} />
+          <Route path="infinite-qbank" element={<InfiniteQbankPage />} />
           <Route path="updates" element={<UpdatesPage />} />
           <Route path="simulations" element={placeholder('simulations')} />
         </Route>
@@ -49,9 +55,9 @@ export function AppRoutes() {
         <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>
           <Route path="user-list" element={<UserListPage />} />
           <Route path="validator-test" element={<ValidatorTestPage />} />
-          <Route path="add-question" element={placeholder('addQuestion')} />
-          <Route path="question-list" element={placeholder('questionList')} />
-          <Route path="course-topic-manager" element={placeholder('courseTopicManager')} />
+          <Route path="add-question" element={<AddQuestionPage />} />
+          <Route path="question-list" element={<QuestionListPage />} />
+          <Route path="course-topic-manager" element={<CourseTopicManagerPage />} />
         </Route>
 
         <Route path="*" element={<NotFound />} />

@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ContactChallenge } from '../contact/ContactChallenge';
+import { InfiniteQbankSection } from '../qbank/InfiniteQbankSection';
 import { DASHBOARD_NOTICE_EVENT } from '../../shared/layout/layout.messages';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { isDashboard } from '../../shared/session/default-dashboard';
@@ -88,6 +89,8 @@ export default function DashboardPage() {
           {DASHBOARD_SWITCH_LABELS[other]}
         </Button>
       </div>
+      {/* learner spec §2 Math tab: the Infinite QBank, advertised only when topics are open */}
+      {tab === 'math' ? <InfiniteQbankSection /> : null}
       <Card>
         <Card.Body>
           <Card.Title as="h2" className="h5">

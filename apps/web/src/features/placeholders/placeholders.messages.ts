@@ -8,10 +8,6 @@ export const PLACEHOLDER_PAGES = {
   },
   reviewTest: { title: 'Test Review', message: 'Test review arrives with the testing capability.' },
   workbook: { title: 'Workbook', message: 'Workbooks arrive with the media capability.' },
-  infiniteQbank: {
-    title: 'Infinite QBank',
-    message: 'The Infinite QBank arrives with the question bank capability.',
-  },
   simulations: {
     title: 'Pump Simulator',
     message: 'The pump simulator arrives with the simulations capability.',
@@ -23,18 +19,6 @@ export const PLACEHOLDER_PAGES = {
   checkoutCancel: {
     title: 'Payment Result',
     message: 'Payment results arrive with the catalog capability.',
-  },
-  addQuestion: {
-    title: 'Add Question',
-    message: 'The question editor arrives with the question bank capability.',
-  },
-  questionList: {
-    title: 'Question List',
-    message: 'The question list arrives with the question bank capability.',
-  },
-  courseTopicManager: {
-    title: 'Course Topic Manager',
-    message: 'The course topic manager arrives with the question bank capability.',
   },
 } as const;
 

@@ -7,11 +7,19 @@ describe('splitMath', () => {
     expect(splitMath('Give \\(\\frac{1}{2}\\) mL. \\[x=2\\] done')).toEqual([
       { kind: 'text', text: 'Give ' },
       { kind: 'math', latex: '\\frac{1}{2}', display: false },
-      { kind: 'text', text: ' mL. ' },
+      { kind: 'text', text: ' mL.' },
       { kind: 'math', latex: 'x=2', display: true },
-      { kind: 'text', text: ' done' },
+      { kind: 'text', text: 'done' },
     ]);
   });
+});
+
+it('drops the spaces around display math (it is its own block)', () => {
+  expect(splitMath('Then: \\[x=2\\] The pump')).toEqual([
+    { kind: 'text', text: 'Then:' },
+    { kind: 'math', latex: 'x=2', display: true },
+    { kind: 'text', text: 'The pump' },
+  ]);
 });
 
 describe('MathText', () => {

@@ -19,5 +19,16 @@ export function splitMath(text: string): MathPart[] {
     last = at + m[0].length;
   }
   if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
-  return parts;
+  // Display math is its own block: spaces around it would show as a stray indent.
+  return parts
+    .map((part, i) => {
+      if (part.kind !== 'text') return part;
+      let t = part.text;
+      const prev = parts[i - 1];
+      const next = parts[i + 1];
+      if (prev?.kind === 'math' && prev.display) t = t.replace(/^[ \t]+/, '');
+      if (next?.kind === 'math' && next.display) t = t.replace(/[ \t]+$/, '');
+      return { kind: 'text' as const, text: t };
+    })
+    .filter((part) => part.kind !== 'text' || part.text !== '');
 }

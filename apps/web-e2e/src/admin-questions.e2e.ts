@@ -1,0 +1,250 @@
+import { overflowsSideways, seriousViolations } from './support/phone';
+import { expect, test, type Page } from '@playwright/test';
+import * as fs from 'node:fs/promises';
+import { shot, signIn } from './support/auth';
+
+// Admin spec §2.3-2.6 against the real gateway and qbank service: the question editor, the
+// question list, the preview modal and the course topic manager.
+
+/** Every question these journeys create has this in its text. */
+const TEXT_MARK = ': which equal';
+
+/** Deletes questions a failed run left behind (found by their text), through the list. */
+async function removeLeftovers(page: Page): Promise<void> {
+  await page.goto(`/question-list?search=${encodeURIComponent(TEXT_MARK)}`);
+  await expect(page.getByText(/^Total Questions: \d+$/)).toBeVisible();
+  const rows = page.getByRole('table').getByRole('rowheader');
+  for (let left = await rows.count(); left > 0; left--) {
+    const qid = (await rows.first().textContent())?.trim() ?? '';
+    await page.getByRole('button', { name: `Delete ${qid}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Question' })
+      .getByRole('button', { name: 'Yes' })
+      .click();
+    await expect(page.getByRole('rowheader', { name: qid })).toHaveCount(0);
+  }
+}
+
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    await removeLeftovers(page).catch(() => undefined);
+  }
+});
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Creates a SATA question with LaTeX through the editor; returns its question text. */
+async function createSataQuestion(page: Page, marker: string): Promise<string> {
+  const text = `E2E ${marker}${TEXT_MARK} \\(\\frac{1}{2}\\)?`;
+  await page.goto('/add-question');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Question' })).toBeVisible();
+  await page.getByLabel('Question Type').selectOption('sata');
+  await page.getByLabel('Course', { exact: true }).selectOption('new');
+  await page.getByLabel('New course name').fill(`E2E Course ${marker}`);
+  await page.getByLabel('Objective', { exact: true }).selectOption('new');
+  await page.getByLabel('New objective name').fill('E2E 1.1');
+  await page.getByLabel('Question', { exact: true }).fill(text);
+  const choices = ['\\(0.5\\)', '2/4', '1/3', '50%'];
+  for (const [i, choice] of choices.entries()) {
+    await page.getByLabel(`Choice ${i + 1}`, { exact: true }).fill(choice);
+  }
+  for (const n of [1, 2, 4]) await page.getByLabel(`Choice ${n} is correct`).check();
+  await page.getByLabel('Explanation', { exact: true }).fill('One half is \\[\\frac{2}{4}=0.5\\]');
+  return text;
+}
+
+test('an admin creates a SATA question with LaTeX, finds, edits, previews, answers and deletes it', async ({
+  page,
+}) => {
+  const marker = stamp();
+  await signIn(page, 'admin');
+  // A clean slate: nothing left over from an interrupted earlier run.
+  await removeLeftovers(page);
+
+  // The editor: an empty save lists the spec's problems first.
+  await page.goto('/add-question');
+  await page.getByRole('button', { name: 'Save Question' }).click();
+  const fix = page.getByRole('dialog', { name: 'Please fix the following:' });
+  await expect(fix.getByText('Please enter a question.')).toBeVisible();
+  await expect(fix.getByText('Answer choices cannot be empty.')).toBeVisible();
+  await fix.getByRole('button', { name: 'OK' }).click();
+  await expect(fix).toBeHidden();
+
+  const text = await createSataQuestion(page, marker);
+  // Live previews: KaTeX in the question preview, the stored document as JSON.
+  await expect(
+    page.getByRole('group', { name: 'Question preview' }).locator('.katex').first(),
+  ).toBeVisible();
+  const json = JSON.parse((await page.getByTestId('json-preview').textContent()) ?? '{}');
+  expect(json).toMatchObject({
+    qid: null,
+    type: 'sata',
+    question: text,
+    correctAnswer: ['\\(0.5\\)', '2/4', '50%'],
+    course: `E2E Course ${marker}`,
+    objective: 'E2E 1.1',
+  });
+  await shot(page, 'add-question.png');
+  await page.getByRole('button', { name: 'Save Question' }).click();
+  await expect(page.getByText('Question saved successfully!')).toBeVisible();
+  await expect(page.getByLabel('Question', { exact: true })).toHaveValue('');
+  // The new course is offered by the refreshed pickers.
+  await expect(
+    page
+      .getByLabel('Course', { exact: true })
+      .getByRole('option', { name: `E2E Course ${marker}` }),
+  ).toHaveCount(1);
+
+  // The list: search (debounced, kept in the URL) finds it.
+  await page.goto('/question-list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Question List' })).toBeVisible();
+  await expect(page.getByText(/^Total Questions: \d+$/)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(marker);
+  await expect(page).toHaveURL(new RegExp(`search=${marker}`));
+  const rows = page.getByRole('table').getByRole('rowheader');
+  await expect(rows).toHaveCount(1);
+  const qid = (await rows.first().textContent())?.trim() ?? '';
+  expect(qid).toMatch(/^[A-Z]{2}\d{2}$/);
+  await expect(page.getByText('Total Questions: 1')).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: qid }) });
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Select All That Apply');
+  await expect(row.locator('.katex').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(marker);
+  await expect(rows).toHaveText([qid]);
+  await shot(page, 'question-list.png');
+
+  // Export Questions of the current filters.
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Questions' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^questions_export_\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(await fs.readFile(await download.path(), 'utf8'));
+  expect(Object.keys(file)).toEqual(['exportDate', 'totalQuestions', 'filters', 'questions']);
+  expect(file).toMatchObject({ totalQuestions: 1, filters: { search: marker } });
+  expect(file.questions[0]).toMatchObject({ qid, question: text });
+  await expect(page.getByText('Successfully exported 1 questions to JSON file.')).toBeVisible();
+
+  // Edit: the editor loads the stored question and Update Question writes it (PUT).
+  await page.getByRole('link', { name: `Edit ${qid}` }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Edit Question (QID: ${qid})` }),
+  ).toBeVisible();
+  const explanation = page.getByLabel('Explanation', { exact: true });
+  await expect(explanation).toHaveValue('One half is \\[\\frac{2}{4}=0.5\\]');
+  await expect(page.getByLabel('Choice 3 is correct')).not.toBeChecked();
+  await explanation.fill('One half is \\[\\frac{2}{4}=0.5\\] (edited)');
+  await page.getByRole('button', { name: 'Update Question' }).click();
+  await expect(page.getByText('Question saved successfully!')).toBeVisible();
+  await page.waitForURL(/\/add-question\?mode=new$/);
+  await page.goto(`/question-list?search=${marker}`);
+  await expect(rows).toHaveText([qid]);
+
+  // Preview: a wrong answer, Try Again, the right one.
+  await page.getByRole('button', { name: `Preview ${qid}` }).click();
+  const preview = page.getByRole('dialog', { name: `Question Preview (QID: ${qid})` });
+  await expect(preview.getByText(`E2E Course ${marker}`)).toBeVisible();
+  await preview.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(preview.getByText('Please select an answer before submitting!')).toBeVisible();
+  await preview.getByRole('checkbox', { name: '2/4' }).check();
+  await preview.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(preview.getByText('Incorrect.')).toBeVisible();
+  await expect(preview.getByText('Correct answers:')).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Explanation' })).toBeVisible();
+  await expect(preview.getByText('(edited)')).toBeVisible();
+  await shot(page, 'question-preview-incorrect.png');
+  await preview.getByRole('button', { name: 'Try Again' }).click();
+  await expect(preview.getByRole('checkbox', { name: '2/4' })).not.toBeChecked();
+  for (const name of ['50%', '2/4']) await preview.getByRole('checkbox', { name }).check();
+  // The LaTeX choice: its accessible name comes from KaTeX's MathML.
+  await preview.getByRole('checkbox').first().check();
+  await preview.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(preview.getByText('Correct!')).toBeVisible();
+  await shot(page, 'question-preview-correct.png');
+  await preview.getByRole('button', { name: 'Close' }).last().click();
+  await expect(preview).toBeHidden();
+
+  // Delete with a Yes/No confirm.
+  await page.getByRole('button', { name: `Delete ${qid}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Question' });
+  await expect(confirm.getByText(`Are you sure you want to delete question ${qid}?`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Question deleted successfully.')).toBeVisible();
+  await expect(page.getByText('No results found.')).toBeVisible();
+});
+
+test('edit mode of a missing question says Question Not Found and goes to new mode', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/add-question?mode=edit&qid=ZZ98');
+  await expect(page.getByText('Question Not Found')).toBeVisible();
+  await page.waitForURL(/\/add-question\?mode=new$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Question' })).toBeVisible();
+});
+
+test('the course topic manager lists courses and objectives with their topics', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/course-topic-manager');
+  await expect(page.getByRole('heading', { level: 1, name: 'Course Topic Manager' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 }).nth(1)).toBeVisible();
+  const objectives = page.getByRole('heading', { level: 3 });
+  await expect(objectives.first()).toHaveText(/^.+ - .+$/);
+  await expect(page.getByRole('checkbox', { name: /^Free / }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'course-topic-manager.png');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('no such topic anywhere');
+  await expect(page.getByText('No topics match the current filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear All Filters' }).click();
+  await expect(objectives.first()).toBeVisible();
+});
+
+test('a learner opening the question pages is sent to the dashboard', async ({ page }) => {
+  await signIn(page, 'learner');
+  for (const path of ['/question-list', '/add-question', '/course-topic-manager']) {
+    await page.goto(path);
+    await page.waitForURL(/\/dashboard/);
+  }
+});
+
+test('the question pages work on a phone and have no serious accessibility violation @phone', async ({
+  page,
+}) => {
+  const marker = stamp();
+  await signIn(page, 'admin');
+  await createSataQuestion(page, marker);
+  expect(await overflowsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'add-question-phone.png');
+  await page.getByRole('button', { name: 'Save Question' }).click();
+  await expect(page.getByText('Question saved successfully!')).toBeVisible();
+
+  await page.goto(`/question-list?search=${marker}`);
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('table').getByRole('rowheader')).toHaveCount(1);
+  // The table scrolls inside its own region; the page itself does not scroll sideways.
+  expect(await overflowsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'question-list-phone.png');
+
+  const qid = (await page.getByRole('table').getByRole('rowheader').first().textContent())?.trim();
+  await page.getByRole('button', { name: `Preview ${qid}` }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await overflowsSideways(page)).toBe(false);
+  await shot(page, 'question-preview-phone.png');
+  await page.getByRole('button', { name: 'Close' }).last().click();
+
+  await page.getByRole('button', { name: `Delete ${qid}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Question' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(page.getByText('Question deleted successfully.')).toBeVisible();
+
+  await page.goto('/course-topic-manager');
+  await expect(page.getByRole('checkbox', { name: /^Free / }).first()).toBeVisible();
+  expect(await overflowsSideways(page)).toBe(false);
+  await shot(page, 'course-topic-manager-phone.png');
+});

@@ -1,0 +1,387 @@
+import {
+  type Question,
+  type QuestionFacets,
+  type QuestionsExport,
+} from '@examprep/contracts/types';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeResponse, mockFetch, type FetchCall } from '../../../test-utils/mock-fetch';
+import { currentLocation, fakeSession, renderApp } from '../../../test-utils/render-app';
+import { localDate } from './question-filters';
+import QuestionListPage from './QuestionListPage';
+
+const q = (over: Partial<Question>): Question => ({
+  qid: 'AA00',
+  question: 'Q',
+  type: 'single',
+  choices: ['a', 'b'],
+  correctAnswer: ['a'],
+  explanation: 'E',
+  course: 'TEAS Math',
+  objective: '1.1',
+  media: { questionImage: null, explanationImage: null, video: null },
+  rounding: null,
+  ...over,
+});
+
+const SATA = q({
+  qid: 'AB12',
+  question: 'Which equal \\(\\frac{1}{2}\\)?',
+  type: 'sata',
+  choices: ['0.5', '2/4', '1/3', '50%'],
+  correctAnswer: ['0.5', '2/4', '50%'],
+  explanation: 'Half is \\(0.5\\).',
+  objective: '1.2',
+  media: {
+    questionImage: 'Images/AB12-que.png',
+    explanationImage: null,
+    video: 'VideoSolutions/AB12-vid.mp4',
+  },
+});
+const BLANK = q({
+  qid: 'CD34',
+  question: 'Give 250 mg from 500 mg/5 mL. How many mL?',
+  type: 'blank',
+  choices: [],
+  correctAnswer: ['2.5'],
+  course: 'Med Dosage',
+  objective: '2.1',
+});
+const ALL = [SATA, BLANK];
+
+const FACETS: QuestionFacets = {
+  courses: ['Med Dosage', 'TEAS Math'],
+  objectives: { 'Med Dosage': ['2.1'], 'TEAS Math': ['1.1', '1.2'] },
+};
+
+type Handler = (call: FetchCall) => Response | Promise<Response> | undefined;
+
+/** The list answers `list(params)`; facets fixed; other calls go to `other`. */
+function serve(list: (params: URLSearchParams) => Question[] = () => ALL, other?: Handler) {
+  return mockFetch((call) => {
+    const url = new URL(call.url, 'http://x');
+    if (call.method === 'GET' && url.pathname === '/api/questions/facets') {
+      return fakeResponse(200, FACETS);
+    }
+    if (call.method === 'GET' && url.pathname === '/api/questions') {
+      const questions = list(url.searchParams);
+      return fakeResponse(200, { questions, total: questions.length });
+    }
+    const answer = other?.(call);
+    if (answer) return answer;
+    return fakeResponse(500, { message: 'unexpected call' });
+  });
+}
+
+const listCalls = (calls: FetchCall[]) =>
+  calls.filter((c) => c.method === 'GET' && /^\/api\/questions(\?|$)/.test(c.url));
+
+function renderPage(route = '/question-list', isAdmin = true) {
+  return renderApp({ route, session: fakeSession({ isAdmin }) }, <QuestionListPage />);
+}
+
+const loaded = () => screen.findByRole('table');
+const shownQids = () => screen.queryAllByRole('rowheader').map((el) => el.textContent);
+const rowOf = (qid: string) =>
+  screen.getByRole('rowheader', { name: qid }).closest('tr') as HTMLElement;
+
+describe('/question-list', () => {
+  it('lists the questions with the total and every column, question text rendered', async () => {
+    const { calls } = serve();
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Question List' })).toBeInTheDocument();
+    expect(document.title).toBe('Question List | TestPrep');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading questions...');
+    await loaded();
+    expect(listCalls(calls)[0]).toMatchObject({ url: '/api/questions' });
+    expect(listCalls(calls)[0].headers.Authorization).toBe('Bearer test-token');
+    expect(screen.getByText('Total Questions: 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((el) => el.textContent)).toEqual([
+      'QID',
+      'Course',
+      'Objective',
+      'Type',
+      'Que Image',
+      'Ans Image',
+      'Video',
+      'Question Text',
+      'Actions',
+    ]);
+    expect(shownQids()).toEqual(['AB12', 'CD34']);
+    const cells = within(rowOf('AB12')).getAllByRole('cell');
+    expect(cells.slice(0, 6).map((c) => c.textContent)).toEqual([
+      'TEAS Math',
+      '1.2',
+      'Select All That Apply',
+      'Yes',
+      'No',
+      'Yes',
+    ]);
+    expect(cells[6].querySelector('.katex')).not.toBeNull();
+    expect(within(rowOf('CD34')).getByText('Fill in the Blank')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit AB12' })).toHaveAttribute(
+      'href',
+      '/add-question?mode=edit&qid=AB12',
+    );
+    expect(screen.getByRole('link', { name: 'Duplicate AB12' })).toHaveAttribute(
+      'href',
+      '/add-question?mode=copy&qid=AB12',
+    );
+    // The table scrolls in its own named region.
+    expect(
+      screen.getByRole('region', { name: 'Questions matching the search and filters' }),
+    ).toHaveAttribute('tabindex', '0');
+  });
+
+  it("says 'No results found.' when nothing matches", async () => {
+    serve(() => []);
+    renderPage();
+    expect(await screen.findByText('No results found.')).toBeInTheDocument();
+    expect(screen.getByText('Total Questions: 0')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load questions.' and retries", async () => {
+    let fail = true;
+    serve(() => {
+      if (fail) throw new Error('boom');
+      return ALL;
+    });
+    // A throwing handler rejects fetch: the client reports a network error.
+    const u = userEvent.setup();
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load questions.');
+    fail = false;
+    await u.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    await loaded();
+    expect(shownQids()).toEqual(['AB12', 'CD34']);
+  });
+
+  it('keeps the filters in the URL: a reload asks the server with them', async () => {
+    const { calls } = serve(() => [SATA]);
+    renderPage('/question-list?course=TEAS+Math&type=sata&video=has');
+    await loaded();
+    expect(listCalls(calls)[0].url).toBe('/api/questions?course=TEAS+Math&type=sata&video=has');
+    expect(screen.getByLabelText('Course')).toHaveValue('TEAS Math');
+    expect(screen.getByLabelText('Type')).toHaveValue('sata');
+    expect(screen.getByLabelText('Video')).toHaveValue('has');
+    expect(screen.getByLabelText('Question image')).toHaveValue('');
+  });
+
+  it('narrows the objectives by course and writes every filter to the URL', async () => {
+    const { calls } = serve();
+    const u = userEvent.setup();
+    renderPage();
+    await loaded();
+    const objective = screen.getByLabelText('Objective');
+    expect(
+      within(objective)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All objectives', '1.1', '1.2', '2.1']);
+    await u.selectOptions(objective, '2.1');
+    await u.selectOptions(screen.getByLabelText('Course'), 'TEAS Math');
+    expect(
+      within(objective)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All objectives', '1.1', '1.2']);
+    // 2.1 is not an objective of TEAS Math: it is dropped.
+    expect(objective).toHaveValue('');
+    await u.selectOptions(objective, '1.2');
+    await u.selectOptions(screen.getByLabelText('Answer image'), 'missing');
+    await u.selectOptions(screen.getByLabelText('Question image'), 'has');
+    expect(currentLocation()).toBe(
+      '/question-list?course=TEAS+Math&objective=1.2&questionImage=has&explanationImage=missing',
+    );
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.url).toBe(
+        '/api/questions?course=TEAS+Math&objective=1.2&questionImage=has&explanationImage=missing',
+      ),
+    );
+  });
+
+  it('debounces the search: one call after a pause in typing, kept in the URL; Clear Filters resets', async () => {
+    const { calls } = serve((params) =>
+      ALL.filter((x) => !params.get('search') || x.question.includes(params.get('search') ?? '')),
+    );
+    const u = userEvent.setup();
+    renderPage('/question-list?type=blank');
+    await screen.findByText('Total Questions: 2');
+    await u.type(screen.getByLabelText('Search'), 'mg/5');
+    await waitFor(() => expect(currentLocation()).toBe('/question-list?search=mg%2F5&type=blank'));
+    await waitFor(() => expect(shownQids()).toEqual(['CD34']));
+    const searched = listCalls(calls).filter((c) => c.url.includes('search='));
+    expect(searched.map((c) => c.url)).toEqual(['/api/questions?search=mg%2F5&type=blank']);
+
+    await u.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(currentLocation()).toBe('/question-list');
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    expect(screen.getByLabelText('Type')).toHaveValue('');
+    await waitFor(() => expect(shownQids()).toEqual(['AB12', 'CD34']));
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
+  });
+
+  it('keeps the search box when the page is opened with a search', async () => {
+    serve();
+    renderPage('/question-list?search=half');
+    await loaded();
+    expect(screen.getByLabelText('Search')).toHaveValue('half');
+  });
+
+  describe('Export Questions', () => {
+    let blobs: Blob[];
+    let clicked: { download: string; href: string }[];
+    const realCreate = URL.createObjectURL;
+    const realRevoke = URL.revokeObjectURL;
+
+    beforeEach(() => {
+      blobs = [];
+      clicked = [];
+      URL.createObjectURL = jest.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:questions';
+      });
+      URL.revokeObjectURL = jest.fn();
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        clicked.push({ download: this.download, href: this.href });
+      });
+    });
+    afterEach(() => {
+      URL.createObjectURL = realCreate;
+      URL.revokeObjectURL = realRevoke;
+      jest.restoreAllMocks();
+    });
+
+    const readBlob = (blob: Blob) =>
+      new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsText(blob);
+      });
+
+    it('downloads questions_export_{YYYY-MM-DD}.json of the current filters', async () => {
+      const file: QuestionsExport = {
+        exportDate: '2025-03-01T10:00:00.000Z',
+        totalQuestions: 1,
+        filters: { course: 'TEAS Math', type: 'sata' },
+        questions: [SATA],
+      };
+      const { calls } = serve(
+        () => [SATA],
+        (call) =>
+          call.url.startsWith('/api/questions/export') ? fakeResponse(200, file) : undefined,
+      );
+      const u = userEvent.setup();
+      renderPage('/question-list?course=TEAS+Math&type=sata');
+      await loaded();
+      await u.click(screen.getByRole('button', { name: 'Export Questions' }));
+      expect(
+        await screen.findByText('Successfully exported 1 questions to JSON file.'),
+      ).toBeInTheDocument();
+      expect(calls.find((c) => c.url.startsWith('/api/questions/export'))?.url).toBe(
+        '/api/questions/export?course=TEAS+Math&type=sata',
+      );
+      expect(clicked).toEqual([
+        { download: `questions_export_${localDate()}.json`, href: 'blob:questions' },
+      ]);
+      expect(clicked[0].download).toMatch(/^questions_export_\d{4}-\d{2}-\d{2}\.json$/);
+      expect(blobs[0].type).toBe('application/json;charset=utf-8');
+      const json = JSON.parse(await readBlob(blobs[0])) as QuestionsExport;
+      expect(Object.keys(json)).toEqual(['exportDate', 'totalQuestions', 'filters', 'questions']);
+      expect(json).toEqual(file);
+    });
+
+    it("says 'No questions to export.' when the list is empty, without a call", async () => {
+      const { calls } = serve(() => []);
+      const u = userEvent.setup();
+      renderPage();
+      await screen.findByText('No results found.');
+      await u.click(screen.getByRole('button', { name: 'Export Questions' }));
+      expect(await screen.findByText('No questions to export.')).toBeInTheDocument();
+      expect(calls.some((c) => c.url.includes('/export'))).toBe(false);
+      expect(clicked).toEqual([]);
+    });
+
+    it("says 'No questions to export.' when the server has none (404)", async () => {
+      serve(
+        () => ALL,
+        (call) =>
+          call.url.startsWith('/api/questions/export')
+            ? fakeResponse(404, { code: 'NOT_FOUND', message: 'No questions to export.' })
+            : undefined,
+      );
+      const u = userEvent.setup();
+      renderPage();
+      await loaded();
+      await u.click(screen.getByRole('button', { name: 'Export Questions' }));
+      expect(await screen.findByText('No questions to export.')).toBeInTheDocument();
+      expect(clicked).toEqual([]);
+    });
+  });
+
+  describe('Delete', () => {
+    it("asks Yes/No, deletes, says 'Question deleted successfully.' and reloads the list", async () => {
+      let rows = ALL;
+      const { calls } = serve(
+        () => rows,
+        (call) => {
+          if (call.method === 'DELETE' && call.url === '/api/questions/AB12') {
+            rows = [BLANK];
+            return fakeResponse(200, { deleted: true });
+          }
+          return undefined;
+        },
+      );
+      const u = userEvent.setup();
+      renderPage();
+      await loaded();
+      await u.click(screen.getByRole('button', { name: 'Delete AB12' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Delete Question' });
+      expect(dialog).toHaveTextContent('Are you sure you want to delete question AB12?');
+      await u.click(within(dialog).getByRole('button', { name: 'No' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+      await u.click(screen.getByRole('button', { name: 'Delete AB12' }));
+      dialog = await screen.findByRole('dialog', { name: 'Delete Question' });
+      await u.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      expect(await screen.findByText('Question deleted successfully.')).toBeInTheDocument();
+      await waitFor(() => expect(shownQids()).toEqual(['CD34']));
+      expect(screen.getByText('Total Questions: 1')).toBeInTheDocument();
+    });
+
+    it("says 'Failed to delete question.' with the reason and reloads", async () => {
+      const { calls } = serve(
+        () => ALL,
+        (call) =>
+          call.method === 'DELETE'
+            ? fakeResponse(404, { code: 'NOT_FOUND', message: 'Question does not exist.' })
+            : undefined,
+      );
+      const u = userEvent.setup();
+      renderPage();
+      await loaded();
+      const before = listCalls(calls).length;
+      await u.click(screen.getByRole('button', { name: 'Delete CD34' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Question' });
+      await u.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to delete question.');
+      expect(alert).toHaveTextContent('Question does not exist.');
+      await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+    });
+  });
+
+  it("shows 'Access Denied: Admins only.' to non-admins and loads nothing", async () => {
+    const { calls } = serve();
+    renderPage('/question-list', false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access Denied: Admins only.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
