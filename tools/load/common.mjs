@@ -47,7 +47,7 @@ export async function withLoadTestGateway(profile, fn) {
     '--env',
     'RATE_LIMIT_PER_MINUTE=100000000',
     '--env',
-    'RATE_LIMIT_SCALE=100000',
+    'RATE_LIMIT_SCALE=1000',
   );
   try {
     return await fn();

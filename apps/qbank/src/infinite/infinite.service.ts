@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
@@ -33,8 +33,14 @@ import { ViewModeRecord } from './view-mode.schema';
  * every topic with a generator unless they switched to the learner view. Answers stay on the
  * server until checked (DESIGN §5): the item id replays the exact question.
  */
+/** Generation counts are sent to identity at most this often per user (one fact per flush). */
+const COUNT_FLUSH_MS = 1_000;
+
 @Injectable()
-export class InfiniteService {
+export class InfiniteService implements OnModuleDestroy {
+  private readonly pendingCounts = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly courses: CoursesService,
     @InjectModel(ViewModeRecord.name) private readonly viewModes: Model<ViewModeRecord>,
@@ -127,17 +133,40 @@ export class InfiniteService {
     return o.topics.filter(topicFilter(await this.viewMode(actor)));
   }
 
-  /** The identity service counts generations per user (JetStream fact; failures only logged). */
+  /**
+   * The identity service counts generations per user from JetStream facts. Counts are summed
+   * per user and sent once a second (a fact per request would cost a JetStream disk write per
+   * batch); shutdown flushes what is pending. Failures are only logged.
+   */
   private countGenerations(uid: string, count: number): void {
-    const event: QbankGeneratedEvent = {
-      uid,
-      count,
-      batchId: randomUUID(),
-      at: new Date().toISOString(),
-    };
-    this.bus
-      .publish(Events.qbankGenerated, event, `qbank-generated:${event.batchId}`)
-      .catch((err: unknown) => rootLogger().error({ err, uid }, 'qbank.generated not published'));
+    this.pendingCounts.set(uid, (this.pendingCounts.get(uid) ?? 0) + count);
+    this.flushTimer ??= setTimeout(() => void this.flushCounts(), COUNT_FLUSH_MS).unref();
+  }
+
+  async flushCounts(): Promise<void> {
+    this.flushTimer = undefined;
+    const counts = [...this.pendingCounts];
+    this.pendingCounts.clear();
+    await Promise.all(
+      counts.map(([uid, count]) => {
+        const event: QbankGeneratedEvent = {
+          uid,
+          count,
+          batchId: randomUUID(),
+          at: new Date().toISOString(),
+        };
+        return this.bus
+          .publish(Events.qbankGenerated, event, `qbank-generated:${event.batchId}`)
+          .catch((err: unknown) =>
+            rootLogger().error({ err, uid, count }, 'qbank.generated not published'),
+          );
+      }),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    await this.flushCounts();
   }
 }
 

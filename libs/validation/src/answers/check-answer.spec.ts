@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { checkAnswer } from './check-answer';
-import { parseNumber, roundTo } from './numbers';
+import { parseNumber, roundTo, roundToReference } from './numbers';
 
 describe('checkAnswer', () => {
   describe('single choice', () => {
@@ -100,6 +100,21 @@ describe('numbers', () => {
     expect(roundTo(-2.5, 0)).toBe(-3);
     expect(roundTo(0.125, 2)).toBe(0.13);
   });
+  it('property: the fast rounding equals the exact decimal rounding', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+          fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 1000 + 0.0005),
+          fc.integer({ min: -1_000_000, max: 1_000_000 }).map((n) => n / 200),
+        ),
+        fc.integer({ min: 0, max: 4 }),
+        (value, places) => roundTo(value, places) === roundToReference(value, places),
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('parses plain numbers, thousands and simple fractions only', () => {
     expect(parseNumber('1,250')).toBe(1250);
     expect(parseNumber('.5')).toBe(0.5);
