@@ -82,13 +82,38 @@ describe('production realm', () => {
       (u) =>
         (u as { serviceAccountClientId?: string }).serviceAccountClientId === 'identity-service',
     ) as { clientRoles?: Record<string, string[]> } | undefined;
-    // view-realm: reading which users hold the admin role (admin user list)
+    // view-realm: reading which users hold the admin role (admin user list);
+    // manage-realm: only to apply the sign-up switch to registrationAllowed (ADR 0008)
     expect([...(sa?.clientRoles?.['realm-management'] ?? [])].sort()).toEqual([
+      'manage-realm',
       'manage-users',
       'query-users',
       'view-realm',
       'view-users',
     ]);
+  });
+
+  it('lets only the identity service impersonate users by token exchange (ADR 0008)', () => {
+    const rm = clients(prod).find((c) => c.clientId === 'realm-management') as unknown as {
+      authorizationSettings: {
+        policies: { name: string; type: string; config: Record<string, string> }[];
+      };
+    };
+    const policies = rm.authorizationSettings.policies;
+    const byName = (name: string) => policies.find((p) => p.name === name);
+    expect(byName('identity-service-client')?.config.clients).toBe('["identity-service"]');
+    expect(byName('admin-impersonating.permission.users')?.config.applyPolicies).toBe(
+      '["identity-service-client"]',
+    );
+    const web = clients(prod).find((c) => c.clientId === 'web') as unknown as { id: string };
+    expect(byName(`token-exchange.permission.client.${web.id}`)?.config.applyPolicies).toBe(
+      '["identity-service-client"]',
+    );
+    // no other permission grants anything to anyone
+    const granting = policies.filter((p) => p.type === 'scope' && p.config.applyPolicies);
+    expect(granting.map((p) => p.name).sort()).toEqual(
+      ['admin-impersonating.permission.users', `token-exchange.permission.client.${web.id}`].sort(),
+    );
   });
 
   it('contains no people and no client with the password grant', () => {
