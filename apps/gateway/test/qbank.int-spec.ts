@@ -423,11 +423,12 @@ describe('Infinite QBank', () => {
         '/api/infiniteqbank/generate-batch?course=med_dosage&objective=5&count=3',
         'learner',
       );
-      await waitFor(async () => (await count()) === before + 3, { timeoutMs: 10_000 });
+      // counts are sent once a second; a fresh system also creates identity's durable consumer
+      await waitFor(async () => (await count()) === before + 3, { timeoutMs: 15_000 });
     } finally {
       await identity.close();
     }
-  });
+  }, 20_000);
 
   it("admin view mode 'learner' shows only what learners see", async () => {
     const adminTopics = async () =>
