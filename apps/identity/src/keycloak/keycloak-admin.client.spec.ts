@@ -104,4 +104,15 @@ describe('KeycloakAdminClient', () => {
     expect(init.method).toBe('PUT');
     expect(JSON.parse(init.body as string)).toEqual({ registrationAllowed: false });
   });
+  it('reports a refused realm update (missing manage-realm) as a distinct, non-transient error', async () => {
+    const fetch = jest.fn(async (url: string | URL | Request) =>
+      String(url).endsWith('/token')
+        ? json(200, { access_token: 't', expires_in: 300 })
+        : json(403, { error: 'unknown_error' }),
+    ) as unknown as typeof globalThis.fetch;
+    const sut = new KeycloakAdminClient({ ...options, fetch });
+    await expect(sut.setRegistrationAllowed(true)).rejects.toMatchObject({
+      payload: { status: 503, code: 'IDENTITY_PROVIDER_FORBIDDEN' },
+    });
+  });
 });

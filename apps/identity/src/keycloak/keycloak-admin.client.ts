@@ -158,6 +158,15 @@ export class KeycloakAdminClient {
       method: 'PUT',
       body: JSON.stringify({ registrationAllowed: allowed }),
     });
+    if (res.status === 403) {
+      // Not transient: the realm in Keycloak predates the manage-realm grant (ADR 0008).
+      throw new ServiceError({
+        status: 503,
+        code: 'IDENTITY_PROVIDER_FORBIDDEN',
+        message:
+          'The identity service may not change the realm (Keycloak answered 403): re-import the realm so its service account has manage-realm.',
+      });
+    }
     if (!res.ok) throw unavailable(`realm update answered ${res.status}`);
   }
 

@@ -57,7 +57,9 @@ export class SettingsService implements OnApplicationBootstrap {
         await this.keycloak.setRegistrationAllowed(await this.signupAllowed());
         return true;
       } catch (err) {
-        if (attempt === attempts) {
+        const forbidden =
+          (err as { payload?: { code?: string } }).payload?.code === 'IDENTITY_PROVIDER_FORBIDDEN';
+        if (attempt === attempts || forbidden) {
           rootLogger().error({ err }, 'could not apply the sign-up switch to Keycloak');
           return false;
         }
