@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document, requestAnimationFrame -- used inside page.evaluate callbacks, which run in the browser */
 // Sign-in timing (issue #3): time from clicking 'Sign In' on the login page to the dashboard
 // being interactive, in Debian's Chromium, median of N runs, cold (fresh browser profile: empty
 // HTTP cache, no session) and warm (same profile after Logout: cached assets); plus the JS the

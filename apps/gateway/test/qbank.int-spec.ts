@@ -417,18 +417,27 @@ describe('Infinite QBank', () => {
             infiniteQbankGenerations?: number;
           } | null
         )?.infiniteQbankGenerations ?? 0;
-      const before = await count();
+      // Earlier tests generated as this learner too: wait until their counts have landed
+      // (counts are sent once a second) so `before` is stable.
+      const settled = async () => {
+        const first = await count();
+        await new Promise((r) => setTimeout(r, 1_500));
+        return (await count()) === first ? first + 1 : 0; // +1: a count of 0 is a valid result
+      };
+      const before = (await waitFor(settled, { timeoutMs: 15_000 })) - 1;
       await call(
         'GET',
         '/api/infiniteqbank/generate-batch?course=med_dosage&objective=5&count=3',
         'learner',
       );
-      // counts are sent once a second; a fresh system also creates identity's durable consumer
       await waitFor(async () => (await count()) === before + 3, { timeoutMs: 15_000 });
+      // counted once, not again later
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await count()).toBe(before + 3);
     } finally {
       await identity.close();
     }
-  }, 20_000);
+  }, 40_000);
 
   it("admin view mode 'learner' shows only what learners see", async () => {
     const adminTopics = async () =>
