@@ -2,7 +2,7 @@ import { type AdminUserRow } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { type NotifyFn } from './UserNotices';
+import { type NoticeFn } from '../../../shared/layout/Notices';
 import { useDeleteUser } from './users-api';
 import { USERS_MESSAGES as T } from './users.messages';
 
@@ -14,7 +14,7 @@ export function DeleteUserModal({
 }: {
   user: AdminUserRow;
   onClose: () => void;
-  notify: NotifyFn;
+  notify: NoticeFn;
 }) {
   const remove = useDeleteUser();
   const close = () => {

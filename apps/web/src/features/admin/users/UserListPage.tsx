@@ -10,14 +10,14 @@ import { DeleteUserModal } from './DeleteUserModal';
 import { PreviewNotificationModal } from './PreviewNotificationModal';
 import { DEFAULT_FILTERS, filterUsers, isDefaultFilters, type UserFilters } from './user-filters';
 import { UserFiltersForm } from './UserFiltersForm';
-import { UserNotices, useUserNotices, type NotifyFn } from './UserNotices';
+import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
 import { UsersTable } from './UsersTable';
 import { useAdminUsers } from './users-api';
 import { downloadTextFile, usersToCsv } from './users-csv';
 import { TOKEN_PREVIEW_LENGTH, USERS_CSV_FILE_NAME, USERS_MESSAGES as T } from './users.messages';
 
 /** Copy ID Token (Admins Only): the admin's own current access token to the clipboard. */
-async function copyOwnToken(getToken: () => Promise<string | null>, notify: NotifyFn) {
+async function copyOwnToken(getToken: () => Promise<string | null>, notify: NoticeFn) {
   try {
     const token = await getToken();
     if (!token) {
@@ -51,7 +51,7 @@ function UserListBody({
 }: {
   users: AdminUserRow[];
   onDelete: (user: AdminUserRow) => void;
-  notify: NotifyFn;
+  notify: NoticeFn;
 }) {
   const [filters, setFilters] = useState<UserFilters>(DEFAULT_FILTERS);
   const shown = useMemo(() => filterUsers(users, filters), [users, filters]);
@@ -110,7 +110,7 @@ export default function UserListPage() {
   const session = useSession();
   const { isAdmin, getToken } = session;
   const list = useAdminUsers(isAdmin);
-  const { notices, notify, dismiss } = useUserNotices();
+  const { notices, notify, dismiss } = useNotices();
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
   const [previewing, setPreviewing] = useState(false);
 
@@ -180,7 +180,7 @@ export default function UserListPage() {
         />
       ) : null}
       {previewing ? <PreviewNotificationModal onClose={() => setPreviewing(false)} /> : null}
-      <UserNotices notices={notices} onDismiss={dismiss} />
+      <Notices notices={notices} onDismiss={dismiss} dismissLabel={T.dismiss} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Table from 'react-bootstrap/Table';
 import Tooltip from 'react-bootstrap/Tooltip';
-import { type NotifyFn } from './UserNotices';
+import { type NoticeFn } from '../../../shared/layout/Notices';
 import { useCreateUserDocument, useGenerateTestToken } from './users-api';
 import { USERS_MESSAGES as T } from './users.messages';
 
@@ -62,7 +62,7 @@ function UserRow({
 }: {
   user: AdminUserRow;
   onDelete: (user: AdminUserRow) => void;
-  notify: NotifyFn;
+  notify: NoticeFn;
 }) {
   const create = useCreateUserDocument();
   const token = useGenerateTestToken();
@@ -165,7 +165,7 @@ export function UsersTable({
 }: {
   users: AdminUserRow[];
   onDelete: (user: AdminUserRow) => void;
-  notify: NotifyFn;
+  notify: NoticeFn;
 }) {
   return (
     // Its own scroll container (focusable, named) so the page never scrolls sideways;
