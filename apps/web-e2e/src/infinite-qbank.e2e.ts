@@ -64,6 +64,8 @@ test('a learner practises three IV flow-rate items from the dashboard and reads 
     /\/infinite-qbank\?course=med_dosage&objective=5&topic=md_iv_flow_rate&count=3$/,
   );
   await page.getByRole('button', { name: 'Start practising' }).click();
+  // The choices fold into one line while practising.
+  await expect(page.getByTestId('qbank-practising')).toContainText('IV flow rate (mL/hr)');
 
   const card = page.getByRole('article');
   for (let n = 1; n <= 3; n += 1) {

@@ -405,6 +405,10 @@ describe('/infinite-qbank', () => {
     renderPage();
     await start();
     await screen.findByRole('heading', { name: 'Question 1 of 2' });
+    // while practising the choices fold into one line; Change opens them
+    expect(screen.getByTestId('qbank-practising')).toHaveTextContent('Practising:');
+    expect(screen.queryByLabelText('Objective')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     await userEvent.selectOptions(screen.getByLabelText('Objective'), '10');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start practising' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { useState } from 'react';
 import {
   closedTopics,
   type QbankSelection,
@@ -40,6 +41,29 @@ export function QbankSelectionForm({
   const objectives = sortedObjectives(course);
   const closed = markClosed ? closedTopics(objective.topics) : [];
   const topicClosed = topic !== null && closed.some((t) => t.key === topic.key);
+  // While practising, the choices fold into one line so the question is on the first screen
+  // of a phone; Change opens them again.
+  const [editing, setEditing] = useState(false);
+
+  if (started && !editing) {
+    return (
+      <section
+        aria-labelledby="qbank-choose-title"
+        className="card card-body mb-3 py-2 d-flex flex-row flex-wrap align-items-center gap-2"
+      >
+        <h2 id="qbank-choose-title" className="visually-hidden">
+          {T.choose}
+        </h2>
+        <p className="mb-0 flex-grow-1 small" data-testid="qbank-practising">
+          <span className="fw-semibold">{T.practising}</span> {course.name} ›{' '}
+          {T.objectiveLabel(objective.section, objective.name)} › {topic ? topic.name : T.allTopics}
+        </p>
+        <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
+          {T.changeChoices}
+        </Button>
+      </section>
+    );
+  }
 
   return (
     <Form
@@ -47,6 +71,7 @@ export function QbankSelectionForm({
       className="card card-body mb-3"
       onSubmit={(e) => {
         e.preventDefault();
+        setEditing(false);
         onStart();
       }}
     >

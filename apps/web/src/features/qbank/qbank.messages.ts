@@ -21,6 +21,8 @@ export const INFINITE_QBANK_MESSAGES = {
   count: 'Questions per batch',
   start: 'Start practising',
   restart: 'Start over with these choices',
+  practising: 'Practising:',
+  changeChoices: 'Change',
   hint: 'Choose a topic and press Start practising. You can keep going as long as you like.',
 
   generating: 'Generating questions…',
