@@ -169,3 +169,35 @@ test('the Infinite QBank works on a phone and has no serious accessibility viola
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'infinite-qbank-phone-result.png');
 });
+
+test('an admin closes a topic for learners, sees it marked, and views the QBank as a learner', async ({
+  page,
+}) => {
+  const TOPIC = 'Gravity drip rate (gtt/min)';
+  const available = () => page.getByRole('checkbox', { name: `Available ${TOPIC}` });
+  await signIn(page, 'admin');
+  await page.goto('/course-topic-manager');
+  await expect(available()).toBeChecked();
+  await available().uncheck();
+  await expect(available()).not.toBeChecked();
+  try {
+    await page.goto('/infinite-qbank?course=med_dosage&objective=5');
+    const topics = page.getByLabel('Topic');
+    // Admin view: every topic with a generator, the closed one marked.
+    await expect(
+      topics.locator('option', { hasText: `${TOPIC} (not open to learners)` }),
+    ).toHaveCount(1);
+    await page.locator('label[for="qbank-view-learner"]').click();
+    await expect(topics.locator('option', { hasText: TOPIC })).toHaveCount(0);
+    await shot(page, 'infinite-qbank-admin-as-learner.png');
+    await page.locator('label[for="qbank-view-admin"]').click();
+    await expect(topics.locator('option', { hasText: TOPIC })).toHaveCount(1);
+  } finally {
+    // the view mode is stored per admin: leave it as it was
+    await page.goto('/infinite-qbank');
+    await page.locator('label[for="qbank-view-admin"]').click();
+    await page.goto('/course-topic-manager');
+    await available().check();
+    await expect(available()).toBeChecked();
+  }
+});
