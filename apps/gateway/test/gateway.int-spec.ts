@@ -267,6 +267,9 @@ describe('HTTP hygiene', () => {
     expect(res.headers.get('x-correlation-id')).toBe('it-corr-1');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const config = (await res.json()) as { keycloak: unknown };
     expect(config.keycloak).toEqual({
       url: cfg.keycloakUrl,
