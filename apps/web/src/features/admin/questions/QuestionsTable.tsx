@@ -1,7 +1,7 @@
 import { type Question } from '@examprep/contracts/types';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
+import { ScrollTable } from '../../../shared/layout/ScrollTable';
 import { Link } from 'react-router-dom';
 import { MathText } from '../../../shared/math/MathText';
 import { truncateMathText } from './question-filters';
@@ -110,33 +110,23 @@ export function QuestionsTable({
   onDelete: (q: Question) => void;
 }) {
   return (
-    <div
-      className="table-responsive position-relative border rounded"
-      role="region"
-      aria-label={T.tableCaption}
-      tabIndex={0}
+    <ScrollTable
+      caption={T.tableCaption}
+      columns={[
+        T.colQid,
+        T.colCourse,
+        T.colObjective,
+        T.colType,
+        T.colQuestionImage,
+        T.colExplanationImage,
+        T.colVideo,
+        T.colText,
+        T.colActions,
+      ]}
     >
-      <Table striped hover size="sm" className="align-middle mb-0">
-        <caption className="visually-hidden">{T.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{T.colQid}</th>
-            <th scope="col">{T.colCourse}</th>
-            <th scope="col">{T.colObjective}</th>
-            <th scope="col">{T.colType}</th>
-            <th scope="col">{T.colQuestionImage}</th>
-            <th scope="col">{T.colExplanationImage}</th>
-            <th scope="col">{T.colVideo}</th>
-            <th scope="col">{T.colText}</th>
-            <th scope="col">{T.colActions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {questions.map((q) => (
-            <QuestionRow key={q.qid} question={q} onPreview={onPreview} onDelete={onDelete} />
-          ))}
-        </tbody>
-      </Table>
-    </div>
+      {questions.map((q) => (
+        <QuestionRow key={q.qid} question={q} onPreview={onPreview} onDelete={onDelete} />
+      ))}
+    </ScrollTable>
   );
 }

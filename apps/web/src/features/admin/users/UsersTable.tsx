@@ -2,9 +2,9 @@ import { type AdminUserRow } from '@examprep/contracts/types';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
-import Table from 'react-bootstrap/Table';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { type NoticeFn } from '../../../shared/layout/Notices';
+import { ScrollTable } from '../../../shared/layout/ScrollTable';
 import { useCreateUserDocument, useGenerateTestToken } from './users-api';
 import { USERS_MESSAGES as T } from './users.messages';
 
@@ -168,36 +168,24 @@ export function UsersTable({
   notify: NoticeFn;
 }) {
   return (
-    // Its own scroll container (focusable, named) so the page never scrolls sideways;
-    // position-relative keeps the visually hidden texts inside it (else they widen the page).
-    <div
-      className="table-responsive position-relative border rounded"
-      role="region"
-      aria-label={T.tableCaption}
-      tabIndex={0}
+    <ScrollTable
+      caption={T.tableCaption}
+      columns={[
+        T.colUser,
+        T.colUid,
+        T.colEmailVerified,
+        T.colDatabase,
+        T.colAuth,
+        T.colAdmin,
+        T.colPremium,
+        T.colTests,
+        T.colQbank,
+        T.colActions,
+      ]}
     >
-      <Table striped hover size="sm" className="align-middle mb-0">
-        <caption className="visually-hidden">{T.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{T.colUser}</th>
-            <th scope="col">{T.colUid}</th>
-            <th scope="col">{T.colEmailVerified}</th>
-            <th scope="col">{T.colDatabase}</th>
-            <th scope="col">{T.colAuth}</th>
-            <th scope="col">{T.colAdmin}</th>
-            <th scope="col">{T.colPremium}</th>
-            <th scope="col">{T.colTests}</th>
-            <th scope="col">{T.colQbank}</th>
-            <th scope="col">{T.colActions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <UserRow key={user.uid} user={user} onDelete={onDelete} notify={notify} />
-          ))}
-        </tbody>
-      </Table>
-    </div>
+      {users.map((user) => (
+        <UserRow key={user.uid} user={user} onDelete={onDelete} notify={notify} />
+      ))}
+    </ScrollTable>
   );
 }
