@@ -12,7 +12,7 @@ const {
   formatNumber,
 } = require('@examprep/generators');
 
-const QID_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const { qidAt, QID_SPACE } = require('@examprep/contracts/types');
 
 /** Stored course names of the seeded sets (products refer to them by these names). */
 const SETS = {
@@ -165,11 +165,9 @@ function seedQuestions() {
   );
   all.push(...sataItems(SETS.medQbank.course, 'Conversions - Equivalent doses', 6, 2, 'med'));
   const rng = new Rng(hash('qids'));
-  const order = rng.shuffle(Array.from({ length: 26 * 26 * 100 }, (_, i) => i));
+  const order = rng.shuffle(Array.from({ length: QID_SPACE }, (_, i) => i));
   return all.map((q, i) => {
-    const n = order[i];
-    const pair = Math.floor(n / 100);
-    const qid = `${QID_LETTERS[Math.floor(pair / 26)]}${QID_LETTERS[pair % 26]}${String(n % 100).padStart(2, '0')}`;
+    const qid = qidAt(order[i]);
     const { generatedFrom, ...rest } = q;
     return {
       _id: qid,

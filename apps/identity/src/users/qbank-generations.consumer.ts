@@ -60,7 +60,7 @@ export class QbankGenerationsConsumer implements OnApplicationBootstrap, OnModul
       const res = await this.users
         .updateOne({ _id: event.uid }, { $inc: { infiniteQbankGenerations: event.count } })
         .exec();
-      if (res.modifiedCount === 1) this.usersService.notifyChanged(event.uid);
+      if (res.modifiedCount === 1) this.usersService.notify(event.uid);
     } catch (err) {
       await this.batches.deleteOne({ _id: event.batchId }).exec();
       throw err;

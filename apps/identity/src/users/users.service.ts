@@ -144,11 +144,7 @@ export class UsersService {
   }
 
   /** Tells the gateway's event streams that this user's document changed (best effort). */
-  notifyChanged(uid: string): void {
-    this.notify(uid);
-  }
-
-  private notify(uid: string): void {
+  notify(uid: string): void {
     this.bus.connection.publish(
       Subjects.identity.userChanged(uid),
       jc.encode({ uid, at: new Date().toISOString() }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { QID_PATTERN, QID_SPACE } from '@examprep/contracts';
-import { qidAt, randomFreeQid, randomQid } from './qid';
+import { qidAt, QID_PATTERN, QID_SPACE } from '@examprep/contracts';
+import { randomFreeQid, randomQid } from './qid';
 
 describe('qid', () => {
   it('maps the whole space AA00..ZZ99 onto valid, distinct ids', () => {

@@ -1,14 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { QID_SPACE } from '@examprep/contracts';
+import { qidAt, QID_SPACE } from '@examprep/contracts';
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** The n-th QID of the space, n in [0, 67,600): AA00, AA01, ... ZZ99. */
-export function qidAt(n: number): string {
-  const digits = n % 100;
-  const pair = Math.floor(n / 100);
-  return `${LETTERS[Math.floor(pair / 26)]}${LETTERS[pair % 26]}${String(digits).padStart(2, '0')}`;
-}
+export { qidAt };
 
 /** A random QID (two uppercase letters, two digits; admin spec §3). */
 export function randomQid(random: (max: number) => number = (max) => randomInt(max)): string {

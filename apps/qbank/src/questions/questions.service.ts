@@ -34,7 +34,7 @@ export class QuestionsService {
 
   async list(actor: Actor | null, raw: QuestionFilters): Promise<QuestionListResponse> {
     requireAdmin(actor);
-    const filters = await validatePayload(QuestionFiltersDto, raw);
+    const filters = validatePayload(QuestionFiltersDto, raw);
     const docs = await this.questions
       .find(toQuery(filters))
       .sort({ course: 1, objective: 1, _id: 1 })
@@ -116,7 +116,7 @@ export class QuestionsService {
 
   /** Shapes by the DTO, then the save rules of admin spec §5 with their exact texts. */
   private async validInput(raw: QuestionInput): Promise<QuestionInput> {
-    const input = await validatePayload(QuestionInputDto, raw);
+    const input = validatePayload(QuestionInputDto, raw);
     const problems = validateQuestionInput(input);
     if (problems.length > 0) {
       const fields: Record<string, string[]> = {};

@@ -95,6 +95,14 @@ export const QBANK_LIMITS = {
 export const QID_PATTERN = /^[A-Z]{2}\d{2}$/;
 export const QID_SPACE = 26 * 26 * 100;
 
+const QID_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** The n-th QID of the space, n in [0, QID_SPACE): AA00, AA01, ... ZZ99. */
+export function qidAt(n: number): string {
+  const pair = Math.floor(n / 100);
+  return `${QID_LETTERS[Math.floor(pair / 26)]}${QID_LETTERS[pair % 26]}${String(n % 100).padStart(2, '0')}`;
+}
+
 /** The value of the pickers' 'Create New' option; never a valid stored name. */
 export const CREATE_NEW = 'new';
 
