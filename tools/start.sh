@@ -46,7 +46,7 @@ The system is up (${secs}s). Open:
   API docs           http://localhost:${p.gateway}/api/docs
   Keycloak console   ${u.keycloakPublic}/admin  (bootstrap admin: see tools/infra/README.md)
   mails (maildev)    http://localhost:${p.maildev}
-  MinIO console      http://localhost:${p.minioConsole}
+  S3 (versitygw)     http://127.0.0.1:${p.s3}  (path style; buckets and keys: tools/infra/README.md)
 
 Seeded accounts (development only, from deploy/keycloak/dev/examprep-dev-overlay.json):
 ${seeded}

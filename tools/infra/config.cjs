@@ -40,12 +40,12 @@ function resolveProfile(cfg, profile) {
 /** Credentials of the local servers: env var if set, else the documented dev default. */
 function devCredentials(cfg, env = process.env) {
   const kc = cfg.devCredentials.keycloakAdmin;
-  const minio = cfg.devCredentials.minio;
+  const s3 = cfg.devCredentials.s3;
   return {
     keycloakAdminUser: env[kc.usernameEnv] || kc.username,
     keycloakAdminPassword: env[kc.passwordEnv] || kc.password,
-    minioAccessKey: env[minio.accessKeyEnv] || minio.accessKey,
-    minioSecretKey: env[minio.secretKeyEnv] || minio.secretKey,
+    s3AccessKey: env[s3.accessKeyEnv] || s3.accessKey,
+    s3SecretKey: env[s3.secretKeyEnv] || s3.secretKey,
   };
 }
 
@@ -80,8 +80,10 @@ function shellVars(cfg, profileName) {
     KC_FEATURES: cfg.keycloak.features || '',
     KC_ADMIN_USER: creds.keycloakAdminUser,
     KC_ADMIN_PASSWORD: creds.keycloakAdminPassword,
-    MINIO_USER: creds.minioAccessKey,
-    MINIO_PASSWORD: creds.minioSecretKey,
+    S3_ACCESS_KEY: creds.s3AccessKey,
+    S3_SECRET_KEY: creds.s3SecretKey,
+    S3_REGION: cfg.s3Region,
+    S3_HEALTH_PATH: cfg.s3HealthPath,
   };
   for (const [k, v] of Object.entries(cfg.versions)) vars[`V_${upperSnake(k)}`] = v;
   for (const [k, v] of Object.entries(profile.ports)) vars[`PORT_${upperSnake(k)}`] = v;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB, Keycloak, MinIO,
-# maildev, stripe-mock (+ k6, installed only). Versions, ports and paths: infra.config.json.
+# Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB, Keycloak, an S3
+# server (versitygw), maildev, stripe-mock. Versions, ports and paths: infra.config.json.
 #
 #   infra.sh install [component...]          install what is missing into the cache (idempotent)
 #   infra.sh start   [--profile dev|test]    start every server on 127.0.0.1, wait until healthy
@@ -9,12 +9,12 @@
 #   infra.sh logs <server> [--profile ...] [-f] [-n LINES]
 #   infra.sh reset   --profile test          stop and wipe the profile's data dir (dev needs --yes)
 #
-# Servers: nats ferretdb keycloak minio maildev stripe-mock. See tools/infra/README.md.
+# Servers: nats ferretdb keycloak s3 maildev stripe-mock. See tools/infra/README.md.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-SERVERS=(nats ferretdb keycloak minio maildev stripe-mock)
-COMPONENTS=(nats stripe-mock minio k6 ferretdb keycloak maildev)
+SERVERS=(nats ferretdb keycloak s3 maildev stripe-mock)
+COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev)
 
 log() { printf '[infra] %s\n' "$*"; }
 warn() { printf '[infra] warning: %s\n' "$*" >&2; }
@@ -154,8 +154,7 @@ install_component() {
   case "$1" in
     nats) install_go_module nats nats-server github.com/nats-io/nats-server/v2 github.com/nats-io/nats-server/v2 "$V_NATS" ;;
     stripe-mock) install_go_module stripe-mock stripe-mock github.com/stripe/stripe-mock github.com/stripe/stripe-mock "$V_STRIPE_MOCK" ;;
-    minio) install_go_module minio minio github.com/minio/minio github.com/minio/minio "$V_MINIO" ;;
-    k6) install_go_module k6 k6 go.k6.io/k6 go.k6.io/k6 "$V_K6" ;;
+    versitygw) install_go_module versitygw versitygw github.com/versity/versitygw github.com/versity/versitygw/cmd/versitygw "$V_VERSITYGW" ;;
     ferretdb) install_ferretdb ;;
     keycloak) install_keycloak ;;
     maildev) install_maildev ;;
@@ -168,7 +167,7 @@ component_done() {
   local c=$1 artifact
   case "$c" in
     nats) artifact="$BIN_DIR/nats-server" ;;
-    ferretdb | minio | k6 | stripe-mock) artifact="$BIN_DIR/$c" ;;
+    ferretdb | versitygw | stripe-mock) artifact="$BIN_DIR/$c" ;;
     keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
     maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
   esac
@@ -177,8 +176,8 @@ component_done() {
 
 component_version() {
   case "$1" in
-    nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; minio) echo "$V_MINIO" ;;
-    k6) echo "$V_K6" ;; ferretdb) echo "$V_FERRETDB" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
+    nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; versitygw) echo "$V_VERSITYGW" ;;
+    ferretdb) echo "$V_FERRETDB" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
   esac
 }
 
@@ -276,7 +275,7 @@ ports_of() {
     nats) echo "$PORT_NATS $PORT_NATS_MONITOR" ;;
     ferretdb) echo "$PORT_FERRETDB $PORT_FERRETDB_DEBUG" ;;
     keycloak) echo "$PORT_KEYCLOAK $PORT_KEYCLOAK_MANAGEMENT" ;;
-    minio) echo "$PORT_MINIO $PORT_MINIO_CONSOLE" ;;
+    s3) echo "$PORT_S3" ;;
     maildev) echo "$PORT_SMTP $PORT_MAILDEV" ;;
     stripe-mock) echo "$PORT_STRIPE_MOCK $PORT_STRIPE_MOCK_HTTPS" ;;
   esac
@@ -290,7 +289,7 @@ health_args() {
     nats) echo "nats http http://127.0.0.1:$PORT_NATS_MONITOR/healthz?js-enabled-only=true" ;;
     ferretdb) echo "ferretdb mongo mongodb://127.0.0.1:$PORT_FERRETDB/" ;;
     keycloak) echo "keycloak http http://127.0.0.1:$PORT_KEYCLOAK_MANAGEMENT/health/ready" ;;
-    minio) echo "minio http http://127.0.0.1:$PORT_MINIO/minio/health/live" ;;
+    s3) echo "s3 http http://127.0.0.1:$PORT_S3$S3_HEALTH_PATH" ;;
     maildev) echo "maildev http http://127.0.0.1:$PORT_MAILDEV/healthz" ;;
     stripe-mock) echo "stripe-mock stripe http://127.0.0.1:$PORT_STRIPE_MOCK" ;;
   esac
@@ -425,14 +424,20 @@ start_keycloak() {
     --spi-theme--folder--dir="$THEMES_DIR"
 }
 
-start_minio() {
-  local b
-  # Single-drive MinIO treats a top-level directory of its drive as a bucket.
-  for b in $BUCKETS; do mkdir -p "$DATA_DIR/minio/$b"; done
-  launch minio env MINIO_ROOT_USER="$MINIO_USER" MINIO_ROOT_PASSWORD="$MINIO_PASSWORD" \
-    MINIO_UPDATE=off MINIO_BROWSER_REDIRECT=off \
-    "$BIN_DIR/minio" server "$DATA_DIR/minio" \
-    --address "127.0.0.1:$PORT_MINIO" --console-address "127.0.0.1:$PORT_MINIO_CONSOLE"
+# versitygw, POSIX backend: every top-level folder of <dataDir>/s3 is a bucket, object metadata
+# in extended attributes. The buckets are made through the S3 API once it is healthy (s3_ready).
+start_s3() {
+  mkdir -p "$DATA_DIR/s3"
+  launch s3 env ROOT_ACCESS_KEY="$S3_ACCESS_KEY" ROOT_SECRET_KEY="$S3_SECRET_KEY" \
+    "$BIN_DIR/versitygw" --port "127.0.0.1:$PORT_S3" --region "$S3_REGION" \
+    --health "$S3_HEALTH_PATH" --quiet posix "$DATA_DIR/s3"
+}
+
+s3_ready() {
+  S3_ACCESS_KEY="$S3_ACCESS_KEY" S3_SECRET_KEY="$S3_SECRET_KEY" S3_REGION="$S3_REGION" \
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true \
+    node "$HERE/s3-buckets.cjs" "http://127.0.0.1:$PORT_S3" \
+    "http://localhost:$PORT_WEB,http://127.0.0.1:$PORT_WEB" $BUCKETS | sed 's/^/[infra] s3           /'
 }
 
 start_maildev() {
@@ -457,7 +462,7 @@ print_urls() {
   NATS           nats://127.0.0.1:$PORT_NATS   (monitor http://127.0.0.1:$PORT_NATS_MONITOR)
   FerretDB       mongodb://127.0.0.1:$PORT_FERRETDB/
   Keycloak       http://localhost:$PORT_KEYCLOAK   (issuer http://localhost:$PORT_KEYCLOAK/realms/$REALM, admin console /admin: $KC_ADMIN_USER)
-  MinIO          http://127.0.0.1:$PORT_MINIO   (console http://127.0.0.1:$PORT_MINIO_CONSOLE, user $MINIO_USER)
+  S3 (versitygw) http://127.0.0.1:$PORT_S3   (path style, region $S3_REGION, access key $S3_ACCESS_KEY, buckets: $BUCKETS)
   maildev        smtp://127.0.0.1:$PORT_SMTP   (web http://127.0.0.1:$PORT_MAILDEV)
   stripe-mock    http://127.0.0.1:$PORT_STRIPE_MOCK   (https :$PORT_STRIPE_MOCK_HTTPS)
 EOF
@@ -498,6 +503,7 @@ cmd_start() {
     done
     die "not ready: ${failed:-?} (profile $PROFILE). Others are left running; 'infra.sh stop --profile $PROFILE' stops them."
   fi
+  s3_ready || die "could not create the S3 buckets ($BUCKETS); see $(log_file s3)"
   log "started ${#started[@]} server(s), all ${#SERVERS[@]} ready in $(elapsed "$t0")"
   print_urls
 }

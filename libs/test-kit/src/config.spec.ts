@@ -17,6 +17,8 @@ const file: InfraConfigFile = {
   apiAudience: 'aud-1',
   webClientId: 'web',
   buckets: ['b1', 'b2'],
+  s3Region: 'eu-1',
+  s3HealthPath: '/hz',
   devCredentials: {
     keycloakAdmin: {
       username: 'ka',
@@ -24,7 +26,7 @@ const file: InfraConfigFile = {
       usernameEnv: 'KA_USER',
       passwordEnv: 'KA_PASS',
     },
-    minio: { accessKey: 'mk', secretKey: 'ms', accessKeyEnv: 'M_USER', secretKeyEnv: 'M_PASS' },
+    s3: { accessKey: 'mk', secretKey: 'ms', accessKeyEnv: 'M_USER', secretKeyEnv: 'M_PASS' },
   },
   profiles: {
     dev: {
@@ -36,8 +38,7 @@ const file: InfraConfigFile = {
         ferretdbDebug: 4,
         keycloak: 5,
         keycloakManagement: 6,
-        minio: 7,
-        minioConsole: 8,
+        s3: 7,
         smtp: 9,
         maildev: 10,
         stripeMock: 11,
@@ -55,8 +56,7 @@ const file: InfraConfigFile = {
         ferretdbDebug: 104,
         keycloak: 105,
         keycloakManagement: 106,
-        minio: 107,
-        minioConsole: 108,
+        s3: 107,
         smtp: 109,
         maildev: 110,
         stripeMock: 111,
@@ -81,9 +81,10 @@ describe('buildInfraConfig', () => {
     expect(c.jwksUrl).toBe('http://localhost:105/realms/r1/protocol/openid-connect/certs');
     expect(c.tokenUrl).toBe('http://localhost:105/realms/r1/protocol/openid-connect/token');
     expect(c.keycloakManagementUrl).toBe('http://127.0.0.1:106');
-    expect(c.minio).toMatchObject({
+    expect(c.s3).toMatchObject({
       endpoint: 'http://127.0.0.1:107',
-      consoleUrl: 'http://127.0.0.1:108',
+      healthUrl: 'http://127.0.0.1:107/hz',
+      region: 'eu-1',
       buckets: ['b1', 'b2'],
     });
     expect(c.smtp).toEqual({ host: '127.0.0.1', port: 109 });
@@ -105,7 +106,7 @@ describe('buildInfraConfig', () => {
       M_PASS: 'mp',
     });
     expect(c.keycloakAdmin).toEqual({ username: 'x', password: 'y' });
-    expect(c.minio).toMatchObject({ accessKey: 'mu', secretKey: 'mp' });
+    expect(c.s3).toMatchObject({ accessKey: 'mu', secretKey: 'mp' });
   });
 
   it('rejects an unknown profile', () => {

@@ -15,8 +15,7 @@ export interface InfraPorts {
   ferretdbDebug: number;
   keycloak: number;
   keycloakManagement: number;
-  minio: number;
-  minioConsole: number;
+  s3: number;
   smtp: number;
   maildev: number;
   stripeMock: number;
@@ -34,9 +33,11 @@ export interface InfraConfigFile {
   apiAudience: string;
   webClientId: string;
   buckets: string[];
+  s3Region: string;
+  s3HealthPath: string;
   devCredentials: {
     keycloakAdmin: { username: string; password: string; usernameEnv: string; passwordEnv: string };
-    minio: { accessKey: string; secretKey: string; accessKeyEnv: string; secretKeyEnv: string };
+    s3: { accessKey: string; secretKey: string; accessKeyEnv: string; secretKeyEnv: string };
   };
   profiles: Record<InfraProfile, { dataDir: string; ports: InfraPorts }>;
 }
@@ -64,9 +65,10 @@ export interface InfraConfig {
   issuer: string;
   jwksUrl: string;
   tokenUrl: string;
-  minio: {
+  /** The local S3 server (versitygw, path-style addressing; ADR 0010). */
+  s3: {
     endpoint: string;
-    consoleUrl: string;
+    healthUrl: string;
     accessKey: string;
     secretKey: string;
     region: string;
@@ -131,7 +133,7 @@ export function buildInfraConfig(
   if (!p) throw new Error(`profile "${profile}" missing from ${CONFIG_RELATIVE}`);
   const ports = p.ports;
   const kcAdmin = file.devCredentials.keycloakAdmin;
-  const minio = file.devCredentials.minio;
+  const s3 = file.devCredentials.s3;
   const keycloakUrl = `http://localhost:${ports.keycloak}`;
   const issuer = `${keycloakUrl}/realms/${file.realm}`;
   return {
@@ -156,12 +158,12 @@ export function buildInfraConfig(
     issuer,
     jwksUrl: `${issuer}/protocol/openid-connect/certs`,
     tokenUrl: `${issuer}/protocol/openid-connect/token`,
-    minio: {
-      endpoint: `http://${LOOPBACK}:${ports.minio}`,
-      consoleUrl: `http://${LOOPBACK}:${ports.minioConsole}`,
-      accessKey: env[minio.accessKeyEnv] || minio.accessKey,
-      secretKey: env[minio.secretKeyEnv] || minio.secretKey,
-      region: 'us-east-1',
+    s3: {
+      endpoint: `http://${LOOPBACK}:${ports.s3}`,
+      healthUrl: `http://${LOOPBACK}:${ports.s3}${file.s3HealthPath}`,
+      accessKey: env[s3.accessKeyEnv] || s3.accessKey,
+      secretKey: env[s3.secretKeyEnv] || s3.secretKey,
+      region: file.s3Region,
       buckets: [...file.buckets],
     },
     smtp: { host: LOOPBACK, port: ports.smtp },
@@ -193,10 +195,10 @@ export function infraEnv(cfg: InfraConfig): Record<string, string> {
     KEYCLOAK_ISSUER: cfg.issuer,
     KEYCLOAK_JWKS_URL: cfg.jwksUrl,
     KEYCLOAK_AUDIENCE: cfg.apiAudience,
-    S3_ENDPOINT: cfg.minio.endpoint,
-    S3_REGION: cfg.minio.region,
-    S3_ACCESS_KEY: cfg.minio.accessKey,
-    S3_SECRET_KEY: cfg.minio.secretKey,
+    S3_ENDPOINT: cfg.s3.endpoint,
+    S3_REGION: cfg.s3.region,
+    S3_ACCESS_KEY: cfg.s3.accessKey,
+    S3_SECRET_KEY: cfg.s3.secretKey,
     SMTP_HOST: cfg.smtp.host,
     SMTP_PORT: String(cfg.smtp.port),
     MAILDEV_URL: cfg.maildevUrl,

@@ -17,7 +17,7 @@ describe('healthUrls', () => {
       `http://127.0.0.1:${cfg.ports.natsMonitor}/healthz?js-enabled-only=true`,
     );
     expect(urls.keycloak).toBe(`http://127.0.0.1:${cfg.ports.keycloakManagement}/health/ready`);
-    expect(urls.minio).toBe(`http://127.0.0.1:${cfg.ports.minio}/minio/health/live`);
+    expect(urls.s3).toBe(`http://127.0.0.1:${cfg.ports.s3}/health`);
   });
 });
 

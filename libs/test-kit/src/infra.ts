@@ -8,12 +8,12 @@ import { MongoClient } from 'mongodb';
 import { infraConfig, type InfraConfig, type InfraProfile } from './config';
 import { realmFiles } from './seeded';
 
-export type InfraServer = 'nats' | 'ferretdb' | 'keycloak' | 'minio' | 'maildev' | 'stripe-mock';
+export type InfraServer = 'nats' | 'ferretdb' | 'keycloak' | 's3' | 'maildev' | 'stripe-mock';
 export const INFRA_SERVERS: readonly InfraServer[] = [
   'nats',
   'ferretdb',
   'keycloak',
-  'minio',
+  's3',
   'maildev',
   'stripe-mock',
 ];
@@ -53,7 +53,7 @@ export function healthUrls(cfg: InfraConfig): Record<Exclude<InfraServer, 'ferre
   return {
     nats: `${cfg.natsMonitorUrl}/healthz?js-enabled-only=true`,
     keycloak: `${cfg.keycloakManagementUrl}/health/ready`,
-    minio: `${cfg.minio.endpoint}/minio/health/live`,
+    s3: cfg.s3.healthUrl,
     maildev: `${cfg.maildevUrl}/healthz`,
     'stripe-mock': `${cfg.stripeUrl}/v1/customers`,
   };
@@ -63,15 +63,15 @@ export function healthUrls(cfg: InfraConfig): Record<Exclude<InfraServer, 'ferre
 export async function checkInfra(profile: InfraProfile = 'test'): Promise<InfraHealth> {
   const cfg = infraConfig(profile);
   const urls = healthUrls(cfg);
-  const [nats, ferretdb, keycloak, minio, maildevOk, stripe] = await Promise.all([
+  const [nats, ferretdb, keycloak, s3, maildevOk, stripe] = await Promise.all([
     httpOk(urls.nats),
     mongoOk(cfg.mongoUrl()),
     httpOk(urls.keycloak),
-    httpOk(urls.minio),
+    httpOk(urls.s3),
     httpOk(urls.maildev),
     httpOk(urls['stripe-mock'], { Authorization: `Bearer ${cfg.stripeApiKey}` }),
   ]);
-  return { nats, ferretdb, keycloak, minio, maildev: maildevOk, 'stripe-mock': stripe };
+  return { nats, ferretdb, keycloak, s3, maildev: maildevOk, 'stripe-mock': stripe };
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   maildev,
   passwordGrant,
   realmRoles,
-  s3,
   seededUsers,
   sendMail,
 } from '../src';
@@ -146,27 +145,6 @@ describe('test infrastructure', () => {
       expect(res.status).toBe(200);
       const users = (await res.json()) as { email: string }[];
       expect(users.map((u) => u.email)).toEqual([seededUsers.learner.email]);
-    });
-  });
-
-  describe('MinIO', () => {
-    it('is live and has the configured buckets', async () => {
-      expect((await fetch(`${cfg.minio.endpoint}/minio/health/live`)).status).toBe(200);
-      const client = s3('test');
-      expect(await client.listBuckets()).toEqual(expect.arrayContaining(cfg.minio.buckets));
-      for (const b of cfg.minio.buckets) expect(await client.bucketExists(b)).toBe(true);
-      expect(await client.bucketExists(`missing-${run}`)).toBe(false);
-    });
-
-    it('stores and returns an object (signed requests)', async () => {
-      const client = s3('test');
-      const key = `/${cfg.minio.buckets[0]}/testkit/${run}.txt`;
-      expect(
-        (await client.request('PUT', key, 'hello minio', { 'content-type': 'text/plain' })).status,
-      ).toBe(200);
-      const res = await client.request('GET', key);
-      expect(await res.text()).toBe('hello minio');
-      expect((await client.request('DELETE', key)).status).toBe(204);
     });
   });
 
