@@ -16,7 +16,8 @@ test('admin creates an announcement; the learner sees it after signing in', asyn
   await dialog.getByLabel('Link URL').fill('/dashboard?tab=math');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(content)).toBeVisible();
+  // exact: the admin's Edit/Delete names quote the content too
+  await expect(page.getByText(content, { exact: true })).toBeVisible();
   await shot(page, 'updates-admin.png');
 
   await signOut(page, 'admin');
@@ -35,11 +36,60 @@ test('the admin form names bad fields and keeps what was typed', async ({ page }
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Link URL').fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('content is required.')).toBeVisible();
+  // Sentences naming the field by its label, as every other message of the app.
+  await expect(dialog.getByText('Content is required.')).toBeVisible();
   await expect(
-    dialog.getByText('linkUrl must be a URL (http:// or https://, or a path starting with /).'),
+    dialog.getByText('Link URL must be a URL (http:// or https://, or a path starting with /).'),
   ).toBeVisible();
   await expect(dialog.getByLabel('Link URL')).toHaveValue('javascript:alert(1)');
+});
+
+test('two announcements of one day have Edit and Delete buttons named apart', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const first = `E2E ${stamp} first: new practice questions are live.`;
+  const second = `E2E ${stamp} second: maintenance tonight.`;
+  await signIn(page, 'admin');
+  await page.goto('/updates');
+  for (const content of [first, second]) {
+    await page.getByRole('button', { name: 'Add Announcement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Announcement' });
+    // both keep the form's default date: today
+    await dialog.getByLabel('Content').fill(content);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const named = (action: string, content: string) =>
+    page.getByRole('button', { name: new RegExp(`^${action} announcement of .+: ${content}$`) });
+  try {
+    for (const action of ['Edit', 'Delete']) {
+      await expect(named(action, first)).toHaveCount(1);
+      await expect(named(action, second)).toHaveCount(1);
+    }
+    const dateOf = async (content: string) =>
+      page
+        .getByRole('article')
+        .filter({ hasText: content })
+        .locator('time')
+        .getAttribute('datetime');
+    expect(await dateOf(first)).toBe(await dateOf(second));
+
+    // The name leads to the right one: Edit of the second opens the second.
+    await named('Edit', second).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Announcement' });
+    await expect(edit.getByLabel('Content')).toHaveValue(second);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
+    await shot(page, 'updates-same-day.png');
+  } finally {
+    for (const content of [first, second]) {
+      await named('Delete', content).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this announcement?' });
+      await expect(confirm.getByText(content)).toBeVisible();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByText(content)).toHaveCount(0);
+    }
+  }
 });
 
 test('the learner updates page works on a phone and has no serious accessibility violation @phone', async ({

@@ -47,9 +47,7 @@ export class AnnouncementInputDto implements AnnouncementInput {
   })
   @Transform(trim)
   @IsNonBlank({ message: M.contentRequired })
-  @MaxLength(ANNOUNCEMENT_LIMITS.content, {
-    message: `content must be at most ${ANNOUNCEMENT_LIMITS.content} characters.`,
-  })
+  @MaxLength(ANNOUNCEMENT_LIMITS.content, { message: M.contentTooLong })
   content!: string;
 
   @ApiProperty({ example: '2026-11-22', description: 'YYYY-MM-DD' })
@@ -70,19 +68,15 @@ export class AnnouncementInputDto implements AnnouncementInput {
   @ApiPropertyOptional({ default: '', maxLength: ANNOUNCEMENT_LIMITS.linkText })
   @IsOptional()
   @Transform(trim)
-  @IsString({ message: 'linkText must be text.' })
-  @MaxLength(ANNOUNCEMENT_LIMITS.linkText, {
-    message: `linkText must be at most ${ANNOUNCEMENT_LIMITS.linkText} characters.`,
-  })
+  @IsString({ message: M.linkTextText })
+  @MaxLength(ANNOUNCEMENT_LIMITS.linkText, { message: M.linkTextTooLong })
   linkText?: string;
 
   @ApiPropertyOptional({ default: '', example: 'https://example.com/news' })
   @IsOptional()
   @Transform(trim)
   @IsString({ message: M.linkUrlInvalid })
-  @MaxLength(ANNOUNCEMENT_LIMITS.linkUrl, {
-    message: `linkUrl must be at most ${ANNOUNCEMENT_LIMITS.linkUrl} characters.`,
-  })
+  @MaxLength(ANNOUNCEMENT_LIMITS.linkUrl, { message: M.linkUrlTooLong })
   @IsSafeLinkUrl({ message: M.linkUrlInvalid })
   linkUrl?: string;
 }
@@ -101,15 +95,13 @@ export class AnnouncementDto implements Announcement {
 /** Path parameter of PUT/DELETE /api/announcements/{id}. */
 export class AnnouncementIdParam {
   @ApiProperty({ description: 'announcement id' })
-  @IsString()
+  @IsString({ message: M.idInvalid })
   @ValidateBy(
     {
       name: 'isObjectIdLike',
       validator: { validate: (v) => typeof v === 'string' && /^[a-f0-9]{24}$/.test(v) },
     },
-    {
-      message: 'id must be an announcement id (24 hexadecimal characters).',
-    },
+    { message: M.idInvalid },
   )
   id!: string;
 }

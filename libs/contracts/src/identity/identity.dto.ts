@@ -27,8 +27,8 @@ export class CreateUserDto implements CreateUserInput {
   @ApiPropertyOptional({ description: 'Defaults to the caller; admins may name another user.' })
   @IsOptional()
   @Transform(trimLower)
-  @IsString({ message: 'uid must be text.' })
-  @Matches(/^[a-z0-9-]{1,64}$/, { message: 'uid must be a user id.' })
+  @IsString({ message: 'The user id must be text.' })
+  @Matches(/^[a-z0-9-]{1,64}$/, { message: 'The user id is not valid.' })
   uid?: string;
 
   @ApiPropertyOptional({ description: 'Defaults to the email of the caller’s token.' })
@@ -48,7 +48,7 @@ export class DefaultDashboardDto implements DefaultDashboardInput {
 /** POST /api/admin/allow-signup: opens or closes sign-ups (stored and applied to Keycloak). */
 export class SetAllowSignupDto {
   @ApiProperty()
-  @IsBoolean({ message: 'allowSignup must be true or false.' })
+  @IsBoolean({ message: 'Allow sign-up must be true or false.' })
   allowSignup!: boolean;
 }
 
@@ -65,8 +65,8 @@ export class PasswordResetDto implements PasswordResetInput {
 /** DELETE /api/delete-user (admin spec §7: body userId). */
 export class DeleteUserDto {
   @ApiProperty()
-  @IsString({ message: 'userId must be a user id.' })
-  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'userId must be a user id.' })
+  @IsString({ message: 'The user id is not valid.' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'The user id is not valid.' })
   userId!: string;
 }
 
@@ -74,14 +74,14 @@ export class DeleteUserDto {
 /** POST /api/admin/generate-test-token */
 export class GenerateTestTokenDto {
   @ApiProperty()
-  @IsString({ message: 'uid must be a user id.' })
-  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'uid must be a user id.' })
+  @IsString({ message: 'The user id is not valid.' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'The user id is not valid.' })
   uid!: string;
 }
 
 export class DeleteUserDataDto {
   @ApiProperty()
-  @IsString({ message: 'uid must be a user id.' })
-  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'uid must be a user id.' })
+  @IsString({ message: 'The user id is not valid.' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'The user id is not valid.' })
   uid!: string;
 }

@@ -31,6 +31,8 @@ import {
 } from '../types';
 
 const MEDIA_FILTERS = ['has', 'missing'] as const;
+/** 20000 -> '20,000' in the messages. */
+const count = (n: number) => n.toLocaleString('en-US');
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Query strings: '' means "any". */
 const emptyToUndefined = ({ value }: { value: unknown }) =>
@@ -38,9 +40,9 @@ const emptyToUndefined = ({ value }: { value: unknown }) =>
 
 export class RoundingRuleDto implements RoundingRule {
   @ApiProperty({ minimum: 0, maximum: 4 })
-  @IsInt({ message: 'rounding.places must be a whole number from 0 to 4.' })
-  @Min(0, { message: 'rounding.places must be a whole number from 0 to 4.' })
-  @Max(4, { message: 'rounding.places must be a whole number from 0 to 4.' })
+  @IsInt({ message: 'Rounding places must be a whole number from 0 to 4.' })
+  @Min(0, { message: 'Rounding places must be a whole number from 0 to 4.' })
+  @Max(4, { message: 'Rounding places must be a whole number from 0 to 4.' })
   places!: number;
 }
 
@@ -51,8 +53,10 @@ export class RoundingRuleDto implements RoundingRule {
  */
 export class QuestionInputDto implements QuestionInput {
   @ApiProperty()
-  @IsString({ message: 'question must be text.' })
-  @MaxLength(L.questionMax, { message: `question must be at most ${L.questionMax} characters.` })
+  @IsString({ message: 'Question must be text.' })
+  @MaxLength(L.questionMax, {
+    message: `Question must be at most ${count(L.questionMax)} characters.`,
+  })
   question!: string;
 
   @ApiProperty({ enum: QUESTION_TYPES })
@@ -60,49 +64,49 @@ export class QuestionInputDto implements QuestionInput {
   type!: QuestionType;
 
   @ApiProperty({ type: [String] })
-  @IsArray({ message: 'choices must be a list of texts.' })
-  @ArrayMaxSize(L.choicesMax, { message: `choices can have at most ${L.choicesMax} entries.` })
-  @IsString({ each: true, message: 'choices must be a list of texts.' })
+  @IsArray({ message: 'Choices must be a list of texts.' })
+  @ArrayMaxSize(L.choicesMax, { message: `Choices can have at most ${L.choicesMax} entries.` })
+  @IsString({ each: true, message: 'Choices must be a list of texts.' })
   @MaxLength(L.choiceMax, {
     each: true,
-    message: `each choice must be at most ${L.choiceMax} characters.`,
+    message: `Each choice must be at most ${count(L.choiceMax)} characters.`,
   })
   choices!: string[];
 
   @ApiProperty({ type: [String] })
-  @IsArray({ message: 'correctAnswer must be a list of texts.' })
+  @IsArray({ message: 'Correct answers must be a list of texts.' })
   @ArrayMaxSize(L.choicesMax, {
-    message: `correctAnswer can have at most ${L.choicesMax} entries.`,
+    message: `Correct answers can have at most ${L.choicesMax} entries.`,
   })
-  @IsString({ each: true, message: 'correctAnswer must be a list of texts.' })
+  @IsString({ each: true, message: 'Correct answers must be a list of texts.' })
   @MaxLength(L.choiceMax, {
     each: true,
-    message: `each correct answer must be at most ${L.choiceMax} characters.`,
+    message: `Each correct answer must be at most ${count(L.choiceMax)} characters.`,
   })
   correctAnswer!: string[];
 
   @ApiProperty()
-  @IsString({ message: 'explanation must be text.' })
+  @IsString({ message: 'Explanation must be text.' })
   @MaxLength(L.explanationMax, {
-    message: `explanation must be at most ${L.explanationMax} characters.`,
+    message: `Explanation must be at most ${count(L.explanationMax)} characters.`,
   })
   explanation!: string;
 
   @ApiProperty()
   @Transform(trim)
-  @IsString({ message: 'course must be text.' })
-  @MaxLength(L.nameMax, { message: `course must be at most ${L.nameMax} characters.` })
+  @IsString({ message: 'Course must be text.' })
+  @MaxLength(L.nameMax, { message: `Course must be at most ${count(L.nameMax)} characters.` })
   course!: string;
 
   @ApiProperty()
   @Transform(trim)
-  @IsString({ message: 'objective must be text.' })
-  @MaxLength(L.nameMax, { message: `objective must be at most ${L.nameMax} characters.` })
+  @IsString({ message: 'Objective must be text.' })
+  @MaxLength(L.nameMax, { message: `Objective must be at most ${count(L.nameMax)} characters.` })
   objective!: string;
 
   @ApiPropertyOptional({ type: RoundingRuleDto, nullable: true })
   @IsOptional()
-  @ValidateNested()
+  @ValidateNested({ message: 'Rounding must be an object with places (0 to 4).' })
   @Type(() => RoundingRuleDto)
   rounding?: RoundingRuleDto | null;
 }
@@ -112,52 +116,52 @@ export class QuestionFiltersDto implements QuestionFilters {
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsString()
-  @MaxLength(L.searchMax, { message: `search must be at most ${L.searchMax} characters.` })
+  @IsString({ message: 'Search must be text.' })
+  @MaxLength(L.searchMax, { message: `Search must be at most ${count(L.searchMax)} characters.` })
   search?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsString()
-  @MaxLength(L.nameMax)
+  @IsString({ message: 'Course must be text.' })
+  @MaxLength(L.nameMax, { message: `Course must be at most ${count(L.nameMax)} characters.` })
   course?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsString()
-  @MaxLength(L.nameMax)
+  @IsString({ message: 'Objective must be text.' })
+  @MaxLength(L.nameMax, { message: `Objective must be at most ${count(L.nameMax)} characters.` })
   objective?: string;
 
   @ApiPropertyOptional({ enum: QUESTION_TYPES })
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsIn([...QUESTION_TYPES], { message: 'type must be single, sata or blank.' })
+  @IsIn([...QUESTION_TYPES], { message: 'Type must be single, sata or blank.' })
   type?: QuestionType;
 
   @ApiPropertyOptional({ enum: MEDIA_FILTERS })
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsIn([...MEDIA_FILTERS], { message: 'questionImage must be has or missing.' })
+  @IsIn([...MEDIA_FILTERS], { message: 'The question image filter must be has or missing.' })
   questionImage?: MediaFilter;
 
   @ApiPropertyOptional({ enum: MEDIA_FILTERS })
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsIn([...MEDIA_FILTERS], { message: 'explanationImage must be has or missing.' })
+  @IsIn([...MEDIA_FILTERS], { message: 'The explanation image filter must be has or missing.' })
   explanationImage?: MediaFilter;
 
   @ApiPropertyOptional({ enum: MEDIA_FILTERS })
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsIn([...MEDIA_FILTERS], { message: 'video must be has or missing.' })
+  @IsIn([...MEDIA_FILTERS], { message: 'The video filter must be has or missing.' })
   video?: MediaFilter;
 }
 
 export class QidParamDto {
   @ApiProperty({ example: 'AB12' })
-  @Matches(QID_PATTERN, { message: 'qid must be two uppercase letters and two digits.' })
+  @Matches(QID_PATTERN, { message: 'The QID must be two uppercase letters and two digits.' })
   qid!: string;
 }
 
@@ -165,72 +169,74 @@ const KEY = /^[a-z0-9_.-]{1,64}$/;
 
 export class TopicParamsDto {
   @ApiProperty()
-  @Matches(KEY, { message: 'courseId must be a course id.' })
+  @Matches(KEY, { message: 'The course id is not valid.' })
   courseId!: string;
 
   @ApiProperty()
-  @Matches(KEY, { message: 'topicKey must be a topic key.' })
+  @Matches(KEY, { message: 'The topic key is not valid.' })
   topicKey!: string;
 }
 
 export class TopicFlagsDto implements TopicFlagsInput {
   @ApiProperty()
-  @IsString({ message: 'objective must be an objective code.' })
-  @Matches(/^[A-Za-z0-9_.-]{1,32}$/, { message: 'objective must be an objective code.' })
+  @IsString({ message: 'The objective code is not valid.' })
+  @Matches(/^[A-Za-z0-9_.-]{1,32}$/, { message: 'The objective code is not valid.' })
   objective!: string;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsBoolean({ message: 'free must be true or false.' })
+  @IsBoolean({ message: 'Free must be true or false.' })
   free?: boolean;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsBoolean({ message: 'available must be true or false.' })
+  @IsBoolean({ message: 'Available must be true or false.' })
   available?: boolean;
 }
 
 /** GET /api/infiniteqbank/generate-batch (learner spec §7: default count 5). */
 export class GenerateBatchQueryDto implements GenerateBatchQuery {
   @ApiProperty()
-  @Matches(KEY, { message: 'course must be a course id.' })
+  @Matches(KEY, { message: 'The course id is not valid.' })
   course!: string;
 
   @ApiProperty()
-  @Matches(/^[A-Za-z0-9_.-]{1,32}$/, { message: 'objective must be an objective code.' })
+  @Matches(/^[A-Za-z0-9_.-]{1,32}$/, { message: 'The objective code is not valid.' })
   objective!: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: L.batchMax, default: L.batchDefault })
   @IsOptional()
   @Transform(({ value }) => (value === '' || value === undefined ? undefined : Number(value)))
-  @IsInt({ message: `count must be a whole number from 1 to ${L.batchMax}.` })
-  @Min(1, { message: `count must be a whole number from 1 to ${L.batchMax}.` })
-  @Max(L.batchMax, { message: `count must be a whole number from 1 to ${L.batchMax}.` })
+  @IsInt({ message: `Questions per batch must be a whole number from 1 to ${L.batchMax}.` })
+  @Min(1, { message: `Questions per batch must be a whole number from 1 to ${L.batchMax}.` })
+  @Max(L.batchMax, {
+    message: `Questions per batch must be a whole number from 1 to ${L.batchMax}.`,
+  })
   count?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(emptyToUndefined)
-  @Matches(KEY, { message: 'topic must be a topic key.' })
+  @Matches(KEY, { message: 'The topic key is not valid.' })
   topic?: string;
 }
 
 export class InfiniteCheckDto implements InfiniteCheckInput {
   @ApiProperty({ example: 'md_iv_flow_rate~12345' })
-  @IsString({ message: 'id must be a generated question id.' })
-  @Matches(/^[a-z0-9_.-]{1,64}~\d{1,10}$/, { message: 'id must be a generated question id.' })
+  @IsString({ message: 'The question id is not valid.' })
+  @Matches(/^[a-z0-9_.-]{1,64}~\d{1,10}$/, { message: 'The question id is not valid.' })
   id!: string;
 
   @ApiProperty({ type: [String] })
-  @IsArray({ message: 'answer must be a list of texts.' })
-  @ArrayMaxSize(L.choicesMax, { message: 'answer has too many entries.' })
-  @IsString({ each: true, message: 'answer must be a list of texts.' })
+  @IsArray({ message: 'The answer must be a list of texts.' })
+  @ArrayMaxSize(L.choicesMax, { message: 'The answer has too many entries.' })
+  @IsString({ each: true, message: 'The answer must be a list of texts.' })
   @MaxLength(500, { each: true, message: 'Answer too long. Maximum 500 characters allowed.' })
   answer!: string[];
 }
 
 export class ViewModeDto {
   @ApiProperty({ enum: VIEW_MODES })
-  @IsIn([...VIEW_MODES], { message: 'mode must be admin or learner.' })
+  @IsIn([...VIEW_MODES], { message: 'The view mode must be admin or learner.' })
   mode!: ViewMode;
 }

@@ -27,14 +27,25 @@ export const ANNOUNCEMENT_LIMITS = {
   linkUrl: 2_048,
 } as const;
 
-/** Texts of the /updates screen (learner spec §2 Updates, admin spec §2.7). */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Texts of the /updates screen (learner spec §2 Updates, admin spec §2.7), including the form
+ * rules of admin spec §5. Every message is a sentence naming the field by its form label, so
+ * the form shows the same words whether the browser or the server found the problem.
+ */
 export const ANNOUNCEMENT_MESSAGES = {
   empty: 'No announcements at this time.',
-  dateRequired: 'date is required and must be a date in YYYY-MM-DD format.',
-  contentRequired: 'content is required.',
-  linkUrlInvalid: 'linkUrl must be a URL (http:// or https://, or a path starting with /).',
-  orderInteger: 'order must be an integer.',
-  isVisibleBoolean: 'isVisible must be true or false.',
+  dateRequired: 'Date is required and must be a date in YYYY-MM-DD format.',
+  contentRequired: 'Content is required.',
+  contentTooLong: `Content must be at most ${count(ANNOUNCEMENT_LIMITS.content)} characters.`,
+  linkTextText: 'Link Text must be text.',
+  linkTextTooLong: `Link Text must be at most ${count(ANNOUNCEMENT_LIMITS.linkText)} characters.`,
+  linkUrlInvalid: 'Link URL must be a URL (http:// or https://, or a path starting with /).',
+  linkUrlTooLong: `Link URL must be at most ${count(ANNOUNCEMENT_LIMITS.linkUrl)} characters.`,
+  orderInteger: 'Order must be an integer.',
+  isVisibleBoolean: 'Visible must be true or false.',
+  idInvalid: 'The announcement id must be 24 hexadecimal characters.',
   notFound: 'Announcement not found.',
 } as const;
 

@@ -41,6 +41,6 @@ export const CAPTCHA_MESSAGES = {
   used: 'This verification question has already been answered. Please try again with a new one.',
   notFound: 'This verification question was not found. Please try again with a new one.',
   answerRequired: 'Please enter an answer.',
-  answerText: 'answer must be text (digits only).',
-  challengeIdInvalid: 'challengeId must be a challenge id.',
+  answerText: 'The answer must be text (digits only).',
+  challengeIdInvalid: 'The verification question id is not valid.',
 } as const;

@@ -73,7 +73,7 @@ export const IDENTITY_MESSAGES = {
   notInIdentityProvider: 'User must exist in the identity provider (Keycloak) first.',
   notYourAccount: 'You can only register your own account.',
   signupsDisabled: 'Signups are currently disabled.',
-  dashboardInvalid: "defaultDashboard must be 'math' or 'design'.",
+  dashboardInvalid: "The default dashboard must be 'math' or 'design'.",
   mustBeLoggedIn: 'You must be logged in.',
   alreadyVerified: 'Your email is already verified.',
   resetEmailRequired: 'Please enter your email address.',

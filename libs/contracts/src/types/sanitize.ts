@@ -12,7 +12,7 @@
 export const SANITIZE_INPUT_MAX_LENGTH = 20_000;
 
 export const SANITIZE_REQUEST_MESSAGES = {
-  inputText: 'input must be text.',
-  inputTooLong: 'input must be at most 20,000 characters.',
-  typeInvalid: 'type must be one of math, contact, email, general.',
+  inputText: 'Input must be text.',
+  inputTooLong: 'Input must be at most 20,000 characters.',
+  typeInvalid: 'Type must be one of math, contact, email, general.',
 } as const;

@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { formatAnnouncementDate } from './announcement-form';
+import { announcementExcerpt, formatAnnouncementDate } from './announcement-form';
 import { UPDATES_MESSAGES as T } from './updates.messages';
 
 /** The optional link button: site paths stay in the app, other links open a new tab. */
@@ -31,6 +31,9 @@ function AnnouncementLink({ url, text }: { url: string; text: string }) {
   );
 }
 
+/** Characters of the content in the Edit/Delete button names. */
+const BUTTON_EXCERPT = 60;
+
 export function AnnouncementItem({
   announcement: a,
   isAdmin,
@@ -43,6 +46,8 @@ export function AnnouncementItem({
   onDelete: (a: Announcement) => void;
 }) {
   const date = formatAnnouncementDate(a.date);
+  // Two announcements may share a date: the buttons' names add the first words.
+  const which = T.whichAnnouncement(date, announcementExcerpt(a.content, BUTTON_EXCERPT));
   return (
     <Card as="article" className={a.isVisible ? '' : 'border-secondary-subtle bg-body-tertiary'}>
       <Card.Body>
@@ -60,11 +65,11 @@ export function AnnouncementItem({
             <div className="ms-auto d-flex gap-2">
               <Button size="sm" variant="outline-secondary" onClick={() => onEdit(a)}>
                 {T.edit}
-                <span className="visually-hidden"> announcement of {date}</span>
+                <span className="visually-hidden"> {which}</span>
               </Button>
               <Button size="sm" variant="outline-danger" onClick={() => onDelete(a)}>
                 {T.delete}
-                <span className="visually-hidden"> announcement of {date}</span>
+                <span className="visually-hidden"> {which}</span>
               </Button>
             </div>
           ) : null}

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { translateError } from '../../shared/errors';
-import { formatAnnouncementDate } from './announcement-form';
+import { announcementExcerpt, formatAnnouncementDate } from './announcement-form';
 import { useDeleteAnnouncement } from './announcements-api';
 import { UPDATES_MESSAGES as T } from './updates.messages';
 
@@ -18,10 +18,7 @@ export function DeleteAnnouncementModal({
   onClose: () => void;
 }) {
   const remove = useDeleteAnnouncement();
-  const excerpt =
-    announcement.content.length > EXCERPT
-      ? `${announcement.content.slice(0, EXCERPT)}…`
-      : announcement.content;
+  const excerpt = announcementExcerpt(announcement.content, EXCERPT);
   return (
     <Modal show onHide={onClose} aria-labelledby="delete-announcement-title">
       <Modal.Header closeButton>

@@ -141,6 +141,32 @@ describe('/updates', () => {
     expect(within(items[1]).getByText('Hidden')).toBeInTheDocument();
   });
 
+  it('names Edit and Delete by date and first words, so two items of one day differ', async () => {
+    const sameDay = [
+      item({ id: 'b1', date: '2026-11-22', content: 'New Med Dosage questions are live.' }),
+      item({ id: 'b2', date: '2026-11-22', content: 'Maintenance tonight\nfrom 10 pm.' }),
+    ];
+    serve(() => sameDay);
+    renderUpdates({ isAdmin: true });
+    await screen.findAllByRole('article');
+    const names = screen
+      .getAllByRole('button', { name: /^(Edit|Delete) / })
+      .map((b) => b.textContent?.replace(/\s+/g, ' ').trim());
+    expect(names).toEqual([
+      'Edit announcement of November 22, 2026: New Med Dosage questions are live.',
+      'Delete announcement of November 22, 2026: New Med Dosage questions are live.',
+      'Edit announcement of November 22, 2026: Maintenance tonight from 10 pm.',
+      'Delete announcement of November 22, 2026: Maintenance tonight from 10 pm.',
+    ]);
+    expect(new Set(names).size).toBe(4);
+    // The visible text stays 'Edit' / 'Delete' (the name starts with what is seen).
+    expect(
+      screen.getByRole('button', {
+        name: 'Edit announcement of November 22, 2026: Maintenance tonight from 10 pm.',
+      }),
+    ).toHaveTextContent(/^Edit/);
+  });
+
   describe('add/edit form', () => {
     it('has labelled fields with the defaults: today, order 0, visible', async () => {
       serve(() => []);
@@ -224,7 +250,8 @@ describe('/updates', () => {
       });
       answer(fakeResponse(201, { ...(post?.body as object), id: 'n1' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(await screen.findByText(/Fresh questions/)).toBeInTheDocument();
+      // the content paragraph (the Edit/Delete names also quote its first words)
+      expect(await screen.findByText(/Fresh questions/, { selector: 'p' })).toBeInTheDocument();
       expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
     });
 
@@ -237,7 +264,7 @@ describe('/updates', () => {
             code: 'VALIDATION_FAILED',
             message: 'Validation failed.',
             fields: {
-              content: ['content must be at most 10000 characters.'],
+              content: [ANNOUNCEMENT_MESSAGES.contentTooLong],
               linkUrl: [ANNOUNCEMENT_MESSAGES.linkUrlInvalid],
             },
           }),
@@ -250,7 +277,7 @@ describe('/updates', () => {
 
       await waitFor(() =>
         expect(within(dialog).getByLabelText('Content')).toHaveAccessibleDescription(
-          'content must be at most 10000 characters.',
+          'Content must be at most 10,000 characters.',
         ),
       );
       expect(within(dialog).getByLabelText('Link URL')).toHaveAccessibleDescription(

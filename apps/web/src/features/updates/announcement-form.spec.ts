@@ -1,5 +1,6 @@
 import { ANNOUNCEMENT_MESSAGES } from '@examprep/contracts/types';
 import {
+  announcementExcerpt,
   emptyFormValues,
   formatAnnouncementDate,
   mapServerFieldErrors,
@@ -80,11 +81,48 @@ describe('announcement form rules (admin spec §5)', () => {
 
   it('maps server field errors onto the form fields', () => {
     expect(
-      mapServerFieldErrors({ content: ['content is required.'], date: ['a', 'b'], other: ['x'] }),
+      mapServerFieldErrors({ content: ['Content is required.'], date: ['a', 'b'], other: ['x'] }),
     ).toEqual({
-      fieldErrors: { content: 'content is required.', date: 'a b' },
+      fieldErrors: { content: 'Content is required.', date: 'a b' },
       other: ['x'],
     });
+  });
+
+  it("writes every problem as a sentence ('Content is required.'), naming the field's label", () => {
+    const errors = validateAnnouncementForm({
+      date: 'tomorrow',
+      content: '',
+      linkText: 'x'.repeat(201),
+      linkUrl: 'ftp://example.com',
+      order: 'first',
+      isVisible: true,
+    });
+    expect(errors).toEqual({
+      date: 'Date is required and must be a date in YYYY-MM-DD format.',
+      content: 'Content is required.',
+      linkText: 'Link Text must be at most 200 characters.',
+      linkUrl: 'Link URL must be a URL (http:// or https://, or a path starting with /).',
+      order: 'Order must be an integer.',
+    });
+    expect(
+      validateAnnouncementForm({
+        ...valid,
+        content: 'x'.repeat(10_001),
+        linkUrl: `/${'a'.repeat(2048)}`,
+      }),
+    ).toEqual({
+      content: 'Content must be at most 10,000 characters.',
+      linkUrl: 'Link URL must be at most 2,048 characters.',
+    });
+  });
+
+  it('names an announcement by its first words on one line, cut at a word', () => {
+    expect(announcementExcerpt('Short news.', 60)).toBe('Short news.');
+    expect(announcementExcerpt('  Line one\n\n line   two ', 60)).toBe('Line one line two');
+    expect(announcementExcerpt('New Med Dosage questions are live for everyone', 20)).toBe(
+      'New Med Dosage…',
+    );
+    expect(announcementExcerpt('x'.repeat(30), 10)).toBe(`${'x'.repeat(10)}…`);
   });
 
   it('formats the date without a time-zone shift', () => {

@@ -54,8 +54,6 @@ export function formValuesFrom(a: Announcement): AnnouncementFormValues {
   };
 }
 
-const tooLong = (field: string, max: number) => `${field} must be at most ${max} characters.`;
-
 /**
  * Admin spec §5: date and content required, link URL a URL, order an integer. The messages
  * are the server's (ANNOUNCEMENT_MESSAGES), so the screen reads the same either way.
@@ -66,16 +64,14 @@ export function validateAnnouncementForm(values: AnnouncementFormValues): FieldE
 
   const content = values.content.trim();
   if (content.length === 0) errors.content = M.contentRequired;
-  else if (content.length > ANNOUNCEMENT_LIMITS.content)
-    errors.content = tooLong('content', ANNOUNCEMENT_LIMITS.content);
+  else if (content.length > ANNOUNCEMENT_LIMITS.content) errors.content = M.contentTooLong;
 
   if (values.linkText.trim().length > ANNOUNCEMENT_LIMITS.linkText) {
-    errors.linkText = tooLong('linkText', ANNOUNCEMENT_LIMITS.linkText);
+    errors.linkText = M.linkTextTooLong;
   }
 
   const linkUrl = values.linkUrl.trim();
-  if (linkUrl.length > ANNOUNCEMENT_LIMITS.linkUrl)
-    errors.linkUrl = tooLong('linkUrl', ANNOUNCEMENT_LIMITS.linkUrl);
+  if (linkUrl.length > ANNOUNCEMENT_LIMITS.linkUrl) errors.linkUrl = M.linkUrlTooLong;
   else if (linkUrl !== '' && !isSafeLinkUrl(linkUrl)) errors.linkUrl = M.linkUrlInvalid;
 
   const order = values.order.trim();
@@ -120,4 +116,16 @@ export function formatAnnouncementDate(date: string): string {
     day: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/**
+ * The start of an announcement on one line, cut at a word and ending in '…' when longer than
+ * `max` characters: names an announcement where its date alone is ambiguous.
+ */
+export function announcementExcerpt(content: string, max: number): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }

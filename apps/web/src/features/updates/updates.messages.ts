@@ -12,6 +12,8 @@ export const UPDATES_MESSAGES = {
   add: 'Add Announcement',
   edit: 'Edit',
   delete: 'Delete',
+  /** Completes the Edit/Delete button names for screen readers: date AND first words. */
+  whichAnnouncement: (date: string, excerpt: string) => `announcement of ${date}: ${excerpt}`,
   addTitle: 'Add Announcement',
   editTitle: 'Edit Announcement',
   dateLabel: 'Date',

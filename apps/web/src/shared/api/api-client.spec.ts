@@ -90,7 +90,7 @@ describe('api client', () => {
         error: 'Bad Request',
         code: 'VALIDATION_FAILED',
         message: 'Some fields are invalid.',
-        fields: { content: ['content is required.'] },
+        fields: { content: ['Content is required.'] },
       }),
     );
     const err = await createApiClient()
@@ -101,7 +101,7 @@ describe('api client', () => {
       status: 400,
       code: 'VALIDATION_FAILED',
       message: 'Some fields are invalid.',
-      fields: { content: ['content is required.'] },
+      fields: { content: ['Content is required.'] },
     });
   });
 

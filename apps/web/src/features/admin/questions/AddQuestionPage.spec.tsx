@@ -329,7 +329,7 @@ describe('/add-question', () => {
             error: 'Bad Request',
             code: 'VALIDATION_FAILED',
             message: 'Please fix the following:',
-            fields: { course: ['course must be at most 200 characters.'] },
+            fields: { course: ['Course must be at most 200 characters.'] },
           })
         : undefined,
     );
@@ -340,7 +340,7 @@ describe('/add-question', () => {
     await u.click(saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Please fix the following:' });
     expect(within(dialog).getByRole('listitem')).toHaveTextContent(
-      'course must be at most 200 characters.',
+      'Course must be at most 200 characters.',
     );
     expect(screen.getByLabelText('Question')).toHaveValue('Which equal \\(\\frac{1}{2}\\)?');
   });

@@ -1,3 +1,4 @@
+import { SANITIZE_REQUEST_MESSAGES } from '@examprep/contracts/types';
 import {
   QUICK_TEST_CASES,
   SANITIZE_TYPE_DESCRIPTIONS,
@@ -169,14 +170,14 @@ describe('/validator-test', () => {
     let answer = fakeResponse(400, {
       error: 'Bad Request',
       code: 'VALIDATION_FAILED',
-      message: 'input must be at most 20,000 characters.',
+      message: SANITIZE_REQUEST_MESSAGES.inputTooLong,
     });
     serve(() => answer);
     renderPage();
     await userEvent.type(screen.getByRole('textbox', { name: 'Input' }), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Test Sanitization' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'input must be at most 20,000 characters.',
+      'Input must be at most 20,000 characters.',
     );
     answer = fakeResponse(502, '<html>Bad Gateway</html>');
     await userEvent.click(screen.getByRole('button', { name: 'Test Sanitization' }));
