@@ -13,6 +13,8 @@ import {
 import { GatewayModule } from './app.module';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { GatewayEnv } from './config/gateway.env';
+import { BodyShapePipe } from './http/body-shape.pipe';
+import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
 import { createValidationPipe } from './http/validation.pipe';
 
 /** Builds the gateway (used by main.ts and by the integration tests). */
@@ -22,7 +24,7 @@ export async function createGatewayApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: env.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
     requestIdHeader: false,
   });
@@ -32,10 +34,14 @@ export async function createGatewayApp(
     {
       logger: new PinoNestLogger(rootLogger()),
       bufferLogs: false,
+      // Nest's JSON and form parsers are replaced by ours (registerJsonBodyParser below)
+      bodyParser: false,
     },
   );
 
   const fastify = app.getHttpAdapter().getInstance();
+  // request bodies: JSON only, size and nesting limited, in one place for every route
+  registerJsonBodyParser(fastify);
   // correlation id: taken from the caller when plain, else new; in every log line and NATS header
   fastify.addHook('onRequest', (req, reply, done) => {
     const id = correlationIdFrom(req.headers[CORRELATION_HEADER]);
@@ -85,7 +91,7 @@ export async function createGatewayApp(
       { path: 'readyz', method: RequestMethod.GET },
     ],
   });
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new BodyShapePipe(), createValidationPipe());
 
   const document = SwaggerModule.createDocument(
     app,

@@ -9,6 +9,17 @@ export const ErrorCodes = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   GATEWAY_TIMEOUT: 'GATEWAY_TIMEOUT',
   INTERNAL: 'INTERNAL',
+  // the gateway's own answers to a request it cannot read (ADR 0011)
+  /** 400: not JSON, empty, or a `__proto__` key. */
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  /** 400: objects/arrays nested deeper than the gateway reads. */
+  BODY_TOO_DEEP: 'BODY_TOO_DEEP',
+  /** 400: null, an array or a plain value where the route wants a JSON object. */
+  BODY_NOT_OBJECT: 'BODY_NOT_OBJECT',
+  /** 413 */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** 415: a body that is not application/json. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | (string & {});
 

@@ -1,6 +1,11 @@
-import { BadRequestException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  NotFoundException,
+} from '@nestjs/common';
 import { RpcCallError } from './nats-rpc.client';
-import { toHttpError } from './http-error';
+import { codeForStatus, toHttpError } from './http-error';
 
 describe('toHttpError', () => {
   it('keeps a service error status, code, message and fields', () => {
@@ -59,6 +64,24 @@ describe('toHttpError', () => {
       message: 'm',
       fields: { a: ['m'] },
     });
+  });
+
+  it('gives 413 and 415 their own codes, and no client error the code INTERNAL', () => {
+    // what Nest makes of Fastify's own errors: HttpException(message, status)
+    expect(toHttpError(new HttpException('Request body is too large', 413), 'e').body).toEqual({
+      error: 'Payload Too Large',
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Request body is too large',
+    });
+    expect(toHttpError(new HttpException('Unsupported Media Type', 415), 'e').body.code).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expect(toHttpError(new HttpException('x', 405), 'e').body.code).toBe('METHOD_NOT_ALLOWED');
+    for (let status = 400; status < 500; status++) {
+      expect(codeForStatus(status)).not.toBe('INTERNAL');
+    }
+    expect(codeForStatus(500)).toBe('INTERNAL');
+    expect(codeForStatus(502)).toBe('INTERNAL');
   });
 
   it('hides anything unknown behind a generic 500 that never carries the stack', () => {

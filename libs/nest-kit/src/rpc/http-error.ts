@@ -9,10 +9,25 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: ErrorCodes.FORBIDDEN,
   404: ErrorCodes.NOT_FOUND,
   409: ErrorCodes.CONFLICT,
+  413: ErrorCodes.PAYLOAD_TOO_LARGE,
+  415: ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCodes.RATE_LIMITED,
   503: ErrorCodes.SERVICE_UNAVAILABLE,
   504: ErrorCodes.GATEWAY_TIMEOUT,
 };
+
+/**
+ * The code of an HTTP exception that names none: ours for the statuses above, else a 4xx's
+ * reason phrase as a code (405 -> METHOD_NOT_ALLOWED, else HTTP_4xx); a client error is
+ * never INTERNAL.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  const known = CODE_BY_STATUS[status];
+  if (known) return known;
+  if (status < 400 || status >= 500) return ErrorCodes.INTERNAL;
+  const phrase = STATUS_CODES[status];
+  return phrase ? phrase.toUpperCase().replace(/[^A-Z0-9]+/g, '_') : `HTTP_${status}`;
+}
 
 export interface HttpErrorAnswer {
   status: number;
@@ -57,8 +72,7 @@ export function toHttpError(exception: unknown, errorId: string): HttpErrorAnswe
           : typeof response === 'string'
             ? response
             : exception.message;
-    const code =
-      (typeof r.code === 'string' ? r.code : CODE_BY_STATUS[status]) ?? ErrorCodes.INTERNAL;
+    const code = typeof r.code === 'string' ? r.code : codeForStatus(status);
     const fields = r.fields as Record<string, string[]> | undefined;
     return {
       status,

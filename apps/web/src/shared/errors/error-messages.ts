@@ -1,4 +1,4 @@
-import { IDENTITY_CODES, IDENTITY_MESSAGES } from '@examprep/contracts/types';
+import { ErrorCodes, IDENTITY_CODES, IDENTITY_MESSAGES } from '@examprep/contracts/types';
 
 /** Learner spec §8: the last resort of the translator. */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
@@ -96,6 +96,22 @@ export const PRODUCT_ERROR_MESSAGES = {
   [IDENTITY_CODES.EMAIL_ALREADY_EXISTS]: IDENTITY_MESSAGES.emailAlreadyExists,
 } as const;
 
+/**
+ * The gateway's answers to a request it cannot read (ADR 0011). The app never sends one of
+ * these on purpose, so the texts say what to do rather than what went wrong in the wire format.
+ */
+export const REQUEST_ERROR_MESSAGES = {
+  [ErrorCodes.PAYLOAD_TOO_LARGE]: 'What you sent is too large. Please shorten it and try again.',
+  [ErrorCodes.BODY_TOO_DEEP]:
+    'What you sent could not be read. Please refresh the page and try again.',
+  [ErrorCodes.MALFORMED_REQUEST]:
+    'What you sent could not be read. Please refresh the page and try again.',
+  [ErrorCodes.BODY_NOT_OBJECT]:
+    'What you sent could not be read. Please refresh the page and try again.',
+  [ErrorCodes.UNSUPPORTED_MEDIA_TYPE]:
+    'What you sent could not be read. Please refresh the page and try again.',
+} as const;
+
 /** Every code the translator knows, exact keys. */
 export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   ...GENERIC_ERROR_MESSAGES,
@@ -103,4 +119,5 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   ...AUTH_ERROR_MESSAGES,
   ...STORAGE_ERROR_MESSAGES,
   ...PRODUCT_ERROR_MESSAGES,
+  ...REQUEST_ERROR_MESSAGES,
 });

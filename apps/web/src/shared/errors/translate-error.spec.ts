@@ -3,6 +3,7 @@ import {
   AUTH_ERROR_MESSAGES,
   DATABASE_ERROR_MESSAGES,
   GENERIC_ERROR_MESSAGES,
+  REQUEST_ERROR_MESSAGES,
   STORAGE_ERROR_MESSAGES,
 } from './error-messages';
 import { cleanMessage, messageForCode, translateError } from './translate-error';
@@ -165,6 +166,28 @@ describe('translateError (learner spec §8)', () => {
       expect(messageForCode('functions/unavailable')).toBe(DATABASE_ERROR_MESSAGES.unavailable);
       expect(messageForCode('auth/')).toBeNull();
       expect(messageForCode('')).toBeNull();
+    });
+
+    it("the gateway's request-shape codes (413, 415, unreadable bodies) get human text", () => {
+      const answers: [number, string, string][] = [
+        [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large (at most 256 KB).'],
+        [
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the request body as JSON (Content-Type: application/json).',
+        ],
+        [400, 'BODY_TOO_DEEP', 'The request body is nested too deeply (at most 32 levels).'],
+        [400, 'MALFORMED_REQUEST', 'The request body is not valid JSON.'],
+        [400, 'BODY_NOT_OBJECT', 'The request body must be a JSON object.'],
+      ];
+      for (const [status, code, serverText] of answers) {
+        const text = translateError(new ApiError(status, code, serverText));
+        expect(text).toBe(REQUEST_ERROR_MESSAGES[code as keyof typeof REQUEST_ERROR_MESSAGES]);
+        expect(text).not.toMatch(/JSON|Content-Type|body/);
+      }
+      expect(translateError(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'x'))).toBe(
+        'What you sent is too large. Please shorten it and try again.',
+      );
     });
 
     it('codes are case-sensitive: server codes keep their own message', () => {

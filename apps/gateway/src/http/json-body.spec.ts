@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-body';
+
+/** Reference: nesting depth of a parsed value, counted without recursion. */
+function depthOf(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    max = Math.max(max, d + 1);
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+const nested = (levels: number, open = '{"a":', close = '}') =>
+  open.repeat(levels) + '1' + close.repeat(levels);
+
+describe('exceedsJsonDepth', () => {
+  it('counts objects and arrays, one level each', () => {
+    expect(exceedsJsonDepth('1', 0)).toBe(false);
+    expect(exceedsJsonDepth('{}', 0)).toBe(true);
+    expect(exceedsJsonDepth('{}', 1)).toBe(false);
+    expect(exceedsJsonDepth('{"a":[1,{"b":[]}]}', 3)).toBe(true);
+    expect(exceedsJsonDepth('{"a":[1,{"b":[]}]}', 4)).toBe(false);
+    expect(exceedsJsonDepth('[[],[],[],{}]', 2)).toBe(false);
+  });
+
+  it(`allows ${MAX_JSON_DEPTH} levels and refuses ${MAX_JSON_DEPTH + 1} and the 1,500 of the report`, () => {
+    expect(exceedsJsonDepth(nested(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
+    expect(exceedsJsonDepth(nested(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
+    expect(exceedsJsonDepth(nested(1500), MAX_JSON_DEPTH)).toBe(true);
+    expect(exceedsJsonDepth(nested(1500, '[', ']'), MAX_JSON_DEPTH)).toBe(true);
+    // unbalanced text (not JSON) is measured too; the parser refuses it afterwards
+    expect(exceedsJsonDepth('['.repeat(100_000), MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  it('ignores brackets inside strings, with escaped quotes and backslashes', () => {
+    expect(exceedsJsonDepth(JSON.stringify({ a: '[[[[{{{{' }), 1)).toBe(false);
+    expect(exceedsJsonDepth(JSON.stringify({ a: 'x"[[[["y' }), 1)).toBe(false);
+    expect(exceedsJsonDepth(JSON.stringify({ a: 'x\\', b: '[[[[' }), 1)).toBe(false);
+    expect(exceedsJsonDepth(JSON.stringify({ 'k[[{': ['\\"[', '\\\\'] }), 2)).toBe(false);
+    expect(exceedsJsonDepth(JSON.stringify({ a: '\\' }) + '[[', 1)).toBe(true);
+    // an unterminated string ends the measure (JSON.parse refuses the text)
+    expect(exceedsJsonDepth('{"a":"[[[[', 1)).toBe(false);
+  });
+
+  it('agrees with the depth of the parsed value for any JSON (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 10 }), (v, limit) => {
+        const text = JSON.stringify(v);
+        expect(exceedsJsonDepth(text, limit)).toBe(depthOf(JSON.parse(text)) > limit);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads a body at the size limit in a few milliseconds (O(size))', () => {
+    const text = JSON.stringify({
+      input: 'a"\\[{'.repeat(40_000),
+      list: Array.from({ length: 5_000 }, (_, i) => ({ i, s: 'x' })),
+    });
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) exceedsJsonDepth(text, MAX_JSON_DEPTH);
+    expect((performance.now() - started) / 10).toBeLessThan(20);
+  });
+});
