@@ -5,12 +5,15 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminUserRow,
   type AuthUser,
+  DeleteUserDataDto,
+  DeleteUserDto,
   Events,
+  GenerateTestTokenDto,
   type TestTokenResponse,
   PREMIUM_PRODUCT_IDS,
   type UserDeletedEvent,
 } from '@examprep/contracts';
-import { JetStreamBus, rootLogger, ServiceError } from '@examprep/nest-kit';
+import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
 import { ACCOUNT_MAIL_OPTIONS, type AccountMailOptions } from '../mail/account-mail.service';
@@ -32,6 +35,7 @@ export class AdminUsersService {
    */
   async generateTestToken(actor: Actor | null, uid: string): Promise<TestTokenResponse> {
     requireAdmin(actor);
+    validatePayload(GenerateTestTokenDto, { uid });
     const user = await this.keycloak.findUser(uid);
     if (!user) throw ServiceError.notFound(ADMIN_USER_MESSAGES.userNotFound);
     if (user.enabled === false) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.accountDisabled);
@@ -79,6 +83,8 @@ export class AdminUsersService {
   /** DELETE /api/delete-user: the account in Keycloak (admins cannot be deleted). */
   async deleteUser(actor: Actor | null, userId: string): Promise<{ deleted: true }> {
     requireAdmin(actor);
+    // The id becomes a Keycloak admin URL path: checked again here, as the gateway did.
+    validatePayload(DeleteUserDto, { userId });
     const admins = await this.keycloak.usersInRole('admin');
     if (admins.has(userId)) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.adminCannotBeDeleted);
     if (!(await this.keycloak.deleteUser(userId)))
@@ -92,6 +98,7 @@ export class AdminUsersService {
    */
   async deleteUserData(actor: Actor | null, uid: string): Promise<{ deleted: true }> {
     requireAdmin(actor);
+    validatePayload(DeleteUserDataDto, { uid });
     const admins = await this.keycloak.usersInRole('admin');
     if (admins.has(uid)) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.adminCannotBeDeleted);
     await this.users.deleteOne({ _id: uid }).exec();

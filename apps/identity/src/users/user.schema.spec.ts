@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { heldPurchases, toUserDocument } from './user.schema';
 
 describe('user document mapping', () => {
@@ -8,6 +9,26 @@ describe('user document mapping', () => {
       c: true,
     });
     expect(heldPurchases(undefined)).toEqual({});
+  });
+
+  it('a stored product key named after Object.prototype stays plain data', () => {
+    const prototypeKey = fc.constantFrom(
+      ...Object.getOwnPropertyNames(Object.prototype),
+      '__proto__',
+    );
+    fc.assert(
+      fc.property(prototypeKey, fc.constantFrom(true, 'true', 1, false), (key, value) => {
+        const stored = Object.fromEntries([
+          [key, value],
+          ['teas_math_qbank', true],
+        ]);
+        const held = heldPurchases(stored);
+        expect(Object.getPrototypeOf(held)).toBe(Object.prototype);
+        expect(Object.hasOwn(held, key)).toBe(value !== false);
+        expect(held.teas_math_qbank).toBe(true);
+        expect(JSON.parse(JSON.stringify(held))).toEqual(held);
+      }),
+    );
   });
 
   it('maps the stored record to the API shape with defaults', () => {

@@ -8,6 +8,7 @@ import {
   QBANK_MESSAGES as M,
   type TopicFlagsInput,
   TopicFlagsDto,
+  TopicParamsDto,
 } from '@examprep/contracts';
 import { COURSE_DEFINITIONS, hasGenerator } from '@examprep/generators';
 import { rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
@@ -102,6 +103,8 @@ export class CoursesService implements OnApplicationBootstrap {
     raw: TopicFlagsInput,
   ): Promise<Course> {
     requireTopicAdmin(actor);
+    // ids from the path: checked again here before they go into a query (same DTO, same texts)
+    validatePayload(TopicParamsDto, { courseId, topicKey });
     const input = validatePayload(TopicFlagsDto, raw);
     for (let attempt = 0; attempt < WRITE_RETRIES; attempt++) {
       const doc = await this.courses.findById(courseId).lean().exec();

@@ -13,6 +13,8 @@ import {
   type InfiniteCheckResult,
   type InfiniteCoursesResponse,
   isTopicOpen,
+  type Objective,
+  ownValue,
   QBANK_LIMITS,
   QBANK_MESSAGES as M,
   type QbankGeneratedEvent,
@@ -67,10 +69,14 @@ export class InfiniteService implements OnModuleDestroy {
   ): Promise<GenerateBatchResponse> {
     const query = validatePayload(GenerateBatchQueryDto, raw);
     const count = query.count ?? QBANK_LIMITS.batchDefault;
-    const topics = await this.allowedTopics(actor, query.course, query.objective);
+    const objective = await this.objectiveOf(query.course, query.objective);
+    const topics = objective.topics.filter(topicFilter(await this.viewMode(actor)));
     let pool = topics;
     if (query.topic) {
-      pool = topics.filter((t) => t.key === query.topic);
+      const topic = query.topic;
+      if (!objective.topics.some((t) => t.key === topic))
+        throw ServiceError.notFound(M.topicNotFound);
+      pool = topics.filter((t) => t.key === topic);
       if (pool.length === 0) throw ServiceError.forbidden(M.topicUnavailable);
     }
     if (pool.length === 0) throw ServiceError.notFound(M.noTopics);
@@ -127,10 +133,17 @@ export class InfiniteService implements OnModuleDestroy {
     courseId: string,
     objective: string,
   ): Promise<Topic[]> {
-    const course = (await this.courses.all()).find((c) => c.id === courseId);
-    const o = course?.objectives[objective];
-    if (!o) throw ServiceError.notFound(M.noTopics);
+    const o = await this.objectiveOf(courseId, objective);
     return o.topics.filter(topicFilter(await this.viewMode(actor)));
+  }
+
+  /** The catalogue's objective; 404 for an unknown course or objective code. */
+  private async objectiveOf(courseId: string, code: string): Promise<Objective> {
+    const course = (await this.courses.all()).find((c) => c.id === courseId);
+    // The code comes from the request: an own key only ('constructor' is no objective).
+    const objective = ownValue(course?.objectives, code);
+    if (!objective) throw ServiceError.notFound(M.noTopics);
+    return objective;
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   type Actor,
   Events,
   QBANK_MESSAGES as M,
+  QidParamDto,
   type Question,
   type QuestionDeletedEvent,
   type QuestionFacets,
@@ -59,19 +60,12 @@ export class QuestionsService {
   async facets(actor: Actor | null): Promise<QuestionFacets> {
     requireAdmin(actor);
     const docs = await this.questions.find({}, { course: 1, objective: 1 }).lean().exec();
-    const objectives: Record<string, Set<string>> = {};
-    for (const d of docs) (objectives[d.course] ??= new Set()).add(d.objective);
-    const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
-    return {
-      courses: Object.keys(objectives).sort(byName),
-      objectives: Object.fromEntries(
-        Object.entries(objectives).map(([c, set]) => [c, [...set].sort(byName)]),
-      ),
-    };
+    return toFacets(docs);
   }
 
   async get(actor: Actor | null, qid: string): Promise<Question> {
     requireAdmin(actor);
+    validQid(qid);
     const doc = await this.questions.findById(qid).lean().exec();
     if (!doc) throw ServiceError.notFound(M.notFound(qid));
     return toQuestion(doc);
@@ -87,6 +81,7 @@ export class QuestionsService {
 
   async update(actor: Actor | null, qid: string, raw: QuestionInput): Promise<Question> {
     requireAdmin(actor);
+    validQid(qid);
     const input = await this.validInput(raw);
     const doc = await this.questions
       .findByIdAndUpdate(qid, { $set: input }, { new: true, runValidators: true })
@@ -105,6 +100,7 @@ export class QuestionsService {
 
   async delete(actor: Actor | null, qid: string): Promise<{ deleted: true }> {
     requireAdmin(actor);
+    validQid(qid);
     const res = await this.questions.deleteOne({ _id: qid }).exec();
     if (res.deletedCount === 0) throw ServiceError.notFound(M.doesNotExist);
     const event: QuestionDeletedEvent = { qid, at: new Date().toISOString() };
@@ -171,6 +167,11 @@ function requireAdmin(actor: Actor | null): void {
   if (!actor?.isAdmin) throw ServiceError.forbidden(M.accessDenied);
 }
 
+/** The gateway checked the qid; the owner checks again before it goes into a query. */
+function validQid(qid: unknown): asserts qid is string {
+  validatePayload(QidParamDto, { qid });
+}
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function toQuery(f: QuestionFilters): FilterQuery<QuestionRecord> {
@@ -195,6 +196,26 @@ function toQuery(f: QuestionFilters): FilterQuery<QuestionRecord> {
     ];
   }
   return q;
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
+
+/**
+ * Course names with their objective names. Names are whatever admins typed ('constructor',
+ * '__proto__' included), so they are gathered in a Map, never as keys of a plain object.
+ */
+export function toFacets(docs: readonly Pick<Question, 'course' | 'objective'>[]): QuestionFacets {
+  const objectives = new Map<string, Set<string>>();
+  for (const d of docs) {
+    const set = objectives.get(d.course) ?? new Set<string>();
+    objectives.set(d.course, set.add(d.objective));
+  }
+  return {
+    courses: [...objectives.keys()].sort(byName),
+    objectives: Object.fromEntries(
+      [...objectives].map(([course, set]) => [course, [...set].sort(byName)]),
+    ),
+  };
 }
 
 function cleanFilters(f: QuestionFilters): QuestionFilters {

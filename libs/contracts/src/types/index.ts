@@ -2,6 +2,7 @@
 // `@examprep/contracts/types`; server code may import either entry.
 export * from './actor';
 export * from './errors';
+export * from './own-property';
 export * from './announcement';
 export * from './validators';
 export * from './public-config';

@@ -7,16 +7,48 @@ export function validationErrorsToFields(
   errors: ValidationError[],
   prefix = '',
 ): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const e of errors) {
-    const name = prefix ? `${prefix}.${e.property}` : e.property;
-    const messages = Object.entries(e.constraints ?? {}).map(([rule, text]) =>
-      rule === 'whitelistValidation' ? `${name} is not an allowed field.` : text,
-    );
-    if (messages.length > 0) fields[name] = messages;
-    Object.assign(fields, validationErrorsToFields(e.children ?? [], name));
-  }
-  return fields;
+  // Field names are the request's keys ('__proto__', 'constructor', ...): gathered in a Map and
+  // made own properties by Object.fromEntries (`fields[name] = ...` could set the prototype).
+  const fields = new Map<string, string[]>();
+  const collect = (list: ValidationError[], parent: string) => {
+    for (const e of list) {
+      const name = parent ? `${parent}.${e.property}` : e.property;
+      const messages = Object.entries(e.constraints ?? {}).map(([rule, text]) =>
+        rule === 'whitelistValidation' ? `${name} is not an allowed field.` : text,
+      );
+      if (messages.length > 0) fields.set(name, messages);
+      collect(e.children ?? [], name);
+    }
+  };
+  collect(errors, prefix);
+  return Object.fromEntries(fields);
+}
+
+/** Names every object has (Object.prototype's members) and '__proto__'. */
+const INHERITED_NAMES: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  '__proto__',
+]);
+const MAX_FIELD_DEPTH = 32;
+
+/**
+ * Fields of a request named like a member of Object.prototype ('constructor', 'toString',
+ * '__proto__', ...), at any depth. No DTO has such a field, yet class-transformer drops them
+ * without a word, so the whitelist never sees them: they are refused here instead, with the
+ * whitelist's message ("toString is not an allowed field.").
+ */
+export function inheritedNameFields(plain: unknown, prefix = ''): Record<string, string[]> {
+  const fields = new Map<string, string[]>();
+  const walk = (value: unknown, path: string, depth: number) => {
+    if (typeof value !== 'object' || value === null || depth > MAX_FIELD_DEPTH) return;
+    for (const [key, child] of Object.entries(value)) {
+      const name = path ? `${path}.${key}` : key;
+      if (INHERITED_NAMES.has(key)) fields.set(name, [`${name} is not an allowed field.`]);
+      walk(child, name, depth + 1);
+    }
+  };
+  walk(plain, prefix, 0);
+  return Object.fromEntries(fields);
 }
 
 /** One sentence naming the fields: the first message of each field. */
@@ -39,8 +71,8 @@ export function validatePayload<T extends object>(dto: new () => T, plain: unkno
   }
   const instance = plainToInstance(dto, plain);
   const errors = validateSync(instance, VALIDATION_OPTIONS);
-  if (errors.length > 0) {
-    const fields = validationErrorsToFields(errors);
+  const fields = { ...inheritedNameFields(plain), ...validationErrorsToFields(errors) };
+  if (Object.keys(fields).length > 0) {
     throw ServiceError.badRequest(fieldsMessage(fields), fields);
   }
   return instance;

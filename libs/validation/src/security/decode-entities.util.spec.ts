@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { decodeCssEscapes, decodeHtmlEntities } from './decode-entities.util';
 
 describe('decodeHtmlEntities', () => {
@@ -23,6 +24,23 @@ describe('decodeHtmlEntities', () => {
       expect(decodeHtmlEntities(input)).toBe(input);
     },
   );
+});
+
+describe('decodeHtmlEntities: names of Object.prototype are no references', () => {
+  const prototypeKey = fc.constantFrom(
+    ...Object.getOwnPropertyNames(Object.prototype),
+    '__proto__',
+  );
+
+  it('leaves &name; as it is for every member name, in any case', () => {
+    fc.assert(
+      fc.property(prototypeKey, fc.boolean(), fc.boolean(), (name, lower, semicolon) => {
+        const text = `a &${lower ? name.toLowerCase() : name}${semicolon ? ';' : ''} b`;
+        expect(decodeHtmlEntities(text)).toBe(text);
+      }),
+    );
+    expect(decodeHtmlEntities('&constructor;')).toBe('&constructor;');
+  });
 });
 
 describe('decodeCssEscapes', () => {

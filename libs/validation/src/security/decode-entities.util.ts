@@ -6,7 +6,7 @@
  * security check, it does not render text). Decoding repeats so double encoding
  * (`&amp;#106;`) is seen through too.
  */
-const NAMED: Readonly<Record<string, string>> = {
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
   amp: '&',
   lt: '<',
   gt: '>',
@@ -53,6 +53,8 @@ const NAMED: Readonly<Record<string, string>> = {
   radic: '√',
   pi: 'π',
 };
+/** Looked up by names taken from the text: a Map, so '&constructor;' is no reference. */
+const NAMED: ReadonlyMap<string, string> = new Map(Object.entries(NAMED_REFERENCES));
 
 /** Named references browsers also decode without a semicolon, even glued to text (`&ltscript`). */
 const LEGACY_WITHOUT_SEMICOLON = ['nbsp', 'quot', 'amp', 'lt', 'gt'];
@@ -76,13 +78,13 @@ function decodeOnce(text: string): string {
       if (decimal !== undefined) return fromCodePoint(parseInt(decimal, 10));
       const written = name ?? '';
       const key = written.toLowerCase();
-      const decoded = NAMED[key];
+      const decoded = NAMED.get(key);
       if (decoded !== undefined && (semicolon || LEGACY_WITHOUT_SEMICOLON.includes(key))) {
         return decoded;
       }
       const legacy = LEGACY_WITHOUT_SEMICOLON.find((prefix) => key.startsWith(prefix));
       if (legacy === undefined) return whole;
-      return `${NAMED[legacy]}${written.slice(legacy.length)}${semicolon}`;
+      return `${NAMED.get(legacy) ?? ''}${written.slice(legacy.length)}${semicolon}`;
     },
   );
 }
