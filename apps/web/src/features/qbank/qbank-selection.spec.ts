@@ -1,4 +1,5 @@
 import { type Course, QBANK_LIMITS } from '@examprep/contracts/types';
+import fc from 'fast-check';
 import {
   batchQuery,
   closedTopics,
@@ -110,5 +111,26 @@ describe('Infinite QBank selection', () => {
 
   it('lists the topics learners cannot use yet', () => {
     expect(closedTopics(TEAS.objectives['2'].topics).map((t) => t.key)).toEqual(['t2b']);
+  });
+});
+
+describe('Infinite QBank selection: names of Object.prototype in the URL', () => {
+  const prototypeKey = fc.constantFrom(
+    ...Object.getOwnPropertyNames(Object.prototype),
+    '__proto__',
+  );
+
+  it('are unknown choices: the first course, objective and all topics, adjusted', () => {
+    fc.assert(
+      fc.property(prototypeKey, fc.constantFrom('course', 'objective', 'topic'), (key, param) => {
+        const query = new URLSearchParams({ course: 'teas', objective: '2', [param]: key });
+        const resolved = resolveSelection([TEAS, MED], query)!;
+        expect(resolved.adjusted).toBe(true);
+        expect(resolved.course).toBe(TEAS);
+        expect(Object.values(TEAS.objectives)).toContain(resolved.objective);
+        expect(resolved.selection.objective).not.toBe(key);
+        expect(resolved.selection.topic).not.toBe(key);
+      }),
+    );
   });
 });

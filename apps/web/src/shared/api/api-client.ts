@@ -59,16 +59,20 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * Field names of the answer are data: made own keys (`out[key] = ...` with '__proto__' would
+ * set the prototype instead).
+ */
 function readFields(v: unknown): Record<string, string[]> {
   if (!isRecord(v)) return {};
-  const out: Record<string, string[]> = {};
+  const out = new Map<string, string[]>();
   for (const [key, messages] of Object.entries(v)) {
     const list = (Array.isArray(messages) ? messages : [messages]).filter(
       (m): m is string => typeof m === 'string' && m.length > 0,
     );
-    if (list.length > 0) out[key] = list;
+    if (list.length > 0) out.set(key, list);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ownValue } from '@examprep/contracts/types';
 import { ERROR_MESSAGES, UNEXPECTED_ERROR_MESSAGE } from './error-messages';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -7,12 +8,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Exact code, then the part after the last slash ('auth/wrong-password' -> 'wrong-password'). */
 export function messageForCode(code: string): string | null {
   if (code === '') return null;
-  const exact = ERROR_MESSAGES[code];
-  if (exact !== undefined && Object.hasOwn(ERROR_MESSAGES, code)) return exact;
+  // Codes come from server answers and thrown errors: own keys of the table only.
+  const exact = ownValue(ERROR_MESSAGES, code);
+  if (exact !== undefined) return exact;
   const slash = code.lastIndexOf('/');
   if (slash >= 0) {
     const tail = code.slice(slash + 1);
-    if (tail !== '' && Object.hasOwn(ERROR_MESSAGES, tail)) return ERROR_MESSAGES[tail] ?? null;
+    if (tail !== '') return ownValue(ERROR_MESSAGES, tail) ?? null;
   }
   return null;
 }

@@ -15,6 +15,7 @@ import { MathText } from '../../../shared/math/MathText';
 import { ChoicesEditor } from './ChoicesEditor';
 import { MediaPanels } from './MediaPanels';
 import { NamePicker } from './NamePicker';
+import { objectivesOf } from './question-filters';
 import {
   changeType,
   ROUNDING_CHOICES,
@@ -73,7 +74,7 @@ export function QuestionEditor({
   const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) =>
     onChange({ ...values, [key]: value });
   const objectives =
-    values.course && values.course !== CREATE_NEW ? (facets?.objectives[values.course] ?? []) : [];
+    values.course && values.course !== CREATE_NEW ? objectivesOf(facets, values.course) : [];
   const blankProblem = validateMathAnswer(values.blankAnswer);
   const filledChoices = values.choices.filter((c) => c.trim());
 
@@ -114,7 +115,7 @@ export function QuestionEditor({
                 course,
                 objective:
                   values.objective === CREATE_NEW ||
-                  (facets?.objectives[course] ?? []).includes(values.objective)
+                  objectivesOf(facets, course).includes(values.objective)
                     ? values.objective
                     : '',
               })

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   filtersFromParams,
   filtersQuery,
@@ -5,6 +6,7 @@ import {
   hasFilters,
   localDate,
   objectiveOptions,
+  objectivesOf,
   truncateMathText,
 } from './question-filters';
 import { exportFileName } from './questions.messages';
@@ -58,6 +60,36 @@ describe('question list filters', () => {
     expect(withMath).toBe('Compute…');
     expect(truncateMathText(`Dose \\(x\\) ${'y'.repeat(200)}`, 20)).toBe(
       `Dose \\(x\\) ${'y'.repeat(9)}…`,
+    );
+  });
+});
+
+describe('course names from the URL or a stored question', () => {
+  const prototypeKey = fc.constantFrom(
+    ...Object.getOwnPropertyNames(Object.prototype),
+    '__proto__',
+  );
+  const facets = { courses: ['TEAS'], objectives: { TEAS: ['Algebra', 'Numbers'] } };
+
+  it('a course named after Object.prototype that nobody uses has no objectives', () => {
+    fc.assert(
+      fc.property(prototypeKey, (course) => {
+        // /question-list?course=constructor must not offer Object's methods as objectives
+        expect(objectiveOptions(facets, course)).toEqual([]);
+        expect(objectivesOf(facets, course)).toEqual([]);
+        expect(objectivesOf(undefined, course)).toEqual([]);
+        expect(filtersFromParams(new URLSearchParams({ course })).course).toBe(course);
+      }),
+    );
+  });
+
+  it('a course of that name that is in use has its own objectives', () => {
+    fc.assert(
+      fc.property(prototypeKey, (course) => {
+        const own = { courses: [course], objectives: Object.fromEntries([[course, ['1.2']]]) };
+        expect(objectiveOptions(own, course)).toEqual(['1.2']);
+        expect(objectivesOf(own, course)).toEqual(['1.2']);
+      }),
     );
   });
 });

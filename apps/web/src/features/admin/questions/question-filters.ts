@@ -1,4 +1,5 @@
 import {
+  ownValue,
   QBANK_LIMITS,
   QUESTION_TYPES,
   type MediaFilter,
@@ -70,10 +71,18 @@ export function hasFilters(filters: QuestionFilters): boolean {
   return FILTER_KEYS.some((key) => !!filters[key]);
 }
 
+/**
+ * The objectives in use under a course. The name comes from the URL or a stored question
+ * ('constructor' is a course name like any other): an own key of the facets, else none.
+ */
+export function objectivesOf(facets: QuestionFacets | undefined, course: string): string[] {
+  return ownValue(facets?.objectives, course) ?? [];
+}
+
 /** The objective filter's options: the chosen course's objectives, else all of them. */
 export function objectiveOptions(facets: QuestionFacets | undefined, course?: string): string[] {
   if (!facets) return [];
-  if (course) return facets.objectives[course] ?? [];
+  if (course) return objectivesOf(facets, course);
   const all = new Set(Object.values(facets.objectives).flat());
   return [...all].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
 }

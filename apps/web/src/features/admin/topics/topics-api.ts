@@ -1,6 +1,7 @@
 import {
   type Course,
   type CoursesResponse,
+  ownValue,
   type Topic,
   type TopicFlagsInput,
 } from '@examprep/contracts/types';
@@ -36,8 +37,8 @@ export function withTopicFlags(
   where: Pick<TopicFlagChange, 'courseId' | 'objective' | 'topicKey'>,
   flags: Partial<Pick<Topic, TopicFlag>>,
 ): CoursesResponse | undefined {
-  const course = data?.courses[where.courseId];
-  const objective = course?.objectives[where.objective];
+  const course = ownValue(data?.courses, where.courseId);
+  const objective = ownValue(course?.objectives, where.objective);
   if (!data || !course || !objective) return data;
   const next: Course = {
     ...course,
@@ -53,9 +54,8 @@ export function withTopicFlags(
 }
 
 function topicOf(data: CoursesResponse | undefined, c: TopicFlagChange): Topic | undefined {
-  return data?.courses[c.courseId]?.objectives[c.objective]?.topics.find(
-    (t) => t.key === c.topicKey,
-  );
+  const course = ownValue(data?.courses, c.courseId);
+  return ownValue(course?.objectives, c.objective)?.topics.find((t) => t.key === c.topicKey);
 }
 
 const setFlags = (
@@ -98,7 +98,7 @@ export function useSetTopicFlag() {
     },
     onSuccess: (course, change) => {
       // The server's word on this topic only: other toggles may still be on their way.
-      const saved = course.objectives[change.objective]?.topics.find(
+      const saved = ownValue(course.objectives, change.objective)?.topics.find(
         (t) => t.key === change.topicKey,
       );
       if (saved) {
