@@ -1,4 +1,10 @@
-import { overflowsSideways, seriousViolations } from './support/phone';
+import {
+  overflowsSideways,
+  SCROLL_FORMULA_LABEL,
+  seriousViolations,
+  settled,
+  unreachableFormulas,
+} from './support/phone';
 import { expect, test, type Page } from '@playwright/test';
 import * as fs from 'node:fs/promises';
 import { shot, signIn } from './support/auth';
@@ -33,8 +39,23 @@ test.afterEach(async ({ page }, testInfo) => {
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
+/** The explanation of the questions the journeys create. */
+const EXPLANATION = 'One half is \\[\\frac{2}{4}=0.5\\]';
+
+/**
+ * An explanation with display formulas too wide for a phone: a heparin dimensional-analysis
+ * chain (it can break after = and ×) and one long term that cannot break.
+ */
+const WIDE_EXPLANATION =
+  'As one chain: \\[\\frac{18\\,\\text{units}}{\\text{kg} \\cdot \\text{hr}} \\times 87\\,\\text{kg} \\times \\frac{500\\,\\text{mL}}{25{,}000\\,\\text{units}} = 31.32\\,\\text{mL/hr}\\]' +
+  ' One term that cannot break: \\[\\frac{12345678901234567890123456789012345678901234567890}{2}\\]';
+
 /** Creates a SATA question with LaTeX through the editor; returns its question text. */
-async function createSataQuestion(page: Page, marker: string): Promise<string> {
+async function createSataQuestion(
+  page: Page,
+  marker: string,
+  explanation = EXPLANATION,
+): Promise<string> {
   const text = `E2E ${marker}${TEXT_MARK} \\(\\frac{1}{2}\\)?`;
   await page.goto('/add-question');
   await expect(page.getByRole('heading', { level: 1, name: 'Add New Question' })).toBeVisible();
@@ -49,7 +70,7 @@ async function createSataQuestion(page: Page, marker: string): Promise<string> {
     await page.getByLabel(`Choice ${i + 1}`, { exact: true }).fill(choice);
   }
   for (const n of [1, 2, 4]) await page.getByLabel(`Choice ${n} is correct`).check();
-  await page.getByLabel('Explanation', { exact: true }).fill('One half is \\[\\frac{2}{4}=0.5\\]');
+  await page.getByLabel('Explanation', { exact: true }).fill(explanation);
   return text;
 }
 
@@ -156,8 +177,8 @@ test('an admin creates a SATA question with LaTeX, finds, edits, previews, answe
   await preview.getByRole('button', { name: 'Try Again' }).click();
   await expect(preview.getByRole('checkbox', { name: '2/4' })).not.toBeChecked();
   for (const name of ['50%', '2/4']) await preview.getByRole('checkbox', { name }).check();
-  // The LaTeX choice: its accessible name comes from KaTeX's MathML.
-  await preview.getByRole('checkbox').first().check();
+  // The LaTeX choice \(0.5\): named by the formula's text alternative.
+  await preview.getByRole('checkbox', { name: '0.5', exact: true }).check();
   await preview.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(preview.getByText('Correct!')).toBeVisible();
   await shot(page, 'question-preview-correct.png');
@@ -214,8 +235,13 @@ test('the question pages work on a phone and have no serious accessibility viola
 }) => {
   const marker = stamp();
   await signIn(page, 'admin');
-  await createSataQuestion(page, marker);
+  await createSataQuestion(page, marker, WIDE_EXPLANATION);
+  // the editor's live previews render the same formulas
+  await expect(
+    page.getByRole('group', { name: 'Explanation preview' }).locator('.katex-display'),
+  ).toHaveCount(2);
   expect(await overflowsSideways(page)).toBe(false);
+  expect(await unreachableFormulas(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'add-question-phone.png');
   await page.getByRole('button', { name: 'Save Question' }).click();
@@ -231,9 +257,44 @@ test('the question pages work on a phone and have no serious accessibility viola
 
   const qid = (await page.getByRole('table').getByRole('rowheader').first().textContent())?.trim();
   await page.getByRole('button', { name: `Preview ${qid}` }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  const preview = page.getByRole('dialog', { name: `Question Preview (QID: ${qid})` });
+  await expect(preview).toBeVisible();
+  await settled(preview); // axe reads colours: not while the modal still fades in
   expect(await overflowsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'question-preview-phone.png');
+
+  // The answered state shows the explanation: checked as it is, with axe too.
+  for (const name of ['50%', '2/4', '0.5']) {
+    await preview.getByRole('checkbox', { name, exact: true }).check();
+  }
+  await preview.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(preview.getByText('Correct!')).toBeVisible();
+  await expect(preview.locator('.app-math-display')).toHaveCount(2);
+  expect(await overflowsSideways(page)).toBe(false);
+  expect(await unreachableFormulas(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The heparin chain breaks across lines: read without scrolling, no extra tab stop.
+  const chain = preview.locator('.app-math-display').first();
+  expect(await chain.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+  const wrapped = await chain.evaluate((e) => {
+    const boxes = Array.from(e.querySelectorAll('.katex-html > .base')).map((b) =>
+      b.getBoundingClientRect(),
+    );
+    return boxes.length > 1 && boxes[boxes.length - 1].top >= boxes[0].bottom - 1;
+  });
+  expect(wrapped).toBe(true);
+  await expect(chain).not.toHaveAttribute('tabindex');
+  // The term that cannot break scrolls in a named group the keyboard reaches and scrolls.
+  const wide = preview.getByRole('group', { name: SCROLL_FORMULA_LABEL });
+  await expect(wide).toHaveCount(1);
+  await preview.getByRole('button', { name: 'Try Again' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(wide).toBeFocused();
+  expect(await wide.evaluate((e) => getComputedStyle(e).outlineStyle)).not.toBe('none');
+  for (let i = 0; i < 8; i += 1) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => wide.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+  await shot(page, 'question-preview-phone-answered.png');
   await page.getByRole('button', { name: 'Close' }).last().click();
 
   await page.getByRole('button', { name: `Delete ${qid}` }).click();

@@ -1,4 +1,4 @@
-import { overflowsSideways, seriousViolations } from './support/phone';
+import { overflowsSideways, seriousViolations, unreachableFormulas } from './support/phone';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signIn } from './support/auth';
 
@@ -168,6 +168,37 @@ test('the Infinite QBank works on a phone and has no serious accessibility viola
   expect(await overflowsSideways(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'infinite-qbank-phone-result.png');
+});
+
+test('heparin and titration explanations are readable on a phone once answered @phone', async ({
+  page,
+}) => {
+  // The longest display formulas of the generators (dimensional-analysis chains with units):
+  // at 375 px they break across lines or scroll in a focusable box, never cut off.
+  await signIn(page, 'learner');
+  // Med Dosage objective 7, Heparin and Titrations
+  const topics = [
+    ['md_heparin', 3],
+    ['md_titration', 2],
+  ] as const;
+  for (const [topic, count] of topics) {
+    await page.goto(`/infinite-qbank?course=med_dosage&objective=7&topic=${topic}&count=${count}`);
+    await page.getByRole('button', { name: 'Start practising' }).click();
+    const card = page.getByRole('article');
+    for (let n = 1; n <= count; n += 1) {
+      await expect(card.getByRole('heading', { name: `Question ${n} of ${count}` })).toBeVisible();
+      await answer(card);
+      await expect(page.getByTestId('qbank-result')).toBeVisible();
+      const explanation = card.getByRole('region', { name: 'Explanation' });
+      await expect(explanation.locator('.app-math-display .katex').first()).toBeVisible();
+      // The answered state: what axe reported (scrollable-region-focusable) and what a reader sees.
+      expect(await overflowsSideways(page)).toBe(false);
+      expect(await unreachableFormulas(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (n === 1) await shot(page, `infinite-qbank-phone-${topic}.png`);
+      if (n < count) await card.getByRole('button', { name: 'Next question' }).click();
+    }
+  }
 });
 
 test('an admin closes a topic for learners, sees it marked, and views the QBank as a learner', async ({

@@ -1,15 +1,44 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
-/** Serious and critical axe violations of the current page, as `id: help` lines. */
+/** Serious and critical axe violations of the current page, as `id: help (where)` lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** True when the page itself scrolls sideways (at 375 px nothing should). */
 export async function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** The name MathText gives a display formula too wide for its box (it scrolls sideways). */
+export const SCROLL_FORMULA_LABEL = 'Formula, scroll sideways to read it all';
+
+/**
+ * Display formulas (MathText) whose content is cut off out of reach: wider than their box and
+ * not a focusable, named group the keyboard can scroll. Returns their LaTeX-free text.
+ */
+export async function unreachableFormulas(page: Page): Promise<string[]> {
+  return page.evaluate((label) => {
+    const out: string[] = [];
+    for (const box of Array.from(document.querySelectorAll<HTMLElement>('.app-math-display'))) {
+      if (box.scrollWidth <= box.clientWidth + 1) continue;
+      const reachable =
+        box.tabIndex === 0 &&
+        box.getAttribute('role') === 'group' &&
+        box.getAttribute('aria-label') === label;
+      if (!reachable) out.push((box.textContent ?? '').slice(0, 80));
+    }
+    return out;
+  }, SCROLL_FORMULA_LABEL);
+}
+
+/** Waits until the element's CSS transitions and animations (a modal fading in) are done. */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+  );
 }
