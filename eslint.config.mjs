@@ -103,8 +103,34 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },
   {
-    files: ['tools/load/**/*.k6.js'],
+    // k6 scripts for load testers: k6's globals and modules, nothing of Node
+    files: ['tools/load/k6/**/*.js'],
     languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly' } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'k6 scripts run in k6, not in Node.' }] },
+      ],
+    },
+  },
+  {
+    // scenario modules: shared by the k6 scripts and the vegeta measurements, so neither's APIs
+    files: ['tools/load/scenarios/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['k6', 'k6/*', 'node:*'],
+              message:
+                'Scenario modules are plain ES modules: the k6 scripts and the vegeta driver both import them.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', '__ENV', 'process', 'Buffer', 'require'],
+    },
   },
   prettier,
 );

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB, Keycloak, an S3
-# server (versitygw), maildev, stripe-mock. Versions, ports and paths: infra.config.json.
+# server (versitygw), maildev, stripe-mock (+ vegeta, installed only: the load generator of
+# tools/load). Versions, ports and paths: infra.config.json.
 #
 #   infra.sh install [component...]          install what is missing into the cache (idempotent)
 #   infra.sh start   [--profile dev|test]    start every server on 127.0.0.1, wait until healthy
@@ -14,7 +15,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SERVERS=(nats ferretdb keycloak s3 maildev stripe-mock)
-COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev)
+COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta)
 
 log() { printf '[infra] %s\n' "$*"; }
 warn() { printf '[infra] warning: %s\n' "$*" >&2; }
@@ -155,6 +156,7 @@ install_component() {
     nats) install_go_module nats nats-server github.com/nats-io/nats-server/v2 github.com/nats-io/nats-server/v2 "$V_NATS" ;;
     stripe-mock) install_go_module stripe-mock stripe-mock github.com/stripe/stripe-mock github.com/stripe/stripe-mock "$V_STRIPE_MOCK" ;;
     versitygw) install_go_module versitygw versitygw github.com/versity/versitygw github.com/versity/versitygw/cmd/versitygw "$V_VERSITYGW" ;;
+    vegeta) install_go_module vegeta vegeta github.com/tsenart/vegeta/v12 github.com/tsenart/vegeta/v12 "$V_VEGETA" ;;
     ferretdb) install_ferretdb ;;
     keycloak) install_keycloak ;;
     maildev) install_maildev ;;
@@ -167,7 +169,7 @@ component_done() {
   local c=$1 artifact
   case "$c" in
     nats) artifact="$BIN_DIR/nats-server" ;;
-    ferretdb | versitygw | stripe-mock) artifact="$BIN_DIR/$c" ;;
+    ferretdb | versitygw | stripe-mock | vegeta) artifact="$BIN_DIR/$c" ;;
     keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
     maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
   esac
@@ -178,6 +180,7 @@ component_version() {
   case "$1" in
     nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; versitygw) echo "$V_VERSITYGW" ;;
     ferretdb) echo "$V_FERRETDB" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
+    vegeta) echo "$V_VEGETA" ;;
   esac
 }
 

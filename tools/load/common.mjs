@@ -1,31 +1,44 @@
-// Shared pieces of the load scripts: profile URLs, the seeded learner's token, running k6 with
-// tools/load/announcements.k6.js (any JSON GET), restarting the gateway with load-test limits.
+// @ts-check
+// Shared pieces of the load scripts: profile URLs, the seeded learner's token, restarting the
+// gateway with load-test limits. The load itself comes from vegeta (./vegeta.mjs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { vegetaBin } from './vegeta.mjs';
 
 const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { urls } = require('../system/env.cjs');
-const { loadConfig, expandHome } = require('../infra/config.cjs');
 
+/**
+ * `--name value` from the command line.
+ * @param {string} name
+ * @param {string} dflt
+ */
 export const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
 };
 
+/**
+ * URLs of a profile and the folder for load results (`<dataDir>/load`); fails early when
+ * vegeta is not installed.
+ * @param {string} profile
+ */
 export function loadContext(profile) {
   const u = urls(profile);
-  const k6 = path.join(expandHome(loadConfig().cacheDir), 'bin', 'k6');
-  if (!fs.existsSync(k6))
-    throw new Error(`k6 not found at ${k6}: run \`bash tools/infra/infra.sh install\``);
+  vegetaBin();
   const outDir = path.join(u.profile.dataDir, 'load');
   fs.mkdirSync(outDir, { recursive: true });
-  return { u, k6, outDir, profile };
+  return { u, outDir, profile };
 }
 
+/**
+ * @param {string} profile
+ * @param {...string} a
+ */
 export const systemCtl = (profile, ...a) =>
   execFileSync(
     process.execPath,
@@ -35,7 +48,14 @@ export const systemCtl = (profile, ...a) =>
     },
   );
 
-/** Runs `fn` with the gateway restarted under limits no single load-test user can reach. */
+/**
+ * Runs `fn` with the gateway restarted under limits no single load-test user can reach, then
+ * restarts it with its normal settings (also when `fn` fails).
+ * @template T
+ * @param {string} profile
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 export async function withLoadTestGateway(profile, fn) {
   systemCtl(profile, 'stop', '--only', 'gateway');
   systemCtl(
@@ -57,13 +77,19 @@ export async function withLoadTestGateway(profile, fn) {
   }
 }
 
-/** An access token of the seeded learner (dev/test-only api-tests client, password grant). */
+/**
+ * An access token of the seeded learner (dev/test-only api-tests client, password grant).
+ * @param {{ profile: { ports: Record<string, number> }, cfg: { realm: string } }} u
+ * @returns {Promise<string>}
+ */
 export async function learnerToken(u) {
+  /** @type {{ users: { email: string, credentials: { value: string }[] }[], clients: { clientId: string, secret: string }[] }} */
   const overlay = JSON.parse(
     fs.readFileSync(path.join(root, 'deploy/keycloak/dev/examprep-dev-overlay.json'), 'utf8'),
   );
   const learner = overlay.users.find((x) => x.email.startsWith('learner'));
   const client = overlay.clients.find((c) => c.clientId === 'api-tests');
+  if (!learner || !client) throw new Error('the dev overlay has no learner or no api-tests client');
   const res = await fetch(
     `http://127.0.0.1:${u.profile.ports.keycloak}/realms/${u.cfg.realm}/protocol/openid-connect/token`,
     {
@@ -78,15 +104,5 @@ export async function learnerToken(u) {
     },
   );
   if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
-}
-
-/** One k6 run of announcements.k6.js (MODE throughput|rate); returns its summary JSON. */
-export function runK6(ctx, name, env) {
-  const summary = path.join(ctx.outDir, `${name}.json`);
-  execFileSync(ctx.k6, ['run', '--quiet', path.join(root, 'tools/load/announcements.k6.js')], {
-    env: { ...process.env, ...env, SUMMARY: summary, K6_NO_USAGE_REPORT: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return JSON.parse(fs.readFileSync(summary, 'utf8'));
+  return /** @type {{ access_token: string }} */ (await res.json()).access_token;
 }

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
+// @ts-check
 // Gateway overhead benchmark (issue #2): GET /api/announcements through
 // gateway -> NATS -> announcements service -> FerretDB, side by side in one run with a bare
-// Node http server returning the same JSON, with k6 on this machine.
+// Node http server returning the same JSON, with vegeta on this machine. Same requests and
+// checks as tools/load/k6/announcements.js (tools/load/scenarios/announcements.js).
 //   node tools/load/gateway-overhead.mjs [--profile test|dev] [--rate 200] [--duration 30s]
+//        [--throughput-duration 20s] [--workers 50]
 // Needs the system running on the profile (`npm start`, or the test profile via
 // `node tools/test/run-all.mjs --only=integration --keep-running`). The gateway is restarted
 // with a rate limit high enough for one load-test user, then restarted as it was.
@@ -10,43 +13,51 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  arg,
-  learnerToken,
-  loadContext,
-  root,
-  runK6 as runK6With,
-  withLoadTestGateway,
-} from './common.mjs';
+import { arg, learnerToken, loadContext, root, withLoadTestGateway } from './common.mjs';
+import { announcementsChecks, announcementsRequest } from './scenarios/announcements.js';
+import { attack, formatFigures } from './vegeta.mjs';
 
 const profile = arg('profile', 'test');
-const rate = arg('rate', '200');
+const rate = Number(arg('rate', '200'));
 const duration = arg('duration', '30s');
+const throughputDuration = arg('throughput-duration', '20s');
+const workers = Number(arg('workers', '50'));
 const ctx = loadContext(profile);
-const u = ctx.u;
-const outDir = ctx.outDir;
-const runK6 = (name, env) => runK6With(ctx, name, env);
+const { u, outDir } = ctx;
 
+/** @param {string | number} pid resident memory in MiB */
 function rssOf(pid) {
   try {
-    return Math.round(
-      Number(
-        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
-          .toString()
-          .trim(),
-      ) / 1024,
+    const kib = Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
     );
+    return Math.round(kib / 1024);
   } catch {
     return null;
   }
+}
+
+/** @param {string} url */
+async function waitFor(url) {
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
 }
 
 async function main() {
   console.log(`[load] restarting the ${profile} gateway with a load-test rate limit`);
   await withLoadTestGateway(profile, async () => {
     const bearer = await learnerToken(u);
-    const gatewayUrl = `${u.gateway}/api/announcements`;
-    const res = await fetch(gatewayUrl, { headers: { authorization: `Bearer ${bearer}` } });
+    const gatewayReq = announcementsRequest(u.gateway, bearer);
+    const res = await fetch(gatewayReq.url, { headers: gatewayReq.headers });
     if (!res.ok) throw new Error(`gateway answered ${res.status}`);
     const bodyFile = path.join(os.tmpdir(), `announcements-${process.pid}.json`);
     fs.writeFileSync(bodyFile, await res.text());
@@ -56,39 +67,31 @@ async function main() {
       [path.join(root, 'tools/load/bare-server.mjs'), String(barePort), bodyFile],
       { stdio: 'ignore' },
     );
-    await new Promise((r) => setTimeout(r, 500));
-    const bareUrl = `http://127.0.0.1:${barePort}/api/announcements`;
+    const bareBase = `http://127.0.0.1:${barePort}`;
     try {
+      await waitFor(`${bareBase}/api/announcements`);
+      /** @type {Record<string, { throughput: import('./vegeta.mjs').Figures, rate: import('./vegeta.mjs').Figures }>} */
       const results = {};
-      for (const [name, url, tok] of [
-        ['bare', bareUrl, ''],
-        ['gateway', gatewayUrl, bearer],
-      ]) {
-        // warm-up, then a closed-model throughput run and an open-model latency run
-        runK6(`${name}-warmup`, {
-          URL: url,
-          TOKEN: tok,
-          MODE: 'throughput',
-          VUS: '20',
-          DURATION: '5s',
-        });
-        results[name] = {
-          throughput: runK6(`${name}-throughput`, {
-            URL: url,
-            TOKEN: tok,
-            MODE: 'throughput',
-            VUS: '50',
-            DURATION: '20s',
-          }),
-          rate: runK6(`${name}-rate`, {
-            URL: url,
-            TOKEN: tok,
-            MODE: 'rate',
-            RATE: rate,
-            DURATION: duration,
-            VUS: '100',
-          }),
+      for (const [name, req] of /** @type {const} */ ([
+        ['bare', announcementsRequest(bareBase, null)],
+        ['gateway', gatewayReq],
+      ])) {
+        const run = {
+          requests: [req],
+          checks: announcementsChecks,
+          outDir,
         };
+        // warm-up, then a closed-model throughput run and an open-model latency run
+        await attack({ ...run, name: `${name}-warmup`, rate: 0, workers: 20, duration: '5s' });
+        const throughput = await attack({
+          ...run,
+          name: `${name}-throughput`,
+          rate: 0,
+          workers,
+          duration: throughputDuration,
+        });
+        const atRate = await attack({ ...run, name: `${name}-rate`, rate, duration, workers: 100 });
+        results[name] = { throughput, rate: atRate };
       }
       const pids = Object.fromEntries(
         ['gateway', 'announcements'].map((n) => {
@@ -96,14 +99,15 @@ async function main() {
           return [n, fs.existsSync(f) ? rssOf(fs.readFileSync(f, 'utf8').trim()) : null];
         }),
       );
-      const share = results.gateway.throughput.rps / results.bare.throughput.rps;
-      const row = (n, r) =>
-        `${n.padEnd(8)} ${r.throughput.rps.toFixed(0).padStart(7)} req/s   @${rate}/s: p50 ${r.rate.p50.toFixed(2)} ms  p95 ${r.rate.p95.toFixed(2)} ms  p99 ${r.rate.p99.toFixed(2)} ms  errors ${(r.rate.failedRate * 100).toFixed(2)}%  dropped ${r.rate.droppedIterations}`;
+      const share = results.gateway.throughput.throughput / results.bare.throughput.throughput;
+      const items = JSON.parse(fs.readFileSync(bodyFile, 'utf8')).length;
       console.log(
-        `\n[load] GET /api/announcements (${JSON.parse(fs.readFileSync(bodyFile, 'utf8')).length} items), ${os.cpus().length} cores`,
+        `\n[load] GET /api/announcements (${items} items), vegeta, ${os.cpus().length} cores (shared machine: other work runs beside)`,
       );
-      console.log(row('bare', results.bare));
-      console.log(row('gateway', results.gateway));
+      for (const name of ['bare', 'gateway']) {
+        console.log(`[load] ${formatFigures(results[name].throughput)}`);
+        console.log(`[load] ${formatFigures(results[name].rate)}`);
+      }
       console.log(
         `[load] full path keeps ${(share * 100).toFixed(1)}% of the bare server's throughput (goal >= 25%)`,
       );
@@ -115,13 +119,17 @@ async function main() {
       );
       fs.writeFileSync(
         path.join(outDir, 'gateway-overhead.json'),
-        JSON.stringify({ results, share, rss: pids }, null, 2),
+        JSON.stringify({ at: new Date().toISOString(), results, share, rss: pids }, null, 2),
       );
-      const ok =
-        share >= 0.25 && results.gateway.rate.p95 < 25 && results.gateway.rate.failedRate === 0;
+      const errors = Object.values(results).reduce(
+        (n, r) => n + r.throughput.errors + r.rate.errors,
+        0,
+      );
+      const ok = share >= 0.25 && results.gateway.rate.p95 < 25 && errors === 0;
       process.exitCode = ok ? 0 : 1;
     } finally {
       bare.kill();
+      fs.rmSync(bodyFile, { force: true });
     }
   });
 }

@@ -1,0 +1,234 @@
+// The k6 scripts run here without k6 (its AGPL binary is not installed): 'k6' and 'k6/http'
+// are replaced by fakes, so these specs prove what the scripts send, which checks they apply
+// and the options each PROFILE gives; @types/k6 type-checks them (npm run typecheck).
+import type { Options } from 'k6/options';
+
+type FakeResponse = { status: number; body: string; json: () => unknown };
+const request = jest.fn<FakeResponse, [string, string, string | null, Record<string, unknown>]>();
+const post = jest.fn<FakeResponse, [string, Record<string, string>, Record<string, unknown>]>();
+const check = jest.fn((_res: unknown, _checks: Record<string, unknown>) => true);
+
+jest.mock('k6/http', () => ({ __esModule: true, default: { request, post } }), { virtual: true });
+jest.mock('k6', () => ({ __esModule: true, check }), { virtual: true });
+
+const g = globalThis as unknown as { __ENV: Record<string, string> };
+const respond = (status: number, body: unknown): FakeResponse => ({
+  status,
+  body: JSON.stringify(body),
+  json: () => body,
+});
+
+type Script = {
+  options: Options;
+  default: (data?: unknown) => void;
+  setup?: () => unknown;
+};
+
+/** Loads a script afresh with these environment variables (k6's __ENV). */
+function load(file: string, env: Record<string, string>): Script {
+  g.__ENV = env;
+  let script: Script | undefined;
+  jest.isolateModules(() => {
+    // a fresh module registry per load: the scripts read __ENV when they are imported
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    script = require(`./${file}`) as Script;
+  });
+  return script!;
+}
+
+beforeEach(() => {
+  request.mockReset();
+  post.mockReset();
+  check.mockClear();
+});
+
+describe('profiles and thresholds', () => {
+  it('smoke (default): a few iterations/s for 30 s, with the thresholds of every profile', () => {
+    const { options } = load('announcements.js', { BASE_URL: 'https://app.example.com' });
+    expect(options.scenarios).toEqual({
+      main: {
+        executor: 'constant-arrival-rate',
+        rate: 5,
+        timeUnit: '1s',
+        duration: '30s',
+        preAllocatedVUs: 5,
+        maxVUs: 50,
+      },
+    });
+    expect(options.thresholds).toEqual({
+      http_req_failed: ['rate<0.01'],
+      checks: ['rate>0.99'],
+      'http_req_duration{name:announcements}': ['p(95)<25'],
+    });
+  });
+
+  it('load: the script rate (or RATE) for 5 minutes (or DURATION); P95_MS overrides the target', () => {
+    const { options } = load('infinite-qbank.js', {
+      BASE_URL: 'https://app.example.com',
+      PROFILE: 'load',
+    });
+    expect(options.scenarios?.main).toMatchObject({
+      executor: 'constant-arrival-rate',
+      rate: 100,
+      duration: '5m',
+    });
+    expect(options.thresholds?.['http_req_duration{name:generate-batch}']).toEqual(['p(95)<30']);
+    const tuned = load('announcements.js', {
+      BASE_URL: 'x',
+      PROFILE: 'load',
+      RATE: '50',
+      DURATION: '1m',
+      P95_MS: '80',
+    }).options;
+    expect(tuned.scenarios?.main).toMatchObject({ rate: 50, duration: '1m' });
+    expect(tuned.thresholds?.['http_req_duration{name:announcements}']).toEqual(['p(95)<80']);
+  });
+
+  it('stress: an arrival rate ramping to 4 x the load rate', () => {
+    const { options } = load('public-config.js', { BASE_URL: 'x', PROFILE: 'stress' });
+    expect(options.scenarios?.main).toMatchObject({
+      executor: 'ramping-arrival-rate',
+      startRate: 200,
+      stages: [
+        { target: 200, duration: '1m' },
+        { target: 800, duration: '6m' },
+        { target: 800, duration: '3m' },
+      ],
+      maxVUs: 1600,
+    });
+  });
+
+  it('refuses an unknown PROFILE or a RATE that is not a positive number', () => {
+    expect(() => load('announcements.js', { BASE_URL: 'x', PROFILE: 'soak' })).toThrow(
+      'PROFILE must be smoke, load or stress, got "soak"',
+    );
+    expect(() => load('announcements.js', { BASE_URL: 'x', RATE: '-1' })).toThrow(
+      'RATE must be a positive number, got "-1"',
+    );
+  });
+});
+
+describe('requests and checks', () => {
+  it('announcements: GET /api/announcements with the TOKEN, checked by the shared checks', () => {
+    const script = load('announcements.js', { BASE_URL: 'https://app.example.com/', TOKEN: 'tok' });
+    request.mockReturnValue(respond(200, []));
+    script.default();
+    expect(request).toHaveBeenCalledWith('GET', 'https://app.example.com/api/announcements', null, {
+      headers: { Accept: 'application/json', Authorization: 'Bearer tok' },
+      tags: { name: 'announcements' },
+      timeout: '15s',
+    });
+    expect(Object.keys(check.mock.calls[0][1])).toEqual([
+      'announcements: status is 200',
+      'announcements: a list of announcements',
+      'announcements: only visible ones',
+    ]);
+  });
+
+  it('says what to set when BASE_URL or the token is missing', () => {
+    expect(() => load('announcements.js', { TOKEN: 't' }).default()).toThrow(/set BASE_URL/);
+    expect(() => load('announcements.js', { BASE_URL: 'x' }).default()).toThrow(
+      /set TOKEN \(a learner access token\) or TOKEN_URL/,
+    );
+  });
+
+  it('public-config: anonymous', () => {
+    request.mockReturnValue(respond(200, {}));
+    load('public-config.js', { BASE_URL: 'https://app.example.com' }).default();
+    expect(request.mock.calls[0][3].headers).toEqual({ Accept: 'application/json' });
+  });
+
+  it('infinite-qbank: setup picks the course, each iteration asks for a batch and checks one answer', () => {
+    const script = load('infinite-qbank.js', { BASE_URL: 'https://app.example.com', TOKEN: 'tok' });
+    const topic = { key: 'md_heparin', hasGenerator: true, free: true, available: true };
+    request.mockReturnValueOnce(
+      respond(200, { courses: [{ id: 'med_dosage', objectives: { '7': { topics: [topic] } } }] }),
+    );
+    const target = script.setup!();
+    expect(target).toEqual({ course: 'med_dosage', objective: '7', count: 5 });
+
+    const q = {
+      id: 'md_heparin~1',
+      topicKey: 'md_heparin',
+      seed: 1,
+      course: 'med_dosage',
+      objective: '7',
+      type: 'single',
+      question: 'How many mL?',
+      choices: ['0.57', '2.87'],
+      rounding: null,
+      unit: 'mL',
+    };
+    request
+      .mockReturnValueOnce(respond(200, { questions: [q, q, q, q, q] }))
+      .mockReturnValueOnce(
+        respond(200, { correct: true, correctAnswer: ['0.57'], explanation: 'e' }),
+      );
+    script.default(target);
+    expect(request.mock.calls[1].slice(0, 3)).toEqual([
+      'GET',
+      'https://app.example.com/api/infiniteqbank/generate-batch?course=med_dosage&objective=7&count=5',
+      null,
+    ]);
+    expect(request.mock.calls[2].slice(0, 3)).toEqual([
+      'POST',
+      'https://app.example.com/api/infiniteqbank/check',
+      JSON.stringify({ id: 'md_heparin~1', answer: ['0.57'] }),
+    ]);
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('infinite-qbank: no answer is sent when the batch failed', () => {
+    const script = load('infinite-qbank.js', { BASE_URL: 'x', TOKEN: 'tok' });
+    request.mockReturnValueOnce(respond(429, { code: 'RATE_LIMITED' }));
+    script.default({ course: 'med_dosage', objective: '7', count: 5 });
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('token by password grant (TOKEN_URL)', () => {
+  const env = {
+    BASE_URL: 'https://app.example.com',
+    TOKEN_URL: 'https://auth.example.com/realms/examprep/protocol/openid-connect/token',
+    CLIENT_ID: 'load-tests',
+    LEARNER_USERNAME: 'load-learner@example.com',
+    LEARNER_PASSWORD: 'secret',
+  };
+
+  it('fetches one token per VU and renews it before it expires', () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const script = load('announcements.js', env);
+      post.mockReturnValue(respond(200, { access_token: 'a1', expires_in: 300 }));
+      request.mockReturnValue(respond(200, []));
+      script.default();
+      script.default();
+      expect(post).toHaveBeenCalledTimes(1);
+      expect(post).toHaveBeenCalledWith(
+        env.TOKEN_URL,
+        {
+          grant_type: 'password',
+          client_id: 'load-tests',
+          username: 'load-learner@example.com',
+          password: 'secret',
+        },
+        { tags: { name: 'token' } },
+      );
+      expect(request.mock.calls[1][3].headers).toMatchObject({ Authorization: 'Bearer a1' });
+      now.mockReturnValue(1_000_000 + 241_000); // past 80 % of 300 s
+      post.mockReturnValue(respond(200, { access_token: 'a2', expires_in: 300 }));
+      script.default();
+      expect(post).toHaveBeenCalledTimes(2);
+      expect(request.mock.calls[2][3].headers).toMatchObject({ Authorization: 'Bearer a2' });
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('reports a refused grant', () => {
+    const script = load('announcements.js', env);
+    post.mockReturnValue(respond(401, { error: 'invalid_grant' }));
+    expect(() => script.default()).toThrow(/the token endpoint answered 401/);
+  });
+});

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// @ts-check
+// Load smoke: every scenario of tools/load/scenarios for a few seconds at a low constant rate
+// with vegeta against a running system, as the normal gateway (no restart, rates far below
+// its limits). `npm test` runs it through tools/load/test/load-smoke.int-spec.ts.
+//   node tools/load/smoke.mjs [--profile test|dev] [--rate 10] [--duration 2s]
+import { fileURLToPath } from 'node:url';
+import { arg, learnerToken, loadContext } from './common.mjs';
+import { announcementsChecks, announcementsRequest } from './scenarios/announcements.js';
+import {
+  checkAnswerChecks,
+  checkAnswerRequest,
+  coursesRequest,
+  generateBatchChecks,
+  generateBatchRequest,
+  pickBatchTarget,
+  questionsFrom,
+} from './scenarios/infinite-qbank.js';
+import { publicConfigChecks, publicConfigRequest } from './scenarios/public-config.js';
+import { attack, formatFigures } from './vegeta.mjs';
+
+/**
+ * Runs the scenarios side by side; resolves with their figures.
+ * @param {{ profile?: string, rate?: number, duration?: string }} [o]
+ * @returns {Promise<import('./vegeta.mjs').Figures[]>}
+ */
+export async function runSmoke(o = {}) {
+  const { u, outDir } = loadContext(o.profile ?? 'test');
+  const base = u.gateway;
+  const token = await learnerToken(u);
+  const cr = coursesRequest(base, token);
+  const target = pickBatchTarget(await (await fetch(cr.url, { headers: cr.headers })).json());
+  const gb = generateBatchRequest(base, token, target);
+  const batch = await fetch(gb.url, { headers: gb.headers });
+  if (!batch.ok) throw new Error(`generate-batch answered ${batch.status}: ${await batch.text()}`);
+  const questions = questionsFrom(await batch.json());
+  const run = { rate: o.rate ?? 10, duration: o.duration ?? '2s', outDir, checkSample: 1000 };
+  return Promise.all([
+    attack({
+      ...run,
+      name: 'smoke-public-config',
+      requests: [publicConfigRequest(base)],
+      checks: publicConfigChecks,
+    }),
+    attack({
+      ...run,
+      name: 'smoke-announcements',
+      requests: [announcementsRequest(base, token)],
+      checks: announcementsChecks,
+    }),
+    attack({
+      ...run,
+      name: 'smoke-generate-batch',
+      requests: [gb],
+      checks: generateBatchChecks(target),
+    }),
+    attack({
+      ...run,
+      name: 'smoke-infinite-check',
+      requests: questions.map((q) => checkAnswerRequest(base, token, q)),
+      checks: checkAnswerChecks,
+    }),
+  ]);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runSmoke({
+    profile: arg('profile', 'test'),
+    rate: Number(arg('rate', '10')),
+    duration: arg('duration', '2s'),
+  })
+    .then((all) => {
+      for (const f of all) console.log(`[load] ${formatFigures(f)}`);
+      process.exitCode = all.every((f) => f.requests > 0 && f.errors === 0) ? 0 : 1;
+    })
+    .catch((e) => {
+      console.error(`[load] ${e.message}`);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,116 @@
+// The load scenarios of tools/load (the same requests and checks as the k6 scripts of
+// tools/load/k6) run with vegeta for a few seconds against the test system: each must produce
+// figures, no HTTP error and no failed check.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { findRepoRoot } from '@examprep/test-kit';
+import { announcementsChecks, announcementsRequest } from '../scenarios/announcements.js';
+import { runSmoke } from '../smoke.mjs';
+import { attack, type Figures } from '../vegeta.mjs';
+
+const root = findRepoRoot();
+
+let figures: Figures[];
+
+beforeAll(async () => {
+  // idempotent: starts only what is not running (the services of these scenarios)
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'tools/system/system.cjs'),
+      'start',
+      '--profile',
+      'test',
+      '--no-web',
+      '--only',
+      'announcements,identity,qbank,gateway',
+    ],
+    { cwd: root, stdio: 'pipe', timeout: 90_000 },
+  );
+  figures = await runSmoke({ profile: 'test', rate: 10, duration: '2s' });
+}, 60_000);
+
+const NAMES = [
+  'smoke-public-config',
+  'smoke-announcements',
+  'smoke-generate-batch',
+  'smoke-infinite-check',
+];
+
+describe('load smoke (vegeta, 10 requests/s for 2 s per scenario)', () => {
+  it.each(NAMES)('%s produces figures', (name) => {
+    const f = figures.find((x) => x.name === name);
+    expect(f).toBeDefined();
+    expect(f!.requests).toBeGreaterThanOrEqual(18);
+    expect(f!.throughput).toBeGreaterThan(0);
+    for (const p of [f!.p50, f!.p95, f!.p99]) expect(p).toBeGreaterThan(0);
+    expect(f!.p50).toBeLessThanOrEqual(f!.p95);
+    expect(f!.p95).toBeLessThanOrEqual(f!.p99);
+  });
+
+  it.each(NAMES)('%s: no errors and every response passes its checks', (name) => {
+    const f = figures.find((x) => x.name === name)!;
+    expect({
+      statusCodes: f.statusCodes,
+      errorSet: f.errorSet,
+      checkFailures: f.checkFailures,
+    }).toEqual({
+      statusCodes: { '200': f.requests },
+      errorSet: [],
+      checkFailures: {},
+    });
+    expect(f.errors).toBe(0);
+    // few requests: every response is checked
+    expect(f.checked).toBe(f.requests);
+  });
+});
+
+describe('the vegeta driver', () => {
+  it('counts a 200 answer that fails a check as an error', async () => {
+    const hidden = [
+      {
+        id: '6b053d1c222ea89e88f2e855',
+        content: 'Draft',
+        isVisible: false,
+        order: 0,
+        date: '2026-11-24',
+        linkText: '',
+        linkUrl: '',
+      },
+    ];
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(hidden));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const outDir = path.join(os.tmpdir(), `load-driver-${process.pid}`);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const f = await attack({
+        name: 'driver-failed-checks',
+        requests: [announcementsRequest(`http://127.0.0.1:${port}`, 'tok')],
+        checks: announcementsChecks,
+        rate: 20,
+        duration: '1s',
+        outDir,
+      });
+      expect(f).toMatchObject({
+        requests: 20,
+        httpErrors: 0,
+        checked: 20,
+        checkedFailing: 20,
+        checkFailures: { 'announcements: only visible ones': 20 },
+        failedChecks: 20,
+        errors: 20,
+        errorRate: 1,
+      });
+    } finally {
+      server.close();
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
