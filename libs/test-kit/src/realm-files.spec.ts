@@ -29,6 +29,9 @@ const { mergeRealm } = req(path.join(root, 'tools', 'infra', 'merge-realm.cjs'))
   mergeRealm: (a: RealmJson, b: RealmJson) => RealmJson;
 };
 
+/** Built-in clients that Keycloak creates with direct access grants (password grant) on. */
+const BUILT_IN_CLIENTS_WITH_PASSWORD_GRANT = ['admin-cli'];
+
 const clients = (r: RealmJson) => (r.clients ?? []) as unknown as ClientJson[];
 const client = (r: RealmJson, id: string) => clients(r).find((c) => c.clientId === id);
 const audienceOf = (c: ClientJson | undefined) =>
@@ -60,6 +63,21 @@ describe('production realm', () => {
       '${EXAMPREP_WEB_URL:http://localhost:5173}/*',
     );
     expect(audienceOf(web)).toEqual([cfg.apiAudience]);
+    // the web app tells a fresh registration from a sign-in by the account's creation time
+    // in the ID token (next to auth_time); nothing else learns it
+    expect(web?.protocolMappers).toContainEqual(
+      expect.objectContaining({
+        protocolMapper: 'oidc-usermodel-property-mapper',
+        config: expect.objectContaining({
+          'user.attribute': 'createdTimestamp',
+          'claim.name': 'account_created_ms',
+          'jsonType.label': 'long',
+          'id.token.claim': 'true',
+          'access.token.claim': 'false',
+          'userinfo.token.claim': 'false',
+        }),
+      }),
+    );
     expect([...(web?.defaultClientScopes ?? [])].sort()).toEqual([
       'basic',
       'email',
@@ -123,7 +141,27 @@ describe('production realm', () => {
       ),
     ).toBe(true);
     expect(clients(prod).filter((c) => c.directAccessGrantsEnabled)).toEqual([]);
+    // every client says so itself: a missing value would leave it to Keycloak's default
+    expect(
+      clients(prod)
+        .filter((c) => c.directAccessGrantsEnabled !== false)
+        .map((c) => c.clientId),
+    ).toEqual([]);
     expect(client(prod, 'api-tests')).toBeUndefined();
+  });
+
+  it('switches off the password grant of the built-in clients Keycloak creates with it (RFC 9700)', () => {
+    // Keycloak adds built-in clients to every imported realm; of those, admin-cli has direct
+    // access grants ON unless the realm file lists it (checked against the running server in
+    // apps/identity/test/direct-grants.int-spec.ts).
+    for (const builtIn of BUILT_IN_CLIENTS_WITH_PASSWORD_GRANT) {
+      expect(client(prod, builtIn)).toMatchObject({
+        directAccessGrantsEnabled: false,
+        implicitFlowEnabled: false,
+        standardFlowEnabled: false,
+        serviceAccountsEnabled: false,
+      });
+    }
   });
 
   it('sets the agreed security and session settings', () => {
@@ -133,6 +171,10 @@ describe('production realm', () => {
       failureFactor: 30,
       waitIncrementSeconds: 60,
       maxFailureWaitSeconds: 900,
+      // no pause for two failures in quick succession: Keycloak records failures on a
+      // background pool, so a person's double submit or quick retry cannot be told from a
+      // machine's by their recorded times; the 30-failure lock slows guessing (ADR 0014)
+      minimumQuickLoginWaitSeconds: 0,
       passwordPolicy: 'length(6)',
       verifyEmail: false,
       resetPasswordAllowed: true,

@@ -32,25 +32,36 @@
     return '';
   }
 
-  function busy(form, button) {
-    if (!button) return;
-    // disable after the submit event so the browser still sends the form normally
-    window.setTimeout(function () {
-      button.disabled = true;
-      button.setAttribute('aria-disabled', 'true');
-      if (form.dataset.msgSubmitting) {
-        button.dataset.epLabel = button.textContent;
-        button.textContent = form.dataset.msgSubmitting;
-      }
-    }, 0);
+  // A form is posted once. Every later submit of the same page (double click, Enter pressed
+  // twice, a click while the first request is on its way) is ignored: Keycloak would count a
+  // second post of the same password as another failed attempt, and its brute-force rules
+  // must only see what a person meant to send (ADR 0014).
+  function alreadySubmitted(form, event) {
+    if (form.dataset.epSubmitted !== 'true') return false;
+    event.preventDefault();
+    return true;
   }
 
-  // back/forward cache: a page restored after submit must not keep a disabled button
+  // Marks the form as sent and the button busy. The button keeps its focus and stays in the
+  // tab order (aria-disabled, not disabled): a keyboard or screen-reader user hears
+  // 'Logging in...' / 'Creating Account...' instead of losing their place.
+  function busy(form, button) {
+    form.dataset.epSubmitted = 'true';
+    if (!button) return;
+    button.setAttribute('aria-disabled', 'true');
+    if (form.dataset.msgSubmitting) {
+      button.dataset.epLabel = button.textContent;
+      button.textContent = form.dataset.msgSubmitting;
+    }
+  }
+
+  // back/forward cache: a page restored after submit must be usable again
   window.addEventListener('pageshow', function (event) {
     if (!event.persisted) return;
+    var forms = document.querySelectorAll('form[data-ep-form]');
+    for (var f = 0; f < forms.length; f++) delete forms[f].dataset.epSubmitted;
     var buttons = document.querySelectorAll('.ep-form button[type="submit"]');
     for (var i = 0; i < buttons.length; i++) {
-      buttons[i].disabled = false;
       buttons[i].removeAttribute('aria-disabled');
       if (buttons[i].dataset.epLabel) buttons[i].textContent = buttons[i].dataset.epLabel;
     }
@@ -63,6 +74,7 @@
     var errorBox = byId('input-error-credentials');
 
     form.addEventListener('submit', function (event) {
+      if (alreadySubmitted(form, event)) return;
       var email = username ? username.value.trim() : null;
       var message = '';
       var firstBad = null;
@@ -110,6 +122,7 @@
     }
 
     form.addEventListener('submit', function (event) {
+      if (alreadySubmitted(form, event)) return;
       var inputs = Array.prototype.filter.call(
         form.querySelectorAll('input.ep-input'),
         function (i) {
