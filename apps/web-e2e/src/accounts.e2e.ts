@@ -77,6 +77,50 @@ test('sign up through the theme, verify the email from the mail, reach the dashb
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toHaveCount(0);
 });
 
+test("sign up through the login page's 'Sign up' link: the same completion sequence, one create-user call", async ({
+  page,
+}) => {
+  // Keycloak returns to where the sign-in started (/dashboard), not to /signup/complete
+  const email = uniqueEmail('e2e-signup-link');
+  const createUserCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/create-user') {
+      createUserCalls.push(r.url());
+    }
+  });
+  await page.goto('/login');
+  await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth/);
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/realms\/.+\/login-actions\/registration/);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill('e2e-signup-pass-1');
+  await page.locator('#password-confirm').fill('e2e-signup-pass-1');
+  await page.locator('#kc-register').click();
+
+  await page.waitForURL(/\/signup\/complete/);
+  const success = page.getByText(SIGNUP_SUCCESS);
+  await expect(success).toBeVisible();
+  await expect(page.getByText('Creating account... one moment...')).toBeVisible();
+  const shownAt = Date.now();
+  await shot(page, 'signup-complete-from-login-link.png');
+
+  // the spec's 2-second redirect, to the verification screen of a sign-up
+  await page.waitForURL(/\/dashboard/);
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1_500);
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText('Thanks for signing up!')).toBeVisible();
+  await expect(page.getByRole('button', { name: email })).toBeVisible();
+  expect(createUserCalls).toHaveLength(1);
+
+  // the registration mail went out, and a reload does not start the sequence again
+  await mail.waitForEmail(email, { timeoutMs: 30_000 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText(SIGNUP_SUCCESS)).toHaveCount(0);
+  expect(page.url()).toMatch(/\/dashboard/);
+  expect(createUserCalls).toHaveLength(1);
+});
+
 test('an unverified learner sees the login variant and can send the mail from the navbar', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomeRedirect } from '../features/auth/HomeRedirect';
+import { SignupCompletionGate } from '../features/auth/SignupCompletionGate';
 import { type PlaceholderPageKey } from '../features/placeholders/placeholders.messages';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { NotFound } from '../shared/layout/NotFound';
@@ -32,35 +33,37 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<HomeRedirect />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="signup/complete" element={<SignupCompletePage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="checkout-success" element={placeholder('checkoutSuccess')} />
-        <Route path="checkout-cancel" element={placeholder('checkoutCancel')} />
+        <Route element={<SignupCompletionGate />}>
+          <Route index element={<HomeRedirect />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+          <Route path="signup/complete" element={<SignupCompletePage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="checkout-success" element={placeholder('checkoutSuccess')} />
+          <Route path="checkout-cancel" element={placeholder('checkoutCancel')} />
 
-        <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="gradebook" element={placeholder('gradebook')} />
-          <Route path="test/full/:testId" element={placeholder('fullTest')} />
-          <Route path="test/practice/:testId" element={placeholder('practiceTest')} />
-          <Route path="review-test/:testId" element={placeholder('reviewTest')} />
-          <Route path="workbook/:productId" element={placeholder('workbook')} />
-          <Route path="infinite-qbank" element={<InfiniteQbankPage />} />
-          <Route path="updates" element={<UpdatesPage />} />
-          <Route path="simulations" element={placeholder('simulations')} />
+          <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="gradebook" element={placeholder('gradebook')} />
+            <Route path="test/full/:testId" element={placeholder('fullTest')} />
+            <Route path="test/practice/:testId" element={placeholder('practiceTest')} />
+            <Route path="review-test/:testId" element={placeholder('reviewTest')} />
+            <Route path="workbook/:productId" element={placeholder('workbook')} />
+            <Route path="infinite-qbank" element={<InfiniteQbankPage />} />
+            <Route path="updates" element={<UpdatesPage />} />
+            <Route path="simulations" element={placeholder('simulations')} />
+          </Route>
+
+          <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>
+            <Route path="user-list" element={<UserListPage />} />
+            <Route path="validator-test" element={<ValidatorTestPage />} />
+            <Route path="add-question" element={<AddQuestionPage />} />
+            <Route path="question-list" element={<QuestionListPage />} />
+            <Route path="course-topic-manager" element={<CourseTopicManagerPage />} />
+          </Route>
+
+          <Route path="*" element={<NotFound />} />
         </Route>
-
-        <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>
-          <Route path="user-list" element={<UserListPage />} />
-          <Route path="validator-test" element={<ValidatorTestPage />} />
-          <Route path="add-question" element={<AddQuestionPage />} />
-          <Route path="question-list" element={<QuestionListPage />} />
-          <Route path="course-topic-manager" element={<CourseTopicManagerPage />} />
-        </Route>
-
-        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

@@ -18,11 +18,15 @@ describe('/signup/complete (learner spec §4 sign-up flow)', () => {
   it("'Creating Account...', then the success text and 'Creating account... one moment...', then /dashboard after 2 s", async () => {
     jest.useFakeTimers({ advanceTimers: true });
     let finish: () => void = () => undefined;
-    const session = fakeSession({ emailVerified: false });
+    const session = fakeSession({ emailVerified: false, signupPending: true });
     session.registerUser.mockImplementation(
       () =>
         new Promise((resolve) => {
-          finish = () => resolve({ uid: 'user-1' });
+          finish = () => {
+            // like the session: the sign-up is complete once the document exists
+            session.signupPending = false;
+            resolve({ uid: 'user-1' });
+          };
         }),
     );
     renderApp({ route: '/signup/complete', session });
@@ -42,7 +46,7 @@ describe('/signup/complete (learner spec §4 sign-up flow)', () => {
   });
 
   it('shows EMAIL_ALREADY_EXISTS with the spec text and retries without losing anything', async () => {
-    const session = fakeSession({ emailVerified: false });
+    const session = fakeSession({ emailVerified: false, signupPending: true });
     session.registerUser
       .mockRejectedValueOnce(new ApiError(409, 'EMAIL_ALREADY_EXISTS', 'taken'))
       .mockResolvedValueOnce({ uid: 'user-1' });
@@ -59,7 +63,7 @@ describe('/signup/complete (learner spec §4 sign-up flow)', () => {
   });
 
   it('offers to sign out and use a different email after a failure', async () => {
-    const session = fakeSession({ emailVerified: false });
+    const session = fakeSession({ emailVerified: false, signupPending: true });
     session.registerUser.mockRejectedValue(
       new ApiError(403, 'FORBIDDEN', 'Signups are currently disabled.'),
     );
@@ -67,6 +71,16 @@ describe('/signup/complete (learner spec §4 sign-up flow)', () => {
     expect(await screen.findByText('Signups are currently disabled.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out and use different email' }));
     expect(session.logout).toHaveBeenCalled();
+  });
+
+  it('sends a sign-in that was not a sign-up to the dashboard without creating anything', async () => {
+    // an existing account that chose 'Log in' on the sign-up form comes back here too
+    const session = fakeSession({ signupPending: false });
+    renderApp({ route: '/signup/complete', session });
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(currentLocationState()).toEqual({ source: 'login' });
+    expect(session.registerUser).not.toHaveBeenCalled();
+    expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
   });
 
   it('asks a signed-out visitor to log in, returning here', async () => {

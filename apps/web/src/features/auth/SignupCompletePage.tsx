@@ -3,31 +3,37 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { translateError } from '../../shared/errors';
 import { Loading } from '../../shared/layout/Loading';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { useSession } from '../../shared/session/session-context';
 import { AUTH_MESSAGES, SIGNUP_COMPLETE_PATH, SIGNUP_REDIRECT_MS } from './auth.messages';
 
-type Phase = { name: 'creating' } | { name: 'done' } | { name: 'failed'; message: string };
+type Phase =
+  | { name: 'waiting' }
+  | { name: 'creating' }
+  | { name: 'done' }
+  | { name: 'failed'; message: string };
 
 const DASHBOARD_STATE = { source: 'signup' } as const;
 
 /**
- * /signup/complete: where the identity provider's sign-up form returns (learner spec §4
- * sign-up flow). 'Creating Account...' while POST /api/create-user runs, then the success
- * text with 'Creating account... one moment...', and after 2 seconds the dashboard (which
- * shows the verification screen, variant signup). A failure keeps the account and offers
- * Try Again.
+ * /signup/complete: where every sign-up ends (learner spec §4 sign-up flow): register()
+ * returns here, and SignupCompletionGate sends a sign-up that came back elsewhere (the login
+ * page's 'Sign up' link) here too. 'Creating Account...' while POST /api/create-user runs (once),
+ * then the success text with 'Creating account... one moment...', and after 2 seconds the
+ * dashboard (which shows the verification screen, variant signup). A failure keeps the account
+ * and offers Try Again. A sign-in that was not a sign-up (an existing account that chose 'Log in'
+ * on the sign-up form) goes straight to the dashboard.
  */
 export default function SignupCompletePage() {
   useDocumentTitle(AUTH_MESSAGES.signupTitle);
   const session = useSession();
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<Phase>({ name: 'creating' });
+  const [phase, setPhase] = useState<Phase>({ name: 'waiting' });
   const started = useRef(false);
-  const { registerUser, status } = session;
+  const { registerUser, status, signupPending } = session;
 
   const create = useCallback(() => {
     setPhase({ name: 'creating' });
@@ -38,10 +44,10 @@ export default function SignupCompletePage() {
   }, [registerUser]);
 
   useEffect(() => {
-    if (status !== 'signed-in' || started.current) return;
+    if (status !== 'signed-in' || !signupPending || started.current) return;
     started.current = true;
     create();
-  }, [status, create]);
+  }, [status, signupPending, create]);
 
   useEffect(() => {
     if (phase.name !== 'done') return;
@@ -68,8 +74,12 @@ export default function SignupCompletePage() {
     );
   }
 
+  if (phase.name === 'waiting' && !signupPending) {
+    return <Navigate to="/dashboard" replace state={{ source: 'login' }} />;
+  }
+
   let body;
-  if (phase.name === 'creating') {
+  if (phase.name === 'waiting' || phase.name === 'creating') {
     body = <Loading label={AUTH_MESSAGES.creatingAccount} />;
   } else if (phase.name === 'done') {
     body = (

@@ -380,22 +380,93 @@ describe('SessionProvider (keycloak-js)', () => {
     expect(kc.register).toHaveBeenCalledWith({
       redirectUri: `${window.location.origin}/signup/complete`,
     });
-    expect(window.sessionStorage.getItem(NAVIGATION_SOURCE_KEY)).toBeNull();
-  });
-
-  it('a sign-in that needed a new document came from the sign-up form: source signup', async () => {
-    window.sessionStorage.setItem(
-      NAVIGATION_SOURCE_KEY,
-      JSON.stringify({ source: 'login', at: Date.now() }),
-    );
-    server({ hasDocument: false }, () =>
-      fakeResponse(201, { uid: 'u1', purchases: {}, defaultDashboard: 'math' }),
-    );
-    signedInAs({ sub: 'u1', email_verified: false });
-    renderSession();
-    await waitFor(() => expect(latest.status).toBe('signed-in'));
     expect(JSON.parse(window.sessionStorage.getItem(NAVIGATION_SOURCE_KEY) ?? '{}')).toMatchObject({
       source: 'signup',
+    });
+  });
+
+  describe('after a sign-up from any entry point (ADR 0014)', () => {
+    const CREATED = Date.UTC(2026, 0, 5, 10, 0, 0);
+    const createUserCalls = (calls: FetchCall[]) =>
+      calls.filter((c) => c.url === '/api/create-user');
+
+    /** Signed in with an ID token whose account was created `ageMs` before the sign-in. */
+    function signedInWithAccountAge(ageMs: number | null) {
+      signedInAs({ sub: 'u1', email_verified: false });
+      kc.idTokenParsed = {
+        sub: 'u1',
+        auth_time: Math.floor((CREATED + (ageMs ?? 0)) / 1000),
+        ...(ageMs === null ? {} : { account_created_ms: CREATED }),
+      };
+    }
+
+    function withoutDocument() {
+      return server({ hasDocument: false }, () =>
+        fakeResponse(201, { uid: 'u1', purchases: {}, defaultDashboard: 'math' }),
+      );
+    }
+
+    it("the login page's Sign up link (back at /dashboard): the completion screen makes the document, once", async () => {
+      window.sessionStorage.setItem(
+        NAVIGATION_SOURCE_KEY,
+        JSON.stringify({ source: 'login', at: Date.now() }),
+      );
+      const { calls } = withoutDocument();
+      signedInWithAccountAge(800);
+      renderSession();
+      await waitFor(() => expect(latest.status).toBe('signed-in'));
+      expect(latest.signupPending).toBe(true);
+      // the session leaves POST /api/create-user to the completion screen
+      expect(createUserCalls(calls)).toHaveLength(0);
+      await act(async () => {
+        await Promise.all([latest.registerUser(), latest.registerUser()]);
+      });
+      expect(createUserCalls(calls)).toHaveLength(1);
+      expect(latest.signupPending).toBe(false);
+    });
+
+    it('an existing account without a document gets it quietly, without the sign-up screens', async () => {
+      const { calls } = withoutDocument();
+      signedInWithAccountAge(3 * 86_400_000);
+      renderSession();
+      await waitFor(() => expect(latest.status).toBe('signed-in'));
+      expect(latest.signupPending).toBe(false);
+      await waitFor(() => expect(createUserCalls(calls)).toHaveLength(1));
+    });
+
+    it('a sign-up whose document already exists shows nothing more', async () => {
+      const { calls } = server({ hasDocument: true });
+      signedInWithAccountAge(500);
+      renderSession();
+      await waitFor(() => expect(latest.status).toBe('signed-in'));
+      expect(latest.signupPending).toBe(false);
+      expect(createUserCalls(calls)).toHaveLength(0);
+    });
+
+    it('without the token claim only a return from register() counts as a sign-up', async () => {
+      window.sessionStorage.setItem(
+        NAVIGATION_SOURCE_KEY,
+        JSON.stringify({ source: 'signup', at: Date.now() }),
+      );
+      const { calls } = withoutDocument();
+      signedInWithAccountAge(null);
+      renderSession();
+      await waitFor(() => expect(latest.status).toBe('signed-in'));
+      expect(latest.signupPending).toBe(true);
+      expect(createUserCalls(calls)).toHaveLength(0);
+    });
+
+    it('without the token claim a sign-in from the login page creates the document quietly', async () => {
+      window.sessionStorage.setItem(
+        NAVIGATION_SOURCE_KEY,
+        JSON.stringify({ source: 'login', at: Date.now() }),
+      );
+      const { calls } = withoutDocument();
+      signedInWithAccountAge(null);
+      renderSession();
+      await waitFor(() => expect(latest.status).toBe('signed-in'));
+      expect(latest.signupPending).toBe(false);
+      await waitFor(() => expect(createUserCalls(calls)).toHaveLength(1));
     });
   });
 

@@ -17,13 +17,13 @@ import {
 } from './default-dashboard';
 import {
   clearLoggedInFlag,
-  clearNavigationSource,
   markStagingRestricted,
   readNavigationSource,
   rememberNavigationSource,
 } from './local-flags';
 import { subscribeMeEvents } from './me-events';
 import { EMPTY_PROFILE, profileFromMe } from './profile';
+import { afterSignIn, signedInBySignup, type RegistrationClaims } from './registration';
 import { SIGNED_OUT, SessionContext, type Session, type SessionState } from './session-context';
 import { useIdleTimeout } from './use-idle-timeout';
 
@@ -57,8 +57,9 @@ function logWarning(message: string, err: unknown) {
 /**
  * The session (learner spec §4) on keycloak-js: authorization code + PKCE S256, a silent
  * check-sso on load so a returning user is signed in without a redirect, no login iframe.
- * Signed in: GET /api/me (the user document's part), POST /api/create-user when there is no
- * document yet, GET /api/me/events kept open, and on the staging host the staging check.
+ * Signed in: GET /api/me (the user document's part); without a document either the sign-up
+ * completion screen (a sign-up, `signupPending`) or a quiet POST /api/create-user (an older
+ * account); GET /api/me/events kept open, and on the staging host the staging check.
  */
 export function SessionProvider({
   keycloak: keycloakConfig,
@@ -136,6 +137,7 @@ export function SessionProvider({
                   ...prev,
                   defaultDashboard: doc.defaultDashboard,
                   purchases: heldPurchases(doc.purchases),
+                  signupPending: false,
                 }
               : prev,
           );
@@ -174,19 +176,24 @@ export function SessionProvider({
       }
     }
     let profile = EMPTY_PROFILE;
-    let needsDocument = false;
+    let hasDocument: boolean | null = null;
     try {
       const me = await api.get<Me>('/me');
       profile = profileFromMe(me);
       if (me.hasDocument) storeDashboard(me.defaultDashboard);
-      needsDocument = !me.hasDocument;
+      hasDocument = me.hasDocument;
     } catch (err) {
       logWarning('Could not read the user profile; using defaults.', err);
     }
-    if (needsDocument) {
-      // Back from the identity provider's sign-up form reached through its login page.
-      if (readNavigationSource() === 'login') rememberNavigationSource('signup');
-      // A registration whose create-user call never happened or failed: make the document.
+    // A sign-up from any entry point ends here signed in (ADR 0014). Without the token's
+    // answer (a realm without the mapper), only a return from register() counts.
+    const bySignup =
+      signedInBySignup(kc.idTokenParsed as RegistrationClaims | undefined) ??
+      readNavigationSource() === 'signup';
+    const next = afterSignIn({ bySignup, hasDocument });
+    if (next === 'create-silently') {
+      // An older account without a document (seeded, made by an admin, or a sign-up whose
+      // completion never ran): make it without the sign-up screens.
       registerUser().catch((err: unknown) =>
         logWarning('Could not create the user document.', err),
       );
@@ -198,8 +205,9 @@ export function SessionProvider({
       purchases: profile.purchases,
       initError: null,
       signingOut: false,
+      signupPending: next === 'complete-signup',
     });
-  }, [getToken, readIdentity, staging, denyStaging, registerUser]);
+  }, [kc, getToken, readIdentity, staging, denyStaging, registerUser]);
 
   useEffect(() => {
     kc.onTokenExpired = () => {
@@ -259,7 +267,8 @@ export function SessionProvider({
 
   const register = useCallback(
     async (redirectPath: string) => {
-      clearNavigationSource();
+      // read back after the sign-up only when the token cannot tell (see applySignedIn)
+      rememberNavigationSource('signup');
       await kc.register({ redirectUri: `${origin()}${redirectPath}` });
     },
     [kc],

@@ -21,6 +21,11 @@ export interface SessionState {
   initError: string | null;
   /** True between Logout and the browser leaving for the identity provider. */
   signingOut: boolean;
+  /**
+   * This sign-in ended a sign-up (from any entry point) and the user document does not exist
+   * yet: the app shows the sign-up completion screen, whose POST /api/create-user clears it.
+   */
+  signupPending: boolean;
 }
 
 export interface Session extends SessionState {
@@ -52,6 +57,7 @@ export const SIGNED_OUT: SessionState = {
   purchases: {},
   initError: null,
   signingOut: false,
+  signupPending: false,
 };
 
 export const SessionContext = createContext<Session | null>(null);
