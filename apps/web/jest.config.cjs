@@ -9,4 +9,10 @@ module.exports = unit(__dirname, {
   },
   moduleNameMapper: { '\\.(css|scss)$': 'identity-obj-proxy' },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // server/: the Vite servers' security headers (node code, `@jest-environment node`)
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/src/**/*.spec.tsx',
+    '<rootDir>/server/**/*.spec.ts',
+  ],
 });

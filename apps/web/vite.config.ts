@@ -1,44 +1,44 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+import { securityHeaders } from './server/security-headers.ts';
 
-// Ports come from the ONE infra config (tools/infra/infra.config.json), never from here.
-interface InfraConfig {
-  profiles: Record<string, { ports: Record<string, number> }>;
+// Ports and URLs come from the ONE infra config (tools/infra/infra.config.json) through the
+// module the tools and the test kit share (tools/system/env.cjs), never from here.
+interface ProfileUrls {
+  profile: { name: string; ports: Record<string, number | undefined> };
+  keycloakPublic: string;
+}
+const require = createRequire(import.meta.url);
+const { urls } = require('../../tools/system/env.cjs') as {
+  urls: (profile: string) => ProfileUrls;
+};
+
+function readProfile(): { web: number; gateway: number; keycloakOrigin: string } {
+  const u = urls(process.env.EXAMPREP_PROFILE || 'dev');
+  const { web, gateway } = u.profile.ports;
+  if (!web || !gateway) throw new Error(`profiles.${u.profile.name}.ports.web/.gateway missing`);
+  return { web, gateway, keycloakOrigin: u.keycloakPublic };
 }
 
-function readPorts(): { web: number; gateway: number } {
-  const file = fileURLToPath(new URL('../../tools/infra/infra.config.json', import.meta.url));
-  const infra = JSON.parse(readFileSync(file, 'utf8')) as InfraConfig;
-  const profileName = process.env.EXAMPREP_PROFILE || 'dev';
-  const profile = infra.profiles[profileName];
-  if (!profile) {
-    throw new Error(
-      `EXAMPREP_PROFILE=${profileName} is not a profile of ${file} (known: ${Object.keys(infra.profiles).join(', ')})`,
-    );
-  }
-  const { web, gateway } = profile.ports;
-  if (!web || !gateway)
-    throw new Error(`profiles.${profileName}.ports.web/.gateway missing in ${file}`);
-  return { web, gateway };
-}
-
-const ports = readPorts();
+const profile = readProfile();
 
 // /api goes to the gateway. The proxy streams responses as they come (no buffering), so
 // Server-Sent Events (GET /api/me/events) pass through; no timeout is set on purpose.
 const proxy: Record<string, ProxyOptions> = {
-  '/api': { target: `http://127.0.0.1:${ports.gateway}`, changeOrigin: false, xfwd: true },
+  '/api': { target: `http://127.0.0.1:${profile.gateway}`, changeOrigin: false, xfwd: true },
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // The security headers of production (deploy/docker/security-headers*.conf) in `vite
+  // preview` (what `npm start` serves) and `vite` (dev), with this profile's Keycloak.
+  plugins: [react(), securityHeaders({ keycloakOrigin: profile.keycloakOrigin })],
   resolve: {
     // `@examprep/contracts/types` resolves to its TypeScript source (workspace condition).
     conditions: ['@examprep/source', ...defaultClientConditions],
   },
-  server: { host: '127.0.0.1', port: ports.web, strictPort: true, proxy },
-  preview: { host: '127.0.0.1', port: ports.web, strictPort: true, proxy },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: { host: '127.0.0.1', port: profile.web, strictPort: true, proxy },
+  preview: { host: '127.0.0.1', port: profile.web, strictPort: true, proxy },
+  // No source maps in what is served (`npm start` previews this build; the image ships it).
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
 });

@@ -6,7 +6,8 @@
 #   docker run -p 8081:8080 -e GATEWAY_UPSTREAM=gateway:3000 \
 #     -e KEYCLOAK_ORIGIN=http://localhost:8080 examprep/web
 #
-# Runtime variables (substituted into deploy/docker/nginx.conf by the nginx image's
+# Runtime variables (substituted into deploy/docker/nginx.conf and the security-header snippets
+# deploy/docker/security-headers*.conf by the nginx image's
 # /docker-entrypoint.d/20-envsubst-on-templates.sh at every start):
 #   GATEWAY_UPSTREAM  host:port of the gateway that /api/ is proxied to (e.g. gateway:3000)
 #   KEYCLOAK_ORIGIN   scheme://host[:port] of Keycloak as the BROWSER sees it, for the CSP
@@ -36,13 +37,14 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 FROM deps AS build
 COPY nx.json tsconfig.base.json ./
 # vite.config.ts reads the ports of its dev server from here (not used by the build output).
-COPY tools/infra/infra.config.json tools/infra/infra.config.json
+COPY tools/infra/infra.config.json tools/infra/config.cjs tools/infra/
+COPY tools/system/env.cjs tools/system/env.cjs
 COPY libs libs
 COPY apps apps
 RUN npx nx run-many -t build -p @examprep/web --outputStyle=static \
  && test -f apps/web/dist/index.html \
  && test -f apps/web/dist/silent-check-sso.html
-# Source maps stay out of the public image (upload them to an error tracker instead).
+# The build makes no source maps (vite.config.ts); should one appear, it stays out of the image.
 RUN find apps/web/dist -name '*.map' -delete
 
 FROM ${NGINX_IMAGE} AS runtime
@@ -50,6 +52,9 @@ FROM ${NGINX_IMAGE} AS runtime
 USER root
 RUN rm -f /etc/nginx/conf.d/default.conf
 COPY deploy/docker/nginx.conf /etc/nginx/templates/default.conf.template
+# Written to /etc/nginx/conf.d/*.inc (not *.conf: included only where nginx.conf says).
+COPY deploy/docker/security-headers.conf /etc/nginx/templates/examprep-security-headers.inc.template
+COPY deploy/docker/security-headers-silent-check-sso.conf /etc/nginx/templates/examprep-silent-check-sso-headers.inc.template
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html
 # Only the variables we own are substituted; nginx's own $uri, $host... are left alone.
 ENV NGINX_ENVSUBST_FILTER='^(GATEWAY_UPSTREAM|KEYCLOAK_ORIGIN)$' \
