@@ -49,14 +49,13 @@ export const systemCtl = (profile, ...a) =>
   );
 
 /**
- * Runs `fn` with the gateway restarted under limits no single load-test user can reach, then
- * restarts it with its normal settings (also when `fn` fails).
- * @template T
+ * (Re)starts the gateway with limits no single load-test user reaches in a short run. The
+ * gateway caps RATE_LIMIT_SCALE at 1000, so a per-route limit stays finite (generate-batch: 60
+ * x 1000 = 60,000 a minute per user); a restart also begins a fresh rate-limit window, which
+ * the scripts use before each measured run of such a route.
  * @param {string} profile
- * @param {() => Promise<T>} fn
- * @returns {Promise<T>}
  */
-export async function withLoadTestGateway(profile, fn) {
+export function restartLoadTestGateway(profile) {
   systemCtl(profile, 'stop', '--only', 'gateway');
   systemCtl(
     profile,
@@ -69,6 +68,18 @@ export async function withLoadTestGateway(profile, fn) {
     '--env',
     'RATE_LIMIT_SCALE=1000',
   );
+}
+
+/**
+ * Runs `fn` with the gateway restarted under load-test limits (restartLoadTestGateway), then
+ * restarts it with its normal settings (also when `fn` fails).
+ * @template T
+ * @param {string} profile
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+export async function withLoadTestGateway(profile, fn) {
+  restartLoadTestGateway(profile);
   try {
     return await fn();
   } finally {
@@ -78,18 +89,20 @@ export async function withLoadTestGateway(profile, fn) {
 }
 
 /**
- * An access token of the seeded learner (dev/test-only api-tests client, password grant).
+ * An access token of a seeded user (dev/test-only api-tests client, password grant).
  * @param {{ profile: { ports: Record<string, number> }, cfg: { realm: string } }} u
+ * @param {'learner' | 'unverified' | 'admin'} [who]  the seeded account (email prefix)
  * @returns {Promise<string>}
  */
-export async function learnerToken(u) {
+export async function learnerToken(u, who = 'learner') {
   /** @type {{ users: { email: string, credentials: { value: string }[] }[], clients: { clientId: string, secret: string }[] }} */
   const overlay = JSON.parse(
     fs.readFileSync(path.join(root, 'deploy/keycloak/dev/examprep-dev-overlay.json'), 'utf8'),
   );
-  const learner = overlay.users.find((x) => x.email.startsWith('learner'));
+  const user = overlay.users.find((x) => x.email.startsWith(`${who}@`));
   const client = overlay.clients.find((c) => c.clientId === 'api-tests');
-  if (!learner || !client) throw new Error('the dev overlay has no learner or no api-tests client');
+  if (!user || !client)
+    throw new Error(`the dev overlay has no ${who} user or no api-tests client`);
   const res = await fetch(
     `http://127.0.0.1:${u.profile.ports.keycloak}/realms/${u.cfg.realm}/protocol/openid-connect/token`,
     {
@@ -98,8 +111,8 @@ export async function learnerToken(u) {
         grant_type: 'password',
         client_id: client.clientId,
         client_secret: client.secret,
-        username: learner.email,
-        password: learner.credentials[0].value,
+        username: user.email,
+        password: user.credentials[0].value,
       }),
     },
   );

@@ -274,9 +274,13 @@ export function formatFigures(f) {
   const load = f.model === 'open' ? `@${f.rate}/s` : `${f.workers} concurrent`;
   const checks = f.checked ? `, checks ok on ${f.checked - f.checkedFailing}/${f.checked}` : '';
   const dropped = f.dropped ? `, ${f.dropped} not sent on time` : '';
+  const bad = Object.entries(f.statusCodes).filter(([c]) => Number(c) < 200 || Number(c) >= 400);
+  const codes = bad.length
+    ? ` [${bad.map(([c, n]) => `${c === '0' ? 'no answer' : c}: ${n}`).join(', ')}]`
+    : '';
   return (
     `${f.name.padEnd(24)} ${load.padEnd(14)} ${f.throughput.toFixed(0).padStart(6)} req/s  ` +
     `p50 ${f.p50.toFixed(2)} ms  p95 ${f.p95.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  ` +
-    `errors ${f.errors} (${(f.errorRate * 100).toFixed(2)}%)${checks}${dropped}`
+    `errors ${f.errors} (${(f.errorRate * 100).toFixed(2)}%)${codes}${checks}${dropped}`
   );
 }

@@ -69,6 +69,7 @@ describe('vegeta driver', () => {
       errorSet: report.errors,
     });
     expect(formatFigures(f)).toContain('p95 3.48 ms');
+    expect(formatFigures(f)).toContain('errors 4 (4.00%) [no answer: 1, 429: 3]');
   });
 
   it('describes a closed-model run by its concurrent users', () => {

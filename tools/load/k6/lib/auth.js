@@ -3,8 +3,9 @@
 //                                   it expires after the realm's access token lifespan (5 min)
 //   TOKEN_URL, CLIENT_ID, [CLIENT_SECRET], LEARNER_USERNAME, LEARNER_PASSWORD
 //                                   password grant against a client with Direct Access Grants
-//                                   that the operator made for load tests; each VU fetches its
-//                                   own token and renews it before it expires.
+//                                   that the operator added to a STAGING realm (the product
+//                                   realm has none, ADR 0014); each VU fetches its own token
+//                                   and renews it before it expires.
 import http from 'k6/http';
 
 /** @type {{ token: string, renewAt: number } | null} */
