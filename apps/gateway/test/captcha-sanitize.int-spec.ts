@@ -193,7 +193,7 @@ describe('contact challenge rules (in-process gateway, one client address per te
     expect(res.body.fields).toMatchObject({
       challengeId: [CAPTCHA_MESSAGES.challengeIdInvalid],
       answer: expect.arrayContaining([CAPTCHA_MESSAGES.answerRequired]),
-      extra: ['extra is not an allowed field.'],
+      extra: ['Field "extra" is not allowed.'],
     });
   });
 

@@ -230,7 +230,7 @@ describe('malformed bodies get 400 naming the field and never reach a service', 
     [
       'unknown field',
       { ...valid, isAdmin: true },
-      { isAdmin: ['isAdmin is not an allowed field.'] },
+      { isAdmin: ['Field "isAdmin" is not allowed.'] },
     ],
   ])('%s', async (_name, body, fields) => {
     const res = await call('POST', '/api/announcements', { token: tokens.admin, body });

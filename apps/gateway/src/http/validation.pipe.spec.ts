@@ -35,8 +35,8 @@ describe('gateway validation pipe: fields named like Object.prototype members', 
           // JSON.parse and the query parser both make such names own keys
           const value: unknown = JSON.parse(`{"name": "x", ${JSON.stringify(key)}: "1"}`);
           const { refused } = await answer(value, type);
-          expect(refused?.fields).toEqual({ [key]: [`${key} is not an allowed field.`] });
-          expect(refused?.message).toBe(`${key} is not an allowed field.`);
+          expect(refused?.fields).toEqual({ [key]: [`Field "${key}" is not allowed.`] });
+          expect(refused?.message).toBe(`Field "${key}" is not allowed.`);
         }),
       );
     },
@@ -53,7 +53,7 @@ describe('gateway validation pipe: fields named like Object.prototype members', 
 
   it('still refuses other unknown fields and operator objects', async () => {
     expect((await answer({ name: 'x', other: 1 }, 'body')).refused?.fields).toEqual({
-      other: ['other is not an allowed field.'],
+      other: ['Field "other" is not allowed.'],
     });
     expect((await answer({ name: { $gt: '' } }, 'body')).refused?.fields).toEqual({
       name: ['name must be text.'],

@@ -37,8 +37,8 @@ describe('validation errors name the request fields', () => {
         const fields = err.payload.fields!;
         expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
         expect(Object.keys(fields)).toEqual([key]);
-        expect(fields[key]).toEqual([`${key} is not an allowed field.`]);
-        expect(err.payload.message).toBe(`${key} is not an allowed field.`);
+        expect(fields[key]).toEqual([`Field "${key}" is not allowed.`]);
+        expect(err.payload.message).toBe(`Field "${key}" is not allowed.`);
       }),
     );
   });
@@ -50,14 +50,14 @@ describe('validation errors name the request fields', () => {
         constraints: {},
         children: [{ property: '__proto__', constraints: { whitelistValidation: 'x' } }],
       },
-      { property: 'name', constraints: { isString: 'name must be text.' } },
+      { property: 'name', constraints: { isString: 'Name must be text.' } },
     ]);
     expect(fields).toEqual({
-      'rounding.__proto__': ['rounding.__proto__ is not an allowed field.'],
-      name: ['name must be text.'],
+      'rounding.__proto__': ['Field "rounding.__proto__" is not allowed.'],
+      name: ['Name must be text.'],
     });
     expect(fieldsMessage(fields)).toBe(
-      'rounding.__proto__ is not an allowed field. name must be text.',
+      'Field "rounding.__proto__" is not allowed. Name must be text.',
     );
   });
 

@@ -2,6 +2,9 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { ServiceError } from './rpc-error';
 
+/** The message for a field no DTO has: a sentence that names the field as it was sent. */
+export const unknownFieldMessage = (name: string): string => `Field "${name}" is not allowed.`;
+
 /** Per-field messages from class-validator errors (nested fields as a.b). */
 export function validationErrorsToFields(
   errors: ValidationError[],
@@ -14,7 +17,7 @@ export function validationErrorsToFields(
     for (const e of list) {
       const name = parent ? `${parent}.${e.property}` : e.property;
       const messages = Object.entries(e.constraints ?? {}).map(([rule, text]) =>
-        rule === 'whitelistValidation' ? `${name} is not an allowed field.` : text,
+        rule === 'whitelistValidation' ? unknownFieldMessage(name) : text,
       );
       if (messages.length > 0) fields.set(name, messages);
       collect(e.children ?? [], name);
@@ -35,7 +38,7 @@ const MAX_FIELD_DEPTH = 32;
  * Fields of a request named like a member of Object.prototype ('constructor', 'toString',
  * '__proto__', ...), at any depth. No DTO has such a field, yet class-transformer drops them
  * without a word, so the whitelist never sees them: they are refused here instead, with the
- * whitelist's message ("toString is not an allowed field.").
+ * whitelist's message ('Field "toString" is not allowed.').
  */
 export function inheritedNameFields(plain: unknown, prefix = ''): Record<string, string[]> {
   const fields = new Map<string, string[]>();
@@ -43,7 +46,7 @@ export function inheritedNameFields(plain: unknown, prefix = ''): Record<string,
     if (typeof value !== 'object' || value === null || depth > MAX_FIELD_DEPTH) return;
     for (const [key, child] of Object.entries(value)) {
       const name = path ? `${path}.${key}` : key;
-      if (INHERITED_NAMES.has(key)) fields.set(name, [`${name} is not an allowed field.`]);
+      if (INHERITED_NAMES.has(key)) fields.set(name, [unknownFieldMessage(name)]);
       walk(child, name, depth + 1);
     }
   };
