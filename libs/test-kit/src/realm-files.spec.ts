@@ -246,4 +246,13 @@ describe('dev overlay merged into the realm', () => {
       expect(u.firstName && u.lastName).toBeTruthy();
     }
   });
+
+  it('gives every seeded user a fixed id, so a re-import keeps their user documents valid', () => {
+    // Keycloak makes a new id for a user without one at each import; the identity service keys
+    // user documents by that id, and an old document then refuses the same email (409).
+    const ids = (overlay.users ?? []).map((u) => u.id);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });

@@ -22,6 +22,7 @@ export interface ClientCredentials {
 }
 
 interface RealmUserJson {
+  id?: string;
   username?: string;
   email?: string;
   firstName?: string;
