@@ -2,6 +2,7 @@
 // the authorization matrix of issue #3 and the create-user / me / default-dashboard rules.
 import { IDENTITY_MESSAGES, type Me } from '@examprep/contracts';
 import {
+  createRealmUser,
   getClientToken,
   getToken,
   identityServiceClient,
@@ -52,19 +53,7 @@ beforeAll(async () => {
   }
   // A second verified learner, to show one learner cannot act on another.
   serviceToken = (await getClientToken(identityServiceClient())).access_token;
-  const created = await fetch(`${kcAdmin}/users`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${serviceToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: other.email,
-      email: other.email,
-      enabled: true,
-      emailVerified: true,
-      credentials: [{ type: 'password', value: other.password, temporary: false }],
-    }),
-  });
-  expect(created.status).toBe(201);
-  other.id = created.headers.get('location')!.split('/').pop()!;
+  other.id = await createRealmUser(other);
   tokens.otherLearner = (
     await getToken({ username: other.email, password: other.password })
   ).access_token;

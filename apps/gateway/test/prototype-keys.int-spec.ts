@@ -11,6 +11,7 @@ import {
 } from '@examprep/contracts';
 import { getToken, infraConfig, seededUsers } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
+import type { OpenApiDocument, Schema } from './support/openapi';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
@@ -195,31 +196,6 @@ describe('(a) regression: GET /api/infiniteqbank/generate-batch', () => {
 
 // ---------------------------------------------------------------------------------------------
 // (b) class-wide: every route of the OpenAPI document
-
-interface Schema {
-  type?: string;
-  enum?: unknown[];
-  items?: Schema;
-  $ref?: string;
-  allOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  minimum?: number;
-}
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  schema?: Schema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-interface OpenApiDocument {
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
-}
 
 /** One request of the sweep: the route, the slot that carries the name, and the name. */
 interface Probe {

@@ -6,6 +6,7 @@
 import { ErrorCodes } from '@examprep/contracts';
 import { getToken, infraConfig, seededUsers } from '@examprep/test-kit';
 import { BODY_LIMIT_BYTES, MAX_JSON_DEPTH, REQUEST_MESSAGES } from '../src/http/json-body';
+import { type OpenApiDocument, type Route, routesOf } from './support/openapi';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
@@ -13,20 +14,8 @@ const base = `http://127.0.0.1:${cfg.ports.gateway}`;
 type Who = 'anonymous' | 'learner' | 'admin';
 const tokens: Record<Who, string> = { anonymous: '', learner: '', admin: '' };
 
-interface Route {
-  method: string;
-  path: string;
-}
-const bodyRoutes: Route[] = [];
-const queryRoutes: (Route & { params: string[] })[] = [];
-
-/** Valid path parameters, so that the body (not the path) is what gets answered. */
-const SAMPLE_PARAMS: Record<string, string> = {
-  id: '0123456789abcdef01234567',
-  qid: 'AB12',
-  courseId: 'teas_math',
-  topicKey: 'teas_percents',
-};
+let bodyRoutes: Route[] = [];
+let queryRoutes: (Route & { params: string[] })[] = [];
 
 async function send(route: Route, who: Who, body: string | undefined, contentType?: string) {
   const headers: Record<string, string> = {};
@@ -55,21 +44,8 @@ beforeAll(async () => {
       await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
     ).access_token;
   }
-  const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as {
-    paths: Record<
-      string,
-      Record<string, { requestBody?: unknown; parameters?: { in: string; name: string }[] }>
-    >;
-  };
-  for (const [template, ops] of Object.entries(doc.paths)) {
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE_PARAMS[name] ?? 'x');
-    for (const [method, op] of Object.entries(ops)) {
-      const route = { method: method.toUpperCase(), path };
-      if (op.requestBody) bodyRoutes.push(route);
-      const params = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      if (params.length > 0) queryRoutes.push({ ...route, params });
-    }
-  }
+  const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as OpenApiDocument;
+  ({ bodyRoutes, queryRoutes } = routesOf(doc));
 });
 
 /** Runs `check` for every body route and caller, and lists every answer that differs. */

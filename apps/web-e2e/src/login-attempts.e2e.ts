@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  createRealmUser,
   getClientToken,
   getToken,
   identityServiceClient,
@@ -35,18 +36,7 @@ async function adminFetch(path: string, init: RequestInit = {}): Promise<Respons
 /** A verified learner with a user document (so the sign-in below is an ordinary one). */
 async function freshAccount(): Promise<Account> {
   const email = `e2e-attempts-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@examprep.test`;
-  const res = await adminFetch('/users', {
-    method: 'POST',
-    body: JSON.stringify({
-      username: email,
-      email,
-      enabled: true,
-      emailVerified: true,
-      credentials: [{ type: 'password', value: PASSWORD, temporary: false }],
-    }),
-  });
-  expect(res.status).toBe(201);
-  const id = res.headers.get('location')!.split('/').pop()!;
+  const id = await createRealmUser({ email, password: PASSWORD }, profile);
   const { access_token } = await getToken({ username: email, password: PASSWORD, profile });
   const created = await fetch(`${cfg.gatewayUrl}/api/create-user`, {
     method: 'POST',

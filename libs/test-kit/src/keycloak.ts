@@ -1,7 +1,7 @@
 // Tokens from the local Keycloak for API tests: the password grant on the DEV/TEST-only
 // `api-tests` client (the production `web` client refuses it).
 import { infraConfig, type InfraProfile } from './config';
-import { apiTestsClient } from './seeded';
+import { apiTestsClient, identityServiceClient } from './seeded';
 
 export interface TokenResponse {
   access_token: string;
@@ -102,4 +102,31 @@ export async function getClientToken(
     }),
   );
   return tokenOrThrow(`client-credentials grant for ${client.clientId}`, r);
+}
+
+/**
+ * Makes a verified, enabled account with a password through the Keycloak admin API (as the
+ * identity service's service account, which may manage users) and returns its id. For tests
+ * that need an account of their own (lockouts, a second learner).
+ */
+export async function createRealmUser(
+  user: { email: string; password: string },
+  profile: InfraProfile = 'test',
+): Promise<string> {
+  const cfg = infraConfig(profile);
+  const { access_token } = await getClientToken(identityServiceClient(), profile);
+  const res = await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: user.email,
+      email: user.email,
+      enabled: true,
+      emailVerified: true,
+      credentials: [{ type: 'password', value: user.password, temporary: false }],
+    }),
+  });
+  if (res.status !== 201)
+    throw new Error(`creating ${user.email} in Keycloak: HTTP ${res.status} ${await res.text()}`);
+  return res.headers.get('location')!.split('/').pop()!;
 }

@@ -9,6 +9,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { GatewayEnv } from '../config/gateway.env';
 import { createGatewayApp } from '../create-app';
+import { type OpenApiDocument, type Route, routesOf } from '../../test/support/openapi';
 import { BODY_LIMIT_BYTES, MAX_JSON_DEPTH, REQUEST_MESSAGES } from './json-body';
 
 const connect = jest.spyOn(NatsRpcClient.prototype, 'connect').mockResolvedValue(undefined);
@@ -39,21 +40,8 @@ let app: NestFastifyApplication;
 type Inject = ReturnType<NestFastifyApplication['getHttpAdapter']>;
 let server: ReturnType<Inject['getInstance']>;
 
-interface Route {
-  method: string;
-  path: string;
-}
-const bodyRoutes: Route[] = [];
-const queryRoutes: (Route & { params: string[] })[] = [];
-
-const SAMPLE_PARAMS: Record<string, string> = {
-  id: '0123456789abcdef01234567',
-  qid: 'AB12',
-  courseId: 'teas_math',
-  topicKey: 'teas_percents',
-};
-const fill = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE_PARAMS[name] ?? 'x');
+let bodyRoutes: Route[] = [];
+let queryRoutes: (Route & { params: string[] })[] = [];
 
 beforeAll(async () => {
   app = await createGatewayApp(env, { tokenVerifier: verifier });
@@ -61,20 +49,10 @@ beforeAll(async () => {
   server = app.getHttpAdapter().getInstance();
   await server.ready();
   expect(connect).toHaveBeenCalled();
-  const doc = JSON.parse((await server.inject({ method: 'GET', url: '/api/docs-json' })).body) as {
-    paths: Record<
-      string,
-      Record<string, { requestBody?: unknown; parameters?: { in: string; name: string }[] }>
-    >;
-  };
-  for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(ops)) {
-      const route = { method: method.toUpperCase(), path: fill(path) };
-      if (op.requestBody) bodyRoutes.push(route);
-      const params = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      if (params.length > 0) queryRoutes.push({ ...route, params });
-    }
-  }
+  const doc = JSON.parse(
+    (await server.inject({ method: 'GET', url: '/api/docs-json' })).body,
+  ) as OpenApiDocument;
+  ({ bodyRoutes, queryRoutes } = routesOf(doc));
 });
 
 afterAll(async () => {
