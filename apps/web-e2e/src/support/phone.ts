@@ -1,8 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-/** Serious and critical axe violations of the current page, as `id: help (where)` lines. */
+/**
+ * Serious and critical axe violations of the current page, as `id: help (where)` lines. Waits
+ * for the page's running CSS transitions and animations first: axe measures colour contrast
+ * with the current opacity, so a modal still fading in would fail it by timing alone.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -34,11 +39,4 @@ export async function unreachableFormulas(page: Page): Promise<string[]> {
     }
     return out;
   }, SCROLL_FORMULA_LABEL);
-}
-
-/** Waits until the element's CSS transitions and animations (a modal fading in) are done. */
-export async function settled(locator: Locator): Promise<void> {
-  await locator.evaluate((el) =>
-    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
-  );
 }
