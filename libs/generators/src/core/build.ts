@@ -60,6 +60,18 @@ export function blank(parts: ItemParts): GeneratedItem {
   };
 }
 
+/**
+ * Fill-in-the-blank or single choice with equal chance (one draw of `rng`). The wrong
+ * choices are only worked out for a single-choice item; `candidates` must not draw from `rng`.
+ */
+export function blankOrSingle(
+  rng: Rng,
+  parts: ItemParts,
+  candidates: () => Distractor[],
+): GeneratedItem {
+  return rng.chance(0.5) ? blank(parts) : singleChoice(rng, parts, candidates());
+}
+
 function withRounding(question: string, rounding: RoundingRule | null): string {
   return rounding ? `${question} ${roundingInstruction(rounding.places)}` : question;
 }

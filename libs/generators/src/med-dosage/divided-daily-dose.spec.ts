@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { DIVIDED_DOSE_RANGES, dividedDailyDose } from './divided-daily-dose';
+import { dividedDailyDose } from './divided-daily-dose';
+import { DIVIDED_DOSE_RANGES } from './divided-daily-dose.data';
 
 /**
  * Independent method: the dose per kg per dose first (mg/kg/day × interval ÷ 24 hours), then

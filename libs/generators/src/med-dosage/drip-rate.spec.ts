@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { DRIP_RATE_RANGES, dripRate } from './drip-rate';
+import { dripRate } from './drip-rate';
+import { DRIP_RATE_RANGES } from './drip-rate.data';
 
 /**
  * Independent method: the drop-factor constant shortcut. mL/hr divided by (60 ÷ drop factor),

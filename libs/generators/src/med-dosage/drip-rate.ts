@@ -1,23 +1,7 @@
 import { Rng } from '../core';
 import type { GeneratedItem } from '../core';
-import { conclusion, frac, num, numericItem, plural, q, result } from './shared';
-
-/** Gravity infusions: macrodrip 10/15/20 gtt/mL, microdrip 60 gtt/mL (low rates only). */
-export const DRIP_RATE_RANGES = {
-  dropFactors: [10, 15, 20, 60],
-  continuous: { volumesMl: [250, 500, 1000], hours: [2, 3, 4, 5, 6, 8, 10, 12, 24] },
-  piggyback: { volumesMl: [50, 100, 150, 250], minutes: [20, 30, 45, 60, 90] },
-  rateMlPerHr: { min: 20, max: 250, step: 5 },
-  gttPerMin: { min: 5, max: 125 },
-  microdripMaxMlPerHr: 100,
-} as const;
-
-const WRONG_FACTOR: Record<number, [number, number]> = {
-  10: [60, 15],
-  15: [60, 10],
-  20: [60, 15],
-  60: [15, 20],
-};
+import { frac, num, numericItem, plural, q, result } from './shared';
+import { DRIP_RATE_RANGES, WRONG_DROP_FACTORS } from './drip-rate.data';
 
 /**
  * Drip rate by gravity in gtt/min: volume (mL) times drop factor (gtt/mL) over time in
@@ -65,15 +49,14 @@ export function dripRate(seed: number): GeneratedItem {
     kind === 'piggyback'
       ? frac(q(volume, 'mL'), q(minutes, 'min'))
       : `${frac(q(volume, 'mL'), q(minutes / 60, 'hr'))} \\times ${frac(q(1, 'hr'), q(60, 'min'))}`;
-  const explanation = [
-    'Drops per minute = volume (mL) × drop factor (gtt/mL) ÷ time (min). By dimensional analysis, mL and the time units cancel:',
-    `\\[${time} \\times ${frac(q(dropFactor, 'gtt'), q(1, 'mL'))} ${result(exact, 'gtt/min', 2)}\\]`,
-    conclusion(exact, places, 'gtt/min', 'the drip rate is'),
-  ].join(' ');
-  const [wrong1, wrong2] = WRONG_FACTOR[dropFactor];
+  const [wrong1, wrong2] = WRONG_DROP_FACTORS[dropFactor];
   return numericItem(rng, {
     question,
-    explanation,
+    steps: [
+      'Drops per minute = volume (mL) × drop factor (gtt/mL) ÷ time (min). By dimensional analysis, mL and the time units cancel:',
+      `\\[${time} \\times ${frac(q(dropFactor, 'gtt'), q(1, 'mL'))} ${result(exact, 'gtt/min', 2)}\\]`,
+    ],
+    answerIs: 'the drip rate is',
     exact,
     places,
     unit: 'gtt/min',

@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { HEPARIN_RANGES, heparin } from './heparin';
+import { heparin } from './heparin';
+import { HEPARIN_RANGES } from './heparin.data';
 
 /**
  * Independent method: ratio and proportion against the whole bag (bag units : bag mL =

@@ -1,29 +1,7 @@
 import { Rng, unit } from '../core';
 import type { GeneratedItem } from '../core';
-import { clean, conclusion, frac, mlPlaces, num, numericItem, q, result } from './shared';
-
-/** Premixed heparin bags (units in mL of D5W) and bolus vials (units/mL). */
-export const HEPARIN_RANGES = {
-  bags: [
-    { units: 25_000, ml: 250 },
-    { units: 25_000, ml: 500 },
-    { units: 12_500, ml: 250 },
-    { units: 20_000, ml: 500 },
-  ],
-  bolusVialsUnitsPerMl: [1000, 5000],
-  /** Ordered (or delivered) units/hr in the non-weight-based questions. */
-  orderedUnitsPerHr: { min: 500, max: 2000, step: 50 },
-  /** Every units/hr in any question (weight-based doses reach 18 units/kg/hr x 125 kg). */
-  unitsPerHr: { min: 500, max: 2500 },
-  /** Running rates drawn for the mL/hr to units/hr questions. */
-  runningMlPerHr: { min: 5, max: 50 },
-  /** Every pump rate asked or given stays in this range. */
-  pumpMlPerHr: { min: 5, max: 60 },
-  kg: { min: 45, max: 125 },
-  infusionUnitsPerKgHr: [12, 15, 18],
-  bolusUnitsPerKg: [60, 80],
-  maxBolusUnits: 10_000,
-} as const;
+import { clean, frac, mlPlaces, num, numericItem, q, result } from './shared';
+import { HEPARIN_RANGES } from './heparin.data';
 
 type Kind = 'unitsToMl' | 'mlToUnits' | 'weightInfusion' | 'weightBolus';
 
@@ -69,12 +47,12 @@ export function heparin(seed: number): GeneratedItem {
       const places = 1;
       return numericItem(rng, {
         question: `Order: heparin infusion at ${num(unitsPerHr)} units/hr. Available: ${bagText}. At what rate in mL/hr should the nurse set the pump?`,
-        explanation: [
+        steps: [
           concStep,
           'By dimensional analysis, units cancel and leave mL/hr:',
           `\\[${frac(q(unitsPerHr, 'units'), q(1, 'hr'))} \\times ${bagFactor} ${result(mlPerHr, 'mL/hr', 2)}\\]`,
-          conclusion(mlPerHr, places, 'mL/hr', 'the pump rate is'),
-        ].join(' '),
+        ],
+        answerIs: 'the pump rate is',
         exact: mlPerHr,
         places,
         unit: 'mL/hr',
@@ -98,12 +76,12 @@ export function heparin(seed: number): GeneratedItem {
     }
     return numericItem(rng, {
       question: `A heparin infusion of ${num(bag.units)} units in ${bag.ml} mL of D5W is running at ${num(mlPerHr)} mL/hr. How many units per hour is the client receiving?`,
-      explanation: [
+      steps: [
         concStep,
         'By dimensional analysis, mL cancels and leaves units/hr:',
         `\\[${frac(q(mlPerHr, 'mL'), q(1, 'hr'))} \\times ${frac(q(bag.units, 'units'), q(bag.ml, 'mL'))} ${result(unitsPerHr, 'units/hr', 1)}\\]`,
-        conclusion(unitsPerHr, 0, 'units/hr', 'the client receives'),
-      ].join(' '),
+      ],
+      answerIs: 'the client receives',
       exact: unitsPerHr,
       places: 0,
       unit: 'units/hr',
@@ -145,12 +123,12 @@ export function heparin(seed: number): GeneratedItem {
     const places = 1;
     return numericItem(rng, {
       question: `${protocol} Available: ${bagText}. At what rate in mL/hr should the nurse start the infusion?`,
-      explanation: [
+      steps: [
         `Infusion dose: ${infusionPerKg} units/kg/hr × ${num(kg)} kg = ${num(unitsPerHr)} units/hr. ${concStep}`,
         'As one dimensional-analysis chain, kg and units cancel:',
         `\\[${frac(q(infusionPerKg, 'units'), `${unit('kg')} \\cdot ${unit('hr')}`)} \\times ${q(kg, 'kg')} \\times ${bagFactor} ${result(mlPerHr, 'mL/hr', 2)}\\]`,
-        conclusion(mlPerHr, places, 'mL/hr', 'the pump rate is'),
-      ].join(' '),
+      ],
+      answerIs: 'the pump rate is',
       exact: mlPerHr,
       places,
       unit: 'mL/hr',
@@ -180,12 +158,12 @@ export function heparin(seed: number): GeneratedItem {
   const places = mlPlaces(ml);
   return numericItem(rng, {
     question: `${protocol} Heparin for the bolus is available as ${num(vial)} units/mL. How many mL should the nurse give for the bolus?`,
-    explanation: [
+    steps: [
       'Bolus dose times weight, then the volume that holds it; kg and units cancel:',
       `\\[${frac(q(bolusPerKg, 'units'), q(1, 'kg'))} \\times ${q(kg, 'kg')} \\times ${frac(q(1, 'mL'), q(vial, 'units'))} ${result(ml, 'mL', places + 1)}\\]`,
       `(The bolus is ${num(bolusUnits)} units.)`,
-      conclusion(ml, places, 'mL', 'the nurse gives'),
-    ].join(' '),
+    ],
+    answerIs: 'the nurse gives',
     exact: ml,
     places,
     unit: 'mL',

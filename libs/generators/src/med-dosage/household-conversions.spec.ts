@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { HOUSEHOLD_PAIRS, householdConversion, type VolumeUnit } from './household-conversions';
+import { householdConversion } from './household-conversions';
+import { HOUSEHOLD_PAIRS, type VolumeUnit } from './household-conversions.data';
 
 /** Independent method: teaspoons as the common unit, as exact fractions [numerator, denominator]. */
 const TSP: Record<VolumeUnit, [number, number]> = {

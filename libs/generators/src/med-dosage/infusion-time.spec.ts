@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { INFUSION_TIME_RANGES, infusionTime } from './infusion-time';
+import { infusionTime } from './infusion-time';
+import { INFUSION_TIME_RANGES } from './infusion-time.data';
 
 /** Exact minutes as [numerator, denominator]: by gravity, total drops ÷ drops per minute. */
 function minutesFraction(item: GeneratedItem): [number, number] {

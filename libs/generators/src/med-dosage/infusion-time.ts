@@ -1,20 +1,7 @@
-import { blank, Rng, singleChoice } from '../core';
+import { Rng, singleChoice } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, conclusion, fmt, frac, num, q, result } from './shared';
-
-/** Infusions by pump (mL/hr) or by gravity (gtt/min with a drop factor), 10 min to 24 hr. */
-export const INFUSION_TIME_RANGES = {
-  pump: {
-    volumesMl: [50, 100, 150, 250, 500, 750, 1000],
-    rateMlPerHr: { min: 25, max: 250, step: 5 },
-  },
-  gravity: {
-    volumesMl: [250, 500, 1000],
-    gttPerMin: { min: 15, max: 60 },
-    dropFactors: [10, 15, 20, 60],
-  },
-  totalMinutes: { min: 10, max: 24 * 60 },
-} as const;
+import { clean, fmt, frac, num, numericBlank, q, result } from './shared';
+import { INFUSION_TIME_RANGES } from './infusion-time.data';
 
 /** '8 hr 20 min', '45 min', '6 hr' (minutes whole). */
 export function hoursMinutes(totalMinutes: number): string {
@@ -79,24 +66,22 @@ export function infusionTime(seed: number): GeneratedItem {
     const exact = short ? total : hours;
     const u = short ? 'min' : 'hr';
     const question = `${setup} How many ${short ? 'minutes' : 'hours'} will the infusion take?`;
-    const explanation = [
-      short ? `${rateStep}Time = volume ÷ rate; mL and hr cancel and leave minutes:` : hoursStep,
-      short
-        ? `\\[${frac(q(volume, 'mL'), '1')} \\times ${frac(q(1, 'hr'), q(rate, 'mL'))} \\times ${frac(q(60, 'min'), q(1, 'hr'))} ${result(total, 'min', 2)}\\]`
-        : hoursChain,
-      conclusion(exact, places, u, 'the infusion takes'),
-      // 3.75 hr is 3 hr 45 min (not worth saying for whole hours or under an hour)
-      wholeMinutes > 60 && wholeMinutes % 60 !== 0
-        ? `(That is ${hoursMinutes(wholeMinutes)}.)`
-        : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return blank({
+    return numericBlank({
       question,
-      answer: fmt(exact, places),
-      explanation,
-      rounding: { places },
+      steps: [
+        short ? `${rateStep}Time = volume ÷ rate; mL and hr cancel and leave minutes:` : hoursStep,
+        short
+          ? `\\[${frac(q(volume, 'mL'), '1')} \\times ${frac(q(1, 'hr'), q(rate, 'mL'))} \\times ${frac(q(60, 'min'), q(1, 'hr'))} ${result(total, 'min', 2)}\\]`
+          : hoursChain,
+      ],
+      answerIs: 'the infusion takes',
+      // 3.75 hr is 3 hr 45 min (not worth saying for whole hours or under an hour)
+      after:
+        wholeMinutes > 60 && wholeMinutes % 60 !== 0
+          ? `(That is ${hoursMinutes(wholeMinutes)}.)`
+          : undefined,
+      exact,
+      places,
       unit: u,
       params: { ...params, asked: u },
     });

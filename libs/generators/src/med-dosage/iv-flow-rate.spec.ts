@@ -1,5 +1,6 @@
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { IV_FLOW_RATE_RANGES, ivFlowRate } from './iv-flow-rate';
+import { ivFlowRate } from './iv-flow-rate';
+import { IV_FLOW_RATE_RANGES } from './iv-flow-rate.data';
 
 describe('ivFlowRate', () => {
   it('holds every generator property over 10,000 seeds', () => {

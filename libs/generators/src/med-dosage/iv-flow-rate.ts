@@ -1,14 +1,7 @@
-import { blank, dm, formatNumber, m, Rng, roundTo, singleChoice, unit } from '../core';
+import { blankOrSingle, dm, formatNumber, m, Rng, roundTo, unit } from '../core';
 import type { GeneratedItem } from '../core';
 import { num, tex } from './shared';
-
-/** Plausible ranges of an IV infusion by pump (mL/hr). */
-export const IV_FLOW_RATE_RANGES = {
-  volumeMl: { min: 50, max: 3000, step: 50 },
-  hours: [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24],
-  minutes: [15, 20, 30, 45, 60, 90],
-  rateMlPerHr: { min: 5, max: 999 },
-} as const;
+import { IV_FLOW_RATE_RANGES } from './iv-flow-rate.data';
 
 /**
  * IV flow rate by pump: volume over time in mL/hr, rounded to the nearest whole mL/hr
@@ -62,10 +55,9 @@ export function ivFlowRate(seed: number): GeneratedItem {
     unit: 'mL/hr',
     params: { volume, minutes, inMinutes: inMinutes ? 1 : 0 },
   };
-  if (rng.chance(0.5)) return blank(parts);
   // A wrong rate that rounds to 0 mL/hr is never shown (an empty value is skipped).
   const whole = (x: number) => (roundTo(x, 0) > 0 ? formatNumber(roundTo(x, 0), 0) : '');
-  return singleChoice(rng, parts, [
+  return blankOrSingle(rng, parts, () => [
     {
       value: whole(volume / minutes),
       misconception: 'missed x60: divided by minutes instead of hours',

@@ -1,10 +1,6 @@
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import {
-  METRIC_EXPONENTS,
-  METRIC_SCENARIOS,
-  metricConversion,
-  type MetricUnit,
-} from './metric-conversions';
+import { metricConversion } from './metric-conversions';
+import { METRIC_EXPONENTS, METRIC_SCENARIOS, type MetricUnit } from './metric-conversions.data';
 
 describe('metricConversion', () => {
   it('holds every generator property over 10,000 seeds', () => {

@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { LIQUID_DRUGS, ORAL_LIQUID_RANGES, oralLiquid } from './oral-liquid';
+import { oralLiquid } from './oral-liquid';
+import { LIQUID_DRUGS, ORAL_LIQUID_RANGES } from './oral-liquid.data';
 
 /** Independent method: the concentration per mL first, then desired ÷ concentration (in thousandths). */
 function independent(item: GeneratedItem): number {

@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { type MassUnit, ORAL_TABLET_RANGES, oralTablets, TABLET_DRUGS } from './oral-tablets';
+import { oralTablets } from './oral-tablets';
+import { type MassUnit, ORAL_TABLET_RANGES, TABLET_DRUGS } from './oral-tablets.data';
 
 const EXPONENT: Record<MassUnit, number> = { g: 0, mg: -3, mcg: -6 };
 

@@ -1,11 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import {
-  pediatricSafeDose,
-  SAFE_DOSE_RANGES,
-  SAFE_RANGE_DRUGS,
-  VERDICTS,
-} from './pediatric-safe-dose';
+import { pediatricSafeDose } from './pediatric-safe-dose';
+import { SAFE_DOSE_RANGES, SAFE_RANGE_DRUGS, VERDICTS } from './pediatric-safe-dose.data';
 
 /** The weight as an exact fraction of kilograms: tenths of a pound / 22, or half-kilograms / 2. */
 const kgFraction = (p: GeneratedItem['params']): [number, number] =>

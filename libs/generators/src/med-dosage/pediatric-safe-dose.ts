@@ -1,44 +1,8 @@
 import { Rng, singleChoice } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, conclusion, frac, num, numericItem, q, result, round } from './shared';
+import { clean, frac, num, numericItem, q, result, round } from './shared';
+import { SAFE_DOSE_RANGES, SAFE_RANGE_DRUGS, VERDICTS } from './pediatric-safe-dose.data';
 
-interface SafeRangeDrug {
-  drug: string;
-  /** Safe range in mg/kg/day. */
-  min: number;
-  max: number;
-  interval: number;
-  route: 'PO' | 'IV';
-}
-
-/** Pediatric safe daily ranges (textbook values) with their usual dosing interval. */
-export const SAFE_RANGE_DRUGS: readonly SafeRangeDrug[] = [
-  { drug: 'amoxicillin', min: 20, max: 40, interval: 8, route: 'PO' },
-  { drug: 'cefazolin', min: 25, max: 50, interval: 8, route: 'IV' },
-  { drug: 'cephalexin', min: 25, max: 50, interval: 6, route: 'PO' },
-  { drug: 'ampicillin', min: 100, max: 200, interval: 6, route: 'IV' },
-  { drug: 'nafcillin', min: 100, max: 200, interval: 6, route: 'IV' },
-  { drug: 'gentamicin', min: 6, max: 7.5, interval: 8, route: 'IV' },
-  { drug: 'vancomycin', min: 40, max: 60, interval: 6, route: 'IV' },
-  { drug: 'cefuroxime', min: 20, max: 30, interval: 12, route: 'PO' },
-  { drug: 'erythromycin', min: 30, max: 50, interval: 6, route: 'PO' },
-  { drug: 'clindamycin', min: 20, max: 40, interval: 8, route: 'IV' },
-  { drug: 'phenytoin', min: 4, max: 8, interval: 12, route: 'PO' },
-];
-
-export const SAFE_DOSE_RANGES = {
-  kg: { min: 3, max: 40 },
-  /** Unsafe orders are 1.15-2 times the maximum or 0.4-0.85 times the minimum. */
-  highFactor: { min: 1.15, max: 2 },
-  lowFactor: { min: 0.4, max: 0.85 },
-} as const;
-
-export const VERDICTS = {
-  safe: 'Safe: give the ordered dose',
-  high: 'Unsafe (too high): hold and contact the prescriber',
-  low: 'Unsafe (too low): contact the prescriber',
-  adjust: 'Give the maximum safe dose instead of the ordered dose',
-} as const;
 type Verdict = 'safe' | 'high' | 'low';
 
 /** Order amounts are written in steps that suit their size (0.5, 1, 5, 10 or 25 mg). */
@@ -174,15 +138,14 @@ export function pediatricSafeDose(seed: number): GeneratedItem {
   const question =
     `A child weighing ${weightText} is to receive ${drug.drug} ${drug.route} every ${drug.interval} hours. ` +
     `The safe dose range is ${rangeText} in divided doses. What is the ${isMax ? 'maximum' : 'minimum'} safe single dose in mg?`;
-  const explanation = [
-    `${weightStep}${rangeStep}`,
-    `Every ${drug.interval} hours is ${doses} doses a day, so the ${isMax ? 'maximum' : 'minimum'} single dose is`,
-    `\\[${frac(q(isMax ? hiDay : loDay, 'mg/day'), q(doses, 'doses/day'))} ${result(exact, 'mg/dose', 2)}\\]`,
-    conclusion(exact, places, 'mg', `the ${isMax ? 'maximum' : 'minimum'} safe single dose is`),
-  ].join(' ');
   return numericItem(rng, {
     question,
-    explanation,
+    steps: [
+      `${weightStep}${rangeStep}`,
+      `Every ${drug.interval} hours is ${doses} doses a day, so the ${isMax ? 'maximum' : 'minimum'} single dose is`,
+      `\\[${frac(q(isMax ? hiDay : loDay, 'mg/day'), q(doses, 'doses/day'))} ${result(exact, 'mg/dose', 2)}\\]`,
+    ],
+    answerIs: `the ${isMax ? 'maximum' : 'minimum'} safe single dose is`,
     exact,
     places,
     unit: 'mg',
@@ -199,9 +162,7 @@ export function pediatricSafeDose(seed: number): GeneratedItem {
             value: (perKgDay * kg * 2.2) / doses,
             misconception: 'lb/kg swap (multiplied a weight in kg by 2.2)',
           },
-      inLb
-        ? { value: (perKgDay * lb) / doses, misconception: 'used pounds as kilograms' }
-        : { value: null, misconception: '' },
+      inLb && { value: (perKgDay * lb) / doses, misconception: 'used pounds as kilograms' },
       {
         value: (perKgDay * kg) / drug.interval,
         misconception: 'divided by the interval in hours instead of the doses per day',

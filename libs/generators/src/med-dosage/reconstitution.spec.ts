@@ -1,6 +1,7 @@
 import { roundTo, type GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { RECONSTITUTION_RANGES, reconstitution, VIALS } from './reconstitution';
+import { reconstitution } from './reconstitution';
+import { RECONSTITUTION_RANGES, VIALS } from './reconstitution.data';
 
 const vialOf = (item: GeneratedItem) =>
   VIALS.find(

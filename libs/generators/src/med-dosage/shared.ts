@@ -5,11 +5,11 @@
  */
 import {
   blank,
+  blankOrSingle,
   formatNumber,
   formatWithCommas,
   roundingInstruction,
   roundTo,
-  singleChoice,
   unit,
 } from '../core';
 import type { Distractor, GeneratedItem, ItemParts, Rng } from '../core';
@@ -71,12 +71,7 @@ export const result = (exact: number, u: string, shown: number): string =>
  * The closing sentence of an explanation: 'The answer is \(1.5\,\text{mL}\).' or, when the
  * exact value needed rounding, 'Rounded to the nearest tenth, the answer is ...'.
  */
-export function conclusion(
-  exact: number,
-  places: number,
-  u: string,
-  what = 'the answer is',
-): string {
+function conclusion(exact: number, places: number, u: string, what = 'the answer is'): string {
   const shown = `\\(${tex(round(exact, places))}\\,${unit(u)}\\)`;
   if (round(exact, places) === clean(exact)) return `So ${what} ${shown}.`;
   const rule = roundingInstruction(places).replace('Round to', 'Rounded to').replace(/\.$/, '');
@@ -92,16 +87,50 @@ export interface NumericDistractor {
 export interface NumericSpec {
   /** Question text without the rounding sentence. */
   question: string;
-  explanation: string;
+  /** The worked steps; the closing sentence (see `conclusion`) is added after them. */
+  steps: string[];
+  /** Words before the answer in the closing sentence (default 'the answer is'). */
+  answerIs?: string;
+  /** Unit in the closing sentence when it is written shorter than `unit` ('tab'). */
+  conclusionUnit?: string;
+  /** A remark after the closing sentence (left out when absent or empty). */
+  after?: string;
   /** The exact (unrounded) answer; the item's answer is it rounded to `places`. */
   exact: number;
   places: number;
   unit: string;
   params: Record<string, number | string>;
-  /** Named misconceptions, most telling first; generic fallbacks are appended. */
-  distractors: NumericDistractor[];
+  /**
+   * Named misconceptions, most telling first (`false` where one does not apply to the drawn
+   * values); generic fallbacks are appended.
+   */
+  distractors: (NumericDistractor | false)[];
   /** Decimals shown in wrong choices (default `places`, i.e. rounded like the answer). */
   choicePlaces?: number;
+}
+
+/** A numeric item that is always fill-in-the-blank. */
+export type NumericBlankSpec = Omit<NumericSpec, 'distractors' | 'choicePlaces'>;
+
+/**
+ * The parts every numeric item shares: the answer rounded to `places` in medication
+ * notation, the rounding rule, and the explanation ending in its closing sentence.
+ */
+function numericParts(spec: NumericBlankSpec): ItemParts {
+  const closing = conclusion(
+    spec.exact,
+    spec.places,
+    spec.conclusionUnit ?? spec.unit,
+    spec.answerIs,
+  );
+  return {
+    question: spec.question,
+    answer: fmt(spec.exact, spec.places),
+    explanation: [...spec.steps, closing, ...(spec.after ? [spec.after] : [])].join(' '),
+    rounding: { places: spec.places },
+    unit: spec.unit,
+    params: spec.params,
+  };
 }
 
 /**
@@ -109,20 +138,20 @@ export interface NumericSpec {
  * rounded like the answer; zero, negative or non-finite ones are never shown.
  */
 export function numericItem(rng: Rng, spec: NumericSpec): GeneratedItem {
-  const answer = fmt(spec.exact, spec.places);
-  const parts: ItemParts = {
-    question: spec.question,
-    answer,
-    explanation: spec.explanation,
-    rounding: { places: spec.places },
-    unit: spec.unit,
-    params: spec.params,
-  };
-  if (rng.chance(0.5)) return blank(parts);
+  return blankOrSingle(rng, numericParts(spec), () => numericChoices(spec));
+}
+
+/** A numeric fill-in-the-blank item (no wrong choices). */
+export function numericBlank(spec: NumericBlankSpec): GeneratedItem {
+  return blank(numericParts(spec));
+}
+
+/** The first three usable, distinct wrong values: the named ones, then generic slips. */
+function numericChoices(spec: NumericSpec): Distractor[] {
   const shown = spec.choicePlaces ?? spec.places;
   const a = round(spec.exact, spec.places);
   const step = 10 ** -spec.places;
-  const candidates: NumericDistractor[] = [
+  const candidates: (NumericDistractor | false)[] = [
     ...spec.distractors,
     { value: a * 10, misconception: 'decimal slip (x10)' },
     { value: a / 10, misconception: 'decimal slip (÷10)' },
@@ -131,19 +160,18 @@ export function numericItem(rng: Rng, spec: NumericSpec): GeneratedItem {
     { value: a + step, misconception: 'rounding slip (one unit too high in the last place)' },
     { value: a + 2 * step, misconception: 'rounding slip (two units too high in the last place)' },
   ];
-  // The first three usable, distinct values (singleChoice checks again; stopping early
-  // keeps the property runs fast).
+  // singleChoice checks again; stopping at three keeps the property runs fast.
   const chosen: Distractor[] = [];
   const seen = [round(a, shown)];
   for (const d of candidates) {
     if (chosen.length === 3) break;
-    if (d.value === null || !Number.isFinite(d.value)) continue;
+    if (!d || d.value === null || !Number.isFinite(d.value)) continue;
     const value = round(d.value, shown);
     if (value <= 0 || seen.includes(value)) continue;
     seen.push(value);
     chosen.push({ value: format(value, shown), misconception: d.misconception });
   }
-  return singleChoice(rng, parts, chosen);
+  return chosen;
 }
 
 /** Decimals needed to write `x` exactly (at most 6). */

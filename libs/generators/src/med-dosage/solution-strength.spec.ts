@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { SOLUTION_RANGES, solutionStrength } from './solution-strength';
+import { solutionStrength } from './solution-strength';
+import { SOLUTION_RANGES } from './solution-strength.data';
 
 /**
  * Independent method: every strength as mg per mL first (X% = 10X mg/mL, 1:N = 1000/N mg/mL),

@@ -1,65 +1,7 @@
 import { Rng } from '../core';
 import type { GeneratedItem } from '../core';
-import { clean, conclusion, frac, mlPlaces, num, numericItem, q, result } from './shared';
-
-/** Percent (w/v: g per 100 mL) and ratio (1:N = 1 g in N mL) strengths in clinical use. */
-export const SOLUTION_RANGES = {
-  bags: [
-    { name: 'dextrose 5% in water (D5W)', percent: 5, volumesMl: [250, 500, 1000] },
-    { name: 'dextrose 10% in water (D10W)', percent: 10, volumesMl: [250, 500, 1000] },
-    { name: '0.9% sodium chloride', percent: 0.9, volumesMl: [100, 250, 500, 1000] },
-    { name: '0.45% sodium chloride', percent: 0.45, volumesMl: [250, 500, 1000] },
-    { name: '3% sodium chloride', percent: 3, volumesMl: [100, 250, 500] },
-    { name: '20% mannitol', percent: 20, volumesMl: [100, 250, 500] },
-  ],
-  lidocaine: { percents: [1, 2], volumesMl: [2, 3, 5, 10, 20] },
-  percentDoses: [
-    {
-      drug: 'magnesium sulfate',
-      percent: 50,
-      dose: { min: 1, max: 4, step: 0.5 },
-      unit: 'g',
-      route: 'IV',
-    },
-    {
-      drug: 'calcium gluconate',
-      percent: 10,
-      dose: { min: 0.5, max: 3, step: 0.5 },
-      unit: 'g',
-      route: 'IV',
-    },
-    {
-      drug: 'dextrose',
-      percent: 50,
-      dose: { min: 12.5, max: 25, step: 2.5 },
-      unit: 'g',
-      route: 'IV',
-    },
-    {
-      drug: 'lidocaine',
-      percent: 1,
-      dose: { min: 10, max: 100, step: 10 },
-      unit: 'mg',
-      route: 'for local infiltration',
-    },
-    {
-      drug: 'lidocaine',
-      percent: 2,
-      dose: { min: 20, max: 100, step: 10 },
-      unit: 'mg',
-      route: 'for local infiltration',
-    },
-  ],
-  ratioDoses: [
-    { ratio: 1000, dose: { min: 0.1, max: 0.5, step: 0.05 }, route: 'IM for anaphylaxis' },
-    {
-      ratio: 10_000,
-      dose: { min: 0.5, max: 1, step: 0.1 },
-      route: 'IV push during cardiac arrest',
-    },
-  ],
-  localEpinephrine: { ratios: [100_000, 200_000], volumesMl: [5, 10, 15, 20, 30] },
-} as const;
+import { clean, frac, mlPlaces, num, numericItem, q, result } from './shared';
+import { SOLUTION_RANGES } from './solution-strength.data';
 
 type Kind = 'percentAmount' | 'lidocaineAmount' | 'percentVolume' | 'ratioVolume' | 'ratioAmount';
 
@@ -92,11 +34,11 @@ export function solutionStrength(seed: number): GeneratedItem {
     const places = 2;
     return numericItem(rng, {
       question: `How many grams of ${bag.name.includes('dextrose') ? 'dextrose' : bag.name.includes('mannitol') ? 'mannitol' : 'sodium chloride'} are in ${num(volume)} mL of ${bag.name}?`,
-      explanation: [
+      steps: [
         `A percent solution is grams per 100 mL: ${num(bag.percent)}% means ${num(bag.percent)} g in 100 mL. mL cancels:`,
         `\\[${frac(q(volume, 'mL'), '1')} \\times ${per100(bag.percent, 'g')} ${result(exact, 'g', 3)}\\]`,
-        conclusion(exact, places, 'g', 'the bag holds'),
-      ].join(' '),
+      ],
+      answerIs: 'the bag holds',
       exact,
       places,
       unit: 'g',
@@ -122,12 +64,12 @@ export function solutionStrength(seed: number): GeneratedItem {
     const places = 0;
     return numericItem(rng, {
       question: `A provider injects ${num(volume)} mL of ${percent}% lidocaine for a local anesthetic. How many mg of lidocaine is this?`,
-      explanation: [
+      steps: [
         `${percent}% means ${percent} g per 100 mL. Convert g to mg in the same chain; mL and g cancel:`,
         `\\[${frac(q(volume, 'mL'), '1')} \\times ${per100(percent, 'g')} \\times ${gToMg} = ${q(exact, 'mg')}\\]`,
         `(${percent}% lidocaine is ${percent * 10} mg/mL.)`,
-        conclusion(exact, places, 'mg', 'the amount is'),
-      ].join(' '),
+      ],
+      answerIs: 'the amount is',
       exact,
       places,
       unit: 'mg',
@@ -154,11 +96,11 @@ export function solutionStrength(seed: number): GeneratedItem {
         : `${frac(q(dose, 'mg'), '1')} \\times ${frac(q(1, 'g'), q(1000, 'mg'))} \\times ${frac(q(100, 'mL'), q(item.percent, 'g'))}`;
     return numericItem(rng, {
       question: `Order: ${item.drug} ${num(dose)} ${item.unit} ${item.route}. Available: ${item.drug} ${item.percent}% solution. How many mL contain the ordered dose?`,
-      explanation: [
+      steps: [
         `${item.percent}% means ${item.percent} g in 100 mL (${num(clean(item.percent * 10))} mg/mL). Use the factor with g in the denominator${item.unit === 'mg' ? ' after converting mg to g' : ''}:`,
         `\\[${chain} ${result(exact, 'mL', places + 1)}\\]`,
-        conclusion(exact, places, 'mL', 'the volume is'),
-      ].join(' '),
+      ],
+      answerIs: 'the volume is',
       exact,
       places,
       unit: 'mL',
@@ -189,11 +131,11 @@ export function solutionStrength(seed: number): GeneratedItem {
     const other = item.ratio === 1000 ? 10_000 : 1000;
     return numericItem(rng, {
       question: `Order: epinephrine ${num(dose)} mg ${item.route}. Available: epinephrine ${ratioText(item.ratio)}. How many mL should the nurse give?`,
-      explanation: [
+      steps: [
         `${ratioText(item.ratio)} means 1 g in ${num(item.ratio)} mL, which is ${num(mgPerMl)} mg/mL. Convert and cancel in one chain:`,
         `\\[${frac(q(dose, 'mg'), '1')} \\times ${frac(q(1, 'g'), q(1000, 'mg'))} \\times ${frac(q(item.ratio, 'mL'), q(1, 'g'))} ${result(exact, 'mL', places + 1)}\\]`,
-        conclusion(exact, places, 'mL', 'the nurse gives'),
-      ].join(' '),
+      ],
+      answerIs: 'the nurse gives',
       exact,
       places,
       unit: 'mL',
@@ -218,12 +160,12 @@ export function solutionStrength(seed: number): GeneratedItem {
   const places = 0;
   return numericItem(rng, {
     question: `A provider injects ${num(volume)} mL of 1% lidocaine with epinephrine ${ratioText(ratio)}. How many micrograms (mcg) of epinephrine is this?`,
-    explanation: [
+    steps: [
       `${ratioText(ratio)} means 1 g of epinephrine in ${num(ratio)} mL. With 1 g = 1,000,000 mcg, mL and g cancel:`,
       `\\[${frac(q(volume, 'mL'), '1')} \\times ${frac(q(1, 'g'), q(ratio, 'mL'))} \\times ${frac(q(1_000_000, 'mcg'), q(1, 'g'))} = ${q(exact, 'mcg')}\\]`,
       `(That is ${num(mcgPerMl)} mcg/mL.)`,
-      conclusion(exact, places, 'mcg', 'the amount is'),
-    ].join(' '),
+    ],
+    answerIs: 'the amount is',
     exact,
     places,
     unit: 'mcg',

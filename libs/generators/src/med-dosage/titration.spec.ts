@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { titration, TITRATION_DRUGS, TITRATION_RANGES } from './titration';
+import { titration } from './titration';
+import { TITRATION_DRUGS, TITRATION_RANGES } from './titration.data';
 
 const clean = (x: number) => Number(x.toPrecision(12));
 

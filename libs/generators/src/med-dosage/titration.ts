@@ -1,205 +1,7 @@
 import { Rng, unit } from '../core';
 import type { GeneratedItem } from '../core';
-import { clean, conclusion, frac, num, numericItem, q, result, round } from './shared';
-
-interface TitrationDrug {
-  drug: string;
-  bagAmount: number;
-  bagUnit: 'mg' | 'mcg' | 'units';
-  bagMl: number;
-  doseUnit: 'mg' | 'mcg' | 'units';
-  perKg: boolean;
-  per: 'min' | 'hr';
-  dose: { min: number; max: number; step: number };
-  /** Rounding of a dose worked back from a pump rate. */
-  dosePlaces: number;
-}
-
-/** Standard ICU concentrations and titration ranges. */
-export const TITRATION_DRUGS: readonly TitrationDrug[] = [
-  {
-    drug: 'dopamine',
-    bagAmount: 400,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: true,
-    per: 'min',
-    dose: { min: 2, max: 20, step: 1 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'dobutamine',
-    bagAmount: 250,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: true,
-    per: 'min',
-    dose: { min: 2, max: 20, step: 0.5 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'dobutamine',
-    bagAmount: 500,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: true,
-    per: 'min',
-    dose: { min: 2, max: 20, step: 0.5 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'norepinephrine',
-    bagAmount: 4,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: false,
-    per: 'min',
-    dose: { min: 2, max: 30, step: 1 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'norepinephrine',
-    bagAmount: 8,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: true,
-    per: 'min',
-    dose: { min: 0.02, max: 0.5, step: 0.01 },
-    dosePlaces: 2,
-  },
-  {
-    drug: 'epinephrine',
-    bagAmount: 4,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: false,
-    per: 'min',
-    dose: { min: 1, max: 10, step: 1 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'nitroglycerin',
-    bagAmount: 50,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: false,
-    per: 'min',
-    dose: { min: 5, max: 200, step: 5 },
-    dosePlaces: 0,
-  },
-  {
-    drug: 'phenylephrine',
-    bagAmount: 10,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: false,
-    per: 'min',
-    dose: { min: 20, max: 100, step: 10 },
-    dosePlaces: 0,
-  },
-  {
-    drug: 'esmolol',
-    bagAmount: 2500,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mcg',
-    perKg: true,
-    per: 'min',
-    dose: { min: 50, max: 300, step: 25 },
-    dosePlaces: 0,
-  },
-  {
-    drug: 'propofol',
-    bagAmount: 1000,
-    bagUnit: 'mg',
-    bagMl: 100,
-    doseUnit: 'mcg',
-    perKg: true,
-    per: 'min',
-    dose: { min: 5, max: 50, step: 5 },
-    dosePlaces: 0,
-  },
-  {
-    drug: 'dexmedetomidine',
-    bagAmount: 400,
-    bagUnit: 'mcg',
-    bagMl: 100,
-    doseUnit: 'mcg',
-    perKg: true,
-    per: 'hr',
-    dose: { min: 0.2, max: 1.4, step: 0.1 },
-    dosePlaces: 2,
-  },
-  {
-    drug: 'diltiazem',
-    bagAmount: 125,
-    bagUnit: 'mg',
-    bagMl: 125,
-    doseUnit: 'mg',
-    perKg: false,
-    per: 'hr',
-    dose: { min: 5, max: 15, step: 1 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'nicardipine',
-    bagAmount: 25,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mg',
-    perKg: false,
-    per: 'hr',
-    dose: { min: 2.5, max: 15, step: 2.5 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'amiodarone',
-    bagAmount: 450,
-    bagUnit: 'mg',
-    bagMl: 250,
-    doseUnit: 'mg',
-    perKg: false,
-    per: 'min',
-    dose: { min: 0.5, max: 1, step: 0.5 },
-    dosePlaces: 1,
-  },
-  {
-    drug: 'regular insulin',
-    bagAmount: 100,
-    bagUnit: 'units',
-    bagMl: 100,
-    doseUnit: 'units',
-    perKg: true,
-    per: 'hr',
-    dose: { min: 0.05, max: 0.14, step: 0.01 },
-    dosePlaces: 2,
-  },
-  {
-    drug: 'regular insulin',
-    bagAmount: 100,
-    bagUnit: 'units',
-    bagMl: 100,
-    doseUnit: 'units',
-    perKg: false,
-    per: 'hr',
-    dose: { min: 1, max: 15, step: 0.5 },
-    dosePlaces: 1,
-  },
-];
-
-/** Adult weights 40-150 kg; pump rates 0.5-999 mL/hr to the tenth. */
-export const TITRATION_RANGES = {
-  kg: { min: 40, max: 150 },
-  mlPerHr: { min: 0.5, max: 999 },
-} as const;
+import { clean, frac, num, numericItem, q, result, round } from './shared';
+import { type TitrationDrug, TITRATION_DRUGS, TITRATION_RANGES } from './titration.data';
 
 /** 'mcg/kg/min', 'mg/hr', 'units/kg/hr'. */
 export const doseUnitText = (d: TitrationDrug) => `${d.doseUnit}/${d.perKg ? 'kg/' : ''}${d.per}`;
@@ -253,33 +55,31 @@ export function titration(seed: number): GeneratedItem {
     ].join(' \\times ');
     return numericItem(rng, {
       question: `Order: ${drug.drug} at ${num(dose)} ${du}. ${who}Available: ${bagText}. At what rate in mL/hr should the nurse set the pump?`,
-      explanation: [
+      steps: [
         concStep,
         `Dimensional analysis from the dose to mL/hr; every unit but mL/hr cancels:`,
         `\\[${chain} ${result(exact, 'mL/hr', 3)}\\]`,
-        conclusion(exact, places, 'mL/hr', 'the pump rate is'),
-      ].join(' '),
+      ],
+      answerIs: 'the pump rate is',
       exact,
       places,
       unit: 'mL/hr',
       params: { ...params, direction: 'toRate', dose },
       distractors: [
-        perMin === 60
-          ? { value: exact / 60, misconception: 'missed x60 (left the dose per minute)' }
-          : { value: null, misconception: '' },
-        mgToMcg
-          ? { value: exact * 1000, misconception: 'mcg/mg confused (x1000)' }
-          : { value: null, misconception: '' },
-        drug.perKg
-          ? { value: exact / kg, misconception: 'forgot to multiply by the weight' }
-          : { value: null, misconception: '' },
+        perMin === 60 && {
+          value: exact / 60,
+          misconception: 'missed x60 (left the dose per minute)',
+        },
+        mgToMcg && { value: exact * 1000, misconception: 'mcg/mg confused (x1000)' },
+        drug.perKg && { value: exact / kg, misconception: 'forgot to multiply by the weight' },
         {
           value: exact / drug.bagMl,
           misconception: 'used total drug amount as the concentration (ignored the bag volume)',
         },
-        perMin === 1
-          ? { value: exact * 60, misconception: 'multiplied by 60 for a dose already per hour' }
-          : { value: null, misconception: '' },
+        perMin === 1 && {
+          value: exact * 60,
+          misconception: 'multiplied by 60 for a dose already per hour',
+        },
       ],
     });
   }
@@ -297,26 +97,20 @@ export function titration(seed: number): GeneratedItem {
   ].join(' \\times ');
   return numericItem(rng, {
     question: `${who}A ${drug.drug} infusion of ${num(drug.bagAmount)} ${drug.bagUnit} in ${drug.bagMl} mL is running at ${num(rate)} mL/hr. What dose in ${du} is the client receiving?`,
-    explanation: [
+    steps: [
       concStep,
       `Dimensional analysis from mL/hr to ${du}; ${cancelled(['mL', ...(mgToMcg ? ['mg'] : []), ...(perMin === 60 ? ['hr'] : [])])}:`,
       `\\[${chain} ${result(exact, du, places + 2)}\\]`,
-      conclusion(exact, places, du, 'the dose is'),
-    ].join(' '),
+    ],
+    answerIs: 'the dose is',
     exact,
     places,
     unit: du,
     params: { ...params, direction: 'toDose', rate },
     distractors: [
-      perMin === 60
-        ? { value: exact * 60, misconception: 'missed ÷60 (gave the dose per hour)' }
-        : { value: null, misconception: '' },
-      drug.perKg
-        ? { value: exact * kg, misconception: 'forgot to divide by the weight' }
-        : { value: null, misconception: '' },
-      mgToMcg
-        ? { value: exact / 1000, misconception: 'mcg/mg confused (gave mg, ÷1000)' }
-        : { value: null, misconception: '' },
+      perMin === 60 && { value: exact * 60, misconception: 'missed ÷60 (gave the dose per hour)' },
+      drug.perKg && { value: exact * kg, misconception: 'forgot to divide by the weight' },
+      mgToMcg && { value: exact / 1000, misconception: 'mcg/mg confused (gave mg, ÷1000)' },
       {
         value: exact * drug.bagMl,
         misconception: 'used total drug amount as the concentration (ignored the bag volume)',

@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { WEIGHT_BASED_RANGES, WEIGHT_DRUGS, weightBasedDose } from './weight-based-dose';
+import { weightBasedDose } from './weight-based-dose';
+import { WEIGHT_BASED_RANGES, WEIGHT_DRUGS } from './weight-based-dose.data';
 
 /**
  * Independent method: mg per pound (mg/kg ÷ 2.2) times the weight as read, as one exact

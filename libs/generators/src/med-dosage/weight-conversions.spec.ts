@@ -1,6 +1,7 @@
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
-import { WEIGHT_CONVERSION_RANGES, weightConversion } from './weight-conversions';
+import { weightConversion } from './weight-conversions';
+import { WEIGHT_CONVERSION_RANGES } from './weight-conversions.data';
 
 /** Independent method: 1 kg = 2.2 lb as the exact ratio 5/11 kg per lb, in whole tenths. */
 function independent(item: GeneratedItem): number {

@@ -1,15 +1,8 @@
 import { Rng } from '../core';
 import type { GeneratedItem } from '../core';
-import { conclusion, frac, num, numericItem, q, result } from './shared';
-
-/** Patient weights: 2-150 kg (4.4-330 lb); infants may be weighed in pounds and ounces. */
-export const WEIGHT_CONVERSION_RANGES = {
-  kg: { min: 2, max: 150 },
-  lb: { min: 4.4, max: 330 },
-  infantLb: { min: 5, max: 20 },
-  oz: { min: 1, max: 15 },
-  lbPerKg: 2.2,
-} as const;
+import { frac, num, numericItem, q, result } from './shared';
+import type { NumericSpec } from './shared';
+import { WEIGHT_CONVERSION_RANGES } from './weight-conversions.data';
 
 /**
  * Weight conversions with 1 kg = 2.2 lb: pounds (or pounds and ounces) to kilograms, and
@@ -25,18 +18,17 @@ export function weightConversion(seed: number): GeneratedItem {
   let kg = 0;
   let exact: number;
   let question: string;
-  let explanation: string;
-  let distractors: { value: number | null; misconception: string }[];
+  let steps: string[];
+  let distractors: NumericSpec['distractors'];
 
   if (kind === 'kgToLb') {
     kg = rng.chance(0.5) ? rng.step(20, 1500, 1) / 10 : rng.int(r.kg.min, r.kg.max);
     exact = kg * r.lbPerKg;
     question = `A client weighs ${num(kg)} kg. What is the client's weight in pounds (lb)?`;
-    explanation = [
+    steps = [
       'Use 1 kg = 2.2 lb. Multiply by the factor with kg in the denominator so kg cancels:',
       `\\[${frac(q(kg, 'kg'), '1')} \\times ${frac(q(2.2, 'lb'), q(1, 'kg'))} ${result(exact, 'lb', 2)}\\]`,
-      conclusion(exact, places, 'lb', 'the weight is'),
-    ].join(' ');
+    ];
     distractors = [
       {
         value: kg / r.lbPerKg,
@@ -60,21 +52,19 @@ export function weightConversion(seed: number): GeneratedItem {
     const ozStep = oz
       ? `First write the ounces as pounds (16 oz = 1 lb): ${num(oz)} oz ÷ 16 = ${num(oz / 16)} lb, so the weight is ${num(pounds)} lb. `
       : '';
-    explanation = [
+    steps = [
       `${ozStep}Use 1 kg = 2.2 lb. Multiply by the factor with lb in the denominator so lb cancels:`,
       `\\[${frac(q(pounds, 'lb'), '1')} \\times ${frac(q(1, 'kg'), q(2.2, 'lb'))} ${result(exact, 'kg', 2)}\\]`,
-      conclusion(exact, places, 'kg', 'the weight is'),
-    ].join(' ');
+    ];
     distractors = [
       { value: pounds * r.lbPerKg, misconception: 'lb/kg swap (multiplied by 2.2)' },
       { value: pounds / 2, misconception: 'divided by 2 instead of 2.2' },
       // 7 lb 8 oz read as 7.8 lb (only when the ounces are one digit, so it reads as a decimal)
-      oz && oz < 10
-        ? {
-            value: (lb + oz / 10) / r.lbPerKg,
-            misconception: 'ounces read as a decimal of a pound',
-          }
-        : { value: null, misconception: '' },
+      oz > 0 &&
+        oz < 10 && {
+          value: (lb + oz / 10) / r.lbPerKg,
+          misconception: 'ounces read as a decimal of a pound',
+        },
       oz
         ? { value: lb / r.lbPerKg, misconception: 'ignored the ounces' }
         : { value: pounds - r.lbPerKg, misconception: 'subtracted 2.2 instead of dividing' },
@@ -82,7 +72,8 @@ export function weightConversion(seed: number): GeneratedItem {
   }
   return numericItem(rng, {
     question,
-    explanation,
+    steps,
+    answerIs: 'the weight is',
     exact,
     places,
     unit: kind === 'kgToLb' ? 'lb' : 'kg',

@@ -1,6 +1,6 @@
-import { blank, dm, m, Rng, singleChoice } from '../core';
+import { dm, m, Rng } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, hasPlaces, num, numericFallbacks, option } from './shared';
+import { blankOrNumericChoice, clean, hasPlaces, num, option } from './shared';
 
 export const DECIMAL_OPS_RANGES = {
   operations: ['add', 'subtract', 'multiply', 'divide'],
@@ -127,6 +127,5 @@ export function decimalOps(seed: number): GeneratedItem {
     explanation: steps.join(' '),
     params: { operation: op, a, b },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...candidates, ...numericFallbacks(exact, 4)]);
+  return blankOrNumericChoice(rng, parts, candidates, exact, 4);
 }

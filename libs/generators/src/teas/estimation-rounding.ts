@@ -1,6 +1,6 @@
-import { blank, dm, formatWithCommas, m, Rng, roundTo, singleChoice } from '../core';
+import { dm, formatWithCommas, m, Rng, roundTo } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, num, numericFallbacks, option } from './shared';
+import { blankOrNumericChoice, clean, num, option } from './shared';
 
 export const ESTIMATION_ROUNDING_RANGES = {
   kinds: ['round_decimal', 'round_whole', 'estimate_sum', 'estimate_product'],
@@ -58,8 +58,7 @@ export function estimationRounding(seed: number): GeneratedItem {
     explanation: `${built.explanation} The answer is ${m(answer)}.`,
     params: built.params,
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...built.candidates, ...numericFallbacks(built.answer, 2)]);
+  return blankOrNumericChoice(rng, parts, built.candidates, built.answer, 2);
 }
 
 interface Built {

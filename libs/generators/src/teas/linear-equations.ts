@@ -1,6 +1,6 @@
-import { blank, m, Rng, singleChoice } from '../core';
+import { m, Rng } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { hasPlaces, num, numericFallbacks, option, paren, signed, term } from './shared';
+import { blankOrNumericChoice, hasPlaces, num, option, paren, signed, term } from './shared';
 
 export const LINEAR_EQUATIONS_RANGES = {
   forms: ['two_step', 'distribute', 'both_sides', 'divide'],
@@ -147,6 +147,5 @@ export function linearEquations(seed: number): GeneratedItem {
     ].join(' '),
     params: { ...params, equation },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...candidates, ...numericFallbacks(x, 0, true)]);
+  return blankOrNumericChoice(rng, parts, candidates, x, 0, true);
 }

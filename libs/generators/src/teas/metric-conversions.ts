@@ -1,6 +1,6 @@
-import { blank, dm, m, Rng, singleChoice, unit } from '../core';
+import { dm, m, Rng, unit } from '../core';
 import type { GeneratedItem } from '../core';
-import { clean, hasPlaces, num, numericFallbacks, option } from './shared';
+import { blankOrNumericChoice, clean, hasPlaces, num, option } from './shared';
 
 /** Metric units by quantity, with the power of ten of each relative to the base unit. */
 export const METRIC_UNITS = {
@@ -80,19 +80,23 @@ export function metricConversions(seed: number): GeneratedItem {
     unit: to[0],
     params: { from: from[0], to: to[0], value },
   };
-  if (rng.chance(0.5)) return blank(parts);
   const tidy = (v: number) => v > 0 && hasPlaces(v, 6);
   const wrongFactor = Math.abs(shift) === 3 ? 100 : Math.abs(shift) === 2 ? 1000 : 100;
-  return singleChoice(rng, parts, [
-    option(value / 10 ** shift, 'moved the decimal point the wrong way', 6, tidy),
-    option(exact * 10, 'decimal slip (x10)', 6, tidy),
-    option(exact / 10, 'decimal slip (/10)', 6, tidy),
-    option(
-      shift > 0 ? value * wrongFactor : value / wrongFactor,
-      `used ${wrongFactor} instead of ${factor} as the conversion factor`,
-      6,
-      tidy,
-    ),
-    ...numericFallbacks(exact, 6),
-  ]);
+  return blankOrNumericChoice(
+    rng,
+    parts,
+    () => [
+      option(value / 10 ** shift, 'moved the decimal point the wrong way', 6, tidy),
+      option(exact * 10, 'decimal slip (x10)', 6, tidy),
+      option(exact / 10, 'decimal slip (/10)', 6, tidy),
+      option(
+        shift > 0 ? value * wrongFactor : value / wrongFactor,
+        `used ${wrongFactor} instead of ${factor} as the conversion factor`,
+        6,
+        tidy,
+      ),
+    ],
+    exact,
+    6,
+  );
 }

@@ -1,6 +1,6 @@
-import { blank, dm, m, Rng, singleChoice, unit } from '../core';
+import { dm, m, Rng, unit } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, num, numericFallbacks, option, rounded } from './shared';
+import { blankOrNumericChoice, clean, num, option, rounded } from './shared';
 
 /**
  * Conversion facts stated in the question: 1 `big` = `factor` `small`. Each value range is
@@ -117,22 +117,26 @@ function factorConversion(rng: Rng, key: PairKey): GeneratedItem {
     unit: to,
     params: { pair: key, from, to, value },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [
-    option(
-      fromBig ? value / k : value * k,
-      `wrong conversion factor (${num(k)} vs 1/${num(k)})`,
-      places,
-    ),
-    option(
-      fromBig ? value * pair.rough : value / pair.rough,
-      `used a rounded conversion factor (${num(pair.rough)})`,
-      places,
-    ),
-    option(exact * 10, 'decimal slip (x10)', places),
-    option(fromBig ? value + k : value - k, 'added or subtracted the conversion factor', places),
-    ...numericFallbacks(exact, places),
-  ]);
+  return blankOrNumericChoice(
+    rng,
+    parts,
+    () => [
+      option(
+        fromBig ? value / k : value * k,
+        `wrong conversion factor (${num(k)} vs 1/${num(k)})`,
+        places,
+      ),
+      option(
+        fromBig ? value * pair.rough : value / pair.rough,
+        `used a rounded conversion factor (${num(pair.rough)})`,
+        places,
+      ),
+      option(exact * 10, 'decimal slip (x10)', places),
+      option(fromBig ? value + k : value - k, 'added or subtracted the conversion factor', places),
+    ],
+    exact,
+    places,
+  );
 }
 
 function temperature(rng: Rng): GeneratedItem {
@@ -186,6 +190,5 @@ function temperature(rng: Rng): GeneratedItem {
     unit: `°${to}`,
     params: { pair: 'temperature', from, to, value },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...candidates, ...numericFallbacks(exact, places, true)]);
+  return blankOrNumericChoice(rng, parts, candidates, exact, places, true);
 }

@@ -1,6 +1,6 @@
-import { blank, dm, m, Rng, singleChoice } from '../core';
+import { dm, m, Rng } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { numericFallbacks, option } from './shared';
+import { blankOrNumericChoice, option } from './shared';
 
 export const ORDER_OF_OPERATIONS_RANGES = {
   templates: ['add_mul', 'paren_div', 'square_mul', 'paren_square', 'div_mul', 'two_products'],
@@ -44,8 +44,7 @@ export function orderOfOperations(seed: number): GeneratedItem {
     explanation,
     params: { template, expression: e.text },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...e.candidates, ...numericFallbacks(e.value, 0, true)]);
+  return blankOrNumericChoice(rng, parts, e.candidates, e.value, 0, true);
 }
 
 function build(rng: Rng, template: Template): Expression {

@@ -1,7 +1,7 @@
-import { blank, dm, m, Rng, singleChoice, unit } from '../core';
+import { dm, m, Rng, unit } from '../core';
 import type { RoundingRule } from '@examprep/contracts/types';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, num, numericFallbacks, option, rounded } from './shared';
+import { blankOrNumericChoice, clean, num, option, rounded } from './shared';
 
 export const PERIMETER_AREA_RANGES = {
   shapes: [
@@ -52,8 +52,7 @@ export function perimeterArea(seed: number): GeneratedItem {
     unit: f.area ? `${u}²` : u,
     params: { shape, unit: u, ...f.params },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...f.candidates, ...numericFallbacks(f.answer, places)]);
+  return blankOrNumericChoice(rng, parts, f.candidates, f.answer, places);
 }
 
 function build(rng: Rng, shape: Shape, u: string): Figure {

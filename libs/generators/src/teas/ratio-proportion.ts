@@ -1,6 +1,6 @@
-import { blank, dm, gcd, m, Rng, singleChoice } from '../core';
+import { dm, gcd, m, Rng } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, num, numericFallbacks, option } from './shared';
+import { blankOrNumericChoice, clean, num, option } from './shared';
 
 export const RATIO_PROPORTION_RANGES = {
   kinds: ['solve', 'dilution', 'staffing', 'map', 'part_whole', 'pump'],
@@ -44,8 +44,7 @@ export function ratioProportion(seed: number): GeneratedItem {
     unit: p.unit,
     params: p.params,
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...p.candidates, ...numericFallbacks(p.answer, 2)]);
+  return blankOrNumericChoice(rng, parts, p.candidates, p.answer, 2);
 }
 
 /** a/b = c/x with the unknown in any of the four places. */

@@ -1,5 +1,5 @@
-import { formatNumber, roundTo } from '../core';
-import type { Distractor, Fraction } from '../core';
+import { blankOrSingle, formatNumber, roundTo } from '../core';
+import type { Distractor, Fraction, GeneratedItem, ItemParts, Rng } from '../core';
 
 /**
  * Removes binary noise (0.1 + 0.2, 7 / 2.2 * 2.2) so that exact decimal ties round the same
@@ -52,6 +52,25 @@ export function numericFallbacks(
     option(answer * 2, 'doubled the result', places, keep),
     option(answer / 2, 'halved the result', places, keep),
   ];
+}
+
+/**
+ * A numeric item: fill-in-the-blank or single choice with equal chance. The wrong choices
+ * are the `named` misconceptions, most telling first (worked out only for a single-choice
+ * item when given as a function), then the generic fallbacks around `answer`.
+ */
+export function blankOrNumericChoice(
+  rng: Rng,
+  parts: ItemParts,
+  named: Distractor[] | (() => Distractor[]),
+  answer: number,
+  places: number,
+  allowNegative = false,
+): GeneratedItem {
+  return blankOrSingle(rng, parts, () => [
+    ...(typeof named === 'function' ? named() : named),
+    ...numericFallbacks(answer, places, allowNegative),
+  ]);
 }
 
 /** Plain-text answer form of a fraction: '3/4', '2', or a mixed number '1 3/4'. */

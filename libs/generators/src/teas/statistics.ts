@@ -1,6 +1,6 @@
-import { blank, dm, m, Rng, singleChoice } from '../core';
+import { dm, m, Rng } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, num, numericFallbacks, option, rounded } from './shared';
+import { blankOrNumericChoice, clean, num, option, rounded } from './shared';
 
 export const STATISTICS_RANGES = {
   measures: ['mean', 'median', 'mode', 'range'],
@@ -147,9 +147,5 @@ export function statistics(seed: number): GeneratedItem {
     rounding: measure === 'mean' ? { places } : null,
     params: { measure, context, values: values.join(' ') },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [
-    ...candidates,
-    ...numericFallbacks(answerValue, measure === 'mean' ? places : 1),
-  ]);
+  return blankOrNumericChoice(rng, parts, candidates, answerValue, measure === 'mean' ? places : 1);
 }

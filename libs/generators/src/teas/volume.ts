@@ -1,7 +1,7 @@
-import { blank, dm, m, Rng, singleChoice, unit } from '../core';
+import { dm, m, Rng, unit } from '../core';
 import type { RoundingRule } from '@examprep/contracts/types';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, num, numericFallbacks, option, rounded } from './shared';
+import { blankOrNumericChoice, clean, num, option, rounded } from './shared';
 
 export const VOLUME_RANGES = {
   solids: ['prism', 'cube', 'cylinder', 'cone'],
@@ -46,8 +46,7 @@ export function volume(seed: number): GeneratedItem {
     unit: inMl ? 'mL' : `${u}³`,
     params: { solid, unit: u, ...b.params },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...b.candidates, ...numericFallbacks(b.answer, places)]);
+  return blankOrNumericChoice(rng, parts, b.candidates, b.answer, places);
 }
 
 function build(rng: Rng, solid: Solid, u: string): Built {

@@ -1,7 +1,7 @@
-import { blank, dm, m, Rng, singleChoice, unit } from '../core';
+import { dm, m, Rng, unit } from '../core';
 import type { RoundingRule } from '@examprep/contracts/types';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, num, numericFallbacks, option, rounded } from './shared';
+import { blankOrNumericChoice, clean, num, option, rounded } from './shared';
 
 export const WORD_PROBLEMS_RANGES = {
   templates: ['travel_time', 'travel_distance', 'unit_cost', 'work_together', 'overtime'],
@@ -50,8 +50,7 @@ export function wordProblems(seed: number): GeneratedItem {
     unit: p.unit,
     params: { template, ...p.params },
   };
-  if (rng.chance(0.5)) return blank(parts);
-  return singleChoice(rng, parts, [...p.candidates, ...numericFallbacks(p.answer, p.places)]);
+  return blankOrNumericChoice(rng, parts, p.candidates, p.answer, p.places);
 }
 
 function build(rng: Rng, template: Template): Problem {
