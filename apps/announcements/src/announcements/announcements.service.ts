@@ -10,7 +10,13 @@ import {
   compareAnnouncements,
   Events,
 } from '@examprep/contracts';
-import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import {
+  JetStreamBus,
+  requireAdmin,
+  rootLogger,
+  ServiceError,
+  validatePayload,
+} from '@examprep/nest-kit';
 import { isValidObjectId, Model } from 'mongoose';
 import type { Subscription } from 'nats';
 import { AnnouncementRecord, toAnnouncement } from './announcement.schema';
@@ -56,8 +62,9 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
     return actor?.isAdmin ? lists.all : lists.visible;
   }
 
+  // Writes: the gateway already enforced @AdminOnly(); the owner of the data checks again.
   async create(actor: Actor | null, input: AnnouncementInput): Promise<Announcement> {
-    requireAdmin(actor);
+    requireAdmin(actor, ANNOUNCEMENT_MESSAGES.adminsOnly);
     const dto = validatePayload(AnnouncementInputDto, input);
     const created = await this.announcements.create(withDefaults(dto));
     const result = toAnnouncement(created.toObject());
@@ -66,7 +73,7 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async update(actor: Actor | null, id: string, input: AnnouncementInput): Promise<Announcement> {
-    requireAdmin(actor);
+    requireAdmin(actor, ANNOUNCEMENT_MESSAGES.adminsOnly);
     const dto = validatePayload(AnnouncementInputDto, input);
     if (!isValidObjectId(id)) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
     const updated = await this.announcements
@@ -79,7 +86,7 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async delete(actor: Actor | null, id: string): Promise<void> {
-    requireAdmin(actor);
+    requireAdmin(actor, ANNOUNCEMENT_MESSAGES.adminsOnly);
     if (!isValidObjectId(id)) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
     const deleted = await this.announcements.findByIdAndDelete(id).lean().exec();
     if (!deleted) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
@@ -96,11 +103,6 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
       rootLogger().error({ err, id, change }, 'could not publish announcement change');
     }
   }
-}
-
-function requireAdmin(actor: Actor | null): asserts actor is Actor {
-  // the gateway already enforced @AdminOnly(); the owner of the data checks again
-  if (!actor?.isAdmin) throw ServiceError.forbidden('Admins only.');
 }
 
 function withDefaults(dto: AnnouncementInputDto) {

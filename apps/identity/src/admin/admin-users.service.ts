@@ -13,7 +13,13 @@ import {
   PREMIUM_PRODUCT_IDS,
   type UserDeletedEvent,
 } from '@examprep/contracts';
-import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import {
+  JetStreamBus,
+  requireAdmin,
+  rootLogger,
+  ServiceError,
+  validatePayload,
+} from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
 import { ACCOUNT_MAIL_OPTIONS, type AccountMailOptions } from '../mail/account-mail.service';
@@ -41,7 +47,7 @@ export class AdminUsersService {
     if (user.enabled === false) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.accountDisabled);
     const token = await this.keycloak.impersonationToken(uid, this.options.webClientId);
     rootLogger().warn(
-      { audit: 'test-token', adminUid: actor!.uid, targetUid: uid },
+      { audit: 'test-token', adminUid: actor.uid, targetUid: uid },
       'admin generated a test token for another user',
     );
     return { idToken: token.accessToken, expiresIn: token.expiresIn };
@@ -106,10 +112,6 @@ export class AdminUsersService {
     await this.bus.publish(Events.userDeleted, event, `user-deleted:${uid}`);
     return { deleted: true };
   }
-}
-
-function requireAdmin(actor: Actor | null): void {
-  if (!actor?.isAdmin) throw ServiceError.forbidden('Access Denied: Admins only.');
 }
 
 function toAuthUser(a: KeycloakUser, admins: Set<string>): AuthUser {

@@ -7,7 +7,7 @@ import {
   PasswordResetDto,
   type VerificationMailAnswer,
 } from '@examprep/contracts';
-import { rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { requireActor, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 
 export const ACCOUNT_MAIL_OPTIONS = Symbol('ACCOUNT_MAIL_OPTIONS');
@@ -26,12 +26,7 @@ export class AccountMailService {
 
   /** Resend Verification Email (learner spec §5: signed in, not yet verified). */
   async resendVerification(actor: Actor | null): Promise<VerificationMailAnswer> {
-    if (!actor)
-      throw new ServiceError({
-        status: 401,
-        code: 'UNAUTHENTICATED',
-        message: IDENTITY_MESSAGES.mustBeLoggedIn,
-      });
+    requireActor(actor, IDENTITY_MESSAGES.mustBeLoggedIn);
     if (actor.emailVerified)
       throw ServiceError.badRequest(
         IDENTITY_MESSAGES.alreadyVerified,

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Actor, isSignupAllowed, type SignupStatus } from '@examprep/contracts';
-import { rootLogger, ServiceError } from '@examprep/nest-kit';
+import { requireAdmin, rootLogger } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { SettingRecord } from './setting.schema';
@@ -36,7 +36,7 @@ export class SettingsService implements OnApplicationBootstrap {
 
   /** POST /api/admin/allow-signup (admin): stores the switch, then applies it to Keycloak. */
   async setAllowSignup(actor: Actor | null, allowSignup: boolean): Promise<SignupStatus> {
-    if (!actor?.isAdmin) throw ServiceError.forbidden('Access Denied: Admins only.');
+    requireAdmin(actor);
     await this.settings
       .updateOne({ _id: SIGNUP }, { $set: { allowSignup } }, { upsert: true })
       .exec();

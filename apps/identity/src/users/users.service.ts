@@ -14,7 +14,14 @@ import {
   type UserChangedNotice,
   type UserDocument,
 } from '@examprep/contracts';
-import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import {
+  JetStreamBus,
+  requireActor,
+  requireAdmin,
+  rootLogger,
+  ServiceError,
+  validatePayload,
+} from '@examprep/nest-kit';
 import { JSONCodec } from 'nats';
 import { Model } from 'mongoose';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
@@ -40,20 +47,21 @@ export class UsersService {
    * who exists in Keycloak.
    */
   async createUser(actor: Actor | null, input: CreateUserInput): Promise<UserDocument> {
-    const me = requireActor(actor);
+    requireActor(actor);
     const dto = validatePayload(CreateUserDto, input ?? {});
-    const uid = dto.uid ?? me.uid;
-    const forSelf = uid === me.uid.toLowerCase() || uid === me.uid;
+    const uid = dto.uid ?? actor.uid;
+    const forSelf = uid === actor.uid.toLowerCase() || uid === actor.uid;
 
-    if (!forSelf && !me.isAdmin) throw ServiceError.forbidden(IDENTITY_MESSAGES.notYourAccount);
+    // another user's document: admins only
+    if (!forSelf) requireAdmin(actor, IDENTITY_MESSAGES.notYourAccount);
     let email: string;
     if (forSelf) {
-      if (dto.email && dto.email !== me.email)
+      if (dto.email && dto.email !== actor.email)
         throw ServiceError.forbidden(IDENTITY_MESSAGES.notYourAccount);
-      if (!me.isAdmin && !(await this.settings.signupAllowed())) {
+      if (!actor.isAdmin && !(await this.settings.signupAllowed())) {
         throw ServiceError.forbidden(IDENTITY_MESSAGES.signupsDisabled);
       }
-      email = me.email;
+      email = actor.email;
     } else {
       const account = await this.keycloak.findUser(uid);
       if (!account) {
@@ -65,7 +73,7 @@ export class UsersService {
       }
       email = (account.email ?? dto.email ?? '').trim().toLowerCase();
     }
-    const targetUid = forSelf ? me.uid : uid;
+    const targetUid = forSelf ? actor.uid : uid;
 
     const existing = await this.users.findById(targetUid).lean().exec();
     if (existing) {
@@ -80,7 +88,7 @@ export class UsersService {
       const created = await this.users.create({ _id: targetUid, email, purchases: {} });
       this.notify(targetUid);
       // registration sends the verification mail (learner spec §4 sign-up flow)
-      if (forSelf && !me.emailVerified) {
+      if (forSelf && !actor.emailVerified) {
         await this.mail.sendVerification(targetUid).catch((err: unknown) => {
           rootLogger().error(
             { err, uid: targetUid },
@@ -98,13 +106,13 @@ export class UsersService {
 
   /** GET /api/me: session state; defaults while the document does not exist (learner spec §4). */
   async me(actor: Actor | null): Promise<Me> {
-    const me = requireActor(actor);
-    const doc = await this.users.findById(me.uid).lean().exec();
+    requireActor(actor);
+    const doc = await this.users.findById(actor.uid).lean().exec();
     return {
-      uid: me.uid,
-      email: me.email,
-      isAdmin: me.isAdmin,
-      emailVerified: me.emailVerified,
+      uid: actor.uid,
+      email: actor.email,
+      isAdmin: actor.isAdmin,
+      emailVerified: actor.emailVerified,
       defaultDashboard: doc?.defaultDashboard ?? DEFAULT_DASHBOARD,
       purchases: heldPurchases(doc?.purchases),
       hasDocument: !!doc,
@@ -113,24 +121,24 @@ export class UsersService {
 
   /** POST /api/update-user-default-dashboard (creates the document when it is missing). */
   async updateDefaultDashboard(actor: Actor | null, input: DefaultDashboardInput): Promise<Me> {
-    const me = requireActor(actor);
+    requireActor(actor);
     const dto = validatePayload(DefaultDashboardDto, input ?? {});
-    const exists = await this.users.exists({ _id: me.uid }).exec();
+    const exists = await this.users.exists({ _id: actor.uid }).exec();
     if (exists) {
       await this.users
-        .updateOne({ _id: me.uid }, { $set: { defaultDashboard: dto.defaultDashboard } })
+        .updateOne({ _id: actor.uid }, { $set: { defaultDashboard: dto.defaultDashboard } })
         .exec();
     } else {
-      await this.refuseTakenEmail(me.email, me.uid);
+      await this.refuseTakenEmail(actor.email, actor.uid);
       await this.users.create({
-        _id: me.uid,
-        email: me.email,
+        _id: actor.uid,
+        email: actor.email,
         purchases: {},
         defaultDashboard: dto.defaultDashboard,
       });
     }
-    this.notify(me.uid);
-    return this.me(me);
+    this.notify(actor.uid);
+    return this.me(actor);
   }
 
   private async refuseTakenEmail(email: string, uid: string): Promise<void> {
@@ -150,14 +158,4 @@ export class UsersService {
       jc.encode({ uid, at: new Date().toISOString() }),
     );
   }
-}
-
-function requireActor(actor: Actor | null): Actor {
-  if (!actor)
-    throw new ServiceError({
-      status: 401,
-      code: 'UNAUTHENTICATED',
-      message: 'Authentication required.',
-    });
-  return actor;
 }

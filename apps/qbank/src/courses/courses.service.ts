@@ -11,7 +11,7 @@ import {
   TopicParamsDto,
 } from '@examprep/contracts';
 import { COURSE_DEFINITIONS, hasGenerator } from '@examprep/generators';
-import { rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { requireAdmin, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { CourseRecord, type StoredObjective } from './course.schema';
 
@@ -90,7 +90,7 @@ export class CoursesService implements OnApplicationBootstrap {
 
   /** Fetch courses (admin): success and a courses map. */
   async list(actor: Actor | null): Promise<CoursesResponse> {
-    requireTopicAdmin(actor);
+    requireAdmin(actor, M.topicsAccessDenied);
     const courses = await this.all();
     return { success: true, courses: Object.fromEntries(courses.map((c) => [c.id, c])) };
   }
@@ -102,7 +102,7 @@ export class CoursesService implements OnApplicationBootstrap {
     topicKey: string,
     raw: TopicFlagsInput,
   ): Promise<Course> {
-    requireTopicAdmin(actor);
+    requireAdmin(actor, M.topicsAccessDenied);
     // ids from the path: checked again here before they go into a query (same DTO, same texts)
     validatePayload(TopicParamsDto, { courseId, topicKey });
     const input = validatePayload(TopicFlagsDto, raw);
@@ -130,7 +130,7 @@ export class CoursesService implements OnApplicationBootstrap {
         .exec();
       if (res.modifiedCount === 1) {
         this.cache = undefined;
-        rootLogger().info({ courseId, topicKey, ...input, adminUid: actor!.uid }, 'topic flags');
+        rootLogger().info({ courseId, topicKey, ...input, adminUid: actor.uid }, 'topic flags');
         return toCourse({ ...doc, objectives });
       }
     }
@@ -172,8 +172,4 @@ export function toCourse(doc: Pick<CourseRecord, '_id' | 'name' | 'objectives'>)
       ]),
     ),
   };
-}
-
-function requireTopicAdmin(actor: Actor | null): void {
-  if (!actor?.isAdmin) throw ServiceError.forbidden(M.topicsAccessDenied);
 }

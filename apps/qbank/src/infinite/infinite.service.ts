@@ -23,7 +23,13 @@ import {
   ViewModeDto,
 } from '@examprep/contracts';
 import { generate, MAX_SEED, parseItemId, toPublicQuestion } from '@examprep/generators';
-import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import {
+  JetStreamBus,
+  requireAdmin,
+  rootLogger,
+  ServiceError,
+  validatePayload,
+} from '@examprep/nest-kit';
 import { blankAnswerProblem, checkAnswer } from '@examprep/validation';
 import { Model } from 'mongoose';
 import { CoursesService } from '../courses/courses.service';
@@ -110,14 +116,14 @@ export class InfiniteService implements OnModuleDestroy {
   }
 
   async setViewMode(actor: Actor | null, raw: { mode: ViewMode }): Promise<{ mode: ViewMode }> {
-    if (!actor?.isAdmin) throw ServiceError.forbidden(M.accessDenied);
+    requireAdmin(actor, M.accessDenied);
     const { mode } = validatePayload(ViewModeDto, raw);
     await this.viewModes.updateOne({ _id: actor.uid }, { $set: { mode } }, { upsert: true }).exec();
     return { mode };
   }
 
   async getViewMode(actor: Actor | null): Promise<{ mode: ViewMode }> {
-    if (!actor?.isAdmin) throw ServiceError.forbidden(M.accessDenied);
+    requireAdmin(actor, M.accessDenied);
     return { mode: (await this.viewMode(actor)) ?? 'admin' };
   }
 

@@ -15,7 +15,13 @@ import {
   type QuestionListResponse,
   type QuestionsExport,
 } from '@examprep/contracts';
-import { JetStreamBus, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
+import {
+  JetStreamBus,
+  requireAdmin,
+  rootLogger,
+  ServiceError,
+  validatePayload,
+} from '@examprep/nest-kit';
 import { validateQuestionInput } from '@examprep/validation';
 import type { FilterQuery, Model } from 'mongoose';
 import { randomFreeQid, randomQid } from './qid';
@@ -34,7 +40,7 @@ export class QuestionsService {
   ) {}
 
   async list(actor: Actor | null, raw: QuestionFilters): Promise<QuestionListResponse> {
-    requireAdmin(actor);
+    requireAdmin(actor, M.accessDenied);
     const filters = validatePayload(QuestionFiltersDto, raw);
     const docs = await this.questions
       .find(toQuery(filters))
@@ -58,13 +64,13 @@ export class QuestionsService {
 
   /** Course and objective names in use, for the editor's pickers. */
   async facets(actor: Actor | null): Promise<QuestionFacets> {
-    requireAdmin(actor);
+    requireAdmin(actor, M.accessDenied);
     const docs = await this.questions.find({}, { course: 1, objective: 1 }).lean().exec();
     return toFacets(docs);
   }
 
   async get(actor: Actor | null, qid: string): Promise<Question> {
-    requireAdmin(actor);
+    requireAdmin(actor, M.accessDenied);
     validQid(qid);
     const doc = await this.questions.findById(qid).lean().exec();
     if (!doc) throw ServiceError.notFound(M.notFound(qid));
@@ -72,15 +78,15 @@ export class QuestionsService {
   }
 
   async create(actor: Actor | null, raw: QuestionInput): Promise<Question> {
-    requireAdmin(actor);
+    requireAdmin(actor, M.accessDenied);
     const input = await this.validInput(raw);
     const doc = await this.insertWithNewQid(input);
-    rootLogger().info({ qid: doc._id, adminUid: actor!.uid }, 'question created');
+    rootLogger().info({ qid: doc._id, adminUid: actor.uid }, 'question created');
     return toQuestion(doc);
   }
 
   async update(actor: Actor | null, qid: string, raw: QuestionInput): Promise<Question> {
-    requireAdmin(actor);
+    requireAdmin(actor, M.accessDenied);
     validQid(qid);
     const input = await this.validInput(raw);
     const doc = await this.questions
@@ -99,7 +105,7 @@ export class QuestionsService {
   }
 
   async delete(actor: Actor | null, qid: string): Promise<{ deleted: true }> {
-    requireAdmin(actor);
+    requireAdmin(actor, M.accessDenied);
     validQid(qid);
     const res = await this.questions.deleteOne({ _id: qid }).exec();
     if (res.deletedCount === 0) throw ServiceError.notFound(M.doesNotExist);
@@ -161,10 +167,6 @@ export class QuestionsService {
       throw err;
     }
   }
-}
-
-function requireAdmin(actor: Actor | null): void {
-  if (!actor?.isAdmin) throw ServiceError.forbidden(M.accessDenied);
 }
 
 /** The gateway checked the qid; the owner checks again before it goes into a query. */

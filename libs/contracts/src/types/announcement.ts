@@ -47,6 +47,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   isVisibleBoolean: 'Visible must be true or false.',
   idInvalid: 'The announcement id must be 24 hexadecimal characters.',
   notFound: 'Announcement not found.',
+  adminsOnly: 'Admins only.',
 } as const;
 
 /** Order the list is shown in: `order` ascending, then newest date first. */

@@ -14,6 +14,9 @@ export class ServiceError extends RpcException {
   ) {
     return new ServiceError({ status: 400, code, message, ...(fields ? { fields } : {}) });
   }
+  static unauthenticated(message = 'Authentication required.') {
+    return new ServiceError({ status: 401, code: ErrorCodes.UNAUTHENTICATED, message });
+  }
   static forbidden(message = 'You do not have permission to do this.') {
     return new ServiceError({ status: 403, code: ErrorCodes.FORBIDDEN, message });
   }
