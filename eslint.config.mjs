@@ -17,6 +17,11 @@ const depConstraints = [
   { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['scope:test', 'scope:shared'] },
 ];
 
+// The NestJS apps that exist: the gateway and ServiceNames of libs/contracts/src/subjects.ts.
+// A new service adds itself here when it lands (and to the lists named beside ServiceNames).
+const nestApps = ['gateway', 'announcements', 'identity', 'qbank'];
+const nestAppFiles = `apps/{${nestApps.join(',')}}/**/*.ts`;
+
 export default tseslint.config(
   {
     ignores: [
@@ -53,12 +58,28 @@ export default tseslint.config(
   },
   {
     // NestJS needs runtime imports of injected classes for decorator metadata.
-    files: [
-      'apps/{gateway,announcements,identity,catalog,testing,media,qbank}/**/*.ts',
-      'libs/nest-kit/**/*.ts',
-      'libs/contracts/**/*.ts',
-    ],
+    files: [nestAppFiles, 'libs/nest-kit/**/*.ts', 'libs/contracts/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // A handler's message and answer are checked against RpcMap (libs/contracts) only
+    // through nest-kit's @RpcPattern.
+    files: [nestAppFiles],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/microservices',
+              importNames: ['MessagePattern', 'EventPattern'],
+              message:
+                "Use @RpcPattern(Subjects.x) from '@examprep/nest-kit': it checks the handler against RpcMap.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/gateway/src/**/*.controller.ts'],

@@ -8,12 +8,11 @@
 //   HEALTHCHECK_URL overrides both.
 'use strict';
 
+// The services that exist (ServiceNames in libs/contracts/src/subjects.ts); a new service adds
+// itself with its port of tools/infra/infra.config.json (catalog 3103, testing 3104, media 3105).
 const SERVICE_DEFAULT_HEALTH_PORTS = {
   announcements: 3101,
   identity: 3102,
-  catalog: 3103,
-  testing: 3104,
-  media: 3105,
   qbank: 3106,
 };
 

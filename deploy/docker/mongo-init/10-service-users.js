@@ -6,7 +6,9 @@
 //   mongodb://<name>:<password>@mongo:27017/<name>        (authSource = <name>, the default)
 // Password: MONGO_SERVICE_PASSWORD (dev default below; compose passes the same value to the apps).
 const password = process.env.MONGO_SERVICE_PASSWORD || 'examprep-dev';
-const services = ['announcements', 'identity', 'catalog', 'testing', 'media', 'qbank'];
+// The services that exist (ServiceNames in libs/contracts/src/subjects.ts): a new service adds
+// itself here when it lands (an existing volume needs its user made by hand, or a fresh volume).
+const services = ['announcements', 'identity', 'qbank'];
 
 for (const name of services) {
   const database = db.getSiblingDB(name);

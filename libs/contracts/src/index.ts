@@ -1,5 +1,6 @@
 export * from './types';
 export * from './subjects';
+export * from './rpc-map';
 export * from './announcements';
 export * from './identity';
 export * from './captcha';

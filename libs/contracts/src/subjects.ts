@@ -1,6 +1,9 @@
 /**
  * Every NATS subject of the system, in one place (STYLE.md §1). Request/reply patterns are
  * `<service>.<action>`; JetStream facts are `events.<fact>`. Nothing else may spell a subject.
+ * Each subject's request and reply (or event payload) types sit in its area's
+ * `*.messages.ts` map, composed into `RpcMap` and `EventMap` (rpc-map.ts): a subject added
+ * here without its types there does not compile.
  */
 export const Subjects = {
   announcements: {
@@ -45,17 +48,15 @@ export const Subjects = {
     getViewMode: 'qbank.infinite.getViewMode',
   },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
-  health: (service: ServiceName): string => `${service}.health`,
+  health: <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`,
 } as const;
 
-export const ServiceNames = [
-  'announcements',
-  'identity',
-  'catalog',
-  'testing',
-  'media',
-  'qbank',
-] as const;
+/**
+ * The services that exist. A new service adds itself here when it lands, and in the lists
+ * that name services: eslint.config.mjs (Nest files), deploy/docker/mongo-init and
+ * healthcheck.cjs, docker-compose.yml and k8s/base/kustomization.yaml (DOWNSTREAM_SERVICES).
+ */
+export const ServiceNames = ['announcements', 'identity', 'qbank'] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 /** JetStream: facts other services must not miss (DESIGN.md §3). */
@@ -63,13 +64,14 @@ export const Streams = {
   events: { name: 'EVENTS', subjects: ['events.>'] },
 } as const;
 
+/**
+ * Facts that are published today. A service that publishes a new fact adds it here together
+ * with its payload type in its area's `*Events` map (e.g. the catalog service's
+ * purchase.completed and user.purchasesChanged, the media service's question.mediaChanged).
+ */
 export const Events = {
   userDeleted: 'events.user.deleted',
-  userPurchasesChanged: 'events.user.purchasesChanged',
-  purchaseCompleted: 'events.purchase.completed',
-  questionMediaChanged: 'events.question.mediaChanged',
   announcementChanged: 'events.announcement.changed',
   qbankGenerated: 'events.qbank.generated',
   questionDeleted: 'events.question.deleted',
 } as const;
-export type EventSubject = (typeof Events)[keyof typeof Events];

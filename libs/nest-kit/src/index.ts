@@ -9,6 +9,7 @@ export * from './rpc/validation';
 export * from './rpc/rpc-exceptions.filter';
 export * from './rpc/correlation.interceptor';
 export * from './rpc/nats-rpc.client';
+export * from './rpc/rpc-pattern';
 export * from './rpc/http-error';
 export * from './microservice/draining-nats.server';
 export * from './microservice/bootstrap-service';

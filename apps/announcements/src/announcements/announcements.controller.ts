@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type Announcement,
   type CreateAnnouncementMessage,
@@ -8,6 +8,7 @@ import {
   Subjects,
   type UpdateAnnouncementMessage,
 } from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
 import { AnnouncementsService } from './announcements.service';
 
 /** NATS handlers: unwrap the envelope, let the service decide. */
@@ -15,22 +16,22 @@ import { AnnouncementsService } from './announcements.service';
 export class AnnouncementsController {
   constructor(private readonly announcements: AnnouncementsService) {}
 
-  @MessagePattern(Subjects.announcements.list)
+  @RpcPattern(Subjects.announcements.list)
   list(@Payload() { actor }: ListAnnouncementsMessage): Promise<Announcement[]> {
     return this.announcements.list(actor);
   }
 
-  @MessagePattern(Subjects.announcements.create)
+  @RpcPattern(Subjects.announcements.create)
   create(@Payload() { actor, input }: CreateAnnouncementMessage): Promise<Announcement> {
     return this.announcements.create(actor, input);
   }
 
-  @MessagePattern(Subjects.announcements.update)
+  @RpcPattern(Subjects.announcements.update)
   update(@Payload() { actor, id, input }: UpdateAnnouncementMessage): Promise<Announcement> {
     return this.announcements.update(actor, id, input);
   }
 
-  @MessagePattern(Subjects.announcements.delete)
+  @RpcPattern(Subjects.announcements.delete)
   async delete(@Payload() { actor, id }: DeleteAnnouncementMessage): Promise<{ deleted: true }> {
     await this.announcements.delete(actor, id);
     return { deleted: true };

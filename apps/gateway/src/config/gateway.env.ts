@@ -91,7 +91,7 @@ export class GatewayEnv {
   @IsString()
   MAINTENANCE_EXPECTED_COMPLETION?: string;
 
-  /** Services /readyz waits for. */
+  /** Services /readyz asks (reported, not required); only ServiceNames, the ones that exist. */
   @ToList()
   @IsIn([...ServiceNames], { each: true })
   DOWNSTREAM_SERVICES: ServiceName[] = ['announcements'];

@@ -35,14 +35,14 @@ export class HealthController {
       Object.fromEntries(
         this.env.DOWNSTREAM_SERVICES.map((service) => [
           service,
-          async () =>
-            (
-              await this.rpc.request<{ status: string }>(
-                Subjects.health(service),
-                {},
-                { timeoutMs: 1_500 },
-              )
-            ).status === 'ok',
+          async () => {
+            const answer = await this.rpc.request(
+              Subjects.health(service),
+              {},
+              { timeoutMs: 1_500 },
+            );
+            return answer.status === 'ok';
+          },
         ]),
       ),
     );

@@ -129,7 +129,7 @@ export class IdentityController {
         try {
           subscriber.next({
             type: 'me',
-            data: await this.rpc.request<Me>(Subjects.identity.me, { actor }),
+            data: await this.rpc.request(Subjects.identity.me, { actor }),
           });
         } catch (err) {
           rootLogger().warn({ err, uid: actor.uid }, 'me/events: could not read the session state');

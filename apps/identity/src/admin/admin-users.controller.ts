@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type AdminUserRow,
   type AuthUser,
@@ -11,35 +11,36 @@ import {
   Subjects,
   type TestTokenResponse,
 } from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
 import { AdminUsersService } from './admin-users.service';
 
 @Controller()
 export class AdminUsersController {
   constructor(private readonly admin: AdminUsersService) {}
 
-  @MessagePattern(Subjects.identity.listAuthUsers)
+  @RpcPattern(Subjects.identity.listAuthUsers)
   listAuthUsers(@Payload() { actor }: ListAuthUsersMessage): Promise<AuthUser[]> {
     return this.admin.listAuthUsers(actor);
   }
 
-  @MessagePattern(Subjects.identity.listUsers)
+  @RpcPattern(Subjects.identity.listUsers)
   listUsers(@Payload() { actor }: ListAdminUsersMessage): Promise<AdminUserRow[]> {
     return this.admin.listUsers(actor);
   }
 
-  @MessagePattern(Subjects.identity.deleteUser)
+  @RpcPattern(Subjects.identity.deleteUser)
   deleteUser(@Payload() { actor, userId }: DeleteUserMessage): Promise<{ deleted: true }> {
     return this.admin.deleteUser(actor, userId);
   }
 
-  @MessagePattern(Subjects.identity.generateTestToken)
+  @RpcPattern(Subjects.identity.generateTestToken)
   generateTestToken(
     @Payload() { actor, uid }: GenerateTestTokenMessage,
   ): Promise<TestTokenResponse> {
     return this.admin.generateTestToken(actor, uid);
   }
 
-  @MessagePattern(Subjects.identity.deleteUserData)
+  @RpcPattern(Subjects.identity.deleteUserData)
   deleteUserData(@Payload() { actor, uid }: DeleteUserDataMessage): Promise<{ deleted: true }> {
     return this.admin.deleteUserData(actor, uid);
   }

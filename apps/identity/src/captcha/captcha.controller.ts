@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type CaptchaChallenge,
   type CaptchaVerifyAnswer,
@@ -7,6 +7,7 @@ import {
   Subjects,
   type VerifyCaptchaMessage,
 } from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
 import { CaptchaService } from './captcha.service';
 
 /** Contact challenge handlers (anonymous: the dashboard's Contact button). */
@@ -14,12 +15,12 @@ import { CaptchaService } from './captcha.service';
 export class CaptchaController {
   constructor(private readonly captcha: CaptchaService) {}
 
-  @MessagePattern(Subjects.identity.captchaIssue)
+  @RpcPattern(Subjects.identity.captchaIssue)
   issue(@Payload() _: IssueCaptchaMessage): Promise<CaptchaChallenge> {
     return this.captcha.issue();
   }
 
-  @MessagePattern(Subjects.identity.captchaVerify)
+  @RpcPattern(Subjects.identity.captchaVerify)
   verify(@Payload() { input }: VerifyCaptchaMessage): Promise<CaptchaVerifyAnswer> {
     return this.captcha.verify(input);
   }

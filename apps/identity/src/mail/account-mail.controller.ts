@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type PasswordResetAnswer,
   type PasswordResetMessage,
@@ -7,20 +7,21 @@ import {
   Subjects,
   type VerificationMailAnswer,
 } from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
 import { AccountMailService } from './account-mail.service';
 
 @Controller()
 export class AccountMailController {
   constructor(private readonly mail: AccountMailService) {}
 
-  @MessagePattern(Subjects.identity.resendVerification)
+  @RpcPattern(Subjects.identity.resendVerification)
   resendVerification(
     @Payload() { actor }: ResendVerificationMessage,
   ): Promise<VerificationMailAnswer> {
     return this.mail.resendVerification(actor);
   }
 
-  @MessagePattern(Subjects.identity.passwordReset)
+  @RpcPattern(Subjects.identity.passwordReset)
   passwordReset(@Payload() { input }: PasswordResetMessage): Promise<PasswordResetAnswer> {
     return this.mail.passwordReset(input);
   }

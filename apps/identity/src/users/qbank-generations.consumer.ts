@@ -36,7 +36,7 @@ export class QbankGenerationsConsumer implements OnApplicationBootstrap, OnModul
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await this.bus.consume<QbankGeneratedEvent>({
+    this.consumer = await this.bus.consume({
       durable: 'identity-qbank-generated',
       subject: Events.qbankGenerated,
       handler: (event) => this.count(event),

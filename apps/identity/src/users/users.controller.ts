@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type AllowSignupMessage,
   type CreateUserMessage,
@@ -11,6 +11,7 @@ import {
   type UpdateDefaultDashboardMessage,
   type UserDocument,
 } from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
 import { SettingsService } from '../settings/settings.service';
 import { UsersService } from './users.service';
 
@@ -21,27 +22,27 @@ export class UsersController {
     private readonly settings: SettingsService,
   ) {}
 
-  @MessagePattern(Subjects.identity.createUser)
+  @RpcPattern(Subjects.identity.createUser)
   createUser(@Payload() { actor, input }: CreateUserMessage): Promise<UserDocument> {
     return this.users.createUser(actor, input);
   }
 
-  @MessagePattern(Subjects.identity.me)
+  @RpcPattern(Subjects.identity.me)
   me(@Payload() { actor }: MeMessage): Promise<Me> {
     return this.users.me(actor);
   }
 
-  @MessagePattern(Subjects.identity.updateDefaultDashboard)
+  @RpcPattern(Subjects.identity.updateDefaultDashboard)
   updateDefaultDashboard(@Payload() { actor, input }: UpdateDefaultDashboardMessage): Promise<Me> {
     return this.users.updateDefaultDashboard(actor, input);
   }
 
-  @MessagePattern(Subjects.identity.allowSignup)
+  @RpcPattern(Subjects.identity.allowSignup)
   allowSignup(@Payload() _: AllowSignupMessage): Promise<SignupStatus> {
     return this.settings.signupStatus();
   }
 
-  @MessagePattern(Subjects.identity.setAllowSignup)
+  @RpcPattern(Subjects.identity.setAllowSignup)
   setAllowSignup(@Payload() { actor, allowSignup }: SetAllowSignupMessage): Promise<SignupStatus> {
     return this.settings.setAllowSignup(actor, allowSignup);
   }

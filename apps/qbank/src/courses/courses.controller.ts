@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type Course,
   type CoursesResponse,
@@ -7,18 +7,19 @@ import {
   type SetTopicFlagsMessage,
   Subjects,
 } from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
 import { CoursesService } from './courses.service';
 
 @Controller()
 export class CoursesController {
   constructor(private readonly courses: CoursesService) {}
 
-  @MessagePattern(Subjects.qbank.listCourses)
+  @RpcPattern(Subjects.qbank.listCourses)
   list(@Payload() { actor }: ListCoursesMessage): Promise<CoursesResponse> {
     return this.courses.list(actor);
   }
 
-  @MessagePattern(Subjects.qbank.setTopicFlags)
+  @RpcPattern(Subjects.qbank.setTopicFlags)
   setTopicFlags(
     @Payload() { actor, courseId, topicKey, input }: SetTopicFlagsMessage,
   ): Promise<Course> {

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type GenerateBatchMessage,
   type GenerateBatchResponse,
@@ -12,33 +12,34 @@ import {
   Subjects,
   type ViewMode,
 } from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
 import { InfiniteService } from './infinite.service';
 
 @Controller()
 export class InfiniteController {
   constructor(private readonly infinite: InfiniteService) {}
 
-  @MessagePattern(Subjects.qbank.infiniteCourses)
+  @RpcPattern(Subjects.qbank.infiniteCourses)
   courses(@Payload() { actor }: InfiniteCoursesMessage): Promise<InfiniteCoursesResponse> {
     return this.infinite.listCourses(actor);
   }
 
-  @MessagePattern(Subjects.qbank.generateBatch)
+  @RpcPattern(Subjects.qbank.generateBatch)
   generateBatch(@Payload() { actor, query }: GenerateBatchMessage): Promise<GenerateBatchResponse> {
     return this.infinite.generateBatch(actor, query);
   }
 
-  @MessagePattern(Subjects.qbank.check)
+  @RpcPattern(Subjects.qbank.check)
   check(@Payload() { actor, input }: InfiniteCheckMessage): Promise<InfiniteCheckResult> {
     return this.infinite.check(actor, input);
   }
 
-  @MessagePattern(Subjects.qbank.setViewMode)
+  @RpcPattern(Subjects.qbank.setViewMode)
   setViewMode(@Payload() { actor, mode }: SetViewModeMessage): Promise<{ mode: ViewMode }> {
     return this.infinite.setViewMode(actor, { mode });
   }
 
-  @MessagePattern(Subjects.qbank.getViewMode)
+  @RpcPattern(Subjects.qbank.getViewMode)
   getViewMode(@Payload() { actor }: GetViewModeMessage): Promise<{ mode: ViewMode }> {
     return this.infinite.getViewMode(actor);
   }

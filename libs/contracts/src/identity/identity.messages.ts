@@ -1,8 +1,19 @@
+import type { RpcPair } from '../rpc-map';
+import { Events, Subjects } from '../subjects';
 import type {
+  AdminUserRow,
+  AuthUser,
   CreateUserInput,
   DefaultDashboardInput,
   Envelope,
+  Me,
+  PasswordResetAnswer,
   PasswordResetInput,
+  SignupStatus,
+  TestTokenResponse,
+  UserDeletedEvent,
+  UserDocument,
+  VerificationMailAnswer,
 } from '../types';
 
 export type CreateUserMessage = Envelope<{ input: CreateUserInput }>;
@@ -13,7 +24,10 @@ export type ResendVerificationMessage = Envelope;
 export type PasswordResetMessage = Envelope<{ input: PasswordResetInput }>;
 export type UpdateDefaultDashboardMessage = Envelope<{ input: DefaultDashboardInput }>;
 
-/** Core NATS notification (not a durable fact): the user document of `uid` changed. */
+/**
+ * Core NATS notification (not a durable fact, not request/reply): the user document of `uid`
+ * changed, on `Subjects.identity.userChanged(uid)`.
+ */
 export interface UserChangedNotice {
   uid: string;
   at: string;
@@ -24,3 +38,27 @@ export type ListAdminUsersMessage = Envelope;
 export type DeleteUserMessage = Envelope<{ userId: string }>;
 export type DeleteUserDataMessage = Envelope<{ uid: string }>;
 export type GenerateTestTokenMessage = Envelope<{ uid: string }>;
+
+/** The identity part of RpcMap (the contact challenge is in CaptchaRpc). */
+export interface IdentityRpc {
+  [Subjects.identity.createUser]: RpcPair<CreateUserMessage, UserDocument>;
+  [Subjects.identity.me]: RpcPair<MeMessage, Me>;
+  [Subjects.identity.allowSignup]: RpcPair<AllowSignupMessage, SignupStatus>;
+  [Subjects.identity.setAllowSignup]: RpcPair<SetAllowSignupMessage, SignupStatus>;
+  [Subjects.identity.updateDefaultDashboard]: RpcPair<UpdateDefaultDashboardMessage, Me>;
+  [Subjects.identity.resendVerification]: RpcPair<
+    ResendVerificationMessage,
+    VerificationMailAnswer
+  >;
+  [Subjects.identity.passwordReset]: RpcPair<PasswordResetMessage, PasswordResetAnswer>;
+  [Subjects.identity.listAuthUsers]: RpcPair<ListAuthUsersMessage, AuthUser[]>;
+  [Subjects.identity.listUsers]: RpcPair<ListAdminUsersMessage, AdminUserRow[]>;
+  [Subjects.identity.deleteUser]: RpcPair<DeleteUserMessage, { deleted: true }>;
+  [Subjects.identity.deleteUserData]: RpcPair<DeleteUserDataMessage, { deleted: true }>;
+  [Subjects.identity.generateTestToken]: RpcPair<GenerateTestTokenMessage, TestTokenResponse>;
+}
+
+/** The identity part of EventMap. */
+export interface IdentityEvents {
+  [Events.userDeleted]: UserDeletedEvent;
+}

@@ -1,9 +1,20 @@
+import type { RpcPair } from '../rpc-map';
+import { Events, Subjects } from '../subjects';
 import type {
+  Course,
+  CoursesResponse,
   Envelope,
   GenerateBatchQuery,
+  GenerateBatchResponse,
   InfiniteCheckInput,
+  InfiniteCheckResult,
+  InfiniteCoursesResponse,
+  Question,
+  QuestionFacets,
   QuestionFilters,
   QuestionInput,
+  QuestionListResponse,
+  QuestionsExport,
   TopicFlagsInput,
   ViewMode,
 } from '../types';
@@ -40,4 +51,29 @@ export interface QbankGeneratedEvent {
 export interface QuestionDeletedEvent {
   qid: string;
   at: string;
+}
+
+/** The qbank part of RpcMap: each subject with its request and reply. */
+export interface QbankRpc {
+  [Subjects.qbank.listQuestions]: RpcPair<ListQuestionsMessage, QuestionListResponse>;
+  [Subjects.qbank.exportQuestions]: RpcPair<ListQuestionsMessage, QuestionsExport>;
+  [Subjects.qbank.facets]: RpcPair<QuestionFacetsMessage, QuestionFacets>;
+  [Subjects.qbank.getQuestion]: RpcPair<GetQuestionMessage, Question>;
+  [Subjects.qbank.createQuestion]: RpcPair<CreateQuestionMessage, Question>;
+  [Subjects.qbank.updateQuestion]: RpcPair<UpdateQuestionMessage, Question>;
+  [Subjects.qbank.duplicateQuestion]: RpcPair<DuplicateQuestionMessage, Question>;
+  [Subjects.qbank.deleteQuestion]: RpcPair<DeleteQuestionMessage, { deleted: true }>;
+  [Subjects.qbank.listCourses]: RpcPair<ListCoursesMessage, CoursesResponse>;
+  [Subjects.qbank.setTopicFlags]: RpcPair<SetTopicFlagsMessage, Course>;
+  [Subjects.qbank.infiniteCourses]: RpcPair<InfiniteCoursesMessage, InfiniteCoursesResponse>;
+  [Subjects.qbank.generateBatch]: RpcPair<GenerateBatchMessage, GenerateBatchResponse>;
+  [Subjects.qbank.check]: RpcPair<InfiniteCheckMessage, InfiniteCheckResult>;
+  [Subjects.qbank.setViewMode]: RpcPair<SetViewModeMessage, { mode: ViewMode }>;
+  [Subjects.qbank.getViewMode]: RpcPair<GetViewModeMessage, { mode: ViewMode }>;
+}
+
+/** The qbank part of EventMap. */
+export interface QbankEvents {
+  [Events.qbankGenerated]: QbankGeneratedEvent;
+  [Events.questionDeleted]: QuestionDeletedEvent;
 }

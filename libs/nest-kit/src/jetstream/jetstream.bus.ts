@@ -9,7 +9,7 @@ import {
   type JetStreamManager,
   type NatsConnection,
 } from 'nats';
-import { Streams, type EventSubject } from '@examprep/contracts';
+import { type EventPayload, type EventSubject, Streams } from '@examprep/contracts';
 import {
   CORRELATION_HEADER,
   correlationIdFrom,
@@ -25,12 +25,16 @@ export interface StreamDefinition {
   subjects: readonly string[];
 }
 
-export interface ConsumeOptions<T> {
+/** A consumer of the fact `S`: its handler gets the payload type EventMap pairs with `S`. */
+export interface ConsumeOptions<S extends EventSubject> {
   stream?: StreamDefinition;
   /** Durable consumer name; one per (service, purpose), e.g. 'identity-user-deleted'. */
   durable: string;
-  subject: EventSubject | string;
-  handler: (data: T, meta: { subject: string; seq: number; redeliveries: number }) => Promise<void>;
+  subject: S;
+  handler: (
+    data: EventPayload<S>,
+    meta: { subject: string; seq: number; redeliveries: number },
+  ) => Promise<void>;
   /** Give up on a message after this many deliveries (it is logged and terminated). */
   maxDeliver?: number;
   /** Wait before a failed message is delivered again. */
@@ -79,10 +83,13 @@ export class JetStreamBus {
     this.ensured.add(def.name);
   }
 
-  /** Publishes a fact; `msgId` must be stable for the same fact (e.g. `${id}:${version}`). */
-  async publish<T>(
-    subject: EventSubject,
-    data: T,
+  /**
+   * Publishes a fact with the payload EventMap pairs with `subject`; `msgId` must be stable
+   * for the same fact (e.g. `${id}:${version}`).
+   */
+  async publish<S extends EventSubject>(
+    subject: S,
+    data: NoInfer<EventPayload<S>>,
     msgId: string,
   ): Promise<{ seq: number; duplicate: boolean }> {
     await this.ensureStream();
@@ -93,7 +100,7 @@ export class JetStreamBus {
     return { seq: ack.seq, duplicate: ack.duplicate };
   }
 
-  async consume<T>(options: ConsumeOptions<T>): Promise<RunningConsumer> {
+  async consume<S extends EventSubject>(options: ConsumeOptions<S>): Promise<RunningConsumer> {
     const stream = options.stream ?? Streams.events;
     await this.ensureStream(stream);
     const maxDeliver = options.maxDeliver ?? 10;
@@ -114,7 +121,7 @@ export class JetStreamBus {
         await runWithCorrelationId(correlationId, async () => {
           const meta = { subject: m.subject, seq: m.seq, redeliveries: m.info.redeliveryCount - 1 };
           try {
-            await options.handler(jc.decode(m.data) as T, meta);
+            await options.handler(jc.decode(m.data) as EventPayload<S>, meta);
             m.ack();
           } catch (err) {
             if (m.info.redeliveryCount >= maxDeliver) {

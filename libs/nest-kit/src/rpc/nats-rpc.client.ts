@@ -7,7 +7,13 @@ import {
   type NatsConnection,
   type NatsError,
 } from 'nats';
-import { ErrorCodes, type RpcErrorPayload } from '@examprep/contracts';
+import {
+  ErrorCodes,
+  type RpcErrorPayload,
+  type RpcReply,
+  type RpcRequest,
+  type RpcSubject,
+} from '@examprep/contracts';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 import { isRpcErrorPayload } from './rpc-error';
@@ -73,17 +79,21 @@ export class NatsRpcClient {
     return this.nc;
   }
 
-  async request<T>(
-    subject: string,
-    data: object,
+  /**
+   * Calls `subject`; the message and the answer are typed by RpcMap (libs/contracts), so a
+   * wrong message, an unknown subject or a wrong use of the answer does not compile.
+   */
+  async request<S extends RpcSubject>(
+    subject: S,
+    data: NoInfer<RpcRequest<S>>,
     options: { timeoutMs?: number } = {},
-  ): Promise<T> {
+  ): Promise<RpcReply<S>> {
     const nc = this.nc;
     if (!nc || !this.isConnected) throw unavailable('The message bus is not reachable.');
     const id = randomUUID();
     const h = natsHeaders();
     h.set(CORRELATION_HEADER, currentCorrelationId() ?? id);
-    let reply: { err?: unknown; response?: T };
+    let reply: { err?: unknown; response?: RpcReply<S> };
     try {
       const msg = await nc.request(subject, jc.encode({ pattern: subject, data, id }), {
         timeout: options.timeoutMs ?? this.options.timeoutMs,
@@ -115,7 +125,7 @@ export class NatsRpcClient {
         message: 'An unexpected error occurred.',
       });
     }
-    return reply.response as T;
+    return reply.response as RpcReply<S>;
   }
 
   async close(): Promise<void> {
