@@ -10,36 +10,20 @@ import {
 import {
   apiTestsClient,
   getClientToken,
-  getToken,
   identityServiceClient,
   infraConfig,
   seededUsers,
 } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
+import { call, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const base = `http://127.0.0.1:${cfg.ports.gateway}`;
 const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
-let admin = '';
-let learner = '';
 let adminUid = '';
 let mongo: MongoClient;
 let nc: NatsConnection;
-
-async function call(method: string, path: string, token: string | undefined, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 /** A throwaway Keycloak account, made with the identity service's own service account. */
 async function createAccount(email: string): Promise<string> {
@@ -55,13 +39,7 @@ async function createAccount(email: string): Promise<string> {
 
 beforeAll(async () => {
   systemCtl('start', ['identity', 'gateway']);
-  admin = (
-    await getToken({ username: seededUsers.admin.email, password: seededUsers.admin.password })
-  ).access_token;
-  learner = (
-    await getToken({ username: seededUsers.learner.email, password: seededUsers.learner.password })
-  ).access_token;
-  adminUid = JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString()).sub;
+  adminUid = await uidFor('admin');
   mongo = await MongoClient.connect(cfg.mongoUrl('identity'));
   nc = await connect({ servers: cfg.natsUrl });
 });
@@ -79,8 +57,8 @@ it('only admins reach the user-management routes', async () => {
     ['DELETE', '/api/delete-user-data', { uid: 'x' }],
     ['POST', '/api/admin/generate-test-token', { uid: 'x' }],
   ] as const) {
-    expect((await call(method, path, learner, body)).status).toBe(403);
-    expect((await call(method, path, undefined, body)).status).toBe(401);
+    expect((await call(method, path, { who: 'learner', body })).status).toBe(403);
+    expect((await call(method, path, { who: 'anonymous', body })).status).toBe(401);
   }
 });
 
@@ -101,14 +79,14 @@ it('lists accounts and documents merged, admins first then by email', async () =
     .collection('users')
     .insertOne({ _id: 'db-only-user' as never, email: 'zz-db-only@examprep.test', purchases: {} });
   try {
-    const auth = (await call('GET', '/api/list-auth-users', admin)).body as AuthUser[];
+    const auth = (await call('GET', '/api/list-auth-users', { who: 'admin' })).body as AuthUser[];
     expect(auth.find((u) => u.uid === adminUid)).toEqual({
       uid: adminUid,
       email: seededUsers.admin.email,
       emailVerified: true,
       isAdmin: true,
     });
-    const rows = (await call('GET', '/api/admin/users', admin)).body as AdminUserRow[];
+    const rows = (await call('GET', '/api/admin/users', { who: 'admin' })).body as AdminUserRow[];
     expect(rows[0]!.isAdmin).toBe(true);
     const nonAdmins = rows.filter((r) => !r.isAdmin).map((r) => r.email);
     expect(nonAdmins).toEqual([...nonAdmins].sort((a, b) => a.localeCompare(b)));
@@ -130,7 +108,7 @@ it('lists accounts and documents merged, admins first then by email', async () =
       .db()
       .collection('users')
       .deleteMany({ _id: { $in: [uid, 'db-only-user'] } as never });
-    await call('DELETE', '/api/delete-user', admin, { userId: uid });
+    await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: uid } });
   }
 });
 
@@ -150,11 +128,13 @@ it('deletes a user: auth first, then data, and publishes user.deleted', async ()
     deliver_policy: DeliverPolicy.New,
   });
 
-  expect(await call('DELETE', '/api/delete-user', admin, { userId: uid })).toEqual({
-    status: 200,
-    body: { deleted: true },
-  });
-  expect(await call('DELETE', '/api/delete-user-data', admin, { uid })).toEqual({
+  expect(await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: uid } })).toEqual(
+    {
+      status: 200,
+      body: { deleted: true },
+    },
+  );
+  expect(await call('DELETE', '/api/delete-user-data', { who: 'admin', body: { uid } })).toEqual({
     status: 200,
     body: { deleted: true },
   });
@@ -164,7 +144,7 @@ it('deletes a user: auth first, then data, and publishes user.deleted', async ()
       .collection('users')
       .countDocuments({ _id: uid as never }),
   ).toBe(0);
-  const rows = (await call('GET', '/api/admin/users', admin)).body as AdminUserRow[];
+  const rows = (await call('GET', '/api/admin/users', { who: 'admin' })).body as AdminUserRow[];
   expect(rows.some((r) => r.uid === uid)).toBe(false);
 
   const consumer = await nc.jetstream().consumers.get(Streams.events.name, durable);
@@ -174,7 +154,9 @@ it('deletes a user: auth first, then data, and publishes user.deleted', async ()
   msg!.ack();
   await jsm.consumers.delete(Streams.events.name, durable);
 
-  expect(await call('DELETE', '/api/delete-user', admin, { userId: uid })).toMatchObject({
+  expect(
+    await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: uid } }),
+  ).toMatchObject({
     status: 404,
     body: { message: ADMIN_USER_MESSAGES.userNotFound },
   });
@@ -185,7 +167,7 @@ it('refuses to delete an admin', async () => {
     ['/api/delete-user', { userId: adminUid }],
     ['/api/delete-user-data', { uid: adminUid }],
   ] as const) {
-    expect(await call('DELETE', path, admin, body)).toMatchObject({
+    expect(await call('DELETE', path, { who: 'admin', body })).toMatchObject({
       status: 403,
       body: { message: ADMIN_USER_MESSAGES.adminCannotBeDeleted },
     });
@@ -193,7 +175,10 @@ it('refuses to delete an admin', async () => {
 });
 
 it('names a malformed id', async () => {
-  const res = await call('DELETE', '/api/delete-user', admin, { userId: '../../etc' });
+  const res = await call('DELETE', '/api/delete-user', {
+    who: 'admin',
+    body: { userId: '../../etc' },
+  });
   expect(res.status).toBe(400);
   expect(Object.keys(res.body.fields)).toEqual(['userId']);
 });
@@ -207,31 +192,40 @@ describe('Generate & Copy Token (Keycloak token exchange)', () => {
     };
 
   it('gives the admin a token of that user, which the gateway accepts as that user', async () => {
-    const learnerUid = claims(learner).sub;
-    const res = await call('POST', '/api/admin/generate-test-token', admin, { uid: learnerUid });
+    const learnerUid = await uidFor('learner');
+    const res = await call('POST', '/api/admin/generate-test-token', {
+      who: 'admin',
+      body: { uid: learnerUid },
+    });
     expect(res.status).toBe(200);
     expect(res.body.expiresIn).toBeGreaterThan(0);
     const minted = claims(res.body.idToken);
     expect(minted.sub).toBe(learnerUid);
     expect(minted.aud).toContain(cfg.apiAudience);
     // The gateway treats it exactly like the learner's own sign-in: not an admin.
-    const me = await call('GET', '/api/me', res.body.idToken);
+    const me = await call('GET', '/api/me', { token: res.body.idToken });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       uid: learnerUid,
       email: seededUsers.learner.email,
       isAdmin: false,
     });
-    expect((await call('GET', '/api/admin/users', res.body.idToken)).status).toBe(403);
+    expect((await call('GET', '/api/admin/users', { token: res.body.idToken })).status).toBe(403);
   });
 
   it('answers 404 for an unknown user and 400 naming a malformed uid', async () => {
     expect(
-      await call('POST', '/api/admin/generate-test-token', admin, {
-        uid: '00000000-0000-0000-0000-000000000000',
+      await call('POST', '/api/admin/generate-test-token', {
+        who: 'admin',
+        body: {
+          uid: '00000000-0000-0000-0000-000000000000',
+        },
       }),
     ).toMatchObject({ status: 404, body: { message: ADMIN_USER_MESSAGES.userNotFound } });
-    const bad = await call('POST', '/api/admin/generate-test-token', admin, { uid: '../x' });
+    const bad = await call('POST', '/api/admin/generate-test-token', {
+      who: 'admin',
+      body: { uid: '../x' },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields)).toEqual(['uid']);
   });
@@ -244,7 +238,7 @@ describe('Generate & Copy Token (Keycloak token exchange)', () => {
         grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
         client_id: client.clientId,
         client_secret: client.clientSecret,
-        requested_subject: claims(learner).sub,
+        requested_subject: await uidFor('learner'),
         audience: cfg.webClientId,
       }),
     });

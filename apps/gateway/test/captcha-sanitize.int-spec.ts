@@ -10,7 +10,7 @@ import {
   SANITIZE_REQUEST_MESSAGES,
 } from '@examprep/contracts';
 import { loadConfig } from '@examprep/nest-kit';
-import { getToken, infraConfig, seededUsers } from '@examprep/test-kit';
+import { infraConfig } from '@examprep/test-kit';
 import { NUMERIC_MESSAGES, SANITIZE_MAX_LENGTH } from '@examprep/validation';
 import {
   QUICK_TEST_CASES,
@@ -21,42 +21,12 @@ import {
 import { MongoClient } from 'mongodb';
 import { GatewayEnv } from '../src/config/gateway.env';
 import { createGatewayApp } from '../src/create-app';
+import { call } from './support/api';
 import { appEnv, systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const base = `http://127.0.0.1:${cfg.ports.gateway}`;
 const BUSINESS_NUMBER = appEnv('identity', 'test').CONTACT_BUSINESS_NUMBER;
-type Who = 'anonymous' | 'unverified' | 'learner' | 'admin';
-const tokens: Record<Who, string | undefined> = {
-  anonymous: undefined,
-  unverified: '',
-  learner: '',
-  admin: '',
-};
 let mongo: MongoClient;
-
-interface CallOptions {
-  who?: Who;
-  body?: unknown;
-  /** Another gateway (the in-process one below). */
-  url?: string;
-  /** Client address as a trusted proxy reports it (X-Forwarded-For). */
-  from?: string;
-}
-
-async function call(path: string, { who = 'anonymous', body, url = base, from }: CallOptions = {}) {
-  const headers: Record<string, string> = {};
-  if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (from) headers['x-forwarded-for'] = from;
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 const challenges = () =>
   mongo.db().collection<{ _id: string; answer: number; expiresAt: Date }>('captcha_challenges');
@@ -74,11 +44,6 @@ async function answerOf(challenge: CaptchaChallenge): Promise<string> {
 
 beforeAll(async () => {
   systemCtl('start', ['identity', 'gateway']);
-  for (const who of ['unverified', 'learner', 'admin'] as const) {
-    tokens[who] = (
-      await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
-    ).access_token;
-  }
   mongo = await MongoClient.connect(cfg.mongoUrl('identity'));
 });
 
@@ -88,7 +53,7 @@ afterAll(async () => {
 
 describe('contact challenge through the gateway process', () => {
   it('issues a question, shows the business number for the right answer, and only once', async () => {
-    const issued = await call('/api/captcha/issue');
+    const issued = await call('POST', '/api/captcha/issue');
     expect(issued.status).toBe(201);
     expect(issued.body).toEqual({
       challengeId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -98,11 +63,13 @@ describe('contact challenge through the gateway process', () => {
     const answer = await answerOf(issued.body);
     const { challengeId } = issued.body as CaptchaChallenge;
 
-    expect(await call('/api/captcha/verify', { body: { challengeId, answer } })).toEqual({
+    expect(await call('POST', '/api/captcha/verify', { body: { challengeId, answer } })).toEqual({
       status: 200,
       body: { businessNumber: BUSINESS_NUMBER },
     });
-    expect(await call('/api/captcha/verify', { body: { challengeId, answer } })).toMatchObject({
+    expect(
+      await call('POST', '/api/captcha/verify', { body: { challengeId, answer } }),
+    ).toMatchObject({
       status: 409,
       body: { code: CAPTCHA_CODES.USED, message: CAPTCHA_MESSAGES.used },
     });
@@ -128,11 +95,15 @@ describe('contact challenge rules (in-process gateway, one client address per te
   let address = 0;
   let from: string;
   const issue = async (): Promise<CaptchaChallenge> => {
-    const res = await call('/api/captcha/issue', { url, from });
+    const res = await call('POST', '/api/captcha/issue', {
+      url,
+      headers: { 'x-forwarded-for': from },
+    });
     expect(res.status).toBe(201);
     return res.body as CaptchaChallenge;
   };
-  const verify = (body: unknown) => call('/api/captcha/verify', { url, from, body });
+  const verify = (body: unknown) =>
+    call('POST', '/api/captcha/verify', { url, headers: { 'x-forwarded-for': from }, body });
 
   beforeAll(async () => {
     const env = loadConfig(
@@ -235,11 +206,21 @@ describe('contact challenge rules (in-process gateway, one client address per te
   it('limits each address to 10 issues a minute (429)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
-      statuses.push((await call('/api/captcha/issue', { url, from })).status);
+      statuses.push(
+        (await call('POST', '/api/captcha/issue', { url, headers: { 'x-forwarded-for': from } }))
+          .status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
     // another address is not affected
-    expect((await call('/api/captcha/issue', { url, from: '203.0.113.7' })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/captcha/issue', {
+          url,
+          headers: { 'x-forwarded-for': '203.0.113.7' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -248,15 +229,15 @@ describe('POST /api/sanitize', () => {
 
   it('needs a signed-in, verified user: 401 without a token, 403 unverified', async () => {
     const body = { input: 'x', type: 'general' };
-    expect((await call('/api/sanitize', { body })).status).toBe(401);
-    expect((await call('/api/sanitize', { body, who: 'unverified' })).status).toBe(403);
-    expect((await call('/api/sanitize', { body, who: 'learner' })).status).toBe(200);
+    expect((await call('POST', '/api/sanitize', { body })).status).toBe(401);
+    expect((await call('POST', '/api/sanitize', { body, who: 'unverified' })).status).toBe(403);
+    expect((await call('POST', '/api/sanitize', { body, who: 'learner' })).status).toBe(200);
   });
 
   it.each(QUICK_TEST_CASES.map((c) => [c.label, c] as const))(
     "answers the tester's quick case %s with sanitize()'s exact response",
     async (_label, { input, type }) => {
-      const res = await call('/api/sanitize', { who: 'admin', body: { input, type } });
+      const res = await call('POST', '/api/sanitize', { who: 'admin', body: { input, type } });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(KEYS);
       expect(Object.keys(res.body.result).sort()).toEqual(['error', 'isValid', 'sanitizedValue']);
@@ -270,7 +251,7 @@ describe('POST /api/sanitize', () => {
     ['email', '  Student@Example.COM ', { isValid: true, sanitizedValue: 'student@example.com' }],
     ['general', '<script>alert(1)</script>Hello', { isValid: false, sanitizedValue: 'Hello' }],
   ])('sanitizes as %s', async (type, input, result) => {
-    const res = await call('/api/sanitize', { who: 'learner', body: { input, type } });
+    const res = await call('POST', '/api/sanitize', { who: 'learner', body: { input, type } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       type,
@@ -284,7 +265,10 @@ describe('POST /api/sanitize', () => {
 
   it('reports a too-long input (general max 10,000) and takes up to 20,000 characters', async () => {
     const input = 'a'.repeat(20_000);
-    const res = await call('/api/sanitize', { who: 'learner', body: { input, type: 'general' } });
+    const res = await call('POST', '/api/sanitize', {
+      who: 'learner',
+      body: { input, type: 'general' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({
       isValid: false,
@@ -294,7 +278,7 @@ describe('POST /api/sanitize', () => {
   });
 
   it('answers 400 naming input past 20,000 characters, and type when it is unknown', async () => {
-    const long = await call('/api/sanitize', {
+    const long = await call('POST', '/api/sanitize', {
       who: 'learner',
       body: { input: 'a'.repeat(20_001), type: 'general' },
     });
@@ -302,7 +286,7 @@ describe('POST /api/sanitize', () => {
       status: 400,
       body: { fields: { input: [SANITIZE_REQUEST_MESSAGES.inputTooLong] } },
     });
-    const badType = await call('/api/sanitize', {
+    const badType = await call('POST', '/api/sanitize', {
       who: 'learner',
       body: { input: 'x', type: 'html' },
     });
@@ -310,7 +294,7 @@ describe('POST /api/sanitize', () => {
       status: 400,
       body: { fields: { type: [SANITIZE_REQUEST_MESSAGES.typeInvalid] } },
     });
-    const missing = await call('/api/sanitize', { who: 'learner', body: {} });
+    const missing = await call('POST', '/api/sanitize', { who: 'learner', body: {} });
     expect(Object.keys(missing.body.fields).sort()).toEqual(['input', 'type']);
   });
 });

@@ -5,56 +5,20 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@examprep/contracts';
 import { loadConfig } from '@examprep/nest-kit';
-import {
-  getClientToken,
-  getToken,
-  identityServiceClient,
-  infraConfig,
-  seededUsers,
-  waitFor,
-} from '@examprep/test-kit';
+import { getClientToken, identityServiceClient, infraConfig, waitFor } from '@examprep/test-kit';
 import { GatewayEnv } from '../src/config/gateway.env';
 import { createGatewayApp } from '../src/create-app';
 import { TokenVerifier } from '../src/auth/token-verifier';
+import { call, exchange, gatewayUrl, tokenFor } from './support/api';
 import { appEnv, systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const base = `http://127.0.0.1:${cfg.ports.gateway}`;
-
-async function call(
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown; raw?: string; url?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined || opts.raw !== undefined)
-    headers['content-type'] = 'application/json';
-  const res = await fetch(`${opts.url ?? base}${path}`, {
-    method,
-    headers,
-    body: opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
-}
-
-const tokens: Record<'admin' | 'learner' | 'unverified', string> = {
-  admin: '',
-  learner: '',
-  unverified: '',
-};
 let nc: NatsConnection;
 let spy: Subscription;
 let spied: string[] = [];
 
 beforeAll(async () => {
   systemCtl('start', ['announcements', 'gateway']);
-  for (const key of ['admin', 'learner', 'unverified'] as const) {
-    tokens[key] = (
-      await getToken({ username: seededUsers[key].email, password: seededUsers[key].password })
-    ).access_token;
-  }
   nc = await connect({ servers: cfg.natsUrl });
   // sees a copy of every message sent to the service (not in its queue group)
   spy = nc.subscribe('announcements.*', {
@@ -80,36 +44,34 @@ const valid = {
 
 describe('announcements through the gateway', () => {
   it('admin creates, edits and deletes; learners see visible ones only', async () => {
-    const created = await call('POST', '/api/announcements', { token: tokens.admin, body: valid });
+    const created = await call('POST', '/api/announcements', { who: 'admin', body: valid });
     expect(created.status).toBe(201);
     const a = created.body as Announcement;
     expect(a).toMatchObject({ ...valid, isVisible: true, order: 0 });
 
     const hidden = await call('POST', '/api/announcements', {
-      token: tokens.admin,
+      who: 'admin',
       body: { ...valid, content: 'secret', isVisible: false },
     });
     expect(hidden.status).toBe(201);
 
-    const learnerList = await call('GET', '/api/announcements', { token: tokens.learner });
+    const learnerList = await call('GET', '/api/announcements', { who: 'learner' });
     expect(learnerList.status).toBe(200);
     expect(learnerList.body.map((x: Announcement) => x.id)).toContain(a.id);
     expect(learnerList.body.map((x: Announcement) => x.id)).not.toContain(hidden.body.id);
-    const adminList = await call('GET', '/api/announcements', { token: tokens.admin });
+    const adminList = await call('GET', '/api/announcements', { who: 'admin' });
     expect(adminList.body.map((x: Announcement) => x.id)).toContain(hidden.body.id);
 
     const updated = await call('PUT', `/api/announcements/${a.id}`, {
-      token: tokens.admin,
+      who: 'admin',
       body: { ...valid, content: 'Edited', order: 2 },
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: a.id, content: 'Edited', order: 2 });
 
     for (const id of [a.id, hidden.body.id])
-      expect(
-        (await call('DELETE', `/api/announcements/${id}`, { token: tokens.admin })).status,
-      ).toBe(204);
-    const gone = await call('DELETE', `/api/announcements/${a.id}`, { token: tokens.admin });
+      expect((await call('DELETE', `/api/announcements/${id}`, { who: 'admin' })).status).toBe(204);
+    const gone = await call('DELETE', `/api/announcements/${a.id}`, { who: 'admin' });
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({
       error: 'Not Found',
@@ -143,14 +105,15 @@ describe('bad tokens get 401 and never reach a service', () => {
   const cases: [string, () => Promise<string | undefined>][] = [
     ['missing', async () => undefined],
     ['not a JWT', async () => 'abc'],
-    ['alg none', async () => tamper(tokens.admin, (h) => (h.alg = 'none'), false)],
+    ['alg none', async () => tamper(await tokenFor('admin'), (h) => (h.alg = 'none'), false)],
     [
       'wrongly signed (payload changed)',
-      async () => tamper(tokens.learner, (_h, p) => (p.realm_access = { roles: ['admin'] })),
+      async () =>
+        tamper(await tokenFor('learner'), (_h, p) => (p.realm_access = { roles: ['admin'] })),
     ],
     [
       'expired (exp moved, signature broken)',
-      async () => tamper(tokens.admin, (_h, p) => (p.exp = 1)),
+      async () => tamper(await tokenFor('admin'), (_h, p) => (p.exp = 1)),
     ],
     [
       'for another audience (service-account token)',
@@ -175,19 +138,19 @@ describe('bad tokens get 401 and never reach a service', () => {
 
 describe('authorization', () => {
   it('a learner calling an admin route gets 403 and nothing reaches the service', async () => {
-    expect(
-      (await call('POST', '/api/announcements', { token: tokens.learner, body: valid })).status,
-    ).toBe(403);
+    expect((await call('POST', '/api/announcements', { who: 'learner', body: valid })).status).toBe(
+      403,
+    );
     expect(
       (
         await call('PUT', '/api/announcements/0123456789abcdef01234567', {
-          token: tokens.learner,
+          who: 'learner',
           body: valid,
         })
       ).status,
     ).toBe(403);
     const del = await call('DELETE', '/api/announcements/0123456789abcdef01234567', {
-      token: tokens.learner,
+      who: 'learner',
     });
     expect(del.status).toBe(403);
     expect(del.body).toEqual({ error: 'Forbidden', code: 'FORBIDDEN', message: 'Admins only.' });
@@ -196,7 +159,7 @@ describe('authorization', () => {
   });
 
   it('an unverified learner is limited (403 EMAIL_NOT_VERIFIED)', async () => {
-    const res = await call('GET', '/api/announcements', { token: tokens.unverified });
+    const res = await call('GET', '/api/announcements', { who: 'unverified' });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('EMAIL_NOT_VERIFIED');
   });
@@ -233,7 +196,7 @@ describe('malformed bodies get 400 naming the field and never reach a service', 
       { isAdmin: ['Field "isAdmin" is not allowed.'] },
     ],
   ])('%s', async (_name, body, fields) => {
-    const res = await call('POST', '/api/announcements', { token: tokens.admin, body });
+    const res = await call('POST', '/api/announcements', { who: 'admin', body });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'Bad Request', code: 'VALIDATION_FAILED', fields });
     expect(res.body.message).toContain(Object.values(fields)[0]![0]);
@@ -246,14 +209,14 @@ describe('malformed bodies get 400 naming the field and never reach a service', 
     ['a JSON array', '[1,2]'],
     ['a JSON string', '"hello"'],
   ])('%s', async (_name, raw) => {
-    const res = await call('POST', '/api/announcements', { token: tokens.admin, raw });
+    const res = await exchange('POST', '/api/announcements', { who: 'admin', raw });
     expect(res.status).toBe(400);
     expect(res.body.code).toBeDefined();
     expect(res.text).not.toMatch(/at .*\.js:\d+/);
   });
 
   it('a bad id is 400 naming id', async () => {
-    const res = await call('DELETE', '/api/announcements/not-an-id', { token: tokens.admin });
+    const res = await call('DELETE', '/api/announcements/not-an-id', { who: 'admin' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toEqual(['id']);
   });
@@ -261,7 +224,7 @@ describe('malformed bodies get 400 naming the field and never reach a service', 
 
 describe('HTTP hygiene', () => {
   it('sends security headers, a correlation id and an OpenAPI document', async () => {
-    const res = await fetch(`${base}/api/public-config`, {
+    const res = await fetch(`${gatewayUrl}/api/public-config`, {
       headers: { 'x-correlation-id': 'it-corr-1' },
     });
     expect(res.headers.get('x-correlation-id')).toBe('it-corr-1');
@@ -276,7 +239,7 @@ describe('HTTP hygiene', () => {
       realm: cfg.realm,
       clientId: cfg.webClientId,
     });
-    const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as {
+    const doc = (await (await fetch(`${gatewayUrl}/api/docs-json`)).json()) as {
       paths: Record<string, unknown>;
     };
     expect(Object.keys(doc.paths)).toEqual(
@@ -293,7 +256,7 @@ describe('faults: the announcements service stopped', () => {
   it('answers 503 at once while it is down and recovers by itself when it returns', async () => {
     systemCtl('stop', ['announcements']);
     const t0 = Date.now();
-    const down = await call('GET', '/api/announcements', { token: tokens.learner });
+    const down = await call('GET', '/api/announcements', { who: 'learner' });
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errorId: expect.any(String) });
     expect(Date.now() - t0).toBeLessThan(2_000);
@@ -308,8 +271,7 @@ describe('faults: the announcements service stopped', () => {
 
     systemCtl('start', ['announcements']);
     await waitFor(
-      async () =>
-        (await call('GET', '/api/announcements', { token: tokens.learner })).status === 200,
+      async () => (await call('GET', '/api/announcements', { who: 'learner' })).status === 200,
       {
         timeoutMs: 10_000,
       },

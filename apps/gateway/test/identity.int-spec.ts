@@ -4,59 +4,29 @@ import { IDENTITY_MESSAGES, type Me } from '@examprep/contracts';
 import {
   createRealmUser,
   getClientToken,
-  getToken,
   identityServiceClient,
   infraConfig,
   maildev,
   seededUsers,
 } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
+import { call, gatewayUrl, tokenFor, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const base = `http://127.0.0.1:${cfg.ports.gateway}`;
 type Who = 'anonymous' | 'unverified' | 'learner' | 'otherLearner' | 'admin';
-const tokens: Record<Who, string | undefined> = {
-  anonymous: undefined,
-  unverified: '',
-  learner: '',
-  otherLearner: '',
-  admin: '',
-};
 const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
 const other = { email: `other-${Date.now()}@examprep.test`, password: 'other-pass-1', id: '' };
 let serviceToken = '';
 const uids: Record<string, string> = {};
 let mongo: MongoClient;
 
-async function call(method: string, path: string, who: Who, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
 beforeAll(async () => {
   systemCtl('start', ['identity', 'announcements', 'gateway']);
-  for (const who of ['unverified', 'learner', 'admin'] as const) {
-    const t = (
-      await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
-    ).access_token;
-    tokens[who] = t;
-    uids[who] = JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub;
-  }
+  for (const who of ['unverified', 'learner', 'admin'] as const) uids[who] = await uidFor(who);
   // A second verified learner, to show one learner cannot act on another.
   serviceToken = (await getClientToken(identityServiceClient())).access_token;
   other.id = await createRealmUser(other);
-  tokens.otherLearner = (
-    await getToken({ username: other.email, password: other.password })
-  ).access_token;
   mongo = await MongoClient.connect(cfg.mongoUrl('identity'));
 });
 
@@ -179,7 +149,9 @@ describe('authorization matrix (status per caller)', () => {
     const actual: Record<string, number> = {};
     for (const who of Object.keys(expected) as Who[]) {
       await mongo.db().collection('users').deleteMany({});
-      actual[who] = (await call(method, path, who, body())).status;
+      actual[who] = (
+        await call(method, path, { who: who === 'otherLearner' ? other : who, body: body() })
+      ).status;
     }
     expect(actual).toEqual(expected);
   });
@@ -187,7 +159,7 @@ describe('authorization matrix (status per caller)', () => {
 
 describe('create-user', () => {
   it('registers the caller from the token, lowercased, and is harmless to repeat', async () => {
-    const first = await call('POST', '/api/create-user', 'learner', {});
+    const first = await call('POST', '/api/create-user', { who: 'learner', body: {} });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
       uid: uids.learner,
@@ -196,8 +168,11 @@ describe('create-user', () => {
       defaultDashboard: 'math',
       infiniteQbankGenerations: 0,
     });
-    const again = await call('POST', '/api/create-user', 'learner', {
-      email: `  ${seededUsers.learner.email.toUpperCase()} `,
+    const again = await call('POST', '/api/create-user', {
+      who: 'learner',
+      body: {
+        email: `  ${seededUsers.learner.email.toUpperCase()} `,
+      },
     });
     expect(again.status).toBe(201);
     expect(await mongo.db().collection('users').countDocuments()).toBe(1);
@@ -208,7 +183,7 @@ describe('create-user', () => {
       .db()
       .collection('users')
       .insertOne({ _id: 'someone-else' as never, email: seededUsers.learner.email, purchases: {} });
-    const res = await call('POST', '/api/create-user', 'learner', {});
+    const res = await call('POST', '/api/create-user', { who: 'learner', body: {} });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       code: 'EMAIL_ALREADY_EXISTS',
@@ -221,12 +196,12 @@ describe('create-user', () => {
       .db()
       .collection('settings')
       .updateOne({ _id: 'signup' as never }, { $set: { allowSignup: false } });
-    const res = await call('POST', '/api/create-user', 'learner', {});
+    const res = await call('POST', '/api/create-user', { who: 'learner', body: {} });
     expect(res).toMatchObject({
       status: 403,
       body: { message: IDENTITY_MESSAGES.signupsDisabled },
     });
-    expect((await call('GET', '/api/allow-signup', 'anonymous')).body).toEqual({
+    expect((await call('GET', '/api/allow-signup', { who: 'anonymous' })).body).toEqual({
       allowSignup: false,
     });
   });
@@ -236,23 +211,32 @@ describe('create-user', () => {
       .db()
       .collection('settings')
       .updateOne({ _id: 'signup' as never }, { $set: { allowSignup: 'true' } });
-    expect((await call('GET', '/api/allow-signup', 'anonymous')).body).toEqual({
+    expect((await call('GET', '/api/allow-signup', { who: 'anonymous' })).body).toEqual({
       allowSignup: 'true',
     });
-    expect((await call('POST', '/api/create-user', 'learner', {})).status).toBe(201);
+    expect((await call('POST', '/api/create-user', { who: 'learner', body: {} })).status).toBe(201);
   });
 
   it('admin: creates a missing document of a Keycloak user, refuses a second and an unknown user', async () => {
-    const created = await call('POST', '/api/create-user', 'admin', { uid: uids.learner });
+    const created = await call('POST', '/api/create-user', {
+      who: 'admin',
+      body: { uid: uids.learner },
+    });
     expect(created.status).toBe(201);
     expect(created.body.email).toBe(seededUsers.learner.email);
-    const again = await call('POST', '/api/create-user', 'admin', { uid: uids.learner });
+    const again = await call('POST', '/api/create-user', {
+      who: 'admin',
+      body: { uid: uids.learner },
+    });
     expect(again).toMatchObject({
       status: 409,
       body: { code: 'USER_DOCUMENT_EXISTS', message: IDENTITY_MESSAGES.documentExists },
     });
-    const unknown = await call('POST', '/api/create-user', 'admin', {
-      uid: '00000000-0000-0000-0000-000000000000',
+    const unknown = await call('POST', '/api/create-user', {
+      who: 'admin',
+      body: {
+        uid: '00000000-0000-0000-0000-000000000000',
+      },
     });
     expect(unknown).toMatchObject({
       status: 404,
@@ -261,9 +245,12 @@ describe('create-user', () => {
   });
 
   it('validates the body', async () => {
-    const res = await call('POST', '/api/create-user', 'learner', {
-      email: 'not-an-email',
-      extra: 1,
+    const res = await call('POST', '/api/create-user', {
+      who: 'learner',
+      body: {
+        email: 'not-an-email',
+        extra: 1,
+      },
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields).sort()).toEqual(['email', 'extra']);
@@ -272,7 +259,7 @@ describe('create-user', () => {
 
 describe('me and the default dashboard', () => {
   it('reads defaults without a document, then the stored choice', async () => {
-    const before = (await call('GET', '/api/me', 'learner')).body as Me;
+    const before = (await call('GET', '/api/me', { who: 'learner' })).body as Me;
     expect(before).toEqual({
       uid: uids.learner,
       email: seededUsers.learner.email,
@@ -282,16 +269,22 @@ describe('me and the default dashboard', () => {
       purchases: {},
       hasDocument: false,
     });
-    const changed = await call('POST', '/api/update-user-default-dashboard', 'learner', {
-      defaultDashboard: 'design',
+    const changed = await call('POST', '/api/update-user-default-dashboard', {
+      who: 'learner',
+      body: {
+        defaultDashboard: 'design',
+      },
     });
     expect(changed.body).toMatchObject({ defaultDashboard: 'design', hasDocument: true });
-    expect((await call('GET', '/api/me', 'admin')).body).toMatchObject({
+    expect((await call('GET', '/api/me', { who: 'admin' })).body).toMatchObject({
       isAdmin: true,
       defaultDashboard: 'math',
     });
-    const bad = await call('POST', '/api/update-user-default-dashboard', 'learner', {
-      defaultDashboard: 'science',
+    const bad = await call('POST', '/api/update-user-default-dashboard', {
+      who: 'learner',
+      body: {
+        defaultDashboard: 'science',
+      },
     });
     expect(bad).toMatchObject({
       status: 400,
@@ -313,7 +306,7 @@ describe('me and the default dashboard', () => {
           med_dosage_workbook: false,
         },
       });
-    expect((await call('GET', '/api/me', 'learner')).body.purchases).toEqual({
+    expect((await call('GET', '/api/me', { who: 'learner' })).body.purchases).toEqual({
       teas_math_qbank: true,
       med_dosage_qbank: true,
       teas_math_workbook: true,
@@ -322,8 +315,11 @@ describe('me and the default dashboard', () => {
 
   it('streams the session state as Server-Sent Events and again when the document changes', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/me/events`, {
-      headers: { authorization: `Bearer ${tokens.learner}`, accept: 'text/event-stream' },
+    const res = await fetch(`${gatewayUrl}/api/me/events`, {
+      headers: {
+        authorization: `Bearer ${await tokenFor('learner')}`,
+        accept: 'text/event-stream',
+      },
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
@@ -348,8 +344,11 @@ describe('me and the default dashboard', () => {
     };
     await until(1);
     expect(events[0]).toMatchObject({ uid: uids.learner, defaultDashboard: 'math' });
-    await call('POST', '/api/update-user-default-dashboard', 'learner', {
-      defaultDashboard: 'design',
+    await call('POST', '/api/update-user-default-dashboard', {
+      who: 'learner',
+      body: {
+        defaultDashboard: 'design',
+      },
     });
     await until(2);
     expect(events[1]).toMatchObject({ defaultDashboard: 'design' });
@@ -363,23 +362,29 @@ describe('account mails (real Keycloak + maildev)', () => {
   beforeEach(() => mail.deleteAll());
 
   it('resends the verification mail to an unverified user; refuses the verified and the anonymous', async () => {
-    const sent = await call('POST', '/api/resend-verification', 'unverified');
+    const sent = await call('POST', '/api/resend-verification', { who: 'unverified' });
     expect(sent).toEqual({ status: 200, body: { sent: true } });
     const message = await mail.waitForEmail(seededUsers.unverified.email);
     expect(message.subject).toMatch(/verif/i);
-    expect(await call('POST', '/api/resend-verification', 'learner')).toMatchObject({
+    expect(await call('POST', '/api/resend-verification', { who: 'learner' })).toMatchObject({
       status: 400,
       body: { message: IDENTITY_MESSAGES.alreadyVerified },
     });
-    expect((await call('POST', '/api/resend-verification', 'anonymous')).status).toBe(401);
+    expect((await call('POST', '/api/resend-verification', { who: 'anonymous' })).status).toBe(401);
   });
 
   it('mails a reset link only to an existing account, with the same answer for both', async () => {
-    const known = await call('POST', '/api/password-reset', 'anonymous', {
-      email: ` ${seededUsers.learner.email.toUpperCase()} `,
+    const known = await call('POST', '/api/password-reset', {
+      who: 'anonymous',
+      body: {
+        email: ` ${seededUsers.learner.email.toUpperCase()} `,
+      },
     });
-    const unknown = await call('POST', '/api/password-reset', 'anonymous', {
-      email: 'nobody-here@examprep.test',
+    const unknown = await call('POST', '/api/password-reset', {
+      who: 'anonymous',
+      body: {
+        email: 'nobody-here@examprep.test',
+      },
     });
     expect(known).toEqual({ status: 200, body: { sent: true } });
     expect(unknown).toEqual(known);
@@ -390,29 +395,33 @@ describe('account mails (real Keycloak + maildev)', () => {
   });
 
   it('names the email field when it is missing or malformed', async () => {
-    expect(await call('POST', '/api/password-reset', 'anonymous', { email: '' })).toMatchObject({
+    expect(
+      await call('POST', '/api/password-reset', { who: 'anonymous', body: { email: '' } }),
+    ).toMatchObject({
       status: 400,
       body: { fields: { email: expect.arrayContaining([IDENTITY_MESSAGES.resetEmailRequired]) } },
     });
-    expect(await call('POST', '/api/password-reset', 'anonymous', { email: 'nope' })).toMatchObject(
-      {
-        status: 400,
-        body: { fields: { email: [IDENTITY_MESSAGES.invalidEmail] } },
-      },
-    );
+    expect(
+      await call('POST', '/api/password-reset', { who: 'anonymous', body: { email: 'nope' } }),
+    ).toMatchObject({
+      status: 400,
+      body: { fields: { email: [IDENTITY_MESSAGES.invalidEmail] } },
+    });
   });
 });
 
 describe('staging access', () => {
   it('lets admins in and keeps learners out with the spec text', async () => {
-    expect(await call('POST', '/api/verify-staging-access', 'admin')).toEqual({
+    expect(await call('POST', '/api/verify-staging-access', { who: 'admin' })).toEqual({
       status: 200,
       body: { authorized: true },
     });
-    const learner = await call('POST', '/api/verify-staging-access', 'learner');
+    const learner = await call('POST', '/api/verify-staging-access', { who: 'learner' });
     expect(learner.status).toBe(403);
     expect(learner.body.message).toContain('Staging Access Restricted');
-    expect((await call('POST', '/api/verify-staging-access', 'anonymous')).status).toBe(401);
+    expect((await call('POST', '/api/verify-staging-access', { who: 'anonymous' })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -432,20 +441,26 @@ describe('the sign-up switch (admin) and Keycloak registration', () => {
     );
 
   afterAll(async () => {
-    await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: true });
+    await call('POST', '/api/admin/allow-signup', { who: 'admin', body: { allowSignup: true } });
   });
 
   it("closes sign-ups in our answer and on Keycloak's own registration page, then reopens", async () => {
-    const closed = await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: false });
+    const closed = await call('POST', '/api/admin/allow-signup', {
+      who: 'admin',
+      body: { allowSignup: false },
+    });
     expect(closed).toEqual({ status: 200, body: { allowSignup: false } });
-    expect((await call('GET', '/api/allow-signup', 'anonymous')).body).toEqual({
+    expect((await call('GET', '/api/allow-signup', { who: 'anonymous' })).body).toEqual({
       allowSignup: false,
     });
     const refused = await registrationPage();
     expect(refused.status).toBe(400); // Keycloak: "Registration not allowed"
     expect(await refused.text()).not.toContain('name="password-confirm"');
 
-    const opened = await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: true });
+    const opened = await call('POST', '/api/admin/allow-signup', {
+      who: 'admin',
+      body: { allowSignup: true },
+    });
     expect(opened).toEqual({ status: 200, body: { allowSignup: true } });
     const form = await registrationPage();
     expect(form.status).toBe(200);
@@ -453,7 +468,10 @@ describe('the sign-up switch (admin) and Keycloak registration', () => {
   });
 
   it('names a body that is not a boolean', async () => {
-    const res = await call('POST', '/api/admin/allow-signup', 'admin', { allowSignup: 'yes' });
+    const res = await call('POST', '/api/admin/allow-signup', {
+      who: 'admin',
+      body: { allowSignup: 'yes' },
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toEqual(['allowSignup']);
   });

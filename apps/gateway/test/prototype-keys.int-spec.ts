@@ -9,13 +9,13 @@ import {
   QBANK_MESSAGES as M,
   type QuestionFacets,
 } from '@examprep/contracts';
-import { getToken, infraConfig, seededUsers } from '@examprep/test-kit';
+import { infraConfig } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
+import { call, gatewayUrl } from './support/api';
 import type { OpenApiDocument, Schema } from './support/openapi';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const base = `http://127.0.0.1:${cfg.ports.gateway}`;
 
 /** Every name an object inherits, plus '__proto__' (an accessor of Object.prototype). */
 const NAMES: readonly string[] = [
@@ -26,49 +26,10 @@ const REPORTED = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'val
 
 type Who = 'anonymous' | 'learner' | 'admin';
 const WHO: readonly Who[] = ['anonymous', 'learner', 'admin'];
-const tokens: Record<Who, string> = { anonymous: '', learner: '', admin: '' };
-
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read by expect()
-  body: any;
-}
-
-async function call(method: string, path: string, who: Who, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const controller = new AbortController();
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: controller.signal,
-  });
-  // an event stream (GET /api/me/events) stays open: its status is the answer
-  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
-    controller.abort();
-    return { status: res.status, body: null };
-  }
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: kept as text
-  }
-  return { status: res.status, body: parsed };
-}
-
 let mongo: MongoClient;
 
 beforeAll(async () => {
   systemCtl('start', ['announcements', 'identity', 'qbank', 'gateway']);
-  for (const who of ['learner', 'admin'] as const) {
-    tokens[who] = (
-      await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
-    ).access_token;
-  }
   mongo = await MongoClient.connect(cfg.mongoUrl());
 });
 
@@ -99,7 +60,7 @@ afterAll(async () => {
 
 /** An open course and objective of the Infinite QBank (the seed opens generator topics). */
 async function openObjective(): Promise<{ course: string; objective: string; topic: string }> {
-  const { body } = await call('GET', '/api/infiniteqbank/courses', 'anonymous');
+  const { body } = await call('GET', '/api/infiniteqbank/courses', { who: 'anonymous' });
   const courses = (body as InfiniteCoursesResponse).courses;
   const course = courses.find((c) => Object.keys(c.objectives).length > 0);
   if (!course) throw new Error('the test system offers no Infinite QBank topic');
@@ -112,7 +73,7 @@ describe('(a) regression: GET /api/infiniteqbank/generate-batch', () => {
     const res = await call(
       'GET',
       '/api/infiniteqbank/generate-batch?course=teas_math&objective=__proto__',
-      'anonymous',
+      { who: 'anonymous' },
     );
     expect(res).toMatchObject({ status: 404, body: { message: M.noTopics } });
   });
@@ -122,9 +83,9 @@ describe('(a) regression: GET /api/infiniteqbank/generate-batch', () => {
     const q = (over: Record<string, string>) =>
       `/api/infiniteqbank/generate-batch?${new URLSearchParams({ course: open.course, objective: open.objective, ...over })}`;
     for (const who of WHO) {
-      const asCourse = await call('GET', q({ course: name }), who);
-      const asObjective = await call('GET', q({ objective: name }), who);
-      const asTopic = await call('GET', q({ topic: name }), who);
+      const asCourse = await call('GET', q({ course: name }), { who });
+      const asObjective = await call('GET', q({ objective: name }), { who });
+      const asTopic = await call('GET', q({ topic: name }), { who });
       // course ids and topic keys are lowercase (400 for 'toString'); the rest is unknown
       expect([400, 404]).toContain(asCourse.status);
       expect(asObjective).toMatchObject({ status: 404, body: { message: M.noTopics } });
@@ -136,25 +97,31 @@ describe('(a) regression: GET /api/infiniteqbank/generate-batch', () => {
   it.each(REPORTED)('%s in an Infinite QBank check id: 400, for everyone', async (name) => {
     for (const who of WHO) {
       for (const id of [`${name}~1`, `${name}`, `teas_percents~${name}`]) {
-        const res = await call('POST', '/api/infiniteqbank/check', who, { id, answer: ['1'] });
+        const res = await call('POST', '/api/infiniteqbank/check', {
+          who,
+          body: { id, answer: ['1'] },
+        });
         expect(res.status).toBe(400);
       }
     }
   });
 
   it('a question whose course and objective are such names keeps the editor pickers working', async () => {
-    const created = await call('POST', '/api/questions', 'admin', {
-      question: 'What is 1 + 1?',
-      type: 'single',
-      choices: ['2', '3'],
-      correctAnswer: ['2'],
-      explanation: 'One and one make two.',
-      course: 'constructor',
-      objective: '__proto__',
+    const created = await call('POST', '/api/questions', {
+      who: 'admin',
+      body: {
+        question: 'What is 1 + 1?',
+        type: 'single',
+        choices: ['2', '3'],
+        correctAnswer: ['2'],
+        explanation: 'One and one make two.',
+        course: 'constructor',
+        objective: '__proto__',
+      },
     });
     expect(created.status).toBe(201);
     try {
-      const facets = await call('GET', '/api/questions/facets', 'admin');
+      const facets = await call('GET', '/api/questions/facets', { who: 'admin' });
       expect(facets.status).toBe(200);
       const body = facets.body as QuestionFacets;
       expect(body.courses).toContain('constructor');
@@ -164,30 +131,26 @@ describe('(a) regression: GET /api/infiniteqbank/generate-batch', () => {
       const listed = await call(
         'GET',
         `/api/questions?${new URLSearchParams({ course: 'constructor', objective: '__proto__' })}`,
-        'admin',
+        { who: 'admin' },
       );
       expect(listed.status).toBe(200);
       expect(listed.body.questions.map((q: { qid: string }) => q.qid)).toEqual([created.body.qid]);
     } finally {
-      expect((await call('DELETE', `/api/questions/${created.body.qid}`, 'admin')).status).toBe(
-        200,
-      );
+      expect(
+        (await call('DELETE', `/api/questions/${created.body.qid}`, { who: 'admin' })).status,
+      ).toBe(200);
     }
   });
 
   it('fields named after Object.prototype members are refused as unknown fields (400)', async () => {
     for (const name of NAMES) {
       const raw = `{"id": "teas_percents~1", "answer": ["1"], ${JSON.stringify(name)}: "x"}`;
-      const res = await fetch(`${base}/api/infiniteqbank/check`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: raw,
-      });
+      const res = await call('POST', '/api/infiniteqbank/check', { raw });
       expect(res.status).toBe(400);
       const query = await call(
         'GET',
         `/api/infiniteqbank/generate-batch?course=teas_math&objective=1&${encodeURIComponent(name)}=1`,
-        'anonymous',
+        { who: 'anonymous' },
       );
       expect(query.status).toBe(400);
     }
@@ -324,7 +287,7 @@ async function inParallel<T>(items: readonly T[], width: number, work: (item: T)
 
 describe('(b) every route of the OpenAPI document, every name, every slot', () => {
   it('never answers 5xx, for anonymous callers, learners and admins', async () => {
-    const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as OpenApiDocument;
+    const doc = (await (await fetch(`${gatewayUrl}/api/docs-json`)).json()) as OpenApiDocument;
     const open = await openObjective();
     const probes = probesOf(doc, baseValues(open));
     // the sweep covers the whole document: each route with a slot, each name
@@ -345,7 +308,7 @@ describe('(b) every route of the OpenAPI document, every name, every slot', () =
     const statuses = new Map<number, number>();
     const jobs = probes.flatMap((probe) => WHO.map((who) => ({ probe, who })));
     await inParallel(jobs, 6, async ({ probe, who }) => {
-      const res = await call(probe.method, probe.path, who, probe.body);
+      const res = await call(probe.method, probe.path, { who, body: probe.body });
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 500) {
         failures.push(
@@ -364,7 +327,7 @@ describe('(b) every route of the OpenAPI document, every name, every slot', () =
 
   it('leaves the gateway and every service healthy', async () => {
     for (const path of ['/healthz', '/readyz']) {
-      expect((await call('GET', path, 'anonymous')).status).toBe(200);
+      expect((await call('GET', path, { who: 'anonymous' })).status).toBe(200);
     }
     for (const app of ['announcements', 'identity', 'qbank'] as const) {
       const res = await fetch(`http://127.0.0.1:${cfg.ports[app]}/healthz`);
@@ -374,7 +337,7 @@ describe('(b) every route of the OpenAPI document, every name, every slot', () =
     const batch = await call(
       'GET',
       `/api/infiniteqbank/generate-batch?${new URLSearchParams({ ...open, count: '2' })}`,
-      'learner',
+      { who: 'learner' },
     );
     expect(batch.status).toBe(200);
     expect(batch.body.questions).toHaveLength(2);

@@ -12,30 +12,14 @@ import {
 } from '@examprep/contracts';
 import { COURSE_DEFINITIONS, generate } from '@examprep/generators';
 import { checkAnswer, validateQuestionInput } from '@examprep/validation';
-import { getToken, infraConfig, seededUsers, waitFor } from '@examprep/test-kit';
+import { infraConfig, waitFor } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
+import { call, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const base = `http://127.0.0.1:${cfg.ports.gateway}`;
-type Who = 'anonymous' | 'learner' | 'admin';
-const tokens: Record<Who, string | undefined> = { anonymous: undefined, learner: '', admin: '' };
 const COURSE = `IT Course ${Date.now()}`;
 let mongo: MongoClient;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are arbitrary JSON read by expect()
-async function call<T = any>(method: string, path: string, who: Who, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 const single = (over: Partial<QuestionInput> = {}): QuestionInput => ({
   question: 'What is \\(\\frac{1}{2} + \\frac{1}{4}\\)?',
@@ -50,11 +34,6 @@ const single = (over: Partial<QuestionInput> = {}): QuestionInput => ({
 
 beforeAll(async () => {
   systemCtl('start', ['qbank', 'identity', 'gateway']);
-  for (const who of ['learner', 'admin'] as const) {
-    tokens[who] = (
-      await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
-    ).access_token;
-  }
   mongo = await MongoClient.connect(cfg.mongoUrl('qbank'));
 });
 
@@ -78,8 +57,8 @@ describe('admin-only routes', () => {
     ['POST', '/api/infiniteqbank/admin/set-view-mode', { mode: 'learner' }],
     ['GET', '/api/infiniteqbank/admin/view-mode', undefined],
   ])('%s %s: anonymous 401, learner 403', async (method, path, body) => {
-    expect((await call(method, path, 'anonymous', body)).status).toBe(401);
-    expect((await call(method, path, 'learner', body)).status).toBe(403);
+    expect((await call(method, path, { who: 'anonymous', body })).status).toBe(401);
+    expect((await call(method, path, { who: 'learner', body })).status).toBe(403);
   });
 });
 
@@ -97,14 +76,17 @@ describe('save rules (admin spec §5)', () => {
     [{ type: 'blank', choices: [], correctAnswer: [] }, 'correctAnswer', M.blankAnswer],
     [{ choices: ['3/4', '', '1/8', '1'] }, 'choices', M.emptyChoices],
   ] as [Partial<QuestionInput>, string, string][])('%j -> %s: %s', async (over, field, message) => {
-    const res = await call('POST', '/api/questions', 'admin', single(over));
+    const res = await call('POST', '/api/questions', { who: 'admin', body: single(over) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(M.fixTitle);
     expect(res.body.fields[field]).toContain(message);
   });
 
   it("names the type when it is not one of single, sata, blank ('Please select a question type.')", async () => {
-    const res = await call('POST', '/api/questions', 'admin', single({ type: '' as never }));
+    const res = await call('POST', '/api/questions', {
+      who: 'admin',
+      body: single({ type: '' as never }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields.type).toContain(M.typeRequired);
   });
@@ -112,7 +94,10 @@ describe('save rules (admin spec §5)', () => {
 
 describe('questions', () => {
   it('creates, reads, updates, duplicates and deletes', async () => {
-    const created = await call<Question>('POST', '/api/questions', 'admin', single());
+    const created = await call<Question>('POST', '/api/questions', {
+      who: 'admin',
+      body: single(),
+    });
     expect(created.status).toBe(201);
     const qid = created.body.qid;
     expect(qid).toMatch(QID_PATTERN);
@@ -122,20 +107,18 @@ describe('questions', () => {
       video: null,
     });
 
-    expect((await call<Question>('GET', `/api/questions/${qid}`, 'admin')).body.question).toBe(
-      single().question,
-    );
-    const updated = await call<Question>(
-      'PUT',
-      `/api/questions/${qid}`,
-      'admin',
-      single({
+    expect(
+      (await call<Question>('GET', `/api/questions/${qid}`, { who: 'admin' })).body.question,
+    ).toBe(single().question);
+    const updated = await call<Question>('PUT', `/api/questions/${qid}`, {
+      who: 'admin',
+      body: single({
         type: 'blank',
         choices: ['ignored'],
         correctAnswer: ['0.75'],
         rounding: { places: 2 },
       }),
-    );
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       type: 'blank',
@@ -144,27 +127,27 @@ describe('questions', () => {
       rounding: { places: 2 },
     });
 
-    const copy = await call<Question>('POST', `/api/questions/${qid}/duplicate`, 'admin');
+    const copy = await call<Question>('POST', `/api/questions/${qid}/duplicate`, { who: 'admin' });
     expect(copy.status).toBe(201);
     expect(copy.body.qid).not.toBe(qid);
     expect(copy.body.correctAnswer).toEqual(['0.75']);
 
-    expect(await call('DELETE', `/api/questions/${qid}`, 'admin')).toEqual({
+    expect(await call('DELETE', `/api/questions/${qid}`, { who: 'admin' })).toEqual({
       status: 200,
       body: { deleted: true },
     });
-    expect(await call('DELETE', `/api/questions/${qid}`, 'admin')).toMatchObject({
+    expect(await call('DELETE', `/api/questions/${qid}`, { who: 'admin' })).toMatchObject({
       status: 404,
       body: { message: M.doesNotExist },
     });
-    expect(await call('GET', `/api/questions/${qid}`, 'admin')).toMatchObject({
+    expect(await call('GET', `/api/questions/${qid}`, { who: 'admin' })).toMatchObject({
       status: 404,
       body: { message: M.notFound(qid) },
     });
   });
 
   it('names a malformed qid', async () => {
-    const res = await call('GET', '/api/questions/ab-1', 'admin');
+    const res = await call('GET', '/api/questions/ab-1', { who: 'admin' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toEqual(['qid']);
   });
@@ -172,12 +155,10 @@ describe('questions', () => {
   it('gives 30 concurrent creates 30 different qids', async () => {
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        call<Question>(
-          'POST',
-          '/api/questions',
-          'admin',
-          single({ objective: `Concurrency ${i}` }),
-        ),
+        call<Question>('POST', '/api/questions', {
+          who: 'admin',
+          body: single({ objective: `Concurrency ${i}` }),
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
@@ -193,7 +174,7 @@ describe('questions', () => {
   it('filters by course, objective, type, search and media, and exports with the filters', async () => {
     const course = `${COURSE} filters`;
     const make = (over: Partial<QuestionInput>) =>
-      call<Question>('POST', '/api/questions', 'admin', single({ course, ...over }));
+      call<Question>('POST', '/api/questions', { who: 'admin', body: single({ course, ...over }) });
     const a = (await make({ objective: 'Ratios', question: 'Unique needle zebra \\(x\\)' })).body;
     const b = (
       await make({ objective: 'Percents', type: 'blank', choices: [], correctAnswer: ['5'] })
@@ -207,8 +188,11 @@ describe('questions', () => {
       );
 
     const list = async (q: string) =>
-      (await call<{ questions: Question[]; total: number }>('GET', `/api/questions?${q}`, 'admin'))
-        .body;
+      (
+        await call<{ questions: Question[]; total: number }>('GET', `/api/questions?${q}`, {
+          who: 'admin',
+        })
+      ).body;
     const c = encodeURIComponent(course);
     expect((await list(`course=${c}`)).total).toBe(2);
     expect((await list(`course=${c}&objective=Ratios`)).questions.map((q) => q.qid)).toEqual([
@@ -223,9 +207,11 @@ describe('questions', () => {
     expect((await list(`course=${c}&questionImage=missing`)).questions.map((q) => q.qid)).toEqual([
       a.qid,
     ]);
-    expect((await call('GET', '/api/questions?type=essay', 'admin')).status).toBe(400);
+    expect((await call('GET', '/api/questions?type=essay', { who: 'admin' })).status).toBe(400);
 
-    const exported = await call('GET', `/api/questions/export?course=${c}&type=single`, 'admin');
+    const exported = await call('GET', `/api/questions/export?course=${c}&type=single`, {
+      who: 'admin',
+    });
     expect(exported.status).toBe(200);
     expect(Object.keys(exported.body).sort()).toEqual([
       'exportDate',
@@ -236,14 +222,14 @@ describe('questions', () => {
     expect(exported.body).toMatchObject({ totalQuestions: 1, filters: { course, type: 'single' } });
     expect(new Date(exported.body.exportDate).toString()).not.toBe('Invalid Date');
     expect(exported.body.questions[0].qid).toBe(a.qid);
-    expect(await call('GET', `/api/questions/export?course=${c}&type=sata`, 'admin')).toMatchObject(
-      {
-        status: 404,
-        body: { message: M.nothingToExport },
-      },
-    );
+    expect(
+      await call('GET', `/api/questions/export?course=${c}&type=sata`, { who: 'admin' }),
+    ).toMatchObject({
+      status: 404,
+      body: { message: M.nothingToExport },
+    });
 
-    const facets = (await call('GET', '/api/questions/facets', 'admin')).body;
+    const facets = (await call('GET', '/api/questions/facets', { who: 'admin' })).body;
     expect(facets.objectives[course]).toEqual(['Percents', 'Ratios']);
     await mongo.db().collection('questions').deleteMany({ course });
   });
@@ -256,7 +242,7 @@ describe('course topics', () => {
       .find((t) => t.key === key)!;
 
   it('lists courses with hasGenerator derived from the registry and objectives in numeric order', async () => {
-    const res = await call('GET', '/api/courses', 'admin');
+    const res = await call('GET', '/api/courses', { who: 'admin' });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const codes = Object.keys(res.body.courses.teas_math.objectives);
@@ -267,19 +253,22 @@ describe('course topics', () => {
 
   it('switches a topic off and on for learners; refuses a topic without a generator and changes nothing', async () => {
     const objective = Object.entries(
-      (await call('GET', '/api/courses', 'admin')).body.courses.teas_math
+      (await call('GET', '/api/courses', { who: 'admin' })).body.courses.teas_math
         .objectives as Course['objectives'],
     ).find(([, o]) => o.topics.some((t) => t.key === 'teas_percents'))![0];
     const learnerTopics = async () =>
       (
-        await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'learner')
+        await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', { who: 'learner' })
       ).body.courses
         .flatMap((c) => Object.values(c.objectives))
         .flatMap((o) => o.topics.map((t) => t.key));
     try {
-      const off = await call('PATCH', '/api/courses/teas_math/topics/teas_percents', 'admin', {
-        objective,
-        available: false,
+      const off = await call('PATCH', '/api/courses/teas_math/topics/teas_percents', {
+        who: 'admin',
+        body: {
+          objective,
+          available: false,
+        },
       });
       expect(off.status).toBe(200);
       await waitFor(async () => !(await learnerTopics()).includes('teas_percents'), {
@@ -288,46 +277,50 @@ describe('course topics', () => {
       const batch = await call(
         'GET',
         `/api/infiniteqbank/generate-batch?course=teas_math&objective=${objective}&topic=teas_percents`,
-        'learner',
+        { who: 'learner' },
       );
       expect(batch).toMatchObject({ status: 403, body: { message: M.topicUnavailable } });
     } finally {
-      await call('PATCH', '/api/courses/teas_math/topics/teas_percents', 'admin', {
-        objective,
-        available: true,
-        free: true,
+      await call('PATCH', '/api/courses/teas_math/topics/teas_percents', {
+        who: 'admin',
+        body: {
+          objective,
+          available: true,
+          free: true,
+        },
       });
     }
     await waitFor(async () => (await learnerTopics()).includes('teas_percents'), {
       timeoutMs: 5000,
     });
 
-    const courses = (await call('GET', '/api/courses', 'admin')).body.courses;
+    const courses = (await call('GET', '/api/courses', { who: 'admin' })).body.courses;
     const noGenObjective = Object.entries(
       courses.teas_math.objectives as Course['objectives'],
     ).find(([, o]) => o.topics.some((t) => t.key === 'teas_scientific_notation'))![0];
     const before = topicOf(courses, 'teas_scientific_notation');
-    const refused = await call(
-      'PATCH',
-      '/api/courses/teas_math/topics/teas_scientific_notation',
-      'admin',
-      {
+    const refused = await call('PATCH', '/api/courses/teas_math/topics/teas_scientific_notation', {
+      who: 'admin',
+      body: {
         objective: noGenObjective,
         free: true,
       },
-    );
+    });
     expect(refused).toMatchObject({ status: 409, body: { message: M.noGenerator } });
     expect(
       topicOf(
-        (await call('GET', '/api/courses', 'admin')).body.courses,
+        (await call('GET', '/api/courses', { who: 'admin' })).body.courses,
         'teas_scientific_notation',
       ),
     ).toEqual(before);
     expect(
       (
-        await call('PATCH', '/api/courses/teas_math/topics/nope', 'admin', {
-          objective: '1',
-          free: true,
+        await call('PATCH', '/api/courses/teas_math/topics/nope', {
+          who: 'admin',
+          body: {
+            objective: '1',
+            free: true,
+          },
         })
       ).status,
     ).toBe(404);
@@ -337,14 +330,14 @@ describe('course topics', () => {
 describe('Infinite QBank', () => {
   it('generates a default batch of 5 without answers, for anonymous callers too', async () => {
     const courses = (
-      await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'anonymous')
+      await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', { who: 'anonymous' })
     ).body.courses;
     const course = courses.find((c) => c.id === 'med_dosage')!;
     const [objective] = Object.keys(course.objectives);
     const res = await call<GenerateBatchResponse>(
       'GET',
       `/api/infiniteqbank/generate-batch?course=med_dosage&objective=${objective}`,
-      'anonymous',
+      { who: 'anonymous' },
     );
     expect(res.status).toBe(200);
     expect(res.body.questions).toHaveLength(5);
@@ -360,14 +353,14 @@ describe('Infinite QBank', () => {
     const over = await call(
       'GET',
       '/api/infiniteqbank/generate-batch?course=med_dosage&objective=1&count=21',
-      'learner',
+      { who: 'learner' },
     );
     expect(over.status).toBe(400);
     expect(Object.keys(over.body.fields)).toEqual(['count']);
     const unknown = await call(
       'GET',
       '/api/infiniteqbank/generate-batch?course=med_dosage&objective=99',
-      'learner',
+      { who: 'learner' },
     );
     expect(unknown).toMatchObject({ status: 404, body: { message: M.noTopics } });
   });
@@ -376,44 +369,60 @@ describe('Infinite QBank', () => {
     const res = await call<GenerateBatchResponse>(
       'GET',
       '/api/infiniteqbank/generate-batch?course=med_dosage&objective=5&topic=md_iv_flow_rate&count=3',
-      'learner',
+      { who: 'learner' },
     );
     expect(res.status).toBe(200);
     for (const q of res.body.questions) {
       const truth = generate(q.topicKey, q.seed); // the same pure generator replays the item
-      const right = await call('POST', '/api/infiniteqbank/check', 'learner', {
-        id: q.id,
-        answer: truth.correctAnswer,
+      const right = await call('POST', '/api/infiniteqbank/check', {
+        who: 'learner',
+        body: {
+          id: q.id,
+          answer: truth.correctAnswer,
+        },
       });
       expect(right).toMatchObject({
         status: 200,
         body: { correct: true, correctAnswer: truth.correctAnswer, explanation: truth.explanation },
       });
-      const wrong = await call('POST', '/api/infiniteqbank/check', 'learner', {
-        id: q.id,
-        answer: ['999999'],
+      const wrong = await call('POST', '/api/infiniteqbank/check', {
+        who: 'learner',
+        body: {
+          id: q.id,
+          answer: ['999999'],
+        },
       });
       expect(wrong.body.correct).toBe(false);
     }
-    const bad = await call('POST', '/api/infiniteqbank/check', 'learner', {
-      id: res.body.questions[0].id,
-      answer: ['<script>alert(1)</script>'],
+    const bad = await call('POST', '/api/infiniteqbank/check', {
+      who: 'learner',
+      body: {
+        id: res.body.questions[0].id,
+        answer: ['<script>alert(1)</script>'],
+      },
     });
     if (res.body.questions[0].type === 'blank') expect(bad.status).toBe(400);
     expect(
-      (await call('POST', '/api/infiniteqbank/check', 'learner', { id: 'nope~1', answer: ['1'] }))
-        .status,
+      (
+        await call('POST', '/api/infiniteqbank/check', {
+          who: 'learner',
+          body: { id: 'nope~1', answer: ['1'] },
+        })
+      ).status,
     ).toBe(400);
   });
 
   it('counts generations of signed-in users in their user document', async () => {
-    await call('POST', '/api/create-user', 'learner', {});
-    const uid = JSON.parse(Buffer.from(tokens.learner!.split('.')[1]!, 'base64url').toString()).sub;
+    await call('POST', '/api/create-user', { who: 'learner', body: {} });
+    const uid = await uidFor('learner');
     const identity = await MongoClient.connect(cfg.mongoUrl('identity'));
     try {
       const count = async () =>
         (
-          (await identity.db().collection('users').findOne({ _id: uid })) as {
+          (await identity
+            .db()
+            .collection('users')
+            .findOne({ _id: uid as never })) as {
             infiniteQbankGenerations?: number;
           } | null
         )?.infiniteQbankGenerations ?? 0;
@@ -425,11 +434,9 @@ describe('Infinite QBank', () => {
         return (await count()) === first ? first + 1 : 0; // +1: a count of 0 is a valid result
       };
       const before = (await waitFor(settled, { timeoutMs: 15_000 })) - 1;
-      await call(
-        'GET',
-        '/api/infiniteqbank/generate-batch?course=med_dosage&objective=5&count=3',
-        'learner',
-      );
+      await call('GET', '/api/infiniteqbank/generate-batch?course=med_dosage&objective=5&count=3', {
+        who: 'learner',
+      });
       await waitFor(async () => (await count()) === before + 3, { timeoutMs: 15_000 });
       // counted once, not again later
       await new Promise((r) => setTimeout(r, 1_500));
@@ -441,11 +448,15 @@ describe('Infinite QBank', () => {
 
   it("admin view mode 'learner' shows only what learners see", async () => {
     const adminTopics = async () =>
-      (await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'admin')).body;
+      (await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', { who: 'admin' }))
+        .body;
     try {
       expect((await adminTopics()).viewMode).toBe('admin');
       expect(
-        await call('POST', '/api/infiniteqbank/admin/set-view-mode', 'admin', { mode: 'learner' }),
+        await call('POST', '/api/infiniteqbank/admin/set-view-mode', {
+          who: 'admin',
+          body: { mode: 'learner' },
+        }),
       ).toEqual({
         status: 200,
         body: { mode: 'learner' },
@@ -453,15 +464,22 @@ describe('Infinite QBank', () => {
       const asLearner = await adminTopics();
       expect(asLearner.viewMode).toBe('learner');
       const learner = (
-        await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', 'learner')
+        await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', { who: 'learner' })
       ).body;
       expect(asLearner.courses).toEqual(learner.courses);
       expect(
-        (await call('POST', '/api/infiniteqbank/admin/set-view-mode', 'admin', { mode: 'x' }))
-          .status,
+        (
+          await call('POST', '/api/infiniteqbank/admin/set-view-mode', {
+            who: 'admin',
+            body: { mode: 'x' },
+          })
+        ).status,
       ).toBe(400);
     } finally {
-      await call('POST', '/api/infiniteqbank/admin/set-view-mode', 'admin', { mode: 'admin' });
+      await call('POST', '/api/infiniteqbank/admin/set-view-mode', {
+        who: 'admin',
+        body: { mode: 'admin' },
+      });
     }
   });
 });
@@ -472,7 +490,7 @@ describe('seed content (tools/seed)', () => {
       await call<{ questions: Question[] }>(
         'GET',
         `/api/questions?course=${encodeURIComponent(course)}`,
-        'admin',
+        { who: 'admin' },
       )
     ).body.questions;
 

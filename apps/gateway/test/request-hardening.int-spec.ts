@@ -4,33 +4,19 @@
 // UNSUPPORTED_MEDIA_TYPE) and null or an array (400 BODY_NOT_OBJECT); no answer is a 5xx, and
 // nested or repeated query parameters are not either. ADR 0011.
 import { ErrorCodes } from '@examprep/contracts';
-import { getToken, infraConfig, seededUsers } from '@examprep/test-kit';
 import { BODY_LIMIT_BYTES, MAX_JSON_DEPTH, REQUEST_MESSAGES } from '../src/http/json-body';
+import { call, gatewayUrl } from './support/api';
 import { type OpenApiDocument, type Route, routesOf } from './support/openapi';
 import { systemCtl } from './support/system';
 
-const cfg = infraConfig('test');
-const base = `http://127.0.0.1:${cfg.ports.gateway}`;
 type Who = 'anonymous' | 'learner' | 'admin';
-const tokens: Record<Who, string> = { anonymous: '', learner: '', admin: '' };
 
 let bodyRoutes: Route[] = [];
 let queryRoutes: (Route & { params: string[] })[] = [];
 
-async function send(route: Route, who: Who, body: string | undefined, contentType?: string) {
-  const headers: Record<string, string> = {};
-  if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
-  if (contentType) headers['content-type'] = contentType;
-  const res = await fetch(`${base}${route.path}`, { method: route.method, headers, body });
-  const text = await res.text();
-  let json: { code?: string; message?: string; error?: string } | null = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  return { status: res.status, body: json };
-}
+/** A body sent as is under the content type given (a body without one goes as JSON). */
+const send = (route: Route, who: Who, raw: string | undefined, contentType?: string) =>
+  call(route.method, route.path, { who, raw, headers: { 'content-type': contentType } });
 
 const JSON_TYPE = 'application/json';
 const deepObject = '{"a":'.repeat(1500) + '1' + '}'.repeat(1500);
@@ -39,12 +25,7 @@ const tooLarge = JSON.stringify({ input: 'x'.repeat(BODY_LIMIT_BYTES + 1) });
 
 beforeAll(async () => {
   systemCtl('start', ['identity', 'announcements', 'qbank', 'gateway']);
-  for (const who of ['learner', 'admin'] as const) {
-    tokens[who] = (
-      await getToken({ username: seededUsers[who].email, password: seededUsers[who].password })
-    ).access_token;
-  }
-  const doc = (await (await fetch(`${base}/api/docs-json`)).json()) as OpenApiDocument;
+  const doc = (await (await fetch(`${gatewayUrl}/api/docs-json`)).json()) as OpenApiDocument;
   ({ bodyRoutes, queryRoutes } = routesOf(doc));
 });
 
