@@ -110,6 +110,37 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The browser gets only the web-safe entry of libs/contracts: its root (and the files
+    // behind it) pull in @nestjs/swagger and class-validator. libs/validation runs in the
+    // browser too (the question editor), so it keeps the same rule.
+    files: ['apps/web/**/*.{ts,tsx}', 'libs/validation/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@examprep/contracts',
+              message:
+                "Import '@examprep/contracts/types' in browser code: the package root pulls in @nestjs/swagger and class-validator.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['@examprep/contracts/*', '!@examprep/contracts/types'],
+              message:
+                "Import '@examprep/contracts/types' in browser code: only that entry of libs/contracts is browser-safe.",
+            },
+            {
+              group: ['@nestjs/*', 'class-validator', 'class-transformer'],
+              message: 'Server packages do not belong in browser code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // tool configuration (jest, playwright, vite): may reach the shared presets by path
     files: [
       '**/jest*.config.cjs',

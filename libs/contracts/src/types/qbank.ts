@@ -8,15 +8,15 @@ export interface RoundingRule {
   places: number;
 }
 
-/** The stored question document (collection questions, id = qid). */
+/** The media of a stored question; null = none. */
 export interface QuestionMedia {
   questionImage: string | null;
   explanationImage: string | null;
   video: string | null;
 }
 
-export interface Question {
-  qid: string;
+/** Body of create and update (admin spec §3 question fields; media come with the media service). */
+export interface QuestionInput {
   question: string;
   type: QuestionType;
   choices: string[];
@@ -24,9 +24,17 @@ export interface Question {
   explanation: string;
   course: string;
   objective: string;
-  media: QuestionMedia;
   /** Grading rule of blank answers; null = exact numeric or text comparison. */
   rounding?: RoundingRule | null;
+}
+
+/**
+ * The stored question document (collection questions, id = qid): the fields of create and
+ * update (QuestionInput) plus what the bank keeps with them.
+ */
+export interface Question extends QuestionInput {
+  qid: string;
+  media: QuestionMedia;
   createdAt?: string;
   updatedAt?: string;
 }
@@ -147,18 +155,6 @@ export const QBANK_MESSAGES = {
   noTopics: 'No topics are available for this objective yet.',
   unknownItem: 'This question can no longer be checked. Please get another one.',
 } as const;
-
-/** Body of create and update (admin spec §3 question fields; media come with the media service). */
-export interface QuestionInput {
-  question: string;
-  type: QuestionType;
-  choices: string[];
-  correctAnswer: string[];
-  explanation: string;
-  course: string;
-  objective: string;
-  rounding?: RoundingRule | null;
-}
 
 export type MediaFilter = 'has' | 'missing';
 
