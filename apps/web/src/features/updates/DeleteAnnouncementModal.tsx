@@ -1,8 +1,6 @@
 import { type Announcement } from '@examprep/contracts/types';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { translateError } from '../../shared/errors';
+import { ConfirmDeleteDialog } from '../../shared/layout/ConfirmDeleteDialog';
 import { announcementExcerpt, formatAnnouncementDate } from './announcement-form';
 import { useDeleteAnnouncement } from './announcements-api';
 import { UPDATES_MESSAGES as T } from './updates.messages';
@@ -20,33 +18,21 @@ export function DeleteAnnouncementModal({
   const remove = useDeleteAnnouncement();
   const excerpt = announcementExcerpt(announcement.content, EXCERPT);
   return (
-    <Modal show onHide={onClose} aria-labelledby="delete-announcement-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="delete-announcement-title" as="h2" className="h5">
-          {T.confirmDelete}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {remove.error ? (
-          <Alert variant="danger" role="alert">
-            {translateError(remove.error)}
-          </Alert>
-        ) : null}
-        <p className="fw-semibold mb-1">{formatAnnouncementDate(announcement.date)}</p>
-        <p className="app-preserve-whitespace text-body-secondary mb-0">{excerpt}</p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose}>
-          {T.cancel}
-        </Button>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(announcement.id, { onSuccess: () => onClose() })}
-        >
-          {remove.isPending ? T.deleting : T.delete}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDeleteDialog
+      titleId="delete-announcement-title"
+      title={T.confirmDelete}
+      error={remove.error ? translateError(remove.error) : null}
+      cancelLabel={T.cancel}
+      confirmLabel={T.delete}
+      pendingLabel={T.deleting}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(announcement.id, { onSuccess: () => onClose() })}
+      onClose={onClose}
+      lockWhilePending={false}
+      centered={false}
+    >
+      <p className="fw-semibold mb-1">{formatAnnouncementDate(announcement.date)}</p>
+      <p className="app-preserve-whitespace text-body-secondary mb-0">{excerpt}</p>
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { type Question } from '@examprep/contracts/types';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { translateError } from '../../../shared/errors';
+import { ConfirmDeleteDialog } from '../../../shared/layout/ConfirmDeleteDialog';
 import { type NoticeFn } from '../../../shared/layout/Notices';
 import { useDeleteQuestion } from './questions-api';
 import { QUESTIONS_MESSAGES as T } from './questions.messages';
@@ -17,9 +16,6 @@ export function DeleteQuestionModal({
   notify: NoticeFn;
 }) {
   const remove = useDeleteQuestion();
-  const close = () => {
-    if (!remove.isPending) onClose();
-  };
   const confirm = () =>
     remove.mutate(question.qid, {
       onSuccess: () => notify({ variant: 'success', text: T.deleted }),
@@ -28,24 +24,18 @@ export function DeleteQuestionModal({
       onSettled: () => onClose(),
     });
   return (
-    <Modal show onHide={close} aria-labelledby="delete-question-title" centered>
-      <Modal.Header closeButton={!remove.isPending}>
-        <Modal.Title id="delete-question-title" as="h2" className="h5">
-          {T.deleteTitle}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="fw-semibold mb-1">{T.deleteConfirm(question.qid)}</p>
-        <p className="small text-body-secondary mb-0">{T.deleteExplain}</p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={close} disabled={remove.isPending}>
-          {T.no}
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? T.deleting : T.yes}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDeleteDialog
+      titleId="delete-question-title"
+      title={T.deleteTitle}
+      cancelLabel={T.no}
+      confirmLabel={T.yes}
+      pendingLabel={T.deleting}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <p className="fw-semibold mb-1">{T.deleteConfirm(question.qid)}</p>
+      <p className="small text-body-secondary mb-0">{T.deleteExplain}</p>
+    </ConfirmDeleteDialog>
   );
 }

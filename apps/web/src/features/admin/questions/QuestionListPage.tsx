@@ -7,12 +7,12 @@ import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
 import { useApi } from '../../../shared/api/api-context';
 import { translateError } from '../../../shared/errors';
+import { downloadJson } from '../../../shared/export';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
 import { useSession } from '../../../shared/session/session-context';
-import { downloadTextFile } from '../users/users-csv';
 import { DeleteQuestionModal } from './DeleteQuestionModal';
 import { filtersFromParams, filtersToParams, hasFilters, localDate } from './question-filters';
 import { QuestionFiltersForm } from './QuestionFiltersForm';
@@ -36,11 +36,7 @@ function useExport(notify: NoticeFn) {
     setExporting(true);
     try {
       const data = await fetchExport(api, filters);
-      downloadTextFile(
-        exportFileName(localDate()),
-        `${JSON.stringify(data, null, 2)}\n`,
-        'application/json;charset=utf-8',
-      );
+      downloadJson(exportFileName(localDate()), data);
       notify({ variant: 'success', text: T.exported(data.totalQuestions) });
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {

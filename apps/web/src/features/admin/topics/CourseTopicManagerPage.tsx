@@ -2,10 +2,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { useMemo, useState } from 'react';
 import { translateError } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/layout/ErrorState';
+import { FilterField, FilterForm } from '../../../shared/layout/FilterForm';
 import { Loading } from '../../../shared/layout/Loading';
 import { Notices, useNotices } from '../../../shared/layout/Notices';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
@@ -22,6 +22,8 @@ import {
 import { useAdminCourses } from './topics-api';
 import { TOPICS_MESSAGES as T } from './topics.messages';
 
+const SELECT_COL = { xs: 6, md: 'auto' } as const;
+
 function TopicFiltersForm({
   filters,
   onChange,
@@ -30,71 +32,56 @@ function TopicFiltersForm({
   onChange: (next: TopicFilters) => void;
 }) {
   return (
-    <Form
-      role="search"
-      aria-labelledby="topic-filters-title"
-      onSubmit={(e) => e.preventDefault()}
-      className="mb-3"
-    >
-      <h2 id="topic-filters-title" className="visually-hidden">
-        {T.filtersHeading}
-      </h2>
-      <Row className="g-2 align-items-end">
-        <Col xs={12} md={5}>
-          <Form.Group controlId="topic-filter-search">
-            <Form.Label className="small mb-1">{T.searchLabel}</Form.Label>
-            <Form.Control
-              type="search"
-              size="sm"
-              value={filters.search}
-              placeholder={T.searchPlaceholder}
-              autoComplete="off"
-              onChange={(e) => onChange({ ...filters, search: e.target.value })}
-            />
-          </Form.Group>
-        </Col>
-        <Col xs={6} md="auto">
-          <Form.Group controlId="topic-filter-availability">
-            <Form.Label className="small mb-1">{T.availabilityLabel}</Form.Label>
-            <Form.Select
-              size="sm"
-              value={filters.availability}
-              onChange={(e) =>
-                onChange({ ...filters, availability: e.target.value as AvailabilityFilter })
-              }
-            >
-              <option value="all">{T.availabilityAll}</option>
-              <option value="available">{T.availableOnly}</option>
-              <option value="unavailable">{T.unavailableOnly}</option>
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col xs={6} md="auto">
-          <Form.Group controlId="topic-filter-pricing">
-            <Form.Label className="small mb-1">{T.pricingLabel}</Form.Label>
-            <Form.Select
-              size="sm"
-              value={filters.pricing}
-              onChange={(e) => onChange({ ...filters, pricing: e.target.value as PricingFilter })}
-            >
-              <option value="all">{T.pricingAll}</option>
-              <option value="free">{T.freeOnly}</option>
-              <option value="paid">{T.paidOnly}</option>
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col xs={12} md="auto">
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={isDefaultTopicFilters(filters)}
-            onClick={() => onChange(DEFAULT_TOPIC_FILTERS)}
-          >
-            {T.clearAll}
-          </Button>
-        </Col>
-      </Row>
-    </Form>
+    <FilterForm id="topic-filters" heading={T.filtersHeading}>
+      <FilterField controlId="topic-filter-search" label={T.searchLabel} col={{ xs: 12, md: 5 }}>
+        <Form.Control
+          type="search"
+          size="sm"
+          value={filters.search}
+          placeholder={T.searchPlaceholder}
+          autoComplete="off"
+          onChange={(e) => onChange({ ...filters, search: e.target.value })}
+        />
+      </FilterField>
+      <FilterField
+        controlId="topic-filter-availability"
+        label={T.availabilityLabel}
+        col={SELECT_COL}
+      >
+        <Form.Select
+          size="sm"
+          value={filters.availability}
+          onChange={(e) =>
+            onChange({ ...filters, availability: e.target.value as AvailabilityFilter })
+          }
+        >
+          <option value="all">{T.availabilityAll}</option>
+          <option value="available">{T.availableOnly}</option>
+          <option value="unavailable">{T.unavailableOnly}</option>
+        </Form.Select>
+      </FilterField>
+      <FilterField controlId="topic-filter-pricing" label={T.pricingLabel} col={SELECT_COL}>
+        <Form.Select
+          size="sm"
+          value={filters.pricing}
+          onChange={(e) => onChange({ ...filters, pricing: e.target.value as PricingFilter })}
+        >
+          <option value="all">{T.pricingAll}</option>
+          <option value="free">{T.freeOnly}</option>
+          <option value="paid">{T.paidOnly}</option>
+        </Form.Select>
+      </FilterField>
+      <Col xs={12} md="auto">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          disabled={isDefaultTopicFilters(filters)}
+          onClick={() => onChange(DEFAULT_TOPIC_FILTERS)}
+        >
+          {T.clearAll}
+        </Button>
+      </Col>
+    </FilterForm>
   );
 }
 

@@ -11,9 +11,10 @@ import { PreviewNotificationModal } from './PreviewNotificationModal';
 import { DEFAULT_FILTERS, filterUsers, isDefaultFilters, type UserFilters } from './user-filters';
 import { UserFiltersForm } from './UserFiltersForm';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
+import { downloadCsv } from '../../../shared/export';
 import { UsersTable } from './UsersTable';
 import { useAdminUsers } from './users-api';
-import { downloadTextFile, usersToCsv } from './users-csv';
+import { usersToCsv } from './users-csv';
 import { TOKEN_PREVIEW_LENGTH, USERS_CSV_FILE_NAME, USERS_MESSAGES as T } from './users.messages';
 
 /** Copy ID Token (Admins Only): the admin's own current access token to the clipboard. */
@@ -78,7 +79,7 @@ function UserListBody({
         <Button
           size="sm"
           variant="outline-primary"
-          onClick={() => downloadTextFile(USERS_CSV_FILE_NAME, usersToCsv(shown))}
+          onClick={() => downloadCsv(USERS_CSV_FILE_NAME, usersToCsv(shown))}
           disabled={shown.length === 0}
         >
           {T.exportFiltered}

@@ -1,0 +1,17 @@
+/** Makes the browser download `text` as a file named `fileName`. */
+export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Revoke after the click has been handled, or some browsers cancel the download.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
