@@ -1,45 +1,13 @@
+import { captureDownloads, readBlob } from '../../test-utils/capture-downloads';
 import { downloadCsv, downloadJson, downloadTextFile, toJsonFile } from './index';
 
 describe('file downloads', () => {
-  let blobs: Blob[];
-  let clicked: { download: string; href: string; rel: string; attached: boolean }[];
-  const realCreate = URL.createObjectURL;
-  const realRevoke = URL.revokeObjectURL;
-
-  beforeEach(() => {
-    jest.useFakeTimers();
-    blobs = [];
-    clicked = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      blobs.push(blob);
-      return `blob:file-${blobs.length}`;
-    });
-    URL.revokeObjectURL = jest.fn();
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push({
-        download: this.download,
-        href: this.href,
-        rel: this.rel,
-        attached: document.body.contains(this),
-      });
-    });
+  const { blobs, clicked } = captureDownloads({
+    href: (n) => `blob:file-${n}`,
+    linkDetails: true,
   });
-  afterEach(() => {
-    jest.useRealTimers();
-    URL.createObjectURL = realCreate;
-    URL.revokeObjectURL = realRevoke;
-    jest.restoreAllMocks();
-  });
-
-  const readBlob = (blob: Blob) =>
-    new Promise<string>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsText(blob);
-    });
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
 
   it('clicks a hidden link to the text, removes it and revokes the URL after the click', async () => {
     downloadTextFile('notes.txt', 'hello', 'text/plain');

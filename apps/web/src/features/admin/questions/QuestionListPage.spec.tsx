@@ -9,6 +9,7 @@ import { fakeResponse, mockFetch, type FetchCall } from '../../../test-utils/moc
 import { currentLocation, fakeSession, renderApp } from '../../../test-utils/render-app';
 import { localDate } from './question-filters';
 import QuestionListPage from './QuestionListPage';
+import { captureDownloads, readBlob } from '../../../test-utils/capture-downloads';
 
 const q = (over: Partial<Question>): Question => ({
   qid: 'AA00',
@@ -231,38 +232,7 @@ describe('/question-list', () => {
   });
 
   describe('Export Questions', () => {
-    let blobs: Blob[];
-    let clicked: { download: string; href: string }[];
-    const realCreate = URL.createObjectURL;
-    const realRevoke = URL.revokeObjectURL;
-
-    beforeEach(() => {
-      blobs = [];
-      clicked = [];
-      URL.createObjectURL = jest.fn((blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:questions';
-      });
-      URL.revokeObjectURL = jest.fn();
-      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-        this: HTMLAnchorElement,
-      ) {
-        clicked.push({ download: this.download, href: this.href });
-      });
-    });
-    afterEach(() => {
-      URL.createObjectURL = realCreate;
-      URL.revokeObjectURL = realRevoke;
-      jest.restoreAllMocks();
-    });
-
-    const readBlob = (blob: Blob) =>
-      new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
-        reader.onerror = () => reject(reader.error);
-        reader.readAsText(blob);
-      });
+    const { blobs, clicked } = captureDownloads({ href: () => 'blob:questions' });
 
     it('downloads questions_export_{YYYY-MM-DD}.json of the current filters', async () => {
       const file: QuestionsExport = {

@@ -5,6 +5,7 @@ import { fakeResponse, mockFetch, type FetchCall } from '../../../test-utils/moc
 import { currentLocation, fakeSession, renderApp } from '../../../test-utils/render-app';
 import UserListPage from './UserListPage';
 import { USERS_MESSAGES as T } from './users.messages';
+import { captureDownloads, readBlob } from '../../../test-utils/capture-downloads';
 
 const user = (over: Partial<AdminUserRow>): AdminUserRow => ({
   uid: 'u0',
@@ -285,38 +286,7 @@ describe('/user-list', () => {
   });
 
   describe('Export Filtered List', () => {
-    let blobs: Blob[];
-    let clicked: { download: string; href: string }[];
-    const realCreate = URL.createObjectURL;
-    const realRevoke = URL.revokeObjectURL;
-
-    beforeEach(() => {
-      blobs = [];
-      clicked = [];
-      URL.createObjectURL = jest.fn((blob: Blob) => {
-        blobs.push(blob);
-        return 'blob:users';
-      });
-      URL.revokeObjectURL = jest.fn();
-      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-        this: HTMLAnchorElement,
-      ) {
-        clicked.push({ download: this.download, href: this.href });
-      });
-    });
-    afterEach(() => {
-      URL.createObjectURL = realCreate;
-      URL.revokeObjectURL = realRevoke;
-      jest.restoreAllMocks();
-    });
-
-    const readBlob = (blob: Blob) =>
-      new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
-        reader.onerror = () => reject(reader.error);
-        reader.readAsText(blob);
-      });
+    const { blobs, clicked } = captureDownloads({ href: () => 'blob:users' });
 
     it('downloads filtered_users.csv with the filtered rows, escaped and formula-safe', async () => {
       const evil = user({
