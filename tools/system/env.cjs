@@ -64,6 +64,19 @@ function serviceExtras(app, u) {
       CONTACT_BUSINESS_NUMBER: '+1-555-010-0199',
     };
   }
+  if (app === 'catalog') {
+    const stripe = u.cfg.devCredentials.stripe;
+    return {
+      // local profiles only: the local test checkout and the fault hook need a non-production
+      // NODE_ENV; deployments run with production (compose, k8s)
+      NODE_ENV: u.profile.name === 'test' ? 'test' : 'development',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_URL: `http://127.0.0.1:${u.profile.ports.stripeMock}`,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      WEB_URL: u.web,
+      CHECKOUT_WEBHOOK_URL: `${u.gateway}/api/stripe/webhook`,
+    };
+  }
   return {};
 }
 

@@ -5,3 +5,4 @@ export * from './announcements';
 export * from './identity';
 export * from './captcha';
 export * from './qbank';
+export * from './catalog';

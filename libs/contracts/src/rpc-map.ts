@@ -1,5 +1,6 @@
 import type { AnnouncementsEvents, AnnouncementsRpc } from './announcements/announcement.messages';
 import type { CaptchaRpc } from './captcha/captcha.messages';
+import type { CatalogEvents, CatalogRpc } from './catalog/catalog.messages';
 import type { IdentityEvents, IdentityRpc } from './identity/identity.messages';
 import type { QbankEvents, QbankRpc } from './qbank/qbank.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
@@ -28,10 +29,20 @@ type HealthRpc = { [S in HealthSubject]: RpcPair<HealthCheckMessage, RpcHealthRe
  * Every request/reply subject with its request and reply types. Each area keeps its part
  * beside its payload types (`<area>.messages.ts`); a new service adds its map here.
  */
-export interface RpcMap extends AnnouncementsRpc, IdentityRpc, CaptchaRpc, QbankRpc, HealthRpc {}
+export interface RpcMap
+  extends AnnouncementsRpc,
+    IdentityRpc,
+    CaptchaRpc,
+    QbankRpc,
+    CatalogRpc,
+    HealthRpc {}
 
 /** Every JetStream fact with its payload type; a new service adds its map here. */
-export interface EventMap extends AnnouncementsEvents, IdentityEvents, QbankEvents {}
+export interface EventMap
+  extends AnnouncementsEvents,
+    IdentityEvents,
+    QbankEvents,
+    CatalogEvents {}
 
 /** The string leaves of `Subjects` (its functions, health and userChanged, are not leaves). */
 type SubjectLeaves<T> = T extends string

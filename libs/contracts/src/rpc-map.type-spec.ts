@@ -23,7 +23,12 @@ expectTrue<Equal<keyof RpcMap, RpcSubject>>();
 expectTrue<Equal<keyof EventMap, EventSubject>>();
 expectTrue<Equal<EventSubject, (typeof Events)[keyof typeof Events]>>();
 // health subjects only for the services that exist
-expectTrue<Equal<HealthSubject, 'announcements.health' | 'identity.health' | 'qbank.health'>>();
+expectTrue<
+  Equal<
+    HealthSubject,
+    'announcements.health' | 'catalog.health' | 'identity.health' | 'qbank.health'
+  >
+>();
 
 // a request is the whole message the service receives: the actor envelope plus the payload
 expectTrue<
@@ -37,4 +42,4 @@ expectTrue<Equal<RpcReply<typeof Subjects.qbank.getQuestion>, Question[]>>();
 // @ts-expect-error a subject that is not in the map
 export type Unknown = RpcRequest<'qbank.questions.nope'>;
 // @ts-expect-error a fact that is not published today has no payload type
-export type Gone = EventPayload<'events.purchase.completed'>;
+export type Gone = EventPayload<'events.question.mediaChanged'>;

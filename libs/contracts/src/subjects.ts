@@ -47,6 +47,18 @@ export const Subjects = {
     setViewMode: 'qbank.infinite.setViewMode',
     getViewMode: 'qbank.infinite.getViewMode',
   },
+  catalog: {
+    listProducts: 'catalog.products.list',
+    checkAccess: 'catalog.access.check',
+    checkSimulationsAccess: 'catalog.access.simulations',
+    createCheckoutSession: 'catalog.checkout.create',
+    stripeWebhook: 'catalog.stripe.webhook',
+    /** The local test checkout (dev/test only; the catalog refuses it otherwise). */
+    devCheckoutView: 'catalog.devCheckout.view',
+    devCheckoutComplete: 'catalog.devCheckout.complete',
+    updateUserPurchases: 'catalog.admin.updateUserPurchases',
+    userPurchases: 'catalog.admin.userPurchases',
+  },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`,
 } as const;
@@ -56,7 +68,7 @@ export const Subjects = {
  * that name services: eslint.config.mjs (Nest files), deploy/docker/mongo-init and
  * healthcheck.cjs, docker-compose.yml and k8s/base/kustomization.yaml (DOWNSTREAM_SERVICES).
  */
-export const ServiceNames = ['announcements', 'identity', 'qbank'] as const;
+export const ServiceNames = ['announcements', 'catalog', 'identity', 'qbank'] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 /** JetStream: facts other services must not miss (DESIGN.md §3). */
@@ -66,12 +78,14 @@ export const Streams = {
 
 /**
  * Facts that are published today. A service that publishes a new fact adds it here together
- * with its payload type in its area's `*Events` map (e.g. the catalog service's
- * purchase.completed and user.purchasesChanged, the media service's question.mediaChanged).
+ * with its payload type in its area's `*Events` map (e.g. the media service's
+ * question.mediaChanged).
  */
 export const Events = {
   userDeleted: 'events.user.deleted',
   announcementChanged: 'events.announcement.changed',
   qbankGenerated: 'events.qbank.generated',
   questionDeleted: 'events.question.deleted',
+  purchaseCompleted: 'events.purchase.completed',
+  userPurchasesChanged: 'events.user.purchasesChanged',
 } as const;

@@ -27,6 +27,7 @@ const file: InfraConfigFile = {
       passwordEnv: 'KA_PASS',
     },
     s3: { accessKey: 'mk', secretKey: 'ms', accessKeyEnv: 'M_USER', secretKeyEnv: 'M_PASS' },
+    stripe: { secretKey: 'sk_test_x', webhookSecret: 'whsec_x' },
   },
   profiles: {
     dev: {

@@ -38,6 +38,7 @@ export interface InfraConfigFile {
   devCredentials: {
     keycloakAdmin: { username: string; password: string; usernameEnv: string; passwordEnv: string };
     s3: { accessKey: string; secretKey: string; accessKeyEnv: string; secretKeyEnv: string };
+    stripe: { secretKey: string; webhookSecret: string };
   };
   profiles: Record<InfraProfile, { dataDir: string; ports: InfraPorts }>;
 }
@@ -77,8 +78,10 @@ export interface InfraConfig {
   smtp: { host: string; port: number };
   maildevUrl: string;
   stripeUrl: string;
-  /** The key stripe-mock accepts (any sk_test_ key works). */
+  /** The key stripe-mock accepts (any sk_test_ key works); the local catalog uses it. */
   stripeApiKey: string;
+  /** The local catalog's webhook signing secret (tests sign deliveries with it). */
+  stripeWebhookSecret: string;
   webUrl: string;
   gatewayUrl: string;
 }
@@ -169,7 +172,8 @@ export function buildInfraConfig(
     smtp: { host: LOOPBACK, port: ports.smtp },
     maildevUrl: `http://${LOOPBACK}:${ports.maildev}`,
     stripeUrl: `http://${LOOPBACK}:${ports.stripeMock}`,
-    stripeApiKey: 'sk_test_123',
+    stripeApiKey: file.devCredentials.stripe.secretKey,
+    stripeWebhookSecret: file.devCredentials.stripe.webhookSecret,
     webUrl: `http://localhost:${ports.web}`,
     gatewayUrl: `http://localhost:${ports.gateway}`,
   };

@@ -10,3 +10,5 @@ export * from './identity';
 export * from './captcha';
 export * from './sanitize';
 export * from './qbank';
+export * from './catalog';
+export * from './pricing';

@@ -1,0 +1,20 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
+import { CatalogConfigModule } from './config/catalog-config.module';
+import type { CatalogEnv } from './config/catalog.env';
+
+@Module({})
+export class AppModule {
+  static forRoot(env: CatalogEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CatalogConfigModule.forRoot(env),
+        MongoModule.forRoot(env.CATALOG_MONGODB_URI),
+        JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'catalog' }),
+        // feature modules: products, entitlements, checkout (issue 11)
+      ],
+      controllers: [createRpcHealthController('catalog')],
+    };
+  }
+}

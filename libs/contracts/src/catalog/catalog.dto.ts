@@ -1,0 +1,121 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsOptional,
+  IsString,
+  Matches,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
+import {
+  type CheckoutSessionInput,
+  CATALOG_MESSAGES,
+  type ProductAccessInput,
+  type UpdateUserPurchasesInput,
+} from '../types';
+
+/** Product ids are lowercase words joined by '_' (e.g. teas_math_qbank). */
+export const PRODUCT_ID_PATTERN = /^[a-z0-9_]{1,64}$/;
+/** Keycloak user ids (uuid-like). */
+const USER_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+/** Checkout Session ids: Stripe's (cs_test_…, cs_live_…) and the local test checkout's. */
+export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{8,200}$/;
+/** More products than the catalogue holds can never be a real order. */
+export const MAX_PRODUCTS_PER_ORDER = 20;
+
+export const CATALOG_FIELD_MESSAGES = {
+  productId: 'The productId field must be a product id (lowercase letters, digits and _).',
+  products: 'The products field must be a list of product ids (lowercase letters, digits and _).',
+  productsEmpty: CATALOG_MESSAGES.selectAtLeastOne,
+  productsDuplicate: 'The products field must name each product once.',
+  productsTooMany: `The products field may name at most ${MAX_PRODUCTS_PER_ORDER} products.`,
+  couponCode: 'The couponCode field must be text.',
+  uid: 'The uid field is not a valid user id.',
+  purchases:
+    'The purchases field must be an object mapping product ids (lowercase letters, digits and _) to true or false.',
+  sessionId: 'The sessionId is not a checkout session id.',
+} as const;
+
+/** An object whose own keys are product ids and whose values are booleans (no operators). */
+function IsPurchasesMap(options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'isPurchasesMap',
+      validator: {
+        validate: (v: unknown) =>
+          typeof v === 'object' &&
+          v !== null &&
+          !Array.isArray(v) &&
+          Object.getPrototypeOf(v) === Object.prototype &&
+          Object.keys(v).length <= 100 &&
+          Object.entries(v).every(
+            ([k, val]) => PRODUCT_ID_PATTERN.test(k) && typeof val === 'boolean',
+          ),
+      },
+    },
+    options,
+  );
+}
+
+/** Body of POST /api/check-product-access (learner spec §7). */
+export class ProductAccessDto implements ProductAccessInput {
+  @ApiProperty({ example: 'teas_math_qbank_full' })
+  @IsString({ message: CATALOG_FIELD_MESSAGES.productId })
+  @Matches(PRODUCT_ID_PATTERN, { message: CATALOG_FIELD_MESSAGES.productId })
+  productId!: string;
+}
+
+/**
+ * Body of POST /api/create-checkout-session. Only ids and a coupon: any price or amount field
+ * is refused as unknown (the server prices from the catalogue).
+ */
+export class CheckoutSessionDto implements CheckoutSessionInput {
+  @ApiProperty({ type: [String], example: ['teas_math_qbank', 'med_dosage_qbank'] })
+  @IsArray({ message: CATALOG_FIELD_MESSAGES.products })
+  @ArrayMinSize(1, { message: CATALOG_FIELD_MESSAGES.productsEmpty })
+  @ArrayMaxSize(MAX_PRODUCTS_PER_ORDER, { message: CATALOG_FIELD_MESSAGES.productsTooMany })
+  @ArrayUnique({ message: CATALOG_FIELD_MESSAGES.productsDuplicate })
+  @IsString({ each: true, message: CATALOG_FIELD_MESSAGES.products })
+  @Matches(PRODUCT_ID_PATTERN, { each: true, message: CATALOG_FIELD_MESSAGES.products })
+  products!: string[];
+
+  @ApiPropertyOptional({
+    example: 'NURSE10',
+    description:
+      'Letters and digits, at most 32 (learner spec §5; checked with libs/validation), then against the known coupons.',
+  })
+  @IsOptional()
+  @IsString({ message: CATALOG_FIELD_MESSAGES.couponCode })
+  couponCode?: string;
+}
+
+/** Body of POST /api/update-user-purchases (admin spec §7). */
+export class UpdateUserPurchasesDto implements UpdateUserPurchasesInput {
+  @ApiProperty()
+  @IsString({ message: CATALOG_FIELD_MESSAGES.uid })
+  @Matches(USER_ID_PATTERN, { message: CATALOG_FIELD_MESSAGES.uid })
+  uid!: string;
+
+  @ApiProperty({ example: { teas_math_qbank: true, med_dosage_workbook: false } })
+  @IsPurchasesMap({ message: CATALOG_FIELD_MESSAGES.purchases })
+  purchases!: Record<string, boolean>;
+}
+
+/** Query of GET /api/admin/user-purchases?uid= */
+export class UserPurchasesQuery {
+  @ApiProperty()
+  @IsString({ message: CATALOG_FIELD_MESSAGES.uid })
+  @Matches(USER_ID_PATTERN, { message: CATALOG_FIELD_MESSAGES.uid })
+  uid!: string;
+}
+
+/** Path parameter of the local test checkout routes. */
+export class DevCheckoutSessionParam {
+  @ApiProperty()
+  @IsString({ message: CATALOG_FIELD_MESSAGES.sessionId })
+  @Matches(CHECKOUT_SESSION_ID_PATTERN, { message: CATALOG_FIELD_MESSAGES.sessionId })
+  sessionId!: string;
+}

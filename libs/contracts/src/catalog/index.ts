@@ -1,0 +1,2 @@
+export * from './catalog.dto';
+export * from './catalog.messages';
