@@ -20,6 +20,15 @@ export const ErrorCodes = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** 415: a body that is not application/json. */
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  // catalog (issue 11)
+  /** 400: a coupon the system does not know, or an expired one. */
+  INVALID_COUPON: 'INVALID_COUPON',
+  /** 400: an unknown, free or already owned product in a checkout. */
+  PRODUCT_PROBLEM: 'PRODUCT_PROBLEM',
+  /** 503 (unreachable) / 502 (refused): the payment provider; nothing was charged. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** 400: a webhook delivery whose Stripe-Signature is wrong or older than 300 s. */
+  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | (string & {});
 
