@@ -30,19 +30,10 @@ type HealthRpc = { [S in HealthSubject]: RpcPair<HealthCheckMessage, RpcHealthRe
  * beside its payload types (`<area>.messages.ts`); a new service adds its map here.
  */
 export interface RpcMap
-  extends AnnouncementsRpc,
-    IdentityRpc,
-    CaptchaRpc,
-    QbankRpc,
-    CatalogRpc,
-    HealthRpc {}
+  extends AnnouncementsRpc, IdentityRpc, CaptchaRpc, QbankRpc, CatalogRpc, HealthRpc {}
 
 /** Every JetStream fact with its payload type; a new service adds its map here. */
-export interface EventMap
-  extends AnnouncementsEvents,
-    IdentityEvents,
-    QbankEvents,
-    CatalogEvents {}
+export interface EventMap extends AnnouncementsEvents, IdentityEvents, QbankEvents, CatalogEvents {}
 
 /** The string leaves of `Subjects` (its functions, health and userChanged, are not leaves). */
 type SubjectLeaves<T> = T extends string

@@ -22,7 +22,8 @@ describe('product access rules (learner spec §6, §7; admin spec §3)', () => {
   it('holds a purchase whose value is true, "true" or 1, and nothing else', () => {
     const held = [true, 'true', 1];
     const notHeld = [false, 'false', 0, 2, '1', 'yes', null, undefined, {}, []];
-    for (const v of held) expect(holdsProduct({ teas_math_qbank: v }, 'teas_math_qbank')).toBe(true);
+    for (const v of held)
+      expect(holdsProduct({ teas_math_qbank: v }, 'teas_math_qbank')).toBe(true);
     for (const v of notHeld)
       expect(holdsProduct({ teas_math_qbank: v }, 'teas_math_qbank')).toBe(false);
   });
