@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
 import { CatalogConfigModule } from './config/catalog-config.module';
 import type { CatalogEnv } from './config/catalog.env';
+import { ProductsModule } from './products/products.module';
 
 @Module({})
 export class AppModule {
@@ -12,7 +13,7 @@ export class AppModule {
         CatalogConfigModule.forRoot(env),
         MongoModule.forRoot(env.CATALOG_MONGODB_URI),
         JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'catalog' }),
-        // feature modules: products, entitlements, checkout (issue 11)
+        ProductsModule,
       ],
       controllers: [createRpcHealthController('catalog')],
     };
