@@ -8,6 +8,10 @@ import { CoursesController, QuestionsController } from './qbank/questions.contro
 import { AuthGuard } from './auth/auth.guard';
 import { TokenVerifier } from './auth/token-verifier';
 import { CaptchaController } from './captcha/captcha.controller';
+import { AdminPurchasesController } from './catalog/admin-purchases.controller';
+import { CheckoutController } from './catalog/checkout.controller';
+import { ProductsController } from './catalog/products.controller';
+import { StripeWebhookController } from './catalog/stripe-webhook.controller';
 import { GatewayConfigModule } from './config/config.module';
 import { GatewayEnv } from './config/gateway.env';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
@@ -46,6 +50,10 @@ export class GatewayModule {
         QuestionsController,
         CoursesController,
         InfiniteQbankController,
+        ProductsController,
+        CheckoutController,
+        StripeWebhookController,
+        AdminPurchasesController,
       ],
       providers: [
         {

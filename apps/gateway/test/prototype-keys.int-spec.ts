@@ -29,7 +29,7 @@ const WHO: readonly Who[] = ['anonymous', 'learner', 'admin'];
 let mongo: MongoClient;
 
 beforeAll(async () => {
-  systemCtl('start', ['announcements', 'identity', 'qbank', 'gateway']);
+  systemCtl('start', ['announcements', 'catalog', 'identity', 'qbank', 'gateway']);
   mongo = await MongoClient.connect(cfg.mongoUrl());
 });
 

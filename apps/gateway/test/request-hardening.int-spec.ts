@@ -24,7 +24,7 @@ const deepArray = '['.repeat(1500) + ']'.repeat(1500);
 const tooLarge = JSON.stringify({ input: 'x'.repeat(BODY_LIMIT_BYTES + 1) });
 
 beforeAll(async () => {
-  systemCtl('start', ['identity', 'announcements', 'qbank', 'gateway']);
+  systemCtl('start', ['identity', 'announcements', 'catalog', 'qbank', 'gateway']);
   const doc = (await (await fetch(`${gatewayUrl}/api/docs-json`)).json()) as OpenApiDocument;
   ({ bodyRoutes, queryRoutes } = routesOf(doc));
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-body';
+import Fastify from 'fastify';
+import { exceedsJsonDepth, MAX_JSON_DEPTH, registerJsonBodyParser } from './json-body';
 
 /** Reference: nesting depth of a parsed value, counted without recursion. */
 function depthOf(value: unknown): number {
@@ -64,5 +65,50 @@ describe('exceedsJsonDepth', () => {
     const started = performance.now();
     for (let i = 0; i < 10; i++) exceedsJsonDepth(text, MAX_JSON_DEPTH);
     expect((performance.now() - started) / 10).toBeLessThan(20);
+  });
+});
+
+describe('registerJsonBodyParser: the raw text', () => {
+  const app = Fastify();
+  registerJsonBodyParser(app);
+  const echo = (req: { body: unknown; rawBody?: string }) => ({
+    body: req.body,
+    rawBody: req.rawBody ?? null,
+  });
+  app.post('/signed', { config: { rawBody: true } }, async (req) => echo(req));
+  app.post('/plain', async (req) => echo(req));
+  afterAll(() => app.close());
+
+  const text = '{ "a" : 1,\n  "b": "caf\\u00e9 ü" }';
+  const post = (url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: text,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('is kept, exactly as sent, on a route that asks for it (KeepRawBody)', async () => {
+    expect((await post('/signed')).json()).toEqual({
+      body: { a: 1, b: 'caf\u00e9 ü' },
+      rawBody: text,
+    });
+  });
+
+  it('is not kept on any other route', async () => {
+    expect((await post('/plain')).json()).toEqual({
+      body: { a: 1, b: 'caf\u00e9 ü' },
+      rawBody: null,
+    });
+  });
+
+  it('passes the same checks first (depth)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/signed',
+      payload: '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { ErrorCodes } from '@examprep/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Largest request body the gateway reads (bytes); a larger one is answered 413. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -61,6 +61,17 @@ export function exceedsJsonDepth(text: string, maxDepth: number): boolean {
   return false;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep the body's exact text on the request as `rawBody` (see KeepRawBody). */
+    rawBody?: boolean;
+  }
+  interface FastifyRequest {
+    /** The body's exact text, on routes declared with KeepRawBody() only. */
+    rawBody?: string;
+  }
+}
+
 type Done = (err: Error | null, body?: unknown) => void;
 type JsonParser = (req: FastifyRequest, body: string, done: Done) => void;
 
@@ -70,7 +81,9 @@ type JsonParser = (req: FastifyRequest, body: string, done: Done) => void;
  * BODY_TOO_DEEP, measured before parsing), valid JSON without `__proto__` /
  * `constructor.prototype` keys (else 400 MALFORMED_REQUEST). Any other content type
  * (form posts, text/plain, none with a body) is answered 415 by Fastify. Whether the body
- * has the shape a route wants (an object) is the validation pipe's part.
+ * has the shape a route wants (an object) is the validation pipe's part. A route whose body
+ * is signed (the Stripe webhook: the signature covers the exact bytes) declares
+ * `KeepRawBody()` and also gets the text as `req.rawBody`; the same limits apply to it.
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
   const parseJson = fastify.getDefaultJsonParser('error', 'error') as unknown as JsonParser;
@@ -88,6 +101,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
         done(badRequest(ErrorCodes.BODY_TOO_DEEP, REQUEST_MESSAGES.tooDeep));
         return;
       }
+      if (keepsRawBody(req)) req.rawBody = text;
       parseJson(req, text, (err, value) =>
         err
           ? done(badRequest(ErrorCodes.MALFORMED_REQUEST, REQUEST_MESSAGES.malformed))
@@ -95,6 +109,12 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
       );
     },
   );
+}
+
+function keepsRawBody(req: FastifyRequest): boolean {
+  // a route's config may be absent (Fastify's 404 route)
+  const config = req.routeOptions.config as FastifyContextConfig | undefined;
+  return config?.rawBody === true;
 }
 
 function badRequest(code: string, message: string): BadRequestException {

@@ -37,6 +37,8 @@ export const SAMPLE_PATH_PARAMS: Readonly<Record<string, string>> = {
   qid: 'AB12',
   courseId: 'teas_math',
   topicKey: 'teas_percents',
+  // a well-formed local checkout session id that no order has
+  sessionId: 'cs_test_local_0000000000000000',
 };
 
 /** The routes with a request body, and those with query parameters (with their names). */

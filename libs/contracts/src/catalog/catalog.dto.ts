@@ -4,6 +4,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsIn,
   IsOptional,
   IsString,
   Matches,
@@ -37,7 +38,14 @@ export const CATALOG_FIELD_MESSAGES = {
   purchases:
     'The purchases field must be an object mapping product ids (lowercase letters, digits and _) to true or false.',
   sessionId: 'The sessionId is not a checkout session id.',
+  outcome: "The outcome field must be 'pay' or 'cancel'.",
+  /** The gateway's and the catalog's answer to a webhook delivery it cannot trust. */
+  webhookSignature: 'The Stripe-Signature header is missing, wrong or too old.',
 } as const;
+
+/** What the buyer chose on the local test checkout page. */
+export const DEV_CHECKOUT_OUTCOMES = ['pay', 'cancel'] as const;
+export type DevCheckoutOutcome = (typeof DEV_CHECKOUT_OUTCOMES)[number];
 
 /** An object whose own keys are product ids and whose values are booleans (no operators). */
 function IsPurchasesMap(options?: ValidationOptions) {
@@ -118,4 +126,11 @@ export class DevCheckoutSessionParam {
   @IsString({ message: CATALOG_FIELD_MESSAGES.sessionId })
   @Matches(CHECKOUT_SESSION_ID_PATTERN, { message: CATALOG_FIELD_MESSAGES.sessionId })
   sessionId!: string;
+}
+
+/** Body of POST /api/dev-checkout/:sessionId/complete (the local test checkout's Pay / Cancel). */
+export class DevCheckoutCompleteDto {
+  @ApiProperty({ enum: DEV_CHECKOUT_OUTCOMES, example: 'pay' })
+  @IsIn([...DEV_CHECKOUT_OUTCOMES], { message: CATALOG_FIELD_MESSAGES.outcome })
+  outcome!: DevCheckoutOutcome;
 }

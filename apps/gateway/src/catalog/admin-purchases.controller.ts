@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  type Actor,
+  Subjects,
+  UpdateUserPurchasesDto,
+  type UserPurchasesAnswer,
+  UserPurchasesQuery,
+} from '@examprep/contracts';
+import { NatsRpcClient } from '@examprep/nest-kit';
+import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
+
+/** Admin spec §2.8, §4, §7: the purchases editor (grants and revocations in the ledger). */
+@ApiTags('admin')
+@AdminOnly()
+@Controller()
+export class AdminPurchasesController {
+  constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
+
+  @Post('update-user-purchases')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Sets a user's purchases (product id -> owned, products priced above 0): grants and revocations recorded with the admin as author.",
+  })
+  @ApiOkResponse({ description: 'UserPurchasesAnswer: { uid, purchases, history }.' })
+  updateUserPurchases(
+    @CurrentActor() actor: Actor,
+    @Body() input: UpdateUserPurchasesDto,
+  ): Promise<UserPurchasesAnswer> {
+    return this.rpc.request(Subjects.catalog.updateUserPurchases, { actor, input });
+  }
+
+  @Get('admin/user-purchases')
+  @ApiOperation({ summary: "A user's purchases and their grant/revocation history, newest first." })
+  @ApiOkResponse({ description: 'UserPurchasesAnswer: { uid, purchases, history }.' })
+  userPurchases(
+    @CurrentActor() actor: Actor,
+    @Query() { uid }: UserPurchasesQuery,
+  ): Promise<UserPurchasesAnswer> {
+    return this.rpc.request(Subjects.catalog.userPurchases, { actor, uid });
+  }
+}

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import {
+  type Actor,
+  type CheckoutSessionAnswer,
+  CheckoutSessionDto,
+  DevCheckoutCompleteDto,
+  type DevCheckoutResult,
+  DevCheckoutSessionParam,
+  type DevCheckoutView,
+  Subjects,
+} from '@examprep/contracts';
+import { NatsRpcClient } from '@examprep/nest-kit';
+import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
+import { perMinute } from '../http/rate-limit';
+
+/**
+ * Learner spec §4 Checkout, §7 create-checkout-session; and the local test checkout page's
+ * calls (dev/test only: the catalog answers 404 elsewhere; ADR 0018).
+ */
+@ApiTags('checkout')
+@Controller()
+export class CheckoutController {
+  constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
+
+  @Post('create-checkout-session')
+  @Authenticated()
+  @HttpCode(200)
+  @Throttle(perMinute(10))
+  @ApiOperation({
+    summary:
+      'Starts a Stripe Checkout Session for product ids and an optional coupon; the server prices the order (no amount is taken from the browser).',
+  })
+  @ApiOkResponse({
+    description: '{ id, intendedProductType, url }: the browser goes to url to pay.',
+  })
+  createCheckoutSession(
+    @CurrentActor() actor: Actor,
+    @Body() input: CheckoutSessionDto,
+  ): Promise<CheckoutSessionAnswer> {
+    return this.rpc.request(Subjects.catalog.createCheckoutSession, { actor, input });
+  }
+
+  @Get('dev-checkout/:sessionId')
+  @Public()
+  @Throttle(perMinute(60))
+  @ApiOperation({
+    summary:
+      'Local test checkout (development and tests only, else 404): the order the page shows.',
+  })
+  @ApiOkResponse({ description: 'DevCheckoutView: lines, discount, total, status, return URLs.' })
+  devCheckoutView(@Param() { sessionId }: DevCheckoutSessionParam): Promise<DevCheckoutView> {
+    return this.rpc.request(Subjects.catalog.devCheckoutView, { actor: null, sessionId });
+  }
+
+  @Post('dev-checkout/:sessionId/complete')
+  @Public()
+  @HttpCode(200)
+  @Throttle(perMinute(20))
+  @ApiOperation({
+    summary:
+      'Local test checkout (development and tests only, else 404): Pay sends the signed checkout.session.completed webhook as Stripe would; Cancel cancels.',
+  })
+  @ApiOkResponse({ description: '{ redirectUrl }: the success or cancel page.' })
+  devCheckoutComplete(
+    @Param() { sessionId }: DevCheckoutSessionParam,
+    @Body() { outcome }: DevCheckoutCompleteDto,
+  ): Promise<DevCheckoutResult> {
+    return this.rpc.request(Subjects.catalog.devCheckoutComplete, {
+      actor: null,
+      sessionId,
+      outcome,
+    });
+  }
+}
