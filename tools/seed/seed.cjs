@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Demo data for a fresh system: writes each service's seed into ITS OWN database, only when
-// that database is empty (so re-running `npm start` never duplicates or overwrites anything).
+// that database is empty (so re-running `npm start` never duplicates or overwrites anything);
+// the catalogue (products, demo coupons) is upserted by id instead: it is data the seed owns.
 //
 //   node tools/seed/seed.cjs [--profile dev|test]
 'use strict';
@@ -94,6 +95,34 @@ async function seedQbank(u) {
   }
 }
 
+/**
+ * Catalog (issue #11): the products and the demo coupons. Upserted by id, so running the seed
+ * again brings a system's catalogue up to date (products change only here) without touching
+ * anything else of the catalog database (orders, the entitlement ledger).
+ */
+async function seedCatalog(u) {
+  const { PRODUCTS, COUPONS } = require('./catalog-content.cjs');
+  const client = new MongoClient(u.mongo('catalog'), { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    const db = client.db();
+    const now = new Date();
+    const upsert = (col, _id, fields) =>
+      db
+        .collection(col)
+        .updateOne(
+          { _id },
+          { $set: { ...fields, updatedAt: now }, $setOnInsert: { createdAt: now } },
+          { upsert: true },
+        );
+    for (const { id, ...fields } of PRODUCTS) await upsert('products', id, fields);
+    for (const { _id, ...fields } of COUPONS) await upsert('coupons', _id, fields);
+    return `${PRODUCTS.length} products, ${COUPONS.length} coupons`;
+  } finally {
+    await client.close();
+  }
+}
+
 async function main() {
   const i = process.argv.indexOf('--profile');
   const profile = i > 0 ? process.argv[i + 1] : 'dev';
@@ -101,6 +130,7 @@ async function main() {
   console.log(`[seed] announcements: ${await seedAnnouncements(u)}`);
   console.log(`[seed] identity: ${await seedIdentitySettings(u)}`);
   console.log(`[seed] qbank: ${await seedQbank(u)}`);
+  console.log(`[seed] catalog: ${await seedCatalog(u)}`);
 }
 
 main().catch((e) => {
