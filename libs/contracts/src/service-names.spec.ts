@@ -15,6 +15,10 @@ function match(file: string, pattern: RegExp): string {
   if (!m?.[1]) throw new Error(`${file}: no match for ${pattern}`);
   return m[1];
 }
+// health ports: tools/infra/infra.config.json, the one place for ports (dev profile = the
+// services' defaults, used by compose and Kubernetes too)
+const DEV_PORTS: Record<string, number> = JSON.parse(read('tools/infra/infra.config.json')).profiles
+  .dev.ports;
 const quoted = (list: string) => [...list.matchAll(/'([a-z-]+)'/g)].map((m) => m[1] as string);
 
 describe('ServiceNames', () => {
@@ -55,6 +59,56 @@ describe('ServiceNames', () => {
       services,
     );
   });
+
+  // The deployments themselves, not only the gateway's list: a service named there but never
+  // run would leave the gateway's /readyz degraded and its routes answering 503.
+  it('is the services docker-compose.yml builds and runs, each on its health port', () => {
+    const blocks = [
+      ...read('docker-compose.yml').matchAll(/^ {2}([a-z-]+):\n((?: {4}.*\n|\n)*)/gm),
+    ];
+    const built = blocks.flatMap(([, , body]) => {
+      const app = /^ {8}APP: ([a-z-]+)$/m.exec(body as string)?.[1];
+      return app && app !== 'gateway' ? [app] : [];
+    });
+    expect(sorted(built)).toEqual(services);
+    for (const [, name, body] of blocks) {
+      if (!services.includes(name as string)) continue;
+      expect([name, /HEALTH_PORT: '(\d+)'/.exec(body as string)?.[1]]).toEqual([
+        name,
+        String(DEV_PORTS[name as string]),
+      ]);
+    }
+  });
+
+  it('is the services of k8s/base: Deployment, Service, HPA, PDB and a config map on its health port', () => {
+    const kustomization = read('k8s/base/kustomization.yaml');
+    for (const kind of ['deployment', 'service', 'hpa', 'pdb']) {
+      const dirs = [...kustomization.matchAll(new RegExp(`^ {2}- ([a-z-]+)/${kind}\\.yaml$`, 'gm'))]
+        .map((m) => m[1] as string)
+        .filter((dir) => dir !== 'gateway' && dir !== 'web');
+      expect([kind, sorted(dirs)]).toEqual([kind, services]);
+    }
+    const configs = [
+      ...kustomization.matchAll(/^ {2}- name: ([a-z-]+)-config\n {4}literals:\n((?: {6}.*\n)*)/gm),
+    ].filter(([, name]) => name !== 'gateway' && name !== 'web');
+    expect(sorted(configs.map(([, name]) => name as string))).toEqual(services);
+    for (const [, name, body] of configs) {
+      expect([name, /- HEALTH_PORT=(\d+)/.exec(body as string)?.[1]]).toEqual([
+        name,
+        String(DEV_PORTS[name as string]),
+      ]);
+    }
+  });
+
+  it.each(['k8s/overlays/dev/kustomization.yaml', 'k8s/overlays/prod/kustomization.yaml'])(
+    'is the service images of %s',
+    (file) => {
+      const images = [...read(file).matchAll(/^ {2}- name: examprep\/([a-z-]+)$/gm)]
+        .map((m) => m[1] as string)
+        .filter((name) => !['gateway', 'web', 'keycloak'].includes(name));
+      expect(sorted(images)).toEqual(services);
+    },
+  );
 
   it('with the gateway, is the NestJS apps of eslint.config.mjs', () => {
     const list = match('eslint.config.mjs', /const nestApps = \[([^\]]*)\]/);
