@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { Model } from 'mongoose';
 import type { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import type { AccountMailOptions } from '../mail/account-mail.service';
+import type { PurchaseView, PurchaseViewsRepository } from '../users/purchase-views.repository';
 import type { UserRecord } from '../users/user.schema';
 import { AdminUsersService } from './admin-users.service';
 
@@ -11,21 +12,35 @@ const ADMIN: Actor = { uid: 'admin-1', email: 'a@x.test', isAdmin: true, emailVe
 /** Every name an object inherits, plus '__proto__'. */
 const prototypeKey = fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype), '__proto__');
 
-function setup() {
+function setup(
+  data: {
+    accounts?: { id: string; email: string; emailVerified?: boolean }[];
+    docs?: Partial<UserRecord>[];
+    views?: PurchaseView[];
+  } = {},
+) {
   const keycloak = {
     usersInRole: jest.fn(async () => new Set(['admin-1'])),
     deleteUser: jest.fn(async () => false),
     findUser: jest.fn(async () => null),
+    listUsers: jest.fn(async () => data.accounts ?? []),
   };
-  const users = { deleteOne: jest.fn(() => ({ exec: async () => ({ deletedCount: 0 }) })) };
+  const users = {
+    deleteOne: jest.fn(() => ({ exec: async () => ({ deletedCount: 0 }) })),
+    find: jest.fn(() => ({ lean: () => ({ exec: async () => data.docs ?? [] }) })),
+  };
   const bus = { publish: jest.fn(async () => undefined) };
+  const purchaseViews = {
+    all: jest.fn(async () => new Map((data.views ?? []).map((v) => [v.uid, v]))),
+  };
   const sut = new AdminUsersService(
     users as unknown as Model<UserRecord>,
     keycloak as unknown as KeycloakAdminClient,
     bus as unknown as JetStreamBus,
     { webClientId: 'web', webUrl: 'http://x' } as AccountMailOptions,
+    purchaseViews as unknown as PurchaseViewsRepository,
   );
-  return { sut, keycloak, users, bus };
+  return { sut, keycloak, users, bus, purchaseViews };
 }
 
 async function status(call: Promise<unknown>): Promise<number | 'ok'> {
@@ -66,5 +81,75 @@ describe('AdminUsersService: user ids from the request', () => {
         expect([400, 404]).toContain(await status(sut.generateTestToken(ADMIN, id)));
       }),
     );
+  });
+});
+
+describe('AdminUsersService.listUsers: purchases from the ledger read model', () => {
+  const view = (uid: string, purchases: Record<string, unknown>, version = 1): PurchaseView => ({
+    uid,
+    purchases,
+    version,
+  });
+
+  it('joins every view in memory (one read of each collection) and derives Premium from it', async () => {
+    const { sut, users, purchaseViews } = setup({
+      accounts: [
+        { id: 'a-both', email: 'both@x.test' },
+        { id: 'a-auth-only', email: 'auth@x.test' },
+        { id: 'a-none', email: 'none@x.test' },
+      ],
+      docs: [
+        { _id: 'a-both', email: 'both@x.test', purchases: {} },
+        { _id: 'd-db-only', email: 'db@x.test', purchases: {} },
+        { _id: 'a-none', email: 'none@x.test', purchases: {} },
+      ],
+      views: [
+        view('a-both', { teas_math_qbank: true, med_dosage_workbook: false }),
+        view('a-auth-only', { med_dosage_qbank: true }),
+        view('d-db-only', { design_premium_3d: true }),
+        view('nobody', { teas_math_qbank: true }),
+      ],
+    });
+    const rows = await sut.listUsers(ADMIN);
+    const byUid = Object.fromEntries(rows.map((r) => [r.uid, [r.purchases, r.premium]]));
+    expect(byUid).toEqual({
+      'a-both': [{ teas_math_qbank: true }, true],
+      'a-auth-only': [{ med_dosage_qbank: true }, true],
+      'd-db-only': [{ design_premium_3d: true }, false],
+      'a-none': [{}, false],
+    });
+    expect(users.find).toHaveBeenCalledTimes(1);
+    expect(purchaseViews.all).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps legacy document values (true, "true", 1) the ledger never named; the ledger wins where it did', async () => {
+    const { sut } = setup({
+      accounts: [{ id: 'u1', email: 'u1@x.test' }],
+      docs: [
+        {
+          _id: 'u1',
+          email: 'u1@x.test',
+          purchases: { teas_math_workbook: 'true', teas_math_qbank: 1, med_dosage_qbank: true },
+        },
+      ],
+      views: [view('u1', { med_dosage_qbank: false, design_premium_3d: true })],
+    });
+    const [row] = await sut.listUsers(ADMIN);
+    expect(row?.purchases).toEqual({
+      teas_math_workbook: true,
+      teas_math_qbank: true,
+      design_premium_3d: true,
+    });
+    expect(row?.premium).toBe(true);
+  });
+
+  it('a revoked premium product is not Premium any more', async () => {
+    const { sut } = setup({
+      accounts: [{ id: 'u1', email: 'u1@x.test' }],
+      docs: [{ _id: 'u1', email: 'u1@x.test', purchases: { teas_math_qbank: true } }],
+      views: [view('u1', { teas_math_qbank: false }, 2)],
+    });
+    const [row] = await sut.listUsers(ADMIN);
+    expect([row?.purchases, row?.premium]).toEqual([{}, false]);
   });
 });

@@ -23,7 +23,8 @@ import {
 import { Model } from 'mongoose';
 import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
 import { ACCOUNT_MAIL_OPTIONS, type AccountMailOptions } from '../mail/account-mail.service';
-import { heldPurchases, UserRecord } from '../users/user.schema';
+import { type PurchaseView, PurchaseViewsRepository } from '../users/purchase-views.repository';
+import { effectivePurchases, UserRecord } from '../users/user.schema';
 
 /** Admin spec §2.1, §4, §6: accounts (Keycloak) and user documents (ours), merged. */
 @Injectable()
@@ -33,6 +34,7 @@ export class AdminUsersService {
     private readonly keycloak: KeycloakAdminClient,
     private readonly bus: JetStreamBus,
     @Inject(ACCOUNT_MAIL_OPTIONS) private readonly options: AccountMailOptions,
+    private readonly purchaseViews: PurchaseViewsRepository,
   ) {}
 
   /**
@@ -62,23 +64,33 @@ export class AdminUsersService {
     return accounts.map((a) => toAuthUser(a, admins));
   }
 
-  /** Every user in auth, in the database or both; admins first, then by email. */
+  /**
+   * Every user in auth, in the database or both; admins first, then by email. Purchases (and
+   * Premium) come from the catalog ledger's read model, joined in memory (one read of each
+   * collection), with legacy document values for products the ledger never named.
+   */
   async listUsers(actor: Actor | null): Promise<AdminUserRow[]> {
     requireAdmin(actor);
-    const [accounts, admins, docs] = await Promise.all([
+    const [accounts, admins, docs, views] = await Promise.all([
       this.keycloak.listUsers(),
       this.keycloak.usersInRole('admin'),
       this.users.find().lean().exec(),
+      this.purchaseViews.all(),
     ]);
     const byUid = new Map(docs.map((d) => [d._id, d]));
     const rows: AdminUserRow[] = accounts.map((a) => {
       const doc = byUid.get(a.id);
       byUid.delete(a.id);
-      return row(toAuthUser(a, admins), true, doc);
+      return row(toAuthUser(a, admins), true, doc, views.get(a.id));
     });
     for (const doc of byUid.values()) {
       rows.push(
-        row({ uid: doc._id, email: doc.email, emailVerified: false, isAdmin: false }, false, doc),
+        row(
+          { uid: doc._id, email: doc.email, emailVerified: false, isAdmin: false },
+          false,
+          doc,
+          views.get(doc._id),
+        ),
       );
     }
     return rows.sort(
@@ -123,8 +135,13 @@ function toAuthUser(a: KeycloakUser, admins: Set<string>): AuthUser {
   };
 }
 
-function row(user: AuthUser, inAuth: boolean, doc: UserRecord | undefined): AdminUserRow {
-  const purchases = heldPurchases(doc?.purchases);
+function row(
+  user: AuthUser,
+  inAuth: boolean,
+  doc: UserRecord | undefined,
+  view: PurchaseView | undefined,
+): AdminUserRow {
+  const purchases = effectivePurchases(doc?.purchases, view?.purchases);
   return {
     ...user,
     inAuth,

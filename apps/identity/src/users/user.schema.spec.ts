@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { heldPurchases, toUserDocument } from './user.schema';
+import { effectivePurchases, heldPurchases, toUserDocument } from './user.schema';
 
 describe('user document mapping', () => {
   it('keeps only held purchases, as true', () => {
@@ -49,5 +49,56 @@ describe('user document mapping', () => {
       infiniteQbankGenerations: 0,
       createdAt: '2026-01-02T03:04:05.000Z',
     });
+  });
+
+  it('maps the purchases of the ledger view over the legacy document values', () => {
+    expect(
+      toUserDocument(
+        {
+          _id: 'u1',
+          email: 'a@b.c',
+          purchases: { legacy: 'true', revoked: true },
+          defaultDashboard: 'design',
+          infiniteQbankGenerations: 2,
+        },
+        { revoked: false, bought: true },
+      ).purchases,
+    ).toEqual({ legacy: true, bought: true });
+  });
+});
+
+describe('effectivePurchases (ledger view over legacy values)', () => {
+  it('the ledger decides every product it names; legacy held values count for the others', () => {
+    expect(
+      effectivePurchases(
+        { a: true, b: 'true', c: 1, d: false, e: true },
+        { a: false, d: true, f: true, g: false },
+      ),
+    ).toEqual({ b: true, c: true, d: true, e: true, f: true });
+  });
+
+  it('without a ledger view it is the held legacy values; without a document, the view', () => {
+    expect(effectivePurchases({ a: 1, b: 0 }, undefined)).toEqual({ a: true });
+    expect(effectivePurchases(undefined, { a: true, b: false })).toEqual({ a: true });
+    expect(effectivePurchases(undefined, undefined)).toEqual({});
+  });
+
+  it('holds exactly: ledger-held, or legacy-held and not named by the ledger (property)', () => {
+    const value = fc.constantFrom<unknown>(true, 'true', 1, false, 0, 'yes', null);
+    const key = fc.constantFrom('a', 'b', 'c', 'd', '__proto__', 'constructor', 'toString');
+    const map = fc.dictionary(key, value);
+    fc.assert(
+      fc.property(map, map, (legacy, ledger) => {
+        const out = effectivePurchases(legacy, ledger);
+        expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+        for (const k of new Set([...Object.keys(legacy), ...Object.keys(ledger)])) {
+          const held = Object.hasOwn(ledger, k)
+            ? [true, 'true', 1].includes(ledger[k] as never)
+            : [true, 'true', 1].includes(legacy[k] as never);
+          expect(Object.hasOwn(out, k)).toBe(held);
+          if (held) expect(out[k]).toBe(true);
+        }
+      }),
+    );
   });
 });

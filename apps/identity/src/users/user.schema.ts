@@ -47,11 +47,34 @@ export function heldPurchases(raw: Record<string, unknown> | undefined): Purchas
   );
 }
 
-export function toUserDocument(doc: UserRecord): UserDocument {
+/**
+ * What a user owns as the API shows it (ADR 0018): the catalog ledger's view (purchase_views)
+ * decides every product it names — held or revoked —; a legacy value of the user document
+ * (true, 'true' or 1, from before the ledger) still counts for a product the ledger has never
+ * named, so nothing already granted disappears.
+ */
+export function effectivePurchases(
+  legacy: Record<string, unknown> | undefined,
+  ledger: Record<string, unknown> | undefined,
+): Purchases {
+  // a Map, then Object.fromEntries: keys from stored data stay own keys ('__proto__' too)
+  const held = new Map(Object.entries(heldPurchases(legacy)));
+  for (const [id, value] of Object.entries(ledger ?? {})) {
+    if (isPurchaseHeld(value)) held.set(id, true);
+    else held.delete(id);
+  }
+  return Object.fromEntries(held);
+}
+
+/** The user document; `ledger` is the user's purchase view, when the ledger has one. */
+export function toUserDocument(
+  doc: UserRecord,
+  ledger?: Record<string, unknown> | undefined,
+): UserDocument {
   return {
     uid: doc._id,
     email: doc.email,
-    purchases: heldPurchases(doc.purchases),
+    purchases: effectivePurchases(doc.purchases, ledger),
     defaultDashboard: doc.defaultDashboard ?? DEFAULT_DASHBOARD,
     infiniteQbankGenerations: doc.infiniteQbankGenerations ?? 0,
     createdAt: (doc.createdAt ?? new Date(0)).toISOString(),

@@ -14,6 +14,9 @@ import { SettingsService } from '../settings/settings.service';
 import { UserRecord, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
+import { PurchaseViewRecord, PurchaseViewSchema } from './purchase-view.schema';
+import { PurchaseViewsRepository } from './purchase-views.repository';
+import { PurchasesChangedConsumer } from './purchases-changed.consumer';
 import {
   CountedBatchRecord,
   CountedBatchSchema,
@@ -30,6 +33,7 @@ export class UsersModule {
           { name: UserRecord.name, schema: UserSchema },
           { name: SettingRecord.name, schema: SettingSchema },
           { name: CountedBatchRecord.name, schema: CountedBatchSchema },
+          { name: PurchaseViewRecord.name, schema: PurchaseViewSchema },
         ]),
       ],
       controllers: [UsersController, AccountMailController, AdminUsersController],
@@ -39,6 +43,8 @@ export class UsersModule {
         AccountMailService,
         AdminUsersService,
         QbankGenerationsConsumer,
+        PurchaseViewsRepository,
+        PurchasesChangedConsumer,
         { provide: KeycloakAdminClient, useValue: new KeycloakAdminClient(keycloak) },
         { provide: ACCOUNT_MAIL_OPTIONS, useValue: mail },
       ],

@@ -27,7 +27,8 @@ import { Model } from 'mongoose';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { AccountMailService } from '../mail/account-mail.service';
 import { SettingsService } from '../settings/settings.service';
-import { heldPurchases, toUserDocument, UserRecord } from './user.schema';
+import { PurchaseViewsRepository } from './purchase-views.repository';
+import { effectivePurchases, toUserDocument, UserRecord } from './user.schema';
 
 const jc = JSONCodec<UserChangedNotice>();
 
@@ -39,6 +40,7 @@ export class UsersService {
     private readonly keycloak: KeycloakAdminClient,
     private readonly mail: AccountMailService,
     private readonly bus: JetStreamBus,
+    private readonly purchaseViews: PurchaseViewsRepository,
   ) {}
 
   /**
@@ -77,7 +79,7 @@ export class UsersService {
 
     const existing = await this.users.findById(targetUid).lean().exec();
     if (existing) {
-      if (forSelf) return toUserDocument(existing);
+      if (forSelf) return toUserDocument(existing, await this.ledgerPurchases(targetUid));
       throw ServiceError.conflict(
         IDENTITY_MESSAGES.documentExists,
         IDENTITY_CODES.USER_DOCUMENT_EXISTS,
@@ -96,7 +98,7 @@ export class UsersService {
           );
         });
       }
-      return toUserDocument(created.toObject());
+      return toUserDocument(created.toObject(), await this.ledgerPurchases(targetUid));
     } catch (e) {
       // two registrations racing: the unique email index decides
       if ((e as { code?: number }).code === 11000) await this.refuseTakenEmail(email, targetUid);
@@ -107,14 +109,17 @@ export class UsersService {
   /** GET /api/me: session state; defaults while the document does not exist (learner spec §4). */
   async me(actor: Actor | null): Promise<Me> {
     requireActor(actor);
-    const doc = await this.users.findById(actor.uid).lean().exec();
+    const [doc, ledger] = await Promise.all([
+      this.users.findById(actor.uid).lean().exec(),
+      this.ledgerPurchases(actor.uid),
+    ]);
     return {
       uid: actor.uid,
       email: actor.email,
       isAdmin: actor.isAdmin,
       emailVerified: actor.emailVerified,
       defaultDashboard: doc?.defaultDashboard ?? DEFAULT_DASHBOARD,
-      purchases: heldPurchases(doc?.purchases),
+      purchases: effectivePurchases(doc?.purchases, ledger),
       hasDocument: !!doc,
     };
   }
@@ -139,6 +144,11 @@ export class UsersService {
     }
     this.notify(actor.uid);
     return this.me(actor);
+  }
+
+  /** The catalog ledger's purchases of a user (read model), undefined while it has none. */
+  private async ledgerPurchases(uid: string): Promise<Record<string, unknown> | undefined> {
+    return (await this.purchaseViews.find(uid))?.purchases;
   }
 
   private async refuseTakenEmail(email: string, uid: string): Promise<void> {
