@@ -67,8 +67,8 @@ function serviceExtras(app, u) {
   if (app === 'catalog') {
     const stripe = u.cfg.devCredentials.stripe;
     return {
-      // local profiles only: the local test checkout and the fault hook need a non-production
-      // NODE_ENV; deployments run with production (compose, k8s)
+      // the local test checkout and the fault hook need a non-production NODE_ENV; the prod
+      // k8s overlay runs production (real Stripe), compose and the dev overlay development
       NODE_ENV: u.profile.name === 'test' ? 'test' : 'development',
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_API_URL: `http://127.0.0.1:${u.profile.ports.stripeMock}`,
