@@ -8,6 +8,8 @@
 //   open model:   rate > 0   constant arrival rate (requests/s) for `duration`
 //   closed model: rate = 0   `workers` concurrent users, each sending its next request when
 //                            the last one is answered (vegeta -rate=0 -workers=N -max-workers=N)
+//   groups:       attackGroups: requests whose checks differ (the answer expected for each
+//                            product) as one open-model run, one vegeta process per group
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -222,6 +224,54 @@ async function applyChecks(bin, resultsFile, checks, figures, sample) {
 }
 
 /**
+ * @typedef {object} VegetaRun  one `vegeta attack` process
+ * @property {string} name
+ * @property {LoadRequest[]} requests
+ * @property {string} rate        vegeta's -rate: '200/1s', '500/3s' (a third of 500/s), '0'
+ * @property {string} duration
+ * @property {number} workers
+ * @property {number} maxWorkers
+ * @property {string} timeout
+ * @property {string} outDir
+ */
+
+/**
+ * Runs one attack; resolves with the path of its binary results file.
+ * @param {string} bin
+ * @param {VegetaRun} r
+ */
+async function runVegeta(bin, r) {
+  fs.mkdirSync(r.outDir, { recursive: true });
+  const targets = path.join(r.outDir, `${r.name}.targets.jsonl`);
+  const results = path.join(r.outDir, `${r.name}.bin`);
+  fs.writeFileSync(targets, r.requests.map((q) => JSON.stringify(toTarget(q))).join('\n') + '\n');
+  await exec(bin, [
+    'attack',
+    '-format=json',
+    `-targets=${targets}`,
+    `-rate=${r.rate}`,
+    `-duration=${r.duration}`,
+    `-workers=${r.workers}`,
+    `-max-workers=${r.maxWorkers}`,
+    `-timeout=${r.timeout}`,
+    `-name=${r.name}`,
+    `-output=${results}`,
+  ]);
+  return results;
+}
+
+/**
+ * `vegeta report -type=json` over one or more results files (several: merged, as one run).
+ * @param {string} bin
+ * @param {string[]} files
+ */
+async function reportOf(bin, files) {
+  return /** @type {VegetaReport} */ (
+    JSON.parse(await exec(bin, ['report', '-type=json', ...files]))
+  );
+}
+
+/**
  * One vegeta attack; resolves with its figures (also written to `<outDir>/<name>.json`).
  * @param {AttackOptions} o
  * @returns {Promise<Figures>}
@@ -229,30 +279,22 @@ async function applyChecks(bin, resultsFile, checks, figures, sample) {
 export async function attack(o) {
   if (o.requests.length === 0) throw new Error(`${o.name}: no requests`);
   const bin = vegetaBin();
-  fs.mkdirSync(o.outDir, { recursive: true });
-  const targets = path.join(o.outDir, `${o.name}.targets.jsonl`);
-  const results = path.join(o.outDir, `${o.name}.bin`);
-  fs.writeFileSync(targets, o.requests.map((r) => JSON.stringify(toTarget(r))).join('\n') + '\n');
   const workers = o.rate > 0 ? (o.workers ?? Math.min(50, Math.max(1, o.rate))) : o.workers;
   if (!workers) throw new Error(`${o.name}: the closed model (rate 0) needs a number of workers`);
   const maxWorkers = o.rate > 0 ? (o.maxWorkers ?? 400) : workers;
+  const results = path.join(o.outDir, `${o.name}.bin`);
   try {
-    await exec(bin, [
-      'attack',
-      '-format=json',
-      `-targets=${targets}`,
-      `-rate=${o.rate > 0 ? `${o.rate}/1s` : '0'}`,
-      `-duration=${o.duration}`,
-      `-workers=${workers}`,
-      `-max-workers=${maxWorkers}`,
-      `-timeout=${o.timeout ?? '15s'}`,
-      `-name=${o.name}`,
-      `-output=${results}`,
-    ]);
-    const report = /** @type {VegetaReport} */ (
-      JSON.parse(await exec(bin, ['report', '-type=json', results]))
-    );
-    const figures = figuresFrom(report, {
+    await runVegeta(bin, {
+      name: o.name,
+      requests: o.requests,
+      rate: o.rate > 0 ? `${o.rate}/1s` : '0',
+      duration: o.duration,
+      workers,
+      maxWorkers,
+      timeout: o.timeout ?? '15s',
+      outDir: o.outDir,
+    });
+    const figures = figuresFrom(await reportOf(bin, [results]), {
       name: o.name,
       rate: o.rate,
       workers,
@@ -264,6 +306,114 @@ export async function attack(o) {
   } finally {
     if (!o.keepResults) fs.rmSync(results, { force: true });
   }
+}
+
+/**
+ * Requests whose checks differ (e.g. the answer expected for each product) in one open-model
+ * run: one vegeta attack per group, all at the same time, the total rate split evenly
+ * (`rate/groups` each, vegeta's `-rate=<rate>/<groups>s`), so each recorded response is checked
+ * with its own group's checks. The total figures come from one report over all results files.
+ * @typedef {object} AttackGroup
+ * @property {string} name
+ * @property {LoadRequest[]} requests  sent round-robin within the group
+ * @property {Checks} [checks]
+ */
+
+/**
+ * @typedef {object} GroupAttackOptions
+ * @property {string} name           the total's name; group files are `<name>-<group>`
+ * @property {AttackGroup[]} groups
+ * @property {number} rate           total requests per second (open model only)
+ * @property {string} duration
+ * @property {string} outDir
+ * @property {number} [maxWorkers]   in flight at most, all groups together (400)
+ * @property {number} [workers]      initial workers, all groups together
+ * @property {number} [checkSample]  responses checked at most, all groups together (1000)
+ * @property {string} [timeout]
+ */
+
+/**
+ * vegeta's -rate for one of `groups` equal shares of `rate` requests/s, and the per-group
+ * share of a total (at least 1).
+ * @param {number} rate
+ * @param {number} groups
+ */
+export function groupShare(rate, groups) {
+  if (!(rate > 0)) throw new Error('a group attack is an open-model run: rate must be > 0');
+  if (!(groups >= 1)) throw new Error('a group attack needs at least one group');
+  return {
+    rate: groups === 1 ? `${rate}/1s` : `${rate}/${groups}s`,
+    /** @param {number} total */
+    of: (total) => Math.max(1, Math.ceil(total / groups)),
+  };
+}
+
+/**
+ * @param {GroupAttackOptions} o
+ * @returns {Promise<{ total: Figures, groups: Figures[] }>}
+ */
+export async function attackGroups(o) {
+  for (const g of o.groups)
+    if (g.requests.length === 0) throw new Error(`${o.name}-${g.name}: no requests`);
+  const bin = vegetaBin();
+  const share = groupShare(o.rate, o.groups.length);
+  const workers = share.of(o.workers ?? Math.min(100, o.rate));
+  const maxWorkers = share.of(o.maxWorkers ?? 400);
+  const files = o.groups.map((g) => path.join(o.outDir, `${o.name}-${g.name}.bin`));
+  try {
+    await Promise.all(
+      o.groups.map((g) =>
+        runVegeta(bin, {
+          name: `${o.name}-${g.name}`,
+          requests: g.requests,
+          rate: share.rate,
+          duration: o.duration,
+          workers,
+          maxWorkers,
+          timeout: o.timeout ?? '15s',
+          outDir: o.outDir,
+        }),
+      ),
+    );
+    const run = { rate: o.rate, duration: o.duration };
+    const total = figuresFrom(await reportOf(bin, files), { ...run, name: o.name });
+    const groups = [];
+    for (const [i, g] of o.groups.entries()) {
+      const f = figuresFrom(await reportOf(bin, [files[i]]), {
+        name: `${o.name}-${g.name}`,
+        rate: o.rate / o.groups.length,
+        duration: o.duration,
+      });
+      if (g.checks) await applyChecks(bin, files[i], g.checks, f, share.of(o.checkSample ?? 1000));
+      groups.push(f);
+    }
+    addChecks(total, groups);
+    fs.writeFileSync(
+      path.join(o.outDir, `${o.name}.json`),
+      JSON.stringify({ total, groups }, null, 2),
+    );
+    return { total, groups };
+  } finally {
+    for (const f of files) fs.rmSync(f, { force: true });
+  }
+}
+
+/**
+ * Adds the groups' check figures to the total (whose HTTP figures come from the merged report).
+ * @param {Figures} total
+ * @param {Figures[]} groups
+ */
+export function addChecks(total, groups) {
+  for (const g of groups) {
+    total.checked += g.checked;
+    total.checkedFailing += g.checkedFailing;
+    total.failedChecks += g.failedChecks;
+    for (const [name, n] of Object.entries(g.checkFailures))
+      total.checkFailures[name] = (total.checkFailures[name] ?? 0) + n;
+  }
+  total.errors = total.httpErrors + total.failedChecks;
+  total.errorRate = total.requests > 0 ? total.errors / total.requests : 1;
+  return total;
 }
 
 /**

@@ -1,4 +1,11 @@
-import { durationSeconds, figuresFrom, formatFigures, toTarget } from './vegeta.mjs';
+import {
+  addChecks,
+  durationSeconds,
+  figuresFrom,
+  formatFigures,
+  groupShare,
+  toTarget,
+} from './vegeta.mjs';
 
 const report = {
   latencies: {
@@ -79,5 +86,43 @@ describe('vegeta driver', () => {
     );
     expect(f).toMatchObject({ model: 'closed', workers: 50, dropped: 0, errors: 0 });
     expect(formatFigures(f)).toMatch(/^generate-batch\s+50 concurrent\s+97 req\/s {2}p50 2.85 ms/);
+  });
+
+  it('splits a group run evenly: vegeta rate <total>/<groups>s, shares of totals at least 1', () => {
+    expect(groupShare(500, 2).rate).toBe('500/2s');
+    expect(groupShare(500, 1).rate).toBe('500/1s');
+    expect(groupShare(200, 3).of(400)).toBe(134);
+    expect(groupShare(10, 4).of(1)).toBe(1);
+    expect(() => groupShare(0, 2)).toThrow(/open-model run/);
+    expect(() => groupShare(10, 0)).toThrow(/at least one group/);
+  });
+
+  it("adds the groups' failed checks to the merged figures and counts them as errors", () => {
+    const run = { rate: 200, duration: '1s' };
+    const ok = { ...report, status_codes: { '200': 100 }, errors: [] };
+    const total = figuresFrom({ ...ok, requests: 200 }, { ...run, name: 'access' });
+    const open = {
+      ...figuresFrom(ok, { ...run, name: 'access-open' }),
+      checked: 100,
+      checkedFailing: 2,
+      failedChecks: 2,
+      checkFailures: { 'access: expected answer': 2 },
+    };
+    const closed = {
+      ...figuresFrom(ok, { ...run, name: 'access-closed' }),
+      checked: 100,
+      checkedFailing: 1,
+      failedChecks: 1,
+      checkFailures: { 'access: expected answer': 1, 'access: status': 1 },
+    };
+    expect(addChecks(total, [open, closed])).toMatchObject({
+      requests: 200,
+      checked: 200,
+      checkedFailing: 3,
+      failedChecks: 3,
+      checkFailures: { 'access: expected answer': 3, 'access: status': 1 },
+      errors: 3,
+      errorRate: 0.015,
+    });
   });
 });

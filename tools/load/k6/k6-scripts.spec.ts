@@ -187,6 +187,128 @@ describe('requests and checks', () => {
   });
 });
 
+describe('check-product-access', () => {
+  const catalogue = {
+    products: [
+      { id: 'infinite_qbank', price: 0 },
+      { id: 'teas_math_qbank', price: 20 },
+      { id: 'med_dosage_qbank', price: 20 },
+    ],
+  };
+
+  it('load: 500 requests/s, p95 < 25 ms, no failed request and no failed check', () => {
+    const { options } = load('product-access.js', { BASE_URL: 'x', PROFILE: 'load' });
+    expect(options.scenarios?.main).toEqual({
+      executor: 'constant-arrival-rate',
+      rate: 500,
+      timeUnit: '1s',
+      duration: '5m',
+      preAllocatedVUs: 125,
+      maxVUs: 1000,
+    });
+    expect(options.thresholds).toEqual({
+      http_req_failed: ['rate<=0'],
+      checks: ['rate>=1'],
+      'http_req_duration{name:check-product-access}': ['p(95)<25'],
+    });
+    expect(load('product-access.js', { BASE_URL: 'x' }).options.scenarios?.main).toMatchObject({
+      rate: 5,
+      duration: '30s',
+    });
+  });
+
+  it('setup reads the catalogue and the learner, and expects each answer from them', () => {
+    const script = load('product-access.js', { BASE_URL: 'https://app.example.com', TOKEN: 'tok' });
+    request
+      .mockReturnValueOnce(respond(200, catalogue))
+      .mockReturnValueOnce(respond(200, { uid: 'u', purchases: { teas_math_qbank: true } }));
+    const cases = script.setup!();
+    expect(request.mock.calls.map((c) => [c[0], c[1], c[3].headers])).toEqual([
+      ['GET', 'https://app.example.com/api/products', { Accept: 'application/json' }],
+      [
+        'GET',
+        'https://app.example.com/api/me',
+        { Accept: 'application/json', Authorization: 'Bearer tok' },
+      ],
+    ]);
+    expect(cases).toEqual([
+      { productId: 'infinite_qbank', kind: 'free', expected: true },
+      { productId: 'teas_math_qbank', kind: 'owned', expected: true },
+      { productId: 'med_dosage_qbank', kind: 'unowned', expected: false },
+      { productId: 'teas_math_qbank_full', kind: 'alias of owned', expected: true },
+      { productId: 'teas_math_qbank_practice', kind: 'alias of owned', expected: true },
+      { productId: 'med_dosage_simulations', kind: 'alias of unowned', expected: false },
+    ]);
+  });
+
+  it('PRODUCT_IDS narrows the mix; an id the catalogue does not know stops the run', () => {
+    const env = {
+      BASE_URL: 'x',
+      TOKEN: 'tok',
+      PRODUCT_IDS: 'med_dosage_simulations, infinite_qbank',
+    };
+    request
+      .mockReturnValueOnce(respond(200, catalogue))
+      .mockReturnValueOnce(respond(200, { purchases: {} }));
+    expect(load('product-access.js', env).setup!()).toEqual([
+      { productId: 'med_dosage_simulations', kind: 'alias of unowned', expected: false },
+      { productId: 'infinite_qbank', kind: 'free', expected: true },
+    ]);
+    request
+      .mockReturnValueOnce(respond(200, catalogue))
+      .mockReturnValueOnce(respond(200, { purchases: {} }));
+    expect(() => load('product-access.js', { ...env, PRODUCT_IDS: 'nope' }).setup!()).toThrow(
+      'nope is neither a product of the catalogue nor an access alias',
+    );
+    request.mockReturnValueOnce(respond(401, { code: 'UNAUTHENTICATED' }));
+    expect(() => load('product-access.js', env).setup!()).toThrow(/api\/products answered 401/);
+  });
+
+  it('each iteration asks for one product of the mix and checks the answer expected for it', () => {
+    const script = load('product-access.js', { BASE_URL: 'https://app.example.com', TOKEN: 'tok' });
+    const random = jest.spyOn(Math, 'random').mockReturnValue(0.99);
+    try {
+      request.mockReturnValue(respond(200, { authorized: false }));
+      script.default([
+        { productId: 'infinite_qbank', kind: 'free', expected: true },
+        { productId: 'med_dosage_simulations', kind: 'alias of unowned', expected: false },
+      ]);
+    } finally {
+      random.mockRestore();
+    }
+    expect(request).toHaveBeenCalledWith(
+      'POST',
+      'https://app.example.com/api/check-product-access',
+      '{"productId":"med_dosage_simulations"}',
+      {
+        headers: {
+          Accept: 'application/json',
+          Authorization: 'Bearer tok',
+          'Content-Type': 'application/json',
+        },
+        tags: { name: 'check-product-access' },
+        timeout: '15s',
+      },
+    );
+    const checks = check.mock.calls[0][1] as Record<string, (r: unknown) => boolean>;
+    expect(Object.keys(checks)).toEqual([
+      'check-product-access: status is 200',
+      'check-product-access: {authorized: boolean}',
+      'check-product-access: the answer expected for the product',
+    ]);
+    const answer = (authorized: boolean) => ({
+      status: 200,
+      body: JSON.stringify({ authorized }),
+    });
+    expect(checks['check-product-access: the answer expected for the product'](answer(false))).toBe(
+      true,
+    );
+    expect(checks['check-product-access: the answer expected for the product'](answer(true))).toBe(
+      false,
+    );
+  });
+});
+
 describe('token by password grant (TOKEN_URL)', () => {
   const env = {
     BASE_URL: 'https://app.example.com',

@@ -81,16 +81,19 @@ export function profileScenario(loadRate, smokeRate) {
 
 /**
  * Options of a script: one scenario of the chosen profile and the thresholds every profile
- * shares (fewer than 1 % failed requests and failed checks) plus a p95 per request name.
+ * shares (fewer than 1 % failed requests and failed checks; `{ errors: 'none' }`: no failed
+ * request and no failed check at all) plus a p95 per request name.
  * @param {{ load: number, smoke: number }} rates  iterations per second of the profiles
  * @param {Record<string, number>} p95ByName  request name -> p95 target in ms (P95_MS overrides all)
+ * @param {{ errors?: 'under 1%' | 'none' }} [goal]
  * @returns {Options}
  */
-export function loadOptions(rates, p95ByName) {
+export function loadOptions(rates, p95ByName, goal = {}) {
+  const none = goal.errors === 'none';
   /** @type {Record<string, string[]>} */
   const thresholds = {
-    http_req_failed: ['rate<0.01'],
-    checks: ['rate>0.99'],
+    http_req_failed: [none ? 'rate<=0' : 'rate<0.01'],
+    checks: [none ? 'rate>=1' : 'rate>0.99'],
   };
   for (const name of Object.keys(p95ByName)) {
     thresholds[`http_req_duration{name:${name}}`] = [
