@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
 import { CatalogConfigModule } from './config/catalog-config.module';
 import type { CatalogEnv } from './config/catalog.env';
+import { EntitlementsModule } from './entitlements/entitlements.module';
 import { ProductsModule } from './products/products.module';
 
 @Module({})
@@ -14,6 +15,7 @@ export class AppModule {
         MongoModule.forRoot(env.CATALOG_MONGODB_URI),
         JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'catalog' }),
         ProductsModule,
+        EntitlementsModule,
       ],
       controllers: [createRpcHealthController('catalog')],
     };

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import {
+  EntitlementRecord,
+  EntitlementSchema,
+  HoldingsRecord,
+  HoldingsSchema,
+} from './entitlement.schema';
+import { EntitlementsRelay } from './entitlements.relay';
+import { EntitlementsRepository } from './entitlements.repository';
+import { EntitlementsService } from './entitlements.service';
+import { UserDeletedConsumer } from './user-deleted.consumer';
+
+/**
+ * The entitlement ledger (ADR 0018). Exports EntitlementsService (apply, purchasesOf, holds,
+ * history, revokeAll) for access, admin and checkout.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: EntitlementRecord.name, schema: EntitlementSchema },
+      { name: HoldingsRecord.name, schema: HoldingsSchema },
+    ]),
+  ],
+  providers: [EntitlementsRepository, EntitlementsService, EntitlementsRelay, UserDeletedConsumer],
+  exports: [EntitlementsService],
+})
+export class EntitlementsModule {}

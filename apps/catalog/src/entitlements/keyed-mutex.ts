@@ -1,0 +1,28 @@
+/**
+ * Runs tasks with the same key one after another (tasks with different keys run freely): the
+ * changes of one user in this process are recorded in turn. Other replicas are not covered;
+ * the ledger stays right across them through its unique index and settle loop (ADR 0018).
+ */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => done);
+    this.tails.set(key, tail);
+    await previous;
+    try {
+      return await task();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+
+  /** Keys with a task running or waiting (for tests: nothing is left behind). */
+  get size(): number {
+    return this.tails.size;
+  }
+}

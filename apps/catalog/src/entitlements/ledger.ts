@@ -1,0 +1,106 @@
+/**
+ * The entitlement ledger's rules as pure functions (ADR 0018): what a user holds is the fold of
+ * their grant/revoke entries in `seq` order; payment and refund entries have a key made of the
+ * order, the product and the action, so recording one twice is a duplicate key, not a second
+ * grant.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ENTITLEMENT_SOURCES,
+  type EntitlementEntry,
+  type EntitlementSource,
+  hasOwnKey,
+  isPurchaseHeld,
+  PRODUCT_ID_PATTERN,
+  type Purchases,
+} from '@examprep/contracts';
+
+export type EntitlementAction = EntitlementEntry['action'];
+export const ENTITLEMENT_ACTIONS: readonly EntitlementAction[] = ['grant', 'revoke'];
+
+/** One change asked of the ledger. */
+export interface EntitlementChange {
+  productId: string;
+  action: EntitlementAction;
+}
+
+/** Who or what asks, and for which order (payments and refunds). */
+export interface EntitlementMeta {
+  source: EntitlementSource;
+  /** An admin's email, 'stripe', or 'system:<reason>'. */
+  by: string;
+  orderId: string | null;
+}
+
+/** What a user holds now and how many entries it was folded from. */
+export interface Holdings {
+  purchases: Purchases;
+  /** Number of the user's ledger entries: grows with every recorded change, never shrinks. */
+  version: number;
+}
+
+/**
+ * The entry's id, which makes recording idempotent: with an order, `${orderId}:${productId}:
+ * ${action}` (a webhook delivered five times grants once); without one (admin edits) a fresh id.
+ */
+export function entryKey(orderId: string | null, productId: string, action: EntitlementAction) {
+  return orderId ? `${orderId}:${productId}:${action}` : randomUUID();
+}
+
+/** Held products after the entries, in `seq` order (whatever order they are given in). */
+export function foldEntries(
+  entries: readonly Pick<EntitlementEntry, 'seq' | 'productId' | 'action'>[],
+): Purchases {
+  const held = new Set<string>();
+  for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
+    if (e.action === 'grant') held.add(e.productId);
+    else held.delete(e.productId);
+  }
+  return Object.fromEntries([...held].sort().map((id) => [id, true]));
+}
+
+/**
+ * The changes that turn `current` into `wanted` for the products `wanted` names: a grant for
+ * each wanted product not held, a revoke for each unwanted one held (values true, 'true' and 1
+ * count as held). Products `wanted` does not name are left alone.
+ */
+export function purchaseChanges(
+  current: Readonly<Record<string, unknown>> | undefined,
+  wanted: Readonly<Record<string, boolean>>,
+): EntitlementChange[] {
+  const changes: EntitlementChange[] = [];
+  for (const [productId, want] of Object.entries(wanted)) {
+    const held = !!current && hasOwnKey(current, productId) && isPurchaseHeld(current[productId]);
+    if (want && !held) changes.push({ productId, action: 'grant' });
+    if (!want && held) changes.push({ productId, action: 'revoke' });
+  }
+  return changes;
+}
+
+/** Only held products, as true (legacy 'true' and 1 read as held; ADR 0018). */
+export function heldOnly(raw: Readonly<Record<string, unknown>> | null | undefined): Purchases {
+  return Object.fromEntries(
+    Object.entries(raw ?? {})
+      .filter(([, v]) => isPurchaseHeld(v))
+      .map(([k]) => [k, true]),
+  );
+}
+
+/** Why a change or its meta cannot be recorded (a programming error of the caller), or null. */
+export function invalidChange(
+  uid: string,
+  changes: readonly EntitlementChange[],
+  meta: EntitlementMeta,
+): string | null {
+  if (typeof uid !== 'string' || uid.length === 0 || uid.length > 128) return 'uid';
+  if (!(ENTITLEMENT_SOURCES as readonly string[]).includes(meta?.source)) return 'source';
+  if (typeof meta.by !== 'string' || meta.by.length === 0) return 'by';
+  if (meta.orderId !== null && (typeof meta.orderId !== 'string' || meta.orderId.length === 0))
+    return 'orderId';
+  for (const c of changes) {
+    if (typeof c?.productId !== 'string' || !PRODUCT_ID_PATTERN.test(c.productId))
+      return 'productId';
+    if (!ENTITLEMENT_ACTIONS.includes(c.action)) return 'action';
+  }
+  return null;
+}

@@ -1,0 +1,205 @@
+// The entitlement ledger against the real FerretDB and NATS JetStream of the test profile:
+// concurrent and repeated changes end in the right holdings, version = number of entries, and
+// the published facts carry the growing version (ADR 0018).
+import { Test } from '@nestjs/testing';
+import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
+import { Events, type UserPurchasesChangedEvent } from '@examprep/contracts';
+import { JetStreamBus, JetStreamModule, MongoModule } from '@examprep/nest-kit';
+import { infraConfig, waitFor } from '@examprep/test-kit';
+import { randomUUID } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { JSONCodec, type Subscription } from 'nats';
+import {
+  EntitlementRecord,
+  EntitlementSchema,
+  HoldingsRecord,
+  HoldingsSchema,
+} from '../src/entitlements/entitlement.schema';
+import { EntitlementsRepository } from '../src/entitlements/entitlements.repository';
+import { EntitlementsService } from '../src/entitlements/entitlements.service';
+import { foldEntries } from '../src/entitlements/ledger';
+
+const PRODUCTS = [
+  'teas_math_qbank',
+  'teas_math_workbook',
+  'med_dosage_qbank',
+  'med_dosage_workbook',
+  'premium_3d_assets',
+];
+const admin = { source: 'admin' as const, by: 'admin@examprep.test', orderId: null };
+
+describe('EntitlementsService (FerretDB + JetStream)', () => {
+  const cfg = infraConfig('test');
+  const db = `catalog_it_${randomUUID().slice(0, 8)}`;
+  let sut: EntitlementsService;
+  /** Three more instances on the same database: replicas racing each other. */
+  let replicas: EntitlementsService[];
+  let repo: EntitlementsRepository;
+  let connection: Connection;
+  let close: () => Promise<void>;
+  let subscription: Subscription;
+  const seen: UserPurchasesChangedEvent[] = [];
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        MongoModule.forRoot(cfg.mongoUrl(db)),
+        JetStreamModule.forRoot({ servers: cfg.natsUrl, name: 'catalog-ledger-it' }),
+        MongooseModule.forFeature([
+          { name: EntitlementRecord.name, schema: EntitlementSchema },
+          { name: HoldingsRecord.name, schema: HoldingsSchema },
+        ]),
+      ],
+      // the service and its repository only: no relay timer, no durable consumer
+      providers: [EntitlementsRepository, EntitlementsService],
+    }).compile();
+    const app = await moduleRef.init();
+    sut = app.get(EntitlementsService);
+    repo = app.get(EntitlementsRepository);
+    connection = app.get<Connection>(getConnectionToken());
+    const bus = app.get(JetStreamBus);
+    replicas = [sut, ...[1, 2, 3].map(() => new EntitlementsService(repo, bus))];
+    const jc = JSONCodec<UserPurchasesChangedEvent>();
+    // JetStream publishes reach core subscribers of the subject too
+    subscription = bus.connection.subscribe(Events.userPurchasesChanged, {
+      callback: (_err, msg) => seen.push(jc.decode(msg.data)),
+    });
+    await bus.connection.flush();
+    close = () => app.close();
+  });
+
+  afterAll(async () => {
+    subscription?.unsubscribe();
+    await connection?.dropDatabase();
+    await close?.();
+  });
+
+  const uid = () => `it-ledger-${randomUUID()}`;
+  const eventsOf = (id: string) => seen.filter((e) => e.uid === id);
+
+  it('20 concurrent changes of one user on 4 replicas: version = entries, holdings = their fold, last fact published', async () => {
+    const id = uid();
+    const changes = Array.from({ length: 20 }, (_, i) => ({
+      productId: PRODUCTS[i % PRODUCTS.length]!,
+      action: i % 3 === 2 ? ('revoke' as const) : ('grant' as const),
+    }));
+    const answers = await Promise.all(
+      changes.map((c, i) => replicas[i % replicas.length]!.apply(id, [c], admin)),
+    );
+
+    const entries = await repo.entriesOf(id);
+    expect(entries).toHaveLength(20);
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const stored = await repo.holdingsOf(id);
+    expect(stored).toMatchObject({ version: 20, purchases: foldEntries(entries) });
+    // every answer is some prefix-consistent state; the highest is the stored one
+    expect(Math.max(...answers.map((a) => a.version))).toBe(20);
+    await expect(sut.purchasesOf(id)).resolves.toEqual(foldEntries(entries));
+    await waitFor(async () => eventsOf(id).some((e) => e.version === 20), {
+      timeoutMs: 5_000,
+      description: 'version 20 published',
+    });
+    const last = eventsOf(id).find((e) => e.version === 20)!;
+    expect(last.purchases).toEqual(foldEntries(entries));
+    expect(stored!.publishedVersion).toBe(20);
+  });
+
+  it('one payment recorded 10 times at once on 4 replicas grants once per product', async () => {
+    const id = uid();
+    const orderId = `ord_${randomUUID()}`;
+    const payment = { source: 'payment' as const, by: 'stripe', orderId };
+    const grants = [
+      { productId: 'teas_math_qbank', action: 'grant' as const },
+      { productId: 'med_dosage_qbank', action: 'grant' as const },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        replicas[i % replicas.length]!.apply(id, grants, payment),
+      ),
+    );
+    const entries = await repo.entriesOf(id);
+    expect(entries.map((e) => e._id).sort()).toEqual([
+      `${orderId}:med_dosage_qbank:grant`,
+      `${orderId}:teas_math_qbank:grant`,
+    ]);
+    for (const a of answers) expect(a.version).toBeLessThanOrEqual(2);
+    await expect(sut.purchasesOf(id)).resolves.toEqual({
+      med_dosage_qbank: true,
+      teas_math_qbank: true,
+    });
+    expect((await repo.holdingsOf(id))?.version).toBe(2);
+    // and once more later: still one entry each
+    await sut.apply(id, grants, payment);
+    expect(await repo.entriesOf(id)).toHaveLength(2);
+  });
+
+  it('different orders of one user at once on 4 replicas: every grant lands', async () => {
+    const id = uid();
+    await Promise.all(
+      PRODUCTS.map((productId, i) =>
+        replicas[i % replicas.length]!.apply(id, [{ productId, action: 'grant' }], {
+          source: 'payment',
+          by: 'stripe',
+          orderId: `ord_${i}_${randomUUID()}`,
+        }),
+      ),
+    );
+    await expect(sut.purchasesOf(id)).resolves.toEqual(
+      Object.fromEntries(PRODUCTS.map((p) => [p, true])),
+    );
+    expect((await repo.holdingsOf(id))?.version).toBe(PRODUCTS.length);
+  });
+
+  it('the relay finishes a change left half-done by a crash, and leaves others alone', async () => {
+    const id = uid();
+    const other = uid();
+    await sut.apply(other, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
+    await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
+    // the crash: marked and recorded, not folded, not published
+    const markedAt = new Date(Date.now() - 60_000);
+    await repo.markPending(id, markedAt);
+    await repo.insertEntry({
+      _id: `ord_crash:med_dosage_qbank:grant`,
+      uid: id,
+      seq: (await repo.lastSeq(id)) + 1,
+      productId: 'med_dosage_qbank',
+      action: 'grant',
+      source: 'payment',
+      by: 'stripe',
+      at: markedAt,
+      orderId: 'ord_crash',
+    });
+    expect((await repo.holdingsOf(id))?.version).toBe(1);
+
+    await sut.relayPending(new Date(), new Date(Date.now() - 10_000));
+    expect(await repo.holdingsOf(id)).toMatchObject({
+      version: 2,
+      publishedVersion: 2,
+      pendingSince: null,
+      purchases: { med_dosage_qbank: true, teas_math_qbank: true },
+    });
+    await waitFor(async () => eventsOf(id).some((e) => e.version === 2), {
+      timeoutMs: 5_000,
+      description: 'relay published version 2',
+    });
+    // the other user's recent change is not yet settled: still marked, nothing republished
+    expect((await repo.holdingsOf(other))?.pendingSince).not.toBeNull();
+    expect(eventsOf(other).map((e) => e.version)).toEqual([1]);
+  });
+
+  it('reads one holdings document for the access check; history is newest first', async () => {
+    const id = uid();
+    await sut.apply(id, [{ productId: 'med_dosage_qbank', action: 'grant' }], admin);
+    await sut.apply(id, [{ productId: 'med_dosage_qbank', action: 'revoke' }], admin);
+    await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
+    await expect(sut.holds(id, 'teas_math_qbank_practice')).resolves.toBe(true);
+    await expect(sut.holds(id, 'med_dosage_simulations')).resolves.toBe(false);
+    const history = await sut.history(id);
+    expect(history.map((h) => [h.productId, h.action])).toEqual([
+      ['teas_math_qbank', 'grant'],
+      ['med_dosage_qbank', 'revoke'],
+      ['med_dosage_qbank', 'grant'],
+    ]);
+    expect(history[0]!.seq).toBeGreaterThan(history[2]!.seq);
+  });
+});
