@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
 import { CatalogConfigModule } from './config/catalog-config.module';
 import type { CatalogEnv } from './config/catalog.env';
+import { AccessModule } from './access/access.module';
+import { AdminModule } from './admin/admin.module';
 import { EntitlementsModule } from './entitlements/entitlements.module';
 import { ProductsModule } from './products/products.module';
 
@@ -16,6 +18,8 @@ export class AppModule {
         JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'catalog' }),
         ProductsModule,
         EntitlementsModule,
+        AccessModule,
+        AdminModule,
       ],
       controllers: [createRpcHealthController('catalog')],
     };

@@ -1,0 +1,161 @@
+import { type Actor, CATALOG_FIELD_MESSAGES, type Product } from '@examprep/contracts';
+import { GUARD_MESSAGES, ServiceError } from '@examprep/nest-kit';
+import type { EntitlementsService } from '../entitlements/entitlements.service';
+import { type EntitlementChange, type EntitlementMeta, foldEntries } from '../entitlements/ledger';
+import type { ProductsService } from '../products/products.service';
+import { AdminPurchasesService, unknownOrFreeProduct } from './admin-purchases.service';
+
+const CATALOGUE = new Map(
+  [
+    { id: 'teas_math_qbank', price: 20 },
+    { id: 'med_dosage_qbank', price: 20 },
+    { id: 'premium_3d_assets', price: 20 },
+    { id: 'teas_math_sample_qbank', price: 0 },
+  ].map((p) => [p.id, p as Product]),
+);
+const admin: Actor = {
+  uid: 'a1',
+  email: 'admin@examprep.test',
+  isAdmin: true,
+  emailVerified: true,
+};
+const learner: Actor = { uid: 'u1', email: 'l@examprep.test', isAdmin: false, emailVerified: true };
+
+/** A ledger in memory with the service's contract (apply folds, history newest first). */
+function fakeLedger() {
+  const entries: (EntitlementChange & { uid: string; seq: number } & EntitlementMeta)[] = [];
+  const of = (uid: string) => entries.filter((e) => e.uid === uid);
+  const ledger = {
+    purchasesOf: jest.fn(async (uid: string) => foldEntries(of(uid))),
+    apply: jest.fn(async (uid: string, changes: EntitlementChange[], meta: EntitlementMeta) => {
+      for (const c of changes) entries.push({ ...c, ...meta, uid, seq: of(uid).length + 1 });
+      return { purchases: foldEntries(of(uid)), version: of(uid).length };
+    }),
+    history: jest.fn(async (uid: string) =>
+      of(uid)
+        .map((e) => ({ ...e, at: '2026-01-01T00:00:00.000Z' }))
+        .reverse(),
+    ),
+  };
+  return ledger;
+}
+
+function setup() {
+  const ledger = fakeLedger();
+  const products = { get: jest.fn(async (id: string) => CATALOGUE.get(id)) };
+  const sut = new AdminPurchasesService(
+    products as unknown as ProductsService,
+    ledger as unknown as EntitlementsService,
+  );
+  return { sut, ledger };
+}
+
+const rejection = async (p: Promise<unknown>) => {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ServiceError);
+  return (err as ServiceError).payload;
+};
+
+describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
+  it('records only what changed, as admin entries by the admin, and answers the result and history', async () => {
+    const { sut, ledger } = setup();
+    const first = await sut.update(admin, {
+      uid: 'u1',
+      purchases: { teas_math_qbank: true, med_dosage_qbank: false },
+    });
+    expect(first.purchases).toEqual({ teas_math_qbank: true });
+    expect(ledger.apply).toHaveBeenLastCalledWith(
+      'u1',
+      [{ productId: 'teas_math_qbank', action: 'grant' }],
+      { source: 'admin', by: 'admin@examprep.test', orderId: null },
+    );
+    const second = await sut.update(admin, {
+      uid: 'u1',
+      purchases: { teas_math_qbank: false, med_dosage_qbank: true, premium_3d_assets: false },
+    });
+    expect(second).toEqual({
+      uid: 'u1',
+      purchases: { med_dosage_qbank: true },
+      history: [
+        expect.objectContaining({ seq: 3, productId: 'med_dosage_qbank', action: 'grant' }),
+        expect.objectContaining({ seq: 2, productId: 'teas_math_qbank', action: 'revoke' }),
+        expect.objectContaining({ seq: 1, productId: 'teas_math_qbank', action: 'grant' }),
+      ],
+    });
+    // nothing different: no entry
+    await sut.update(admin, { uid: 'u1', purchases: { med_dosage_qbank: true } });
+    expect(ledger.apply).toHaveBeenLastCalledWith('u1', [], expect.anything());
+    expect((await sut.userPurchases(admin, 'u1')).history).toHaveLength(3);
+  });
+
+  it('refuses unknown and free products, naming each, and records nothing', async () => {
+    const { sut, ledger } = setup();
+    expect(
+      await rejection(
+        sut.update(admin, {
+          uid: 'u1',
+          purchases: { teas_math_qbank: true, teas_math_sample_qbank: true, nope: false },
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: `${unknownOrFreeProduct('teas_math_sample_qbank')} ${unknownOrFreeProduct('nope')}`,
+      fields: {
+        purchases: [
+          'Unknown or free product: teas_math_sample_qbank.',
+          'Unknown or free product: nope.',
+        ],
+      },
+    });
+    expect(ledger.apply).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed body: uid, a non-boolean value, an operator key, an inherited name', async () => {
+    const { sut, ledger } = setup();
+    for (const [input, field] of [
+      [{ uid: 'bad uid!', purchases: {} }, 'uid'],
+      [{ uid: 'u1', purchases: { teas_math_qbank: 'yes' } }, 'purchases'],
+      [{ uid: 'u1', purchases: { $set: true } }, 'purchases'],
+      [{ uid: 'u1', purchases: [] }, 'purchases'],
+      [JSON.parse('{"uid":"u1","purchases":{"__proto__":true}}'), 'purchases.__proto__'],
+      [{ uid: 'u1', purchases: {}, price: 0 }, 'price'],
+    ] as const) {
+      const payload = await rejection(sut.update(admin, input as never));
+      expect(payload).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(Object.keys(payload.fields ?? {})).toContain(field);
+    }
+    expect((await rejection(sut.update(admin, { uid: 'u1' } as never))).fields?.purchases).toEqual([
+      CATALOG_FIELD_MESSAGES.purchases,
+    ]);
+    expect(ledger.apply).not.toHaveBeenCalled();
+  });
+
+  it('is for admins only (403 with the guard text), before anything is read', async () => {
+    const { sut, ledger } = setup();
+    for (const actor of [learner, null])
+      expect(
+        await rejection(sut.update(actor, { uid: 'u1', purchases: { teas_math_qbank: true } })),
+      ).toEqual({ status: 403, code: 'FORBIDDEN', message: GUARD_MESSAGES.adminOnly });
+    expect(await rejection(sut.userPurchases(learner, 'u1'))).toMatchObject({ status: 403 });
+    expect(ledger.purchasesOf).not.toHaveBeenCalled();
+  });
+});
+
+describe('AdminPurchasesService.userPurchases', () => {
+  it('answers purchases and history; checks the uid', async () => {
+    const { sut } = setup();
+    await expect(sut.userPurchases(admin, 'u9')).resolves.toEqual({
+      uid: 'u9',
+      purchases: {},
+      history: [],
+    });
+    expect(await rejection(sut.userPurchases(admin, { $ne: '' } as never))).toMatchObject({
+      status: 400,
+      fields: { uid: [CATALOG_FIELD_MESSAGES.uid] },
+    });
+  });
+});

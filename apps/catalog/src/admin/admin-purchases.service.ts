@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type UpdateUserPurchasesInput,
+  UpdateUserPurchasesDto,
+  type UserPurchasesAnswer,
+  UserPurchasesQuery,
+} from '@examprep/contracts';
+import { requireAdmin, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { EntitlementsService } from '../entitlements/entitlements.service';
+import { purchaseChanges } from '../entitlements/ledger';
+import { ProductsService } from '../products/products.service';
+
+export const unknownOrFreeProduct = (id: string) => `Unknown or free product: ${id}.`;
+
+/**
+ * The admin purchases editor (admin spec §2.8, §4, §7 update-user-purchases): an edit becomes
+ * ledger entries for what changed (source admin, by the admin's email); nothing is overwritten
+ * without a trace.
+ */
+@Injectable()
+export class AdminPurchasesService {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly entitlements: EntitlementsService,
+  ) {}
+
+  /** POST /api/update-user-purchases: only products priced above 0 can be given or taken. */
+  async update(actor: Actor | null, input: UpdateUserPurchasesInput): Promise<UserPurchasesAnswer> {
+    requireAdmin(actor);
+    const dto = validatePayload(UpdateUserPurchasesDto, input);
+    const problems: string[] = [];
+    for (const id of Object.keys(dto.purchases)) {
+      const product = await this.products.get(id);
+      if (!product || !(product.price > 0)) problems.push(unknownOrFreeProduct(id));
+    }
+    if (problems.length > 0)
+      throw ServiceError.badRequest(problems.join(' '), { purchases: problems });
+    const current = await this.entitlements.purchasesOf(dto.uid);
+    const holdings = await this.entitlements.apply(
+      dto.uid,
+      purchaseChanges(current, dto.purchases),
+      { source: 'admin', by: actor.email, orderId: null },
+    );
+    return {
+      uid: dto.uid,
+      purchases: holdings.purchases,
+      history: await this.entitlements.history(dto.uid),
+    };
+  }
+
+  /** GET /api/admin/user-purchases?uid=: what the user holds and every grant and revocation. */
+  async userPurchases(actor: Actor | null, uid: string): Promise<UserPurchasesAnswer> {
+    requireAdmin(actor);
+    const dto = validatePayload(UserPurchasesQuery, { uid });
+    const [purchases, history] = await Promise.all([
+      this.entitlements.purchasesOf(dto.uid),
+      this.entitlements.history(dto.uid),
+    ]);
+    return { uid: dto.uid, purchases, history };
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { EntitlementsModule } from '../entitlements/entitlements.module';
+import { ProductsModule } from '../products/products.module';
+import { AdminPurchasesController } from './admin-purchases.controller';
+import { AdminPurchasesService } from './admin-purchases.service';
+
+@Module({
+  imports: [ProductsModule, EntitlementsModule],
+  controllers: [AdminPurchasesController],
+  providers: [AdminPurchasesService],
+})
+export class AdminModule {}
