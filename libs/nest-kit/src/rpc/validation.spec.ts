@@ -61,6 +61,16 @@ describe('validation errors name the request fields', () => {
     );
   });
 
+  it('names each sentence of a field once (two rules with the same sentence)', () => {
+    const same = 'The productId field must be a product id.';
+    expect(
+      validationErrorsToFields([
+        { property: 'productId', constraints: { isString: same, matches: same } },
+        { property: 'n', constraints: { isInt: 'Whole number.', min: 'At least 1.' } },
+      ]),
+    ).toEqual({ productId: [same], n: ['Whole number.', 'At least 1.'] });
+  });
+
   it('finds names of Object.prototype at any depth, as own keys of the answer', () => {
     fc.assert(
       fc.property(prototypeKey, (key) => {

@@ -16,9 +16,15 @@ export function validationErrorsToFields(
   const collect = (list: ValidationError[], parent: string) => {
     for (const e of list) {
       const name = parent ? `${parent}.${e.property}` : e.property;
-      const messages = Object.entries(e.constraints ?? {}).map(([rule, text]) =>
-        rule === 'whitelistValidation' ? unknownFieldMessage(name) : text,
-      );
+      // each sentence once: a DTO often gives two rules of one field the same sentence
+      // (IsString and Matches: 'The productId field must be a product id ...')
+      const messages = [
+        ...new Set(
+          Object.entries(e.constraints ?? {}).map(([rule, text]) =>
+            rule === 'whitelistValidation' ? unknownFieldMessage(name) : text,
+          ),
+        ),
+      ];
       if (messages.length > 0) fields.set(name, messages);
       collect(e.children ?? [], name);
     }
