@@ -187,6 +187,23 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     expect(eventsOf(other).map((e) => e.version)).toEqual([1]);
   });
 
+  it('stores a fold naming other products than the stored one, as many of them', async () => {
+    const id = uid();
+    await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
+    await expect(
+      sut.apply(
+        id,
+        [
+          { productId: 'teas_math_qbank', action: 'revoke' },
+          { productId: 'med_dosage_qbank', action: 'grant' },
+        ],
+        admin,
+      ),
+    ).resolves.toEqual({ purchases: { med_dosage_qbank: true }, version: 3 });
+    await expect(sut.purchasesOf(id)).resolves.toEqual({ med_dosage_qbank: true });
+    await expect(sut.holds(id, 'teas_math_qbank')).resolves.toBe(false);
+  });
+
   it('reads one holdings document for the access check; history is newest first', async () => {
     const id = uid();
     await sut.apply(id, [{ productId: 'med_dosage_qbank', action: 'grant' }], admin);

@@ -4,7 +4,6 @@ import {
   type EntitlementEntry,
   type EntitlementSource,
 } from '@examprep/contracts';
-import { Schema as MongooseSchema } from 'mongoose';
 import { ENTITLEMENT_ACTIONS, type EntitlementAction } from './ledger';
 
 /**
@@ -49,9 +48,11 @@ export const EntitlementSchema = SchemaFactory.createForClass(EntitlementRecord)
 EntitlementSchema.index({ uid: 1, seq: 1 }, { unique: true });
 
 /**
- * holdings/{uid}: what the user holds now, the fold of their entries. `version` is the number
- * of entries it was folded from (a fold that saw more entries is newer: entries only grow);
- * `publishedVersion` the highest version published as events.user.purchasesChanged;
+ * holdings/{uid}: what the user holds now, the fold of their entries, as the sorted list of
+ * held product ids (not a map: FerretDB 1.24 skips a $set of an embedded document whose values
+ * equal the stored ones, so {a: true} -> {b: true} would not be written). `version` is the
+ * number of entries it was folded from (a fold that saw more entries is newer: entries only
+ * grow); `publishedVersion` the highest version published as events.user.purchasesChanged;
  * `pendingSince` marks a change in progress until the relay has seen it through.
  */
 @Schema({ collection: 'holdings', versionKey: false })
@@ -59,8 +60,8 @@ export class HoldingsRecord {
   @Prop({ type: String, required: true })
   _id!: string;
 
-  @Prop({ type: MongooseSchema.Types.Mixed, default: {} })
-  purchases!: Record<string, unknown>;
+  @Prop({ type: [String], default: [] })
+  held!: string[];
 
   @Prop({ default: 0 })
   version!: number;

@@ -6,11 +6,25 @@ import { EntitlementRecord, HoldingsRecord } from './entitlement.schema';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
-/** A user's holdings document as the service reads it. */
+/** A user's holdings as the service reads them (the held list as a purchases map). */
 export type StoredHoldings = Pick<
   HoldingsRecord,
-  '_id' | 'purchases' | 'version' | 'publishedVersion' | 'pendingSince'
->;
+  '_id' | 'version' | 'publishedVersion' | 'pendingSince'
+> & { purchases: Purchases };
+
+const asPurchases = (held: readonly string[] | undefined): Purchases =>
+  Object.fromEntries((held ?? []).map((id) => [id, true]));
+const asHeld = (purchases: Purchases): string[] => Object.keys(purchases).sort();
+
+function toStored(doc: HoldingsRecord): StoredHoldings {
+  return {
+    _id: doc._id,
+    purchases: asPurchases(doc.held),
+    version: doc.version ?? 0,
+    publishedVersion: doc.publishedVersion ?? 0,
+    pendingSince: doc.pendingSince ?? null,
+  };
+}
 
 /**
  * The ledger's queries (STYLE.md: a service's queries live beside it). Every query about a
@@ -65,7 +79,7 @@ export class EntitlementsRepository implements OnModuleInit {
   async markPending(uid: string, at: Date): Promise<void> {
     const update = {
       $set: { pendingSince: at },
-      $setOnInsert: { purchases: {}, version: 0, publishedVersion: 0 },
+      $setOnInsert: { held: [], version: 0, publishedVersion: 0 },
     };
     try {
       await this.holdings.updateOne({ _id: uid }, update, { upsert: true }).exec();
@@ -77,17 +91,23 @@ export class EntitlementsRepository implements OnModuleInit {
   }
 
   /**
-   * Stores a fold unless the stored one saw as many entries or more. FerretDB does not make a
-   * conditional update atomic under concurrency, so the service reads the result back and
-   * settles (EntitlementsService.settle).
+   * Stores a fold unless the stored one saw more entries (or as many, unless `sameVersionToo`:
+   * then a stored fold of the same count is replaced). FerretDB does not make a conditional
+   * update atomic under concurrency, so the service reads the result back and settles
+   * (EntitlementsService.settle).
    */
-  async writeHoldings(uid: string, purchases: Purchases, version: number): Promise<void> {
+  async writeHoldings(
+    uid: string,
+    purchases: Purchases,
+    version: number,
+    sameVersionToo = false,
+  ): Promise<void> {
     try {
       await this.holdings
         .updateOne(
-          { _id: uid, version: { $lt: version } },
+          { _id: uid, version: sameVersionToo ? { $lte: version } : { $lt: version } },
           {
-            $set: { purchases, version },
+            $set: { held: asHeld(purchases), version },
             $setOnInsert: { publishedVersion: 0, pendingSince: null },
           },
           { upsert: true },
@@ -104,27 +124,29 @@ export class EntitlementsRepository implements OnModuleInit {
     await this.holdings.updateOne({ _id: uid }, { $max: { publishedVersion: version } }).exec();
   }
 
-  /** The hot path of access checks: one read by id, purchases only. */
-  async purchasesOf(uid: string): Promise<Record<string, unknown> | undefined> {
+  /** The hot path of access checks: one read by id, the held list only. */
+  async purchasesOf(uid: string): Promise<Purchases> {
     const doc = await this.holdings
-      .findById(uid, { purchases: 1 })
-      .lean<Pick<HoldingsRecord, 'purchases'>>()
+      .findById(uid, { held: 1 })
+      .lean<Pick<HoldingsRecord, 'held'>>()
       .exec();
-    return doc?.purchases ?? undefined;
+    return asPurchases(doc?.held);
   }
 
-  holdingsOf(uid: string): Promise<StoredHoldings | null> {
-    return this.holdings.findById(uid).lean<StoredHoldings>().exec();
+  async holdingsOf(uid: string): Promise<StoredHoldings | null> {
+    const doc = await this.holdings.findById(uid).lean<HoldingsRecord>().exec();
+    return doc ? toStored(doc) : null;
   }
 
   /** Holdings with a change in progress since before `cutoff`, oldest first. */
-  pendingBefore(cutoff: Date, limit: number): Promise<StoredHoldings[]> {
-    return this.holdings
+  async pendingBefore(cutoff: Date, limit: number): Promise<StoredHoldings[]> {
+    const docs = await this.holdings
       .find({ pendingSince: { $ne: null, $lt: cutoff } })
       .sort({ pendingSince: 1 })
       .limit(limit)
-      .lean<StoredHoldings[]>()
+      .lean<HoldingsRecord[]>()
       .exec();
+    return docs.map(toStored);
   }
 
   /** Ends the pending mark, unless a newer change marked the user again meanwhile. */

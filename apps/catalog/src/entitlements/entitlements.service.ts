@@ -164,16 +164,17 @@ export class EntitlementsService {
    * Folds every entry of the user and stores the fold, until the stored holdings are the fold
    * of all entries read. Entries only grow, so the fold of more entries is the newer one; the
    * read-back is what makes this hold even where another replica's write landed in between
-   * (FerretDB's conditional updates are not atomic under concurrency).
+   * (FerretDB's conditional updates are not atomic under concurrency) or a write was lost.
    */
   private async settle(uid: string): Promise<Holdings> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const entries = await this.repository.entriesOf(uid);
       const holdings = { purchases: foldEntries(entries), version: entries.length };
       const stored = await this.repository.holdingsOf(uid);
-      if (stored && stored.version === holdings.version) return holdings;
-      if (!stored || stored.version < holdings.version)
-        await this.repository.writeHoldings(uid, holdings.purchases, holdings.version);
+      const same = stored?.version === holdings.version;
+      if (same && samePurchases(stored.purchases, holdings.purchases)) return holdings;
+      if (!stored || stored.version <= holdings.version)
+        await this.repository.writeHoldings(uid, holdings.purchases, holdings.version, same);
     }
     throw new Error(`could not store the holdings of ${uid}: write contention`);
   }
@@ -202,4 +203,9 @@ export class EntitlementsService {
       return false;
     }
   }
+}
+
+function samePurchases(a: Purchases, b: Purchases): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k));
 }
