@@ -1,6 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, fakeSession, renderApp } from '../../test-utils/render-app';
+
+/** The dashboard's section headings (not the welcome modal's), in order. */
+function sectionTitles(dashboard: string): (string | null)[] {
+  return within(screen.getByRole('region', { name: dashboard }))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
+}
 
 describe('/dashboard', () => {
   it.each(['math', 'design'])('offers Contact on the %s tab (learner spec §2)', async (tab) => {
@@ -13,7 +20,16 @@ describe('/dashboard', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your Math Dashboard' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Products arrive with the catalog capability.')).toBeInTheDocument();
+    // learner spec §2 Math tab: Math Products, Purchase Math Products, Tutoring, Alternative
+    // Payments, Contact, in this order
+    const sections = sectionTitles('Your Math Dashboard');
+    expect(sections).toEqual([
+      'Math Products',
+      'Purchase Math Products',
+      'Tutoring',
+      'Alternative Payments',
+      'Contact',
+    ]);
     await userEvent.click(
       screen.getByRole('button', { name: 'Switch to Design and Droid Dashboard' }),
     );
@@ -22,6 +38,13 @@ describe('/dashboard', () => {
     ).toBeInTheDocument();
     expect(currentLocation()).toBe('/dashboard?tab=design');
     expect(document.title).toBe('Design and Droid Dashboard | TestPrep');
+    // learner spec §2 Design tab: design products, then Tutoring, Alternative Payments, Contact
+    expect(sectionTitles('Your Design and Droid Dashboard')).toEqual([
+      'Design Products',
+      'Tutoring',
+      'Alternative Payments',
+      'Contact',
+    ]);
   });
 
   it("reads 'Your Design and Droid Dashboard' for ?tab=design", async () => {

@@ -1,9 +1,11 @@
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { DesignProducts } from '../catalog/DesignProducts';
+import { MathProducts } from '../catalog/MathProducts';
+import { PurchaseMathProducts } from '../catalog/PurchaseMathProducts';
+import { AlternativePaymentsCard, TutoringCard } from '../catalog/TutoringSections';
 import { ContactChallenge } from '../contact/ContactChallenge';
-import { InfiniteQbankSection } from '../qbank/InfiniteQbankSection';
 import { DASHBOARD_NOTICE_EVENT } from '../../shared/layout/layout.messages';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { isDashboard } from '../../shared/session/default-dashboard';
@@ -14,7 +16,6 @@ import {
 } from '../../shared/session/local-flags';
 import { useSession, type Dashboard } from '../../shared/session/session-context';
 import {
-  DASHBOARD_MESSAGES,
   DASHBOARD_PAGE_TITLES,
   DASHBOARD_SWITCH_LABELS,
   DASHBOARD_TITLES,
@@ -43,7 +44,11 @@ function useWelcomeModal() {
   return { open, close };
 }
 
-/** /dashboard?tab=math|design (learner spec §2). Products arrive with the catalog capability. */
+/**
+ * /dashboard?tab=math|design (learner spec §2 Dashboard). Math: Math Products, Purchase Math
+ * Products, Tutoring, Alternative Payments, Contact. Design: the design products, Tutoring,
+ * Alternative Payments, Contact.
+ */
 export default function DashboardPage() {
   const session = useSession();
   const location = useLocation();
@@ -89,23 +94,18 @@ export default function DashboardPage() {
           {DASHBOARD_SWITCH_LABELS[other]}
         </Button>
       </div>
-      {/* learner spec §2 Math tab: the Infinite QBank, advertised only when topics are open */}
-      {tab === 'math' ? <InfiniteQbankSection /> : null}
-      <Card>
-        <Card.Body>
-          <Card.Title as="h2" className="h5">
-            {DASHBOARD_MESSAGES.productsComing}
-          </Card.Title>
-          <Card.Text>{DASHBOARD_MESSAGES.productsComingDetail}</Card.Text>
-          <Link to="/updates" className="btn btn-link px-0">
-            {DASHBOARD_MESSAGES.updatesLink}
-          </Link>
-        </Card.Body>
-      </Card>
+      {tab === 'math' ? (
+        <>
+          <MathProducts />
+          <PurchaseMathProducts />
+        </>
+      ) : (
+        <DesignProducts />
+      )}
+      <TutoringCard />
+      <AlternativePaymentsCard />
       {/* learner spec §2: Contact closes both tabs */}
-      <div className="mt-3">
-        <ContactChallenge />
-      </div>
+      <ContactChallenge />
       {welcome.open ? (
         <Suspense fallback={null}>
           <WelcomeModal onClose={welcome.close} />

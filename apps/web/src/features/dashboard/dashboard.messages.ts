@@ -16,13 +16,6 @@ export const DASHBOARD_PAGE_TITLES: Record<Dashboard, string> = {
   design: 'Design and Droid Dashboard',
 };
 
-export const DASHBOARD_MESSAGES = {
-  productsComing: 'Products arrive with the catalog capability.',
-  productsComingDetail:
-    'Question banks, workbooks and downloads will be listed here once the catalog is available.',
-  updatesLink: 'See the latest updates',
-} as const;
-
 /** The welcome modal (learner spec §2 Dashboard). */
 export const WELCOME_MESSAGES = {
   title: (productName: string) => `Welcome to ${productName}!`,

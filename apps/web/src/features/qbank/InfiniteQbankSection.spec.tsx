@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOGGED_IN_FLAG_KEY } from '../../shared/session/local-flags';
 import { fakeResponse, mockFetch } from '../../test-utils/mock-fetch';
+import { CATALOG } from '../../test-utils/products';
 import { currentLocation, renderApp } from '../../test-utils/render-app';
 
 const COURSE: Course = {
@@ -20,6 +21,7 @@ const COURSE: Course = {
 function serveCourses(response: () => Response) {
   return mockFetch((call) => {
     if (call.url === '/api/infiniteqbank/courses') return response();
+    if (call.url === '/api/products') return fakeResponse(200, { products: CATALOG });
     return fakeResponse(404, { message: 'not here' });
   });
 }
@@ -27,7 +29,7 @@ function serveCourses(response: () => Response) {
 const coursesCalled = (calls: { url: string }[]) =>
   calls.some((c) => c.url === '/api/infiniteqbank/courses');
 
-describe('dashboard: Infinite QBank section (learner spec §2 Math tab)', () => {
+describe('dashboard: Infinite QBank section of Math Products (learner spec §2 Math tab)', () => {
   // The welcome modal is tested in its own spec.
   beforeEach(() => window.localStorage.setItem(LOGGED_IN_FLAG_KEY, 'true'));
 
@@ -36,8 +38,9 @@ describe('dashboard: Infinite QBank section (learner spec §2 Math tab)', () => 
     renderApp({ route: '/dashboard?tab=math' });
     const section = await screen.findByRole('region', { name: 'Infinite QBank' });
     expect(section).toHaveTextContent('Free · open beta');
-    // The dashboard keeps its other content.
-    expect(screen.getByText('Products arrive with the catalog capability.')).toBeInTheDocument();
+    // It is a section of the Math Products accordion, beside the product sections.
+    expect(screen.getByRole('heading', { level: 2, name: 'Math Products' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'TEAS Math Products' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Open the Infinite QBank' }));
     await waitFor(() => expect(currentLocation()).toBe('/infinite-qbank'));
   });
