@@ -61,9 +61,10 @@ class FakeRepository {
     const d = this.holdings.get(uid);
     return d ? { ...d } : null;
   }
-  async pendingBefore(cutoff: Date) {
+  async pendingBefore(cutoff: Date, limit: number) {
     return [...this.holdings.values()]
       .filter((d) => d.pendingSince && d.pendingSince < cutoff)
+      .slice(0, limit)
       .map((d) => ({ ...d }));
   }
   async clearPending(uid: string, pendingSince: Date) {
@@ -388,5 +389,25 @@ describe('a write the database dropped', () => {
       version: 3,
     });
     expect(repo.holdings.get('u1')).toMatchObject({ purchases: { b: true }, version: 3 });
+  });
+});
+
+describe('the relay after a storm', () => {
+  it('works through a backlog larger than one batch in one pass', async () => {
+    const { sut, repo, published, failPublish } = setup();
+    failPublish(true);
+    for (let i = 0; i < 250; i++) await sut.apply(`u${i}`, [grant('a')], admin);
+    failPublish(false);
+    await expect(sut.relayPending(future(), future())).resolves.toBe(250);
+    expect(new Set(published.map((p) => p.msgId)).size).toBe(250);
+    expect([...repo.holdings.values()].every((d) => d.pendingSince === null)).toBe(true);
+  });
+
+  it('stops after a batch with users left marked (not settled yet) instead of going round', async () => {
+    const { sut, repo } = setup();
+    for (let i = 0; i < 150; i++) await sut.apply(`u${i}`, [grant('a')], admin);
+    const pendingBefore = jest.spyOn(repo, 'pendingBefore');
+    await sut.relayPending(future(), new Date(0));
+    expect(pendingBefore).toHaveBeenCalledTimes(1);
   });
 });

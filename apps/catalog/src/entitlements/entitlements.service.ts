@@ -22,8 +22,9 @@ import {
 
 /** Holdings marked pending longer than this are the relay's to finish (and to unmark). */
 export const PENDING_SETTLE_MS = 10_000;
-/** At most this many users per relay pass (the next pass takes the rest). */
-const RELAY_BATCH = 200;
+/** Users per relay batch, and batches per pass (the next pass takes the rest). */
+const RELAY_BATCH = 100;
+const RELAY_MAX_BATCHES = 50;
 /** Rounds against other replicas writing the same user at the same moment. */
 const MAX_ROUNDS = 50;
 
@@ -103,23 +104,32 @@ export class EntitlementsService {
    */
   async relayPending(cutoff: Date, settledBefore: Date): Promise<number> {
     let published = 0;
-    for (const pending of await this.repository.pendingBefore(cutoff, RELAY_BATCH)) {
-      const uid = pending._id;
-      await this.users.run(uid, async () => {
-        await this.settle(uid);
-        const stored = await this.repository.holdingsOf(uid);
-        if (!stored) return;
-        let done = stored.publishedVersion >= stored.version;
-        if (!done) {
-          done = await this.publish(uid, {
-            purchases: heldOnly(stored.purchases),
-            version: stored.version,
-          });
-          if (done) published++;
-        }
-        if (done && pending.pendingSince && pending.pendingSince < settledBefore)
-          await this.repository.clearPending(uid, pending.pendingSince);
-      });
+    // batch after batch while every user of a full batch was finished and unmarked (a backlog
+    // after a storm); a user left marked would come back in the next batch, so stop there
+    for (let round = 0; round < RELAY_MAX_BATCHES; round++) {
+      const batch = await this.repository.pendingBefore(cutoff, RELAY_BATCH);
+      let unmarked = 0;
+      for (const pending of batch) {
+        const uid = pending._id;
+        await this.users.run(uid, async () => {
+          await this.settle(uid);
+          const stored = await this.repository.holdingsOf(uid);
+          if (!stored) return;
+          let done = stored.publishedVersion >= stored.version;
+          if (!done) {
+            done = await this.publish(uid, {
+              purchases: heldOnly(stored.purchases),
+              version: stored.version,
+            });
+            if (done) published++;
+          }
+          if (done && pending.pendingSince && pending.pendingSince < settledBefore) {
+            await this.repository.clearPending(uid, pending.pendingSince);
+            unmarked++;
+          }
+        });
+      }
+      if (batch.length < RELAY_BATCH || unmarked < batch.length) break;
     }
     return published;
   }
