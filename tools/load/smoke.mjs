@@ -2,7 +2,9 @@
 // @ts-check
 // Load smoke: every scenario of tools/load/scenarios for a few seconds at a low constant rate
 // with vegeta against a running system, as the normal gateway (no restart, rates far below
-// its limits). `npm test` runs it through tools/load/test/load-smoke.int-spec.ts.
+// its limits). check-product-access asks for every product and alias as the seeded learner,
+// each answer checked against what that learner must get (free: true, held or alias of held:
+// true, else false; from GET /api/products and /api/me read just before). `npm test` runs it through tools/load/test/load-smoke.int-spec.ts.
 //   node tools/load/smoke.mjs [--profile test|dev] [--rate 10] [--duration 2s]
 import { fileURLToPath } from 'node:url';
 import { arg, learnerToken, loadContext } from './common.mjs';
@@ -16,8 +18,15 @@ import {
   pickBatchTarget,
   questionsFrom,
 } from './scenarios/infinite-qbank.js';
+import {
+  accessCases,
+  meRequest,
+  productAccessChecks,
+  productAccessRequest,
+  productsRequest,
+} from './scenarios/product-access.js';
 import { publicConfigChecks, publicConfigRequest } from './scenarios/public-config.js';
-import { attack, formatFigures } from './vegeta.mjs';
+import { attack, attackGroups, formatFigures } from './vegeta.mjs';
 
 /**
  * Runs the scenarios side by side; resolves with their figures.
@@ -34,6 +43,10 @@ export async function runSmoke(o = {}) {
   const batch = await fetch(gb.url, { headers: gb.headers });
   if (!batch.ok) throw new Error(`generate-batch answered ${batch.status}: ${await batch.text()}`);
   const questions = questionsFrom(await batch.json());
+  const cases = accessCases(
+    await readJson(productsRequest(base)),
+    await readJson(meRequest(base, token)),
+  );
   const run = { rate: o.rate ?? 10, duration: o.duration ?? '2s', outDir, checkSample: 1000 };
   return Promise.all([
     attack({
@@ -60,7 +73,30 @@ export async function runSmoke(o = {}) {
       requests: questions.map((q) => checkAnswerRequest(base, token, q)),
       checks: checkAnswerChecks,
     }),
+    // one group per expected answer, so each response is checked against its product's answer
+    attackGroups({
+      ...run,
+      name: 'smoke-product-access',
+      groups: [true, false].map((expected) => ({
+        name: expected ? 'open' : 'closed',
+        requests: cases
+          .filter((c) => c.expected === expected)
+          .map((c) => productAccessRequest(base, token, c.productId)),
+        checks: productAccessChecks(expected),
+      })),
+    }).then((r) => r.total),
   ]);
+}
+
+/**
+ * A setup read; throws unless it answers 200.
+ * @param {import('./scenarios/http.js').LoadRequest} req
+ * @returns {Promise<unknown>}
+ */
+async function readJson(req) {
+  const res = await fetch(req.url, { headers: req.headers });
+  if (!res.ok) throw new Error(`${req.url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

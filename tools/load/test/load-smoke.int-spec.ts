@@ -27,7 +27,7 @@ beforeAll(async () => {
       'test',
       '--no-web',
       '--only',
-      'announcements,identity,qbank,gateway',
+      'announcements,identity,qbank,catalog,gateway',
     ],
     { cwd: root, stdio: 'pipe', timeout: 90_000 },
   );
@@ -39,6 +39,7 @@ const NAMES = [
   'smoke-announcements',
   'smoke-generate-batch',
   'smoke-infinite-check',
+  'smoke-product-access',
 ];
 
 describe('load smoke (vegeta, 10 requests/s for 2 s per scenario)', () => {
