@@ -4,6 +4,7 @@ import { CatalogConfigModule } from './config/catalog-config.module';
 import type { CatalogEnv } from './config/catalog.env';
 import { AccessModule } from './access/access.module';
 import { AdminModule } from './admin/admin.module';
+import { CheckoutModule } from './checkout/checkout.module';
 import { EntitlementsModule } from './entitlements/entitlements.module';
 import { ProductsModule } from './products/products.module';
 
@@ -20,6 +21,7 @@ export class AppModule {
         EntitlementsModule,
         AccessModule,
         AdminModule,
+        CheckoutModule,
       ],
       controllers: [createRpcHealthController('catalog')],
     };

@@ -6,6 +6,7 @@ import {
   isStripeNotFound,
   isStripeUnreachable,
   toCheckoutError,
+  withinDeadline,
 } from './stripe-errors';
 
 const { StripeAPIError, StripeConnectionError, StripeInvalidRequestError, StripeRateLimitError } =
@@ -68,5 +69,23 @@ describe('toCheckoutError (learner spec §8 Checkout messages)', () => {
       ),
     ).toBe(true);
     expect(isStripeNotFound(new Error('404'))).toBe(false);
+  });
+});
+
+describe('withinDeadline', () => {
+  it('a Stripe call slower than the deadline is answered 503 (unreachable)', async () => {
+    const never = new Promise<never>(() => undefined);
+    const err = await withinDeadline(never, 20).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isStripeUnreachable(err)).toBe(true);
+    expect(payloadOf(toCheckoutError(err)).status).toBe(503);
+  });
+
+  it('a call within it answers (or fails) as itself', async () => {
+    await expect(withinDeadline(Promise.resolve('ok'), 1_000)).resolves.toBe('ok');
+    const refused = new StripeInvalidRequestError({ message: 'bad', statusCode: 400 });
+    await expect(withinDeadline(Promise.reject(refused), 1_000)).rejects.toBe(refused);
   });
 });

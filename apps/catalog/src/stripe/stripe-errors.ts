@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { CATALOG_MESSAGES, ErrorCodes } from '@examprep/contracts';
 import { ServiceError } from '@examprep/nest-kit';
 
@@ -47,4 +48,29 @@ export function toCheckoutError(err: unknown): unknown {
     code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
     message: CATALOG_MESSAGES.checkoutFailed,
   });
+}
+
+/**
+ * `work`, unless it takes longer than `ms`: then a StripeConnectionError (Stripe did not answer
+ * in time), which toCheckoutError answers 503. The call itself is not cancelled; whatever it
+ * makes at Stripe belongs to an order already marked failed and expires unused.
+ */
+export async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Stripe.errors.StripeConnectionError({
+            message: `Stripe did not answer within ${ms} ms.`,
+          }),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,5 +1,6 @@
 import {
   simulatorEnabled,
+  STRIPE_CHECKOUT_DEADLINE_MS,
   STRIPE_MAX_NETWORK_RETRIES,
   STRIPE_TIMEOUT_MS,
   stripeClientOptions,
@@ -25,6 +26,7 @@ describe('stripeClientOptions', () => {
 
   it('gives up below the gateway’s 10 s RPC time-out', () => {
     expect(STRIPE_TIMEOUT_MS).toBeLessThan(10_000);
+    expect(STRIPE_CHECKOUT_DEADLINE_MS).toBeLessThan(10_000);
     expect(STRIPE_MAX_NETWORK_RETRIES).toBe(2);
   });
 });

@@ -7,6 +7,11 @@ import type { CatalogEnv } from '../config/catalog.env';
  */
 export const STRIPE_TIMEOUT_MS = 8_000;
 export const STRIPE_MAX_NETWORK_RETRIES = 2;
+/**
+ * The SDK's retries can take a timed-out call past the gateway's 10 s (three attempts of 8 s):
+ * a checkout gives Stripe this long in all, then answers 503 itself.
+ */
+export const STRIPE_CHECKOUT_DEADLINE_MS = 9_000;
 
 /** The SDK's constructor options (its StripeConfig, which the package does not export by name). */
 export type StripeOptions = NonNullable<ConstructorParameters<typeof Stripe>[1]>;

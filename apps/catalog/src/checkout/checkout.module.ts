@@ -1,0 +1,50 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { EntitlementsModule } from '../entitlements/entitlements.module';
+import { ProductsModule } from '../products/products.module';
+import { StripeModule } from '../stripe/stripe.module';
+import { CheckoutController } from './checkout.controller';
+import { CheckoutService } from './checkout.service';
+import { CouponRecord, CouponSchema } from './coupon.schema';
+import { CouponsRepository } from './coupons.repository';
+import { CouponsService } from './coupons.service';
+import { DevCheckoutService } from './dev-checkout.service';
+import { FulfilmentRelay } from './fulfilment.relay';
+import { FulfilmentService } from './fulfilment.service';
+import { OrderLocks } from './order-locks';
+import { OrderRecord, OrderSchema } from './order.schema';
+import { OrdersRepository } from './orders.repository';
+import { StripeEventRecord, StripeEventSchema } from './stripe-event.schema';
+import { StripeEventsRepository } from './stripe-events.repository';
+import { WebhookService } from './webhook.service';
+
+/**
+ * Stripe Checkout (ADR 0018): coupons, orders, create-checkout-session, the webhook and its
+ * fulfilment (with the relay that finishes what a crash left), and the local test checkout.
+ */
+@Module({
+  imports: [
+    StripeModule,
+    ProductsModule,
+    EntitlementsModule,
+    MongooseModule.forFeature([
+      { name: CouponRecord.name, schema: CouponSchema },
+      { name: OrderRecord.name, schema: OrderSchema },
+      { name: StripeEventRecord.name, schema: StripeEventSchema },
+    ]),
+  ],
+  controllers: [CheckoutController],
+  providers: [
+    CouponsRepository,
+    CouponsService,
+    OrdersRepository,
+    OrderLocks,
+    StripeEventsRepository,
+    CheckoutService,
+    FulfilmentService,
+    FulfilmentRelay,
+    WebhookService,
+    DevCheckoutService,
+  ],
+})
+export class CheckoutModule {}

@@ -1,0 +1,327 @@
+import Stripe from 'stripe';
+import { ErrorCodes } from '@examprep/contracts';
+import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import { FakeOrders, FakeStripeEvents } from '../../test/support/checkout-fakes';
+import type { CatalogEnv } from '../config/catalog.env';
+import type { EntitlementsService } from '../entitlements/entitlements.service';
+import { FulfilmentRelay } from './fulfilment.relay';
+import { FulfilmentService } from './fulfilment.service';
+import { OrderLocks } from './order-locks';
+import type { Order } from './order.schema';
+import { WebhookService } from './webhook.service';
+
+const SECRET = 'whsec_unit_webhook';
+const stripe = new Stripe('sk_test_unit', { telemetry: false });
+const env = {
+  NODE_ENV: 'test',
+  STRIPE_API_URL: 'http://127.0.0.1:22111',
+  STRIPE_WEBHOOK_SECRET: SECRET,
+} as CatalogEnv;
+const SESSION = 'cs_test_local_0123456789abcdefghijklmnopqrstuv';
+
+let orders: FakeOrders;
+let events: FakeStripeEvents;
+/** The ledger's keys (`${orderId}:${productId}:${action}`), in the order recorded. */
+let ledger: string[];
+let published: Map<string, unknown>;
+let sut: WebhookService;
+let fulfilment: FulfilmentService;
+let locks: OrderLocks;
+
+function seedOrder(over: Partial<Order> = {}): Order {
+  const order = {
+    _id: 'ord_1',
+    uid: 'learner-1',
+    email: 'learner@examprep.test',
+    productIds: ['teas_math_qbank', 'med_dosage_qbank'],
+    lines: [],
+    subtotalCents: 4_000,
+    discountCents: 500,
+    totalCents: 3_500,
+    discountLabel: 'Bundle discount',
+    couponCode: null,
+    intendedProductType: 'math',
+    currency: 'usd',
+    status: 'open',
+    sessionId: SESSION,
+    checkoutUrl: null,
+    paymentIntentId: null,
+    fulfilment: 'none',
+    revocation: 'none',
+    failureReason: null,
+    paidAt: null,
+    refundedAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...over,
+  } as Order;
+  orders.byId.set(order._id, order);
+  return order;
+}
+
+let n = 0;
+function signed(type: string, object: Record<string, unknown>, timestamp?: number) {
+  const payload = JSON.stringify({
+    id: `evt_${++n}`,
+    object: 'event',
+    type,
+    data: { object },
+  });
+  return {
+    payload,
+    signature: stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp }),
+  };
+}
+const session = (type: string, extra: Record<string, unknown> = {}) =>
+  signed(type, {
+    id: SESSION,
+    object: 'checkout.session',
+    client_reference_id: 'ord_1',
+    metadata: { orderId: 'ord_1' },
+    payment_intent: 'pi_1',
+    ...extra,
+  });
+const completedPaid = () => session('checkout.session.completed', { payment_status: 'paid' });
+
+beforeEach(() => {
+  orders = new FakeOrders();
+  events = new FakeStripeEvents();
+  ledger = [];
+  published = new Map();
+  const entitlements = {
+    apply: jest.fn(
+      async (
+        _uid: string,
+        changes: { productId: string; action: string }[],
+        meta: { orderId: string },
+      ) => {
+        for (const c of changes) {
+          const key = `${meta.orderId}:${c.productId}:${c.action}`;
+          if (!ledger.includes(key)) ledger.push(key);
+        }
+        return { purchases: {}, version: ledger.length };
+      },
+    ),
+  } as unknown as EntitlementsService;
+  const bus = {
+    publish: jest.fn(async (subject: string, data: unknown, msgId: string) => {
+      if (!published.has(msgId)) published.set(msgId, { subject, data });
+      return { seq: published.size, duplicate: false };
+    }),
+  } as unknown as JetStreamBus;
+  locks = new OrderLocks();
+  fulfilment = new FulfilmentService(entitlements, orders.asRepository(), bus);
+  sut = new WebhookService(
+    stripe,
+    env,
+    orders.asRepository(),
+    events.asRepository(),
+    fulfilment,
+    locks,
+  );
+});
+
+async function errorOf(p: Promise<unknown>) {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ServiceError);
+  return (err as ServiceError).payload;
+}
+
+describe('WebhookService.handle', () => {
+  it('checkout.session.completed (paid): the order is paid, granted, published, done', async () => {
+    seedOrder();
+    const { payload, signature } = completedPaid();
+    await expect(sut.handle(payload, signature)).resolves.toEqual({
+      received: true,
+      duplicate: false,
+    });
+    expect(orders.byId.get('ord_1')).toMatchObject({
+      status: 'paid',
+      fulfilment: 'done',
+      paymentIntentId: 'pi_1',
+    });
+    expect(ledger).toEqual(['ord_1:teas_math_qbank:grant', 'ord_1:med_dosage_qbank:grant']);
+    expect(published.get(SESSION)).toEqual({
+      subject: 'events.purchase.completed',
+      data: expect.objectContaining({
+        orderId: 'ord_1',
+        sessionId: SESSION,
+        uid: 'learner-1',
+        productIds: ['teas_math_qbank', 'med_dosage_qbank'],
+        amountTotalCents: 3_500,
+        currency: 'usd',
+      }),
+    });
+  });
+
+  it('the same event 5 times: processed once, then answered as a duplicate', async () => {
+    seedOrder();
+    const delivery = completedPaid();
+    const replies = [];
+    for (let i = 0; i < 5; i++)
+      replies.push(await sut.handle(delivery.payload, delivery.signature));
+    expect(replies.map((r) => r.duplicate)).toEqual([false, true, true, true, true]);
+    expect(ledger).toHaveLength(2);
+    expect(published.size).toBe(1);
+  });
+
+  it('async_payment_succeeded before completed: paid once; the late completed changes nothing', async () => {
+    seedOrder();
+    const early = session('checkout.session.async_payment_succeeded');
+    const late = session('checkout.session.completed', { payment_status: 'unpaid' });
+    await sut.handle(early.payload, early.signature);
+    await sut.handle(late.payload, late.signature);
+    expect(orders.byId.get('ord_1')?.status).toBe('paid');
+    expect(ledger).toHaveLength(2);
+  });
+
+  it('a refund revokes; a late payment event never pays the refunded order again', async () => {
+    seedOrder();
+    const paid = completedPaid();
+    await sut.handle(paid.payload, paid.signature);
+    const refund = signed('charge.refunded', {
+      object: 'charge',
+      payment_intent: 'pi_1',
+      refunded: true,
+    });
+    await sut.handle(refund.payload, refund.signature);
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'refunded', revocation: 'done' });
+    const late = session('checkout.session.async_payment_succeeded');
+    await sut.handle(late.payload, late.signature);
+    expect(orders.byId.get('ord_1')?.status).toBe('refunded');
+    expect(ledger).toEqual([
+      'ord_1:teas_math_qbank:grant',
+      'ord_1:med_dosage_qbank:grant',
+      'ord_1:teas_math_qbank:revoke',
+      'ord_1:med_dosage_qbank:revoke',
+    ]);
+  });
+
+  it('expired cancels an open order; async failure fails an awaiting one', async () => {
+    seedOrder();
+    const expired = session('checkout.session.expired');
+    await sut.handle(expired.payload, expired.signature);
+    expect(orders.byId.get('ord_1')?.status).toBe('canceled');
+    seedOrder({ _id: 'ord_2', sessionId: 'cs_test_other', status: 'awaiting_payment' });
+    const failed = signed('checkout.session.async_payment_failed', {
+      id: 'cs_test_other',
+      client_reference_id: 'ord_2',
+    });
+    await sut.handle(failed.payload, failed.signature);
+    expect(orders.byId.get('ord_2')?.status).toBe('failed');
+    expect(ledger).toEqual([]);
+  });
+
+  it('an unknown order or a session that does not match: recorded, acknowledged, nothing granted', async () => {
+    seedOrder();
+    const unknown = signed('checkout.session.completed', {
+      id: 'cs_test_x',
+      client_reference_id: 'ord_unknown',
+      payment_status: 'paid',
+    });
+    await expect(sut.handle(unknown.payload, unknown.signature)).resolves.toEqual({
+      received: true,
+      duplicate: false,
+    });
+    const mismatch = session('checkout.session.completed', {
+      payment_status: 'paid',
+      id: 'cs_test_forged',
+    });
+    await sut.handle(mismatch.payload, mismatch.signature);
+    expect(orders.byId.get('ord_1')?.status).toBe('open');
+    expect(ledger).toEqual([]);
+    expect([...events.byId.values()].map((e) => e.outcome)).toEqual([
+      'unknown order',
+      'session does not match the order',
+    ]);
+  });
+
+  const stale = () => {
+    const { payload } = completedPaid();
+    const timestamp = Math.floor(Date.now() / 1000) - 301;
+    return {
+      payload,
+      signature: stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp }),
+    };
+  };
+  const wrongSecret = () => {
+    const { payload } = completedPaid();
+    return {
+      payload,
+      signature: stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+    };
+  };
+  const changedBody = () => {
+    const d = completedPaid();
+    return { payload: d.payload.replace('"paid"', '"paid" '), signature: d.signature };
+  };
+  const unsigned = () => ({ payload: completedPaid().payload, signature: '' });
+
+  it.each([
+    ['a wrong secret', wrongSecret],
+    ['a stale signature (301 s)', stale],
+    ['a changed body', changedBody],
+    ['no signature', unsigned],
+  ])('%s: 400 WEBHOOK_SIGNATURE_INVALID, nothing recorded', async (_, make) => {
+    seedOrder();
+    const d = make();
+    expect(await errorOf(sut.handle(d.payload, d.signature))).toEqual({
+      status: 400,
+      code: ErrorCodes.WEBHOOK_SIGNATURE_INVALID,
+      message: 'The Stripe-Signature header is missing, wrong or too old.',
+    });
+    expect(events.recordDelivery).not.toHaveBeenCalled();
+    expect(orders.byId.get('ord_1')?.status).toBe('open');
+  });
+
+  it('a crash after recording the payment: the relay grants and publishes once', async () => {
+    // what the webhook left when the process died: paid, fulfilment pending
+    seedOrder({ status: 'paid', fulfilment: 'pending', updatedAt: new Date(Date.now() - 60_000) });
+    const relay = new FulfilmentRelay(orders.asRepository(), fulfilment, locks);
+    await expect(relay.pass(new Date())).resolves.toBe(1);
+    expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
+    expect(ledger).toHaveLength(2);
+    expect(published.size).toBe(1);
+    await expect(relay.pass(new Date())).resolves.toBe(0);
+  });
+
+  it('a redelivery finds the order paid but unfinished (a crash) and finishes it', async () => {
+    seedOrder({ status: 'paid', fulfilment: 'pending' });
+    const d = completedPaid();
+    await sut.handle(d.payload, d.signature);
+    expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
+    expect(ledger).toHaveLength(2);
+  });
+});
+
+describe('concurrent deliveries', () => {
+  it('5 different events paying one order at once (Promise.all): one transition, one grant per product', async () => {
+    seedOrder();
+    // a store whose conditional update is not atomic (FerretDB 1.x): every caller that read
+    // 'open' would win; the order's lock must keep the decisions one at a time
+    orders.transition.mockImplementation(async (id, from, set) => {
+      const o = orders.byId.get(id);
+      const matched = !!o && from.includes(o.status); // read ...
+      await new Promise((r) => setTimeout(r, 5));
+      if (!o || !matched) return null;
+      Object.assign(o, set); // ... and write later, like a lost-update store
+      return structuredClone(o);
+    });
+    const deliveries = [
+      completedPaid(),
+      completedPaid(),
+      session('checkout.session.async_payment_succeeded'),
+      completedPaid(),
+      session('checkout.session.async_payment_succeeded'),
+    ];
+    const replies = await Promise.all(deliveries.map((d) => sut.handle(d.payload, d.signature)));
+    expect(replies.every((r) => r.received)).toBe(true);
+    const outcomes = [...events.byId.values()].map((e) => e.outcome);
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(ledger).toEqual(['ord_1:teas_math_qbank:grant', 'ord_1:med_dosage_qbank:grant']);
+    expect(published.size).toBe(1);
+  });
+});

@@ -1,0 +1,86 @@
+// In-memory stand-ins for the unit specs of the checkout services (src/checkout/*.spec.ts).
+import type { OrderStatus } from '@examprep/contracts';
+import type { FollowUpState, Order } from '../../src/checkout/order.schema';
+import type { OrdersRepository } from '../../src/checkout/orders.repository';
+import type { StripeEventsRepository } from '../../src/checkout/stripe-events.repository';
+
+export class FakeOrders {
+  readonly byId = new Map<string, Order>();
+
+  insert = jest.fn(async (o: Omit<Order, 'createdAt' | 'updatedAt'>) => {
+    this.byId.set(o._id, { ...o, createdAt: new Date(), updatedAt: new Date() } as Order);
+  });
+  findById = jest.fn(async (id: string) => this.copy(this.byId.get(id)));
+  findBySessionId = jest.fn(async (sid: string) =>
+    this.copy([...this.byId.values()].find((o) => o.sessionId === sid)),
+  );
+  findByPaymentIntent = jest.fn(async (pi: string) =>
+    this.copy([...this.byId.values()].find((o) => o.paymentIntentId === pi)),
+  );
+  attachSession = jest.fn(async (id: string, sessionId: string, checkoutUrl: string) => {
+    const o = this.byId.get(id);
+    if (o && o.status === 'open') Object.assign(o, { sessionId, checkoutUrl });
+  });
+  transition = jest.fn(
+    async (
+      id: string,
+      from: readonly OrderStatus[],
+      set: Partial<Order> & { status: OrderStatus },
+    ) => {
+      const o = this.byId.get(id);
+      if (!o || !from.includes(o.status)) return null;
+      Object.assign(o, set, { updatedAt: new Date() });
+      return this.copy(o);
+    },
+  );
+  setFulfilment = jest.fn(async (id: string, from: FollowUpState, to: FollowUpState) => {
+    const o = this.byId.get(id);
+    if (o && o.fulfilment === from) o.fulfilment = to;
+  });
+  setRevocation = jest.fn(async (id: string, from: FollowUpState, to: FollowUpState) => {
+    const o = this.byId.get(id);
+    if (o && o.revocation === from) o.revocation = to;
+  });
+  unfinished = jest.fn(async (cutoff: Date) =>
+    [...this.byId.values()].filter(
+      (o) =>
+        (o.fulfilment === 'pending' || o.revocation === 'pending') &&
+        (o.updatedAt ?? new Date(0)) < cutoff,
+    ),
+  );
+
+  private copy(o: Order | undefined): Order | null {
+    return o ? structuredClone(o) : null;
+  }
+
+  asRepository(): OrdersRepository {
+    return this as unknown as OrdersRepository;
+  }
+}
+
+export class FakeStripeEvents {
+  readonly byId = new Map<
+    string,
+    { processedAt: Date | null; outcome: string | null; deliveries: number }
+  >();
+
+  recordDelivery = jest.fn(async (id: string) => {
+    const e = this.byId.get(id);
+    if (!e) {
+      this.byId.set(id, { processedAt: null, outcome: null, deliveries: 1 });
+      return { processed: false };
+    }
+    e.deliveries++;
+    return { processed: !!e.processedAt };
+  });
+  markProcessed = jest.fn(
+    async (id: string, outcome: string, _orderId: string | null, at: Date) => {
+      const e = this.byId.get(id);
+      if (e) Object.assign(e, { processedAt: at, outcome });
+    },
+  );
+
+  asRepository(): StripeEventsRepository {
+    return this as unknown as StripeEventsRepository;
+  }
+}

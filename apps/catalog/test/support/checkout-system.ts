@@ -1,0 +1,241 @@
+// The checkout integration specs' view of the RUNNING test system: the gateway's HTTP routes
+// (as the browser and Stripe call them), buyers who are real Keycloak accounts, the catalog
+// database (to read orders and the ledger) and Stripe's own signing helper for deliveries.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import {
+  createRealmUser,
+  findRepoRoot,
+  getClientToken,
+  getToken,
+  identityServiceClient,
+  infraConfig,
+} from '@examprep/test-kit';
+import { Events, type PurchaseCompletedEvent, Streams } from '@examprep/contracts';
+import { type Db, MongoClient } from 'mongodb';
+import { connect, DeliverPolicy, JSONCodec } from 'nats';
+import Stripe from 'stripe';
+
+export const cfg = infraConfig('test');
+export const gateway = `http://127.0.0.1:${cfg.ports.gateway}`;
+/** Only its webhook helpers are used: they sign locally, nothing is sent. */
+export const stripe: Stripe.Stripe = new Stripe(cfg.stripeApiKey, { telemetry: false });
+const root = findRepoRoot();
+
+/** Runs tools/system/system.cjs for the test profile (the catalog only unless told). */
+export function system(cmd: 'start' | 'stop', ...extra: string[]): void {
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'tools/system/system.cjs'), cmd, '--profile', 'test', '--no-web', ...extra],
+    { cwd: root, stdio: 'pipe', timeout: 90_000 },
+  );
+}
+
+/** The catalogue and demo coupons are the seed's (upserted by id: a re-run changes nothing). */
+export function seed(): void {
+  execFileSync(process.execPath, [path.join(root, 'tools/seed/seed.cjs'), '--profile', 'test'], {
+    cwd: root,
+    stdio: 'pipe',
+    timeout: 90_000,
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON read by expect()
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+/** One HTTP call to the gateway; `raw` is sent as is (a webhook's exact bytes). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON read by expect()
+export async function http<T = any>(
+  method: string,
+  route: string,
+  opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  if (payload !== undefined) headers['content-type'] ??= 'application/json';
+  const res = await fetch(`${gateway}${route}`, { method, headers, body: payload });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: body as T };
+}
+
+/** A verified learner made for one spec file (a real Keycloak account), removed in `cleanup`. */
+export interface Buyer {
+  uid: string;
+  email: string;
+  token: () => Promise<string>;
+}
+
+const buyers: Buyer[] = [];
+
+export async function newBuyer(): Promise<Buyer> {
+  const email = `buyer-${randomUUID().slice(0, 12)}@examprep.test`;
+  const password = `pass-${randomUUID()}`;
+  const uid = await createRealmUser({ email, password });
+  let cached: { token: string; until: number } | undefined;
+  const buyer: Buyer = {
+    uid,
+    email,
+    token: async () => {
+      if (!cached || cached.until < Date.now()) {
+        const t = await getToken({ username: email, password });
+        cached = { token: t.access_token, until: Date.now() + (t.expires_in - 30) * 1000 };
+      }
+      return cached.token;
+    },
+  };
+  buyers.push(buyer);
+  return buyer;
+}
+
+let mongo: MongoClient | undefined;
+export async function catalogDb(): Promise<Db> {
+  mongo ??= await MongoClient.connect(cfg.mongoUrl());
+  return mongo.db('catalog');
+}
+
+/** The buyers' orders, ledger, holdings and events in the catalog, and their accounts. */
+export async function cleanup(): Promise<void> {
+  const uids = buyers.map((b) => b.uid);
+  if (uids.length > 0) {
+    const db = await catalogDb();
+    const orderIds = (
+      await db
+        .collection('orders')
+        .find({ uid: { $in: uids } })
+        .toArray()
+    ).map((o) => o._id);
+    await db.collection('stripe_events').deleteMany({ orderId: { $in: orderIds } });
+    await db.collection('orders').deleteMany({ uid: { $in: uids } });
+    await db.collection('entitlements').deleteMany({ uid: { $in: uids } });
+    await db.collection('holdings').deleteMany({ _id: { $in: uids } as never });
+    const { access_token } = await getClientToken(identityServiceClient());
+    for (const uid of uids) {
+      await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${uid}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+    }
+  }
+  buyers.length = 0;
+  await mongo?.close();
+  mongo = undefined;
+}
+
+/** POST /api/create-checkout-session as the buyer. */
+export async function createSession(buyer: Buyer, body: object): Promise<Answer> {
+  return http('POST', '/api/create-checkout-session', { token: await buyer.token(), body });
+}
+
+export async function orderOf(sessionId: string) {
+  return (await catalogDb()).collection('orders').findOne({ sessionId });
+}
+
+/** The buyer's ledger entries, oldest first. */
+export async function ledgerOf(uid: string) {
+  return (await catalogDb()).collection('entitlements').find({ uid }).sort({ seq: 1 }).toArray();
+}
+
+/** Whether the buyer may use `productId`, as the dashboard asks. */
+export async function owns(buyer: Buyer, productId: string): Promise<boolean> {
+  const res = await http('POST', '/api/check-product-access', {
+    token: await buyer.token(),
+    body: { productId },
+  });
+  if (res.status !== 200) throw new Error(`check-product-access: ${res.status}`);
+  return (res.body as { authorized: boolean }).authorized;
+}
+
+let eventSeq = 0;
+/** A Stripe event about an order's session, signed as Stripe signs (optionally back-dated). */
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  opts: { secret?: string; ageSeconds?: number; id?: string } = {},
+): { payload: string; signature: string; id: string } {
+  const id = opts.id ?? `evt_it_${randomUUID().replace(/-/g, '')}_${++eventSeq}`;
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+  });
+  const signature = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? cfg.stripeWebhookSecret,
+    timestamp: Math.floor(Date.now() / 1000) - (opts.ageSeconds ?? 0),
+  });
+  return { payload, signature, id };
+}
+
+/** A checkout.session.* event for an order (by its recorded order id and session id). */
+export function sessionEvent(
+  type: string,
+  order: { _id: unknown; sessionId: string },
+  fields: Record<string, unknown> = {},
+  opts: { secret?: string; ageSeconds?: number; id?: string } = {},
+) {
+  return signedEvent(
+    type,
+    {
+      id: order.sessionId,
+      object: 'checkout.session',
+      client_reference_id: String(order._id),
+      metadata: { orderId: String(order._id) },
+      payment_intent: `pi_it_${String(order._id)}`,
+      mode: 'payment',
+      ...fields,
+    },
+    opts,
+  );
+}
+
+/** POST /api/stripe/webhook with the exact bytes and the Stripe-Signature, as Stripe does. */
+export function deliver(d: { payload: string; signature: string }): Promise<Answer> {
+  return http('POST', '/api/stripe/webhook', {
+    raw: d.payload,
+    headers: { 'stripe-signature': d.signature },
+  });
+}
+
+/**
+ * The `events.purchase.completed` facts STORED in the EVENTS stream since `since` (what
+ * consumers get: a repeat publish with the same message id is not stored), for one session.
+ */
+export async function storedPurchaseFacts(sessionId: string, since: Date) {
+  const nc = await connect({ servers: cfg.natsUrl, name: 'checkout-it-facts' });
+  try {
+    const consumer = await nc.jetstream().consumers.get(Streams.events.name, {
+      filterSubjects: [Events.purchaseCompleted],
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: since.toISOString(),
+    });
+    const facts: PurchaseCompletedEvent[] = [];
+    const jc = JSONCodec<PurchaseCompletedEvent>();
+    for (;;) {
+      const batch = await consumer.fetch({ max_messages: 256, expires: 1_000 });
+      let n = 0;
+      for await (const m of batch) {
+        n++;
+        facts.push(jc.decode(m.data));
+      }
+      if (n === 0) break;
+    }
+    return facts.filter((f) => f.sessionId === sessionId);
+  } finally {
+    await nc.close();
+  }
+}
