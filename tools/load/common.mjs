@@ -1,11 +1,19 @@
 // @ts-check
 // Shared pieces of the load scripts: profile URLs, the seeded learner's token, restarting the
 // gateway with load-test limits. The load itself comes from vegeta (./vegeta.mjs).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import {
+  createRealmUser,
+  getClientToken,
+  getToken,
+  identityServiceClient,
+  infraConfig,
+} from '@examprep/test-kit';
 import { vegetaBin } from './vegeta.mjs';
 
 const require = createRequire(import.meta.url);
@@ -118,4 +126,163 @@ export async function learnerToken(u, who = 'learner') {
   );
   if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
   return /** @type {{ access_token: string }} */ (await res.json()).access_token;
+}
+
+/**
+ * An answer of the API: status and body (parsed JSON, else the text).
+ * @typedef {{ status: number, body: any }} ApiAnswer
+ */
+
+/**
+ * One API call through the gateway.
+ * @param {string} base       the gateway (or web) origin, no /api
+ * @param {string | null} token
+ * @param {'GET' | 'POST' | 'DELETE'} method
+ * @param {string} route      e.g. /api/me
+ * @param {unknown} [body]    sent as JSON
+ * @returns {Promise<ApiAnswer>}
+ */
+export async function call(base, token, method, route, body) {
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, body: text };
+  }
+}
+
+/**
+ * A learner account made for one load run (Keycloak, verified, with a password).
+ * @typedef {object} LoadLearner
+ * @property {string} uid
+ * @property {string} email
+ * @property {() => Promise<string>} token  an access token, renewed before it expires
+ */
+
+/**
+ * @param {string} profile
+ * @returns {'dev' | 'test'}
+ */
+const kitProfile = (profile) => {
+  if (profile !== 'dev' && profile !== 'test') throw new Error(`unknown profile ${profile}`);
+  return profile;
+};
+
+/**
+ * Makes `count` verified learners in the profile's Keycloak (test-kit createRealmUser) with
+ * their user documents (POST /api/create-user, as the web app does at first sign-in), `parallel`
+ * at a time. Remove them with deleteLearners.
+ * @param {{ profile: string, base: string, count: number, label: string, parallel?: number }} o
+ * @returns {Promise<LoadLearner[]>}
+ */
+export async function createLearners(o) {
+  const profile = kitProfile(o.profile);
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  /** @type {LoadLearner[]} */
+  const out = [];
+  const parallel = o.parallel ?? 5;
+  for (let i = 0; i < o.count; i += parallel) {
+    const batch = Array.from({ length: Math.min(parallel, o.count - i) }, (_, k) => i + k);
+    out.push(
+      ...(await Promise.all(
+        batch.map(async (n) => {
+          const email = `load-${o.label}-${run}-${n}@examprep.test`;
+          const password = `Load-${run}-${n}-pw!`;
+          const uid = await createRealmUser({ email, password }, profile);
+          /** @type {{ value: string, renewAt: number } | null} */
+          let current = null;
+          const token = async () => {
+            if (current && Date.now() < current.renewAt) return current.value;
+            const t = await getToken({ username: email, password, profile });
+            current = { value: t.access_token, renewAt: Date.now() + t.expires_in * 600 };
+            return current.value;
+          };
+          const made = await call(o.base, await token(), 'POST', '/api/create-user', {});
+          if (made.status >= 300)
+            throw new Error(
+              `create-user for ${email}: ${made.status} ${JSON.stringify(made.body)}`,
+            );
+          return { uid, email, token };
+        }),
+      )),
+    );
+  }
+  return out;
+}
+
+/**
+ * Deletes the learners' Keycloak accounts (their ledger entries and orders stay in the
+ * catalog database, marked by their load-<label>-... emails).
+ * @param {string} profile
+ * @param {LoadLearner[]} learners
+ */
+export async function deleteLearners(profile, learners) {
+  const p = kitProfile(profile);
+  const cfg = infraConfig(p);
+  const { access_token } = await getClientToken(identityServiceClient(), p);
+  for (const l of learners) {
+    await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${l.uid}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+  }
+}
+
+/**
+ * Waits until `probe` resolves truthy (every `everyMs`), or throws after `timeoutMs`.
+ * @template T
+ * @param {string} what
+ * @param {() => Promise<T | false | null | undefined>} probe
+ * @param {{ timeoutMs?: number, everyMs?: number }} [o]
+ * @returns {Promise<T>}
+ */
+export async function until(what, probe, o = {}) {
+  const end = Date.now() + (o.timeoutMs ?? 15_000);
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, o.everyMs ?? 200));
+  }
+}
+
+/**
+ * Starts tools/load/bare-server.mjs on `port` answering `body` to every request; resolves when
+ * it answers. Stop it with `.kill()`.
+ * @param {number} port
+ * @param {string} body
+ */
+export async function startBareServer(port, body) {
+  const bodyFile = path.join(os.tmpdir(), `bare-body-${process.pid}-${port}.json`);
+  fs.writeFileSync(bodyFile, body);
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'tools/load/bare-server.mjs'), String(port), bodyFile],
+    {
+      stdio: 'ignore',
+    },
+  );
+  child.on('exit', () => fs.rmSync(bodyFile, { force: true }));
+  const url = `http://127.0.0.1:${port}`;
+  await until(
+    `the bare server on ${port}`,
+    async () => {
+      try {
+        return (await fetch(url)).ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 5_000, everyMs: 100 },
+  );
+  return { url, kill: () => child.kill() };
 }
