@@ -28,7 +28,8 @@ export function system(cmd: 'start' | 'stop', ...extra: string[]): void {
   execFileSync(
     process.execPath,
     [path.join(root, 'tools/system/system.cjs'), cmd, '--profile', 'test', '--no-web', ...extra],
-    { cwd: root, stdio: 'pipe', timeout: 90_000 },
+    // the apps log at the system's level, not at this test process's (LOG_LEVEL=silent)
+    { cwd: root, stdio: 'pipe', timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'info' } },
   );
 }
 

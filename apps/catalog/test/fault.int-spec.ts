@@ -1,0 +1,117 @@
+// Fault (issue 11, "Bad input and faults"): the catalog is killed with SIGKILL after it recorded
+// a paid order and before it granted or published anything (CATALOG_FAULT=after-record, refused
+// in production). After a normal restart the relay finishes the order: the learner owns the
+// products, the ledger has one grant per product and events.purchase.completed is stored once.
+// Runs against the test system's own catalog process (stopped and restarted here; the
+// integration tier runs in band), and always leaves the normal catalog running.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { waitFor } from '@examprep/test-kit';
+import {
+  type Buyer,
+  cfg,
+  cleanup,
+  createSession,
+  deliver,
+  ledgerOf,
+  newBuyer,
+  orderOf,
+  owns,
+  seed,
+  sessionEvent,
+  storedPurchaseFacts,
+  system,
+} from './support/checkout-system';
+
+jest.setTimeout(120_000);
+
+const appsDir = `${cfg.dataDir}-apps`;
+const pidFile = path.join(appsDir, 'run', 'catalog.pid');
+const logFile = path.join(appsDir, 'logs', 'catalog.log');
+const FAULT_LINE = 'CATALOG_FAULT=after-record';
+let faulty = false;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const faultLines = () =>
+  fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split(FAULT_LINE).length - 1 : 0;
+
+beforeAll(() => {
+  system('start', '--only', 'catalog');
+  seed();
+});
+
+afterAll(async () => {
+  // whatever happened, the test system gets its normal catalog back
+  if (faulty) system('stop', '--only', 'catalog');
+  system('start', '--only', 'catalog');
+  await cleanup();
+});
+
+it('killed after recording the payment: after a restart the learner owns the products, once', async () => {
+  const buyer: Buyer = await newBuyer();
+  const products = ['teas_math_qbank', 'med_dosage_workbook'];
+  const since = new Date();
+  const created = await createSession(buyer, { products });
+  expect(created.status).toBe(200);
+  const order = { ...(await orderOf(created.body.id))!, sessionId: created.body.id as string };
+
+  // the catalog with the fault hook
+  system('stop', '--only', 'catalog');
+  faulty = true;
+  system('start', '--only', 'catalog', '--env', 'CATALOG_FAULT=after-record');
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  expect(alive(pid)).toBe(true);
+  const linesBefore = faultLines();
+
+  // Stripe's delivery: the catalog records the order paid and dies before answering
+  const event = sessionEvent('checkout.session.completed', order, { payment_status: 'paid' });
+  const first = await deliver(event);
+  expect(first.status).toBeGreaterThanOrEqual(500);
+  await waitFor(() => !alive(pid), { description: 'the catalog process died' });
+  expect(faultLines()).toBe(linesBefore + 1);
+
+  // recorded, not fulfilled: nothing granted, nothing published
+  expect(await orderOf(order.sessionId)).toMatchObject({ status: 'paid', fulfilment: 'pending' });
+  expect(await ledgerOf(buyer.uid)).toEqual([]);
+  expect(await storedPurchaseFacts(order.sessionId, since)).toEqual([]);
+
+  // a normal restart: the relay finishes the order within seconds
+  system('start', '--only', 'catalog');
+  faulty = false;
+  await waitFor(
+    async () => (await owns(buyer, 'teas_math_qbank')) && owns(buyer, 'med_dosage_workbook'),
+    {
+      timeoutMs: 5_000,
+      description: 'the learner owns the products',
+    },
+  );
+  const grants = (await ledgerOf(buyer.uid)).map((e) => [
+    e.productId,
+    e.action,
+    e.source,
+    e.orderId,
+  ]);
+  expect(grants.sort()).toEqual(
+    [
+      ['med_dosage_workbook', 'grant', 'payment', order._id],
+      ['teas_math_qbank', 'grant', 'payment', order._id],
+    ].sort(),
+  );
+  expect(await orderOf(order.sessionId)).toMatchObject({ status: 'paid', fulfilment: 'done' });
+  const facts = await storedPurchaseFacts(order.sessionId, since);
+  expect(facts).toEqual([
+    expect.objectContaining({ orderId: order._id, uid: buyer.uid, productIds: products }),
+  ]);
+
+  // Stripe retries the delivery it got no answer to: nothing new
+  expect((await deliver(event)).status).toBe(200);
+  expect(await ledgerOf(buyer.uid)).toHaveLength(2);
+  expect(await storedPurchaseFacts(order.sessionId, since)).toHaveLength(1);
+});
