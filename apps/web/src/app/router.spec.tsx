@@ -102,11 +102,29 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/checkout-success', 'checkoutSuccess'],
-    ['/checkout-cancel', 'checkoutCancel'],
-  ] as const)('%s is public and a placeholder', async (route, key) => {
+    ['/checkout-success', 'Payment successful!'],
+    ['/checkout-cancel', 'Payment canceled'],
+  ] as const)('%s is public: the payment result page', async (route, title) => {
     renderApp({ route, session: fakeSession({ ...SIGNED_OUT }) });
-    expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(currentLocation()).toBe(route);
+  });
+
+  it('/dev-checkout/:sessionId is public: the local test checkout', async () => {
+    const realFetch = window.fetch;
+    mockFetch(() => fakeResponse(404, { message: 'The test checkout is not available.' }));
+    try {
+      renderApp({
+        route: '/dev-checkout/cs_test_local_x',
+        session: fakeSession({ ...SIGNED_OUT }),
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Test checkout' }),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('This test checkout is not available.')).toBeInTheDocument();
+    } finally {
+      window.fetch = realFetch;
+    }
   });
 
   it.each([

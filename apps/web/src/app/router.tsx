@@ -24,6 +24,8 @@ const CourseTopicManagerPage = lazy(
   () => import('../features/admin/topics/CourseTopicManagerPage'),
 );
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
+const CheckoutResultPage = lazy(() => import('../features/checkout/CheckoutResultPage'));
+const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'));
 
 const placeholder = (page: PlaceholderPageKey) => <PlaceholderPage page={page} />;
 
@@ -39,8 +41,10 @@ export function AppRoutes() {
           <Route path="signup" element={<SignupPage />} />
           <Route path="signup/complete" element={<SignupCompletePage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="checkout-success" element={placeholder('checkoutSuccess')} />
-          <Route path="checkout-cancel" element={placeholder('checkoutCancel')} />
+          <Route path="checkout-success" element={<CheckoutResultPage outcome="success" />} />
+          <Route path="checkout-cancel" element={<CheckoutResultPage outcome="cancel" />} />
+          {/* the local test checkout (dev/test; the catalog answers 404 elsewhere, ADR 0018) */}
+          <Route path="dev-checkout/:sessionId" element={<DevCheckoutPage />} />
 
           <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
             <Route path="dashboard" element={<DashboardPage />} />

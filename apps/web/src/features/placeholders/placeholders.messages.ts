@@ -12,14 +12,6 @@ export const PLACEHOLDER_PAGES = {
     title: 'Pump Simulator',
     message: 'The pump simulator arrives with the simulations capability.',
   },
-  checkoutSuccess: {
-    title: 'Payment Result',
-    message: 'Payment results arrive with the catalog capability.',
-  },
-  checkoutCancel: {
-    title: 'Payment Result',
-    message: 'Payment results arrive with the catalog capability.',
-  },
 } as const;
 
 export type PlaceholderPageKey = keyof typeof PLACEHOLDER_PAGES;

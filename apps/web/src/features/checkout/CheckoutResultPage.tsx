@@ -1,0 +1,79 @@
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '../../shared/layout/use-document-title';
+import { useSession } from '../../shared/session/session-context';
+import { useReloadMe } from '../../shared/session/use-reload-me';
+import { CHECKOUT_MESSAGES as T } from './checkout.messages';
+import {
+  clearIntendedType,
+  dashboardPath,
+  readIntendedType,
+  redirectDelayMs,
+} from './payment-result';
+
+/**
+ * /checkout-success and /checkout-cancel (learner spec §2 Payment result page, §4, §9):
+ * 'Payment successful!' or 'Payment canceled' with 'No charges were made.', the dashboard it
+ * redirects to (the intended type kept in session storage, else math), the redirect after
+ * 6 s (12 s after a success with an intended type while the purchases are not loaded), and
+ * 'Go to dashboard now', which clears the intent. A success re-reads the session state so the
+ * dashboard shows the new purchase.
+ */
+export default function CheckoutResultPage({ outcome }: { outcome: 'success' | 'cancel' }) {
+  const success = outcome === 'success';
+  useDocumentTitle(T.resultTitle);
+  const navigate = useNavigate();
+  const session = useSession();
+  const reloadMe = useReloadMe();
+  const [intended] = useState(readIntendedType);
+  const [shownAt] = useState(() => Date.now());
+  const signedIn = session.status === 'signed-in';
+  const purchasesLoaded = session.status !== 'loading';
+  const delay = redirectDelayMs({ success, intended, purchasesLoaded });
+  const target = dashboardPath(intended);
+  const reloaded = useRef(false);
+
+  useEffect(() => {
+    if (!success || !signedIn || reloaded.current) return;
+    reloaded.current = true;
+    void reloadMe();
+  }, [success, signedIn, reloadMe]);
+
+  useEffect(() => {
+    // Counted from when the page was shown: a delay that shrinks (purchases loaded) fires sooner.
+    const timer = setTimeout(
+      () => {
+        clearIntendedType();
+        navigate(target, { replace: true });
+      },
+      Math.max(0, shownAt + delay - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [delay, shownAt, target, navigate]);
+
+  const goNow = () => {
+    clearIntendedType();
+    navigate(target, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby="payment-result-title" className="mx-auto app-narrow">
+      <Card className={success ? 'border-success' : 'border-secondary'}>
+        <Card.Body>
+          <h1 id="payment-result-title" className="h3">
+            {success ? T.paymentSuccessful : T.paymentCanceled}
+          </h1>
+          <p>{success ? T.successDetail : T.noCharges}</p>
+          <p role="status" className="text-body-secondary">
+            {T.redirecting(intended ?? 'math')}
+          </p>
+          <Button variant={success ? 'success' : 'primary'} onClick={goNow}>
+            {T.goNow}
+          </Button>
+        </Card.Body>
+      </Card>
+    </section>
+  );
+}
