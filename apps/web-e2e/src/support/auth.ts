@@ -4,7 +4,14 @@ import { findRepoRoot, seededUsers, type SeededUserKey } from '@examprep/test-ki
 
 /** Signs in through the Keycloak login page, as a person would. */
 export async function signIn(page: Page, who: SeededUserKey): Promise<void> {
-  const user = seededUsers[who];
+  await signInWith(page, seededUsers[who]);
+}
+
+/** Signs in any account (e.g. a fresh one from `freshLearner`) through the login page. */
+export async function signInWith(
+  page: Page,
+  user: { email: string; password: string },
+): Promise<void> {
   await page.goto('/login');
   await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth/);
   await page.locator('#username').fill(user.email);
