@@ -8,7 +8,7 @@ import { ErrorState } from '../../shared/layout/ErrorState';
 import { Loading } from '../../shared/layout/Loading';
 import { useSession } from '../../shared/session/session-context';
 import { BuyButton } from './BuyButton';
-import { useProducts } from './catalog-api';
+import { useProducts } from '../../shared/catalog/use-products';
 import { DESIGN_GROUPS, PRODUCTS_MESSAGES as T } from './catalog.messages';
 import { purchaseProblem } from './checkout-flow';
 import { couponState, CouponField } from './CouponField';

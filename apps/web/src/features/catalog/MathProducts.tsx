@@ -6,7 +6,7 @@ import { ErrorState } from '../../shared/layout/ErrorState';
 import { Loading } from '../../shared/layout/Loading';
 import { useSession } from '../../shared/session/session-context';
 import { InfiniteQbankSection } from '../qbank/InfiniteQbankSection';
-import { useProducts } from './catalog-api';
+import { useProducts } from '../../shared/catalog/use-products';
 import { PRODUCTS_MESSAGES as T } from './catalog.messages';
 import { isInfiniteProduct, productsOf } from './product-access';
 import { ProductComparisonTable } from './ProductComparisonTable';

@@ -145,8 +145,10 @@ describe('/user-list', () => {
       '5',
     ]);
     expect(alice.getByText('—')).toHaveAttribute('title', 'Arrives with the testing capability');
-    // Later capabilities bring these: no fake buttons today.
-    expect(screen.queryByRole('button', { name: /View Purchases/ })).not.toBeInTheDocument();
+    // Every row opens its purchases editor (catalog capability; PurchasesEditorModal.spec).
+    expect(screen.getAllByRole('button', { name: /^View Purchases / })).toHaveLength(ALL.length);
+    expect(alice.getByRole('button', { name: 'View Purchases alice@example.com' })).toBeVisible();
+    // The testing capability brings this one: no fake button today.
     expect(screen.queryByRole('button', { name: /View Gradebook/ })).not.toBeInTheDocument();
     expect(
       alice.getByRole('button', { name: 'Generate & Copy Token alice@example.com' }),

@@ -1,7 +1,7 @@
 import { type AdminUserRow } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
@@ -13,6 +13,9 @@ import { UserFiltersForm } from './UserFiltersForm';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
 import { downloadCsv } from '../../../shared/export';
 import { UsersTable } from './UsersTable';
+
+// Loaded when an admin opens it: the list itself stays small.
+const PurchasesEditorModal = lazy(() => import('./PurchasesEditorModal'));
 import { useAdminUsers } from './users-api';
 import { usersToCsv } from './users-csv';
 import { TOKEN_PREVIEW_LENGTH, USERS_CSV_FILE_NAME, USERS_MESSAGES as T } from './users.messages';
@@ -48,10 +51,12 @@ async function copyOwnToken(getToken: () => Promise<string | null>, notify: Noti
 function UserListBody({
   users,
   onDelete,
+  onPurchases,
   notify,
 }: {
   users: AdminUserRow[];
   onDelete: (user: AdminUserRow) => void;
+  onPurchases: (user: AdminUserRow) => void;
   notify: NoticeFn;
 }) {
   const [filters, setFilters] = useState<UserFilters>(DEFAULT_FILTERS);
@@ -99,7 +104,7 @@ function UserListBody({
       ) : shown.length === 0 ? (
         <p className="text-body-secondary py-3">{T.noMatches}</p>
       ) : (
-        <UsersTable users={shown} onDelete={onDelete} notify={notify} />
+        <UsersTable users={shown} onDelete={onDelete} onPurchases={onPurchases} notify={notify} />
       )}
     </>
   );
@@ -114,6 +119,7 @@ export default function UserListPage() {
   const { notices, notify, dismiss } = useNotices();
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  const [editingPurchases, setEditingPurchases] = useState<AdminUserRow | null>(null);
 
   const heading = (
     <h1 id="user-list-title" className="h3 mb-0">
@@ -146,7 +152,14 @@ export default function UserListPage() {
       />
     );
   } else {
-    body = <UserListBody users={list.data} onDelete={setDeleting} notify={notify} />;
+    body = (
+      <UserListBody
+        users={list.data}
+        onDelete={setDeleting}
+        onPurchases={setEditingPurchases}
+        notify={notify}
+      />
+    );
   }
 
   return (
@@ -181,6 +194,16 @@ export default function UserListPage() {
         />
       ) : null}
       {previewing ? <PreviewNotificationModal onClose={() => setPreviewing(false)} /> : null}
+      {editingPurchases ? (
+        <Suspense fallback={null}>
+          <PurchasesEditorModal
+            key={editingPurchases.uid}
+            user={editingPurchases}
+            onClose={() => setEditingPurchases(null)}
+            notify={notify}
+          />
+        </Suspense>
+      ) : null}
       <Notices notices={notices} onDismiss={dismiss} dismissLabel={T.dismiss} />
     </section>
   );

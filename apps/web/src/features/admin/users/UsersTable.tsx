@@ -58,10 +58,12 @@ function AdminDeleteDisabled({ user }: { user: AdminUserRow }) {
 function UserRow({
   user,
   onDelete,
+  onPurchases,
   notify,
 }: {
   user: AdminUserRow;
   onDelete: (user: AdminUserRow) => void;
+  onPurchases: (user: AdminUserRow) => void;
   notify: NoticeFn;
 }) {
   const create = useCreateUserDocument();
@@ -117,6 +119,14 @@ function UserRow({
       </td>
       <td>
         <div className="d-flex flex-column align-items-start gap-1" style={{ minWidth: '9rem' }}>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            onClick={() => onPurchases(user)}
+            aria-label={`${T.viewPurchases} ${user.email}`}
+          >
+            {T.viewPurchases}
+          </Button>
           {user.inAuth ? (
             <Button
               size="sm"
@@ -161,10 +171,12 @@ function UserRow({
 export function UsersTable({
   users,
   onDelete,
+  onPurchases,
   notify,
 }: {
   users: AdminUserRow[];
   onDelete: (user: AdminUserRow) => void;
+  onPurchases: (user: AdminUserRow) => void;
   notify: NoticeFn;
 }) {
   return (
@@ -184,7 +196,13 @@ export function UsersTable({
       ]}
     >
       {users.map((user) => (
-        <UserRow key={user.uid} user={user} onDelete={onDelete} notify={notify} />
+        <UserRow
+          key={user.uid}
+          user={user}
+          onDelete={onDelete}
+          onPurchases={onPurchases}
+          notify={notify}
+        />
       ))}
     </ScrollTable>
   );

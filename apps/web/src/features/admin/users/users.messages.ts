@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES } from '@examprep/contracts/types';
+import { ADMIN_USER_MESSAGES, CATALOG_LABELS, CATALOG_MESSAGES } from '@examprep/contracts/types';
 
 /** Admin spec §9: the token preview shows the first 50 characters. */
 export const TOKEN_PREVIEW_LENGTH = 50;
@@ -86,6 +86,30 @@ export const USERS_MESSAGES = {
   tokenMissing: 'No ID token is available. Please sign in again.',
   tokenCopyFailed: (message: string) => `Could not copy the ID token: ${message}`,
   clipboardUnavailable: 'The clipboard is not available in this browser.',
+
+  viewPurchases: 'View Purchases',
+  purchasesTitle: (email: string) => `Purchases of ${email}`,
+  purchasesLoading: 'Loading purchases…',
+  purchasesLoadFailed: 'Failed to load purchases.',
+  purchasesProducts: 'Products priced above $0',
+  purchasesNoProducts: 'There are no paid products in the catalogue.',
+  saveChanges: CATALOG_LABELS.savePurchases,
+  noChangesMade: CATALOG_MESSAGES.noChangesMade,
+  confirmPurchasesTitle: 'Confirm the changes',
+  productsToAdd: 'Products to add',
+  productsToRemove: 'Products to remove',
+  confirmAndSave: CATALOG_LABELS.confirmAndSave,
+  savingPurchases: 'Saving…',
+  back: 'Back',
+  purchasesUpdated: CATALOG_MESSAGES.purchasesUpdated,
+  purchasesUpdateFailed: CATALOG_MESSAGES.purchasesUpdateFailed,
+  historyTitle: 'Grants and revocations',
+  historyCaption: 'Every grant and revocation of this user, newest first',
+  historyEmpty: 'No grants or revocations yet.',
+  historyColumns: ['Action', 'Product', 'Source', 'By', 'Date'],
+  historyActions: { grant: 'Granted', revoke: 'Revoked' },
+  historySources: { payment: 'Payment', admin: 'Admin', refund: 'Refund' },
+  historyOrder: (orderId: string) => `Order ${orderId}`,
 
   previewTitle: 'Sample Notification',
   previewNote:

@@ -1,0 +1,284 @@
+import { type AdminUserRow, type EntitlementEntry, type Product } from '@examprep/contracts/types';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { useMemo, useState } from 'react';
+import { useProducts } from '../../../shared/catalog/use-products';
+import { ErrorState } from '../../../shared/layout/ErrorState';
+import { Loading } from '../../../shared/layout/Loading';
+import { type NoticeFn } from '../../../shared/layout/Notices';
+import { useUpdateUserPurchases, useUserPurchases } from './purchases-api';
+import {
+  diffPurchases,
+  editableProducts,
+  hasChanges,
+  heldIds,
+  purchasesPayload,
+  type PurchasesDiff,
+} from './purchases-diff';
+import { USERS_MESSAGES as T } from './users.messages';
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+/** The user's grants and revocations (the entitlement ledger), newest first. */
+function PurchaseHistory({
+  history,
+  products,
+}: {
+  history: EntitlementEntry[];
+  products: Product[];
+}) {
+  const names = new Map(products.map((p) => [p.id, p.name]));
+  return (
+    <section aria-labelledby="purchase-history-title" className="mt-4">
+      <h3 id="purchase-history-title" className="h6">
+        {T.historyTitle}
+      </h3>
+      {history.length === 0 ? (
+        <p className="text-body-secondary mb-0">{T.historyEmpty}</p>
+      ) : (
+        <Table responsive size="sm" className="mb-0 small">
+          <caption className="visually-hidden">{T.historyCaption}</caption>
+          <thead>
+            <tr>
+              {T.historyColumns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((entry) => (
+              <tr key={`${entry.seq}-${entry.productId}`}>
+                <td>{T.historyActions[entry.action]}</td>
+                <td>{names.get(entry.productId) ?? entry.productId}</td>
+                <td>
+                  {T.historySources[entry.source]}
+                  {entry.orderId ? (
+                    <span className="d-block text-body-secondary text-break">
+                      {T.historyOrder(entry.orderId)}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="text-break">{entry.by}</td>
+                <td>{formatDate(entry.at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function ChangeList({ title, products }: { title: string; products: Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <>
+      <h3 className="h6">{title}</h3>
+      <ul aria-label={title}>
+        {products.map((p) => (
+          <li key={p.id}>{p.name}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Editor({
+  user,
+  products,
+  purchases,
+  history,
+  onClose,
+  notify,
+}: {
+  user: AdminUserRow;
+  products: Product[];
+  purchases: Record<string, unknown>;
+  history: EntitlementEntry[];
+  onClose: () => void;
+  notify: NoticeFn;
+}) {
+  const held = useMemo(() => heldIds(products, purchases), [products, purchases]);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(held));
+  const [confirming, setConfirming] = useState<PurchasesDiff | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+  const update = useUpdateUserPurchases();
+
+  const toggle = (id: string, on: boolean) => {
+    setUnchanged(false);
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const save = () => {
+    const diff = diffPurchases(products, held, chosen);
+    if (!hasChanges(diff)) {
+      setUnchanged(true);
+      return;
+    }
+    update.reset();
+    setConfirming(diff);
+  };
+
+  const confirm = () =>
+    update.mutate(
+      { uid: user.uid, purchases: purchasesPayload(products, chosen) },
+      {
+        onSuccess: () => {
+          notify({ variant: 'success', text: T.purchasesUpdated });
+          onClose();
+        },
+      },
+    );
+
+  if (confirming) {
+    return (
+      <>
+        <Modal.Body>
+          <h3 className="h6 visually-hidden">{T.confirmPurchasesTitle}</h3>
+          <ChangeList title={T.productsToAdd} products={confirming.add} />
+          <ChangeList title={T.productsToRemove} products={confirming.remove} />
+          {update.isError ? (
+            <Alert variant="danger" role="alert" className="mb-0">
+              <p className="fw-semibold mb-1">{T.purchasesUpdateFailed}</p>
+              <p className="small mb-0">{update.error.message}</p>
+            </Alert>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button
+            variant="outline-secondary"
+            onClick={() => setConfirming(null)}
+            disabled={update.isPending}
+          >
+            {T.back}
+          </Button>
+          <Button variant="primary" onClick={confirm} disabled={update.isPending}>
+            {update.isPending ? T.savingPurchases : T.confirmAndSave}
+          </Button>
+        </Modal.Footer>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Modal.Body>
+        <fieldset>
+          <legend className="fs-6 fw-semibold">{T.purchasesProducts}</legend>
+          {products.length === 0 ? <p className="mb-0">{T.purchasesNoProducts}</p> : null}
+          {products.map((p) => (
+            <Form.Check
+              key={p.id}
+              type="checkbox"
+              id={`purchase-${user.uid}-${p.id}`}
+              label={p.name}
+              checked={chosen.has(p.id)}
+              onChange={(e) => toggle(p.id, e.target.checked)}
+            />
+          ))}
+        </fieldset>
+        {unchanged ? (
+          <Alert variant="info" role="status" className="mt-3 mb-0 py-2">
+            {T.noChangesMade}
+          </Alert>
+        ) : null}
+        <PurchaseHistory history={history} products={products} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          {T.close}
+        </Button>
+        <Button variant="primary" onClick={save}>
+          {T.saveChanges}
+        </Button>
+      </Modal.Footer>
+    </>
+  );
+}
+
+/**
+ * The purchases editor (admin spec §2.8, §4): the products priced above 0 as checkboxes with
+ * the user's current purchases, Save Changes ('No changes made.' when nothing differs, else a
+ * confirmation listing the products to add and to remove), Confirm & Save →
+ * POST /api/update-user-purchases → 'Purchases updated.' / 'Failed to update purchases.'; and the
+ * user's grant/revocation history from the entitlement ledger.
+ */
+export default function PurchasesEditorModal({
+  user,
+  onClose,
+  notify,
+}: {
+  user: AdminUserRow;
+  onClose: () => void;
+  notify: NoticeFn;
+}) {
+  const products = useProducts();
+  const purchases = useUserPurchases(user.uid);
+
+  let body;
+  if (products.isPending || purchases.isPending) {
+    body = (
+      <Modal.Body>
+        <Loading label={T.purchasesLoading} />
+      </Modal.Body>
+    );
+  } else if (products.isError || purchases.isError) {
+    const error = products.error ?? purchases.error;
+    body = (
+      <Modal.Body>
+        <ErrorState
+          message={T.purchasesLoadFailed}
+          detail={error?.message}
+          onRetry={() => {
+            if (products.isError) void products.refetch();
+            if (purchases.isError) void purchases.refetch();
+          }}
+          retrying={products.isFetching || purchases.isFetching}
+          retryLabel={T.tryAgain}
+        />
+      </Modal.Body>
+    );
+  } else {
+    body = (
+      <Editor
+        user={user}
+        products={editableProducts(products.data)}
+        purchases={purchases.data.purchases}
+        history={purchases.data.history}
+        onClose={onClose}
+        notify={notify}
+      />
+    );
+  }
+
+  return (
+    <Modal
+      show
+      onHide={onClose}
+      centered
+      size="lg"
+      scrollable
+      aria-labelledby="purchases-editor-title"
+    >
+      <Modal.Header closeButton closeLabel={T.close}>
+        <Modal.Title id="purchases-editor-title" as="h2" className="h5 text-break">
+          {T.purchasesTitle(user.email)}
+        </Modal.Title>
+      </Modal.Header>
+      {body}
+    </Modal>
+  );
+}
