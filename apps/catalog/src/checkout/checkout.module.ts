@@ -9,6 +9,7 @@ import { CouponRecord, CouponSchema } from './coupon.schema';
 import { CouponsRepository } from './coupons.repository';
 import { CouponsService } from './coupons.service';
 import { DevCheckoutService } from './dev-checkout.service';
+import { FulfilmentQueue } from './fulfilment.queue';
 import { FulfilmentRelay } from './fulfilment.relay';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderLocks } from './order-locks';
@@ -42,6 +43,7 @@ import { WebhookService } from './webhook.service';
     StripeEventsRepository,
     CheckoutService,
     FulfilmentService,
+    FulfilmentQueue,
     FulfilmentRelay,
     WebhookService,
     DevCheckoutService,

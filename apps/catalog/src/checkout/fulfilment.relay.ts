@@ -1,31 +1,41 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { rootLogger } from '@examprep/nest-kit';
-import { FulfilmentService } from './fulfilment.service';
-import { OrderLocks } from './order-locks';
+import { FulfilmentQueue } from './fulfilment.queue';
 import { OrdersRepository } from './orders.repository';
 
 export const FULFILMENT_RELAY_INTERVAL_MS = 15_000;
-/** A follow-up younger than this may still be under way in a webhook call: left to it. */
+/**
+ * A follow-up younger than this may still be queued in another replica: left to it. Orders in
+ * this process's queue are never taken twice (the queue keeps each order once).
+ */
 export const FULFILMENT_SETTLE_MS = 10_000;
+/** After a burst the queue could not finish (a failure, a full backlog): a pass this soon. */
+export const FULFILMENT_SOON_MS = 2_000;
 const BATCH = 100;
 
 /**
  * No lost purchase after a crash (ADR 0018): at start, every order whose fulfilment or
  * revocation was recorded but not finished is finished; then every 15 s, those pending longer
- * than FULFILMENT_SETTLE_MS.
+ * than FULFILMENT_SETTLE_MS; and FULFILMENT_SOON_MS after the queue went idle having failed
+ * or refused work. The relay hands the orders to the fulfilment queue (bounded concurrency,
+ * one at a time per order) and waits for them.
  */
 @Injectable()
 export class FulfilmentRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly orders: OrdersRepository,
-    private readonly fulfilment: FulfilmentService,
-    private readonly locks: OrderLocks,
+    private readonly queue: FulfilmentQueue,
   ) {}
 
   onApplicationBootstrap(): void {
+    this.queue.onIdle((troubled) => {
+      if (troubled) this.passSoon();
+    });
     void this.pass(new Date());
     this.timer = setInterval(
       () => void this.pass(new Date(Date.now() - FULFILMENT_SETTLE_MS)),
@@ -35,28 +45,24 @@ export class FulfilmentRelay implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.soon);
     await this.running;
   }
 
   /** One pass over the orders pending since before `cutoff`; answers how many it finished. */
   async pass(cutoff: Date): Promise<number> {
-    if (this.running) return 0;
+    if (this.running || this.stopped) return 0;
     let finished = 0;
     this.running = (async () => {
       try {
-        for (const order of await this.orders.unfinished(cutoff, BATCH)) {
-          try {
-            await this.locks.run(order._id, async () => {
-              const current = await this.orders.findById(order._id);
-              if (current) await this.fulfilment.finish(current);
-            });
-            finished++;
-          } catch (err) {
-            rootLogger().error({ err, orderId: order._id }, 'relay could not finish the order');
-          }
-        }
+        const batch = await this.orders.unfinished(cutoff, BATCH);
+        const outcomes = await Promise.all(batch.map((o) => this.queue.enqueue(o._id)));
+        finished = outcomes.filter((o) => o === 'finished').length;
         if (finished > 0) rootLogger().info({ finished }, 'relay finished pending orders');
+        const left = outcomes.length - finished;
+        if (left > 0) rootLogger().warn({ left }, 'relay left orders pending');
       } catch (err) {
         rootLogger().error({ err }, 'fulfilment relay pass failed');
       } finally {
@@ -65,5 +71,14 @@ export class FulfilmentRelay implements OnApplicationBootstrap, OnModuleDestroy 
     })();
     await this.running;
     return finished;
+  }
+
+  private passSoon(): void {
+    if (this.soon || this.stopped) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.pass(new Date());
+    }, FULFILMENT_SOON_MS);
+    this.soon.unref();
   }
 }

@@ -13,10 +13,14 @@ export class StripeEventsRepository {
   ) {}
 
   /**
-   * Records a delivery of `eventId` and answers whether it was processed before. The first
-   * delivery inserts the record; later ones count themselves on it.
+   * Records a delivery of `eventId` and answers whether it was processed before (and for which
+   * order). The first delivery inserts the record; later ones count themselves on it.
    */
-  async recordDelivery(eventId: string, type: string, at: Date): Promise<{ processed: boolean }> {
+  async recordDelivery(
+    eventId: string,
+    type: string,
+    at: Date,
+  ): Promise<{ processed: boolean; orderId: string | null }> {
     try {
       await this.events.create({
         _id: eventId,
@@ -27,7 +31,7 @@ export class StripeEventsRepository {
         orderId: null,
         deliveries: 1,
       });
-      return { processed: false };
+      return { processed: false, orderId: null };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
@@ -35,7 +39,7 @@ export class StripeEventsRepository {
       .findOneAndUpdate({ _id: eventId }, { $inc: { deliveries: 1 } }, { new: true })
       .lean<StripeEventRecord>()
       .exec();
-    return { processed: !!doc?.processedAt };
+    return { processed: !!doc?.processedAt, orderId: doc?.orderId ?? null };
   }
 
   async markProcessed(

@@ -4,6 +4,7 @@ import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
 import { FakeOrders, FakeStripeEvents } from '../../test/support/checkout-fakes';
 import type { CatalogEnv } from '../config/catalog.env';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
+import { FulfilmentQueue } from './fulfilment.queue';
 import { FulfilmentRelay } from './fulfilment.relay';
 import { FulfilmentService } from './fulfilment.service';
 import { OrderLocks } from './order-locks';
@@ -27,6 +28,14 @@ let published: Map<string, unknown>;
 let sut: WebhookService;
 let fulfilment: FulfilmentService;
 let locks: OrderLocks;
+let queue: FulfilmentQueue;
+let entitlements: EntitlementsService;
+
+/** Waits until the queue behind the webhook has finished everything it was given. */
+async function settled(): Promise<void> {
+  for (let i = 0; i < 1_000 && queue.size > 0; i++) await new Promise((r) => setTimeout(r, 1));
+  expect(queue.size).toBe(0);
+}
 
 function seedOrder(over: Partial<Order> = {}): Order {
   const order = {
@@ -88,7 +97,7 @@ beforeEach(() => {
   events = new FakeStripeEvents();
   ledger = [];
   published = new Map();
-  const entitlements = {
+  entitlements = {
     apply: jest.fn(
       async (
         _uid: string,
@@ -111,12 +120,13 @@ beforeEach(() => {
   } as unknown as JetStreamBus;
   locks = new OrderLocks();
   fulfilment = new FulfilmentService(entitlements, orders.asRepository(), bus);
+  queue = new FulfilmentQueue(orders.asRepository(), fulfilment, locks);
   sut = new WebhookService(
     stripe,
     env,
     orders.asRepository(),
     events.asRepository(),
-    fulfilment,
+    queue,
     locks,
   );
 });
@@ -138,6 +148,7 @@ describe('WebhookService.handle', () => {
       received: true,
       duplicate: false,
     });
+    await settled();
     expect(orders.byId.get('ord_1')).toMatchObject({
       status: 'paid',
       fulfilment: 'done',
@@ -164,6 +175,7 @@ describe('WebhookService.handle', () => {
     for (let i = 0; i < 5; i++)
       replies.push(await sut.handle(delivery.payload, delivery.signature));
     expect(replies.map((r) => r.duplicate)).toEqual([false, true, true, true, true]);
+    await settled();
     expect(ledger).toHaveLength(2);
     expect(published.size).toBe(1);
   });
@@ -174,6 +186,7 @@ describe('WebhookService.handle', () => {
     const late = session('checkout.session.completed', { payment_status: 'unpaid' });
     await sut.handle(early.payload, early.signature);
     await sut.handle(late.payload, late.signature);
+    await settled();
     expect(orders.byId.get('ord_1')?.status).toBe('paid');
     expect(ledger).toHaveLength(2);
   });
@@ -188,9 +201,11 @@ describe('WebhookService.handle', () => {
       refunded: true,
     });
     await sut.handle(refund.payload, refund.signature);
+    await settled();
     expect(orders.byId.get('ord_1')).toMatchObject({ status: 'refunded', revocation: 'done' });
     const late = session('checkout.session.async_payment_succeeded');
     await sut.handle(late.payload, late.signature);
+    await settled();
     expect(orders.byId.get('ord_1')?.status).toBe('refunded');
     expect(ledger).toEqual([
       'ord_1:teas_math_qbank:grant',
@@ -211,6 +226,7 @@ describe('WebhookService.handle', () => {
       client_reference_id: 'ord_2',
     });
     await sut.handle(failed.payload, failed.signature);
+    await settled();
     expect(orders.byId.get('ord_2')?.status).toBe('failed');
     expect(ledger).toEqual([]);
   });
@@ -231,6 +247,7 @@ describe('WebhookService.handle', () => {
       id: 'cs_test_forged',
     });
     await sut.handle(mismatch.payload, mismatch.signature);
+    await settled();
     expect(orders.byId.get('ord_1')?.status).toBe('open');
     expect(ledger).toEqual([]);
     expect([...events.byId.values()].map((e) => e.outcome)).toEqual([
@@ -280,7 +297,7 @@ describe('WebhookService.handle', () => {
   it('a crash after recording the payment: the relay grants and publishes once', async () => {
     // what the webhook left when the process died: paid, fulfilment pending
     seedOrder({ status: 'paid', fulfilment: 'pending', updatedAt: new Date(Date.now() - 60_000) });
-    const relay = new FulfilmentRelay(orders.asRepository(), fulfilment, locks);
+    const relay = new FulfilmentRelay(orders.asRepository(), queue);
     await expect(relay.pass(new Date())).resolves.toBe(1);
     expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
     expect(ledger).toHaveLength(2);
@@ -292,8 +309,80 @@ describe('WebhookService.handle', () => {
     seedOrder({ status: 'paid', fulfilment: 'pending' });
     const d = completedPaid();
     await sut.handle(d.payload, d.signature);
+    await settled();
     expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
     expect(ledger).toHaveLength(2);
+  });
+
+  it('answers once the paid order and the event are recorded, before anything is granted', async () => {
+    seedOrder();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const apply = entitlements.apply as jest.Mock;
+    const real = apply.getMockImplementation()!;
+    apply.mockImplementation(async (...args: unknown[]) => {
+      await held; // the ledger is slow (a storm)
+      return real(...args);
+    });
+    const d = completedPaid();
+    await expect(sut.handle(d.payload, d.signature)).resolves.toEqual({
+      received: true,
+      duplicate: false,
+    });
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'paid', fulfilment: 'pending' });
+    expect([...events.byId.values()]).toEqual([
+      expect.objectContaining({ outcome: 'paid', orderId: 'ord_1', processedAt: expect.any(Date) }),
+    ]);
+    expect(ledger).toEqual([]);
+    expect(published.size).toBe(0);
+    release();
+    await settled();
+    expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
+    expect(ledger).toHaveLength(2);
+    expect(published.size).toBe(1);
+  });
+
+  it('a fulfilment that fails leaves the order pending; a redelivery (duplicate) queues it again', async () => {
+    seedOrder();
+    const apply = entitlements.apply as jest.Mock;
+    apply.mockRejectedValueOnce(new Error('ledger unavailable'));
+    const d = completedPaid();
+    await sut.handle(d.payload, d.signature);
+    await settled();
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'paid', fulfilment: 'pending' });
+    expect(ledger).toEqual([]);
+    await expect(sut.handle(d.payload, d.signature)).resolves.toEqual({
+      received: true,
+      duplicate: true,
+    });
+    await settled();
+    expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
+    expect(ledger).toHaveLength(2);
+    expect(published.size).toBe(1);
+  });
+
+  it('a refund is recorded with revocation pending and revoked behind the answer', async () => {
+    seedOrder({ status: 'paid', fulfilment: 'done', paymentIntentId: 'pi_1' });
+    ledger.push('ord_1:teas_math_qbank:grant', 'ord_1:med_dosage_qbank:grant');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const apply = entitlements.apply as jest.Mock;
+    const real = apply.getMockImplementation()!;
+    apply.mockImplementation(async (...args: unknown[]) => {
+      await held;
+      return real(...args);
+    });
+    const refund = signed('charge.refunded', {
+      object: 'charge',
+      payment_intent: 'pi_1',
+      refunded: true,
+    });
+    await sut.handle(refund.payload, refund.signature);
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'refunded', revocation: 'pending' });
+    release();
+    await settled();
+    expect(orders.byId.get('ord_1')?.revocation).toBe('done');
+    expect(ledger.filter((k) => k.endsWith(':revoke'))).toHaveLength(2);
   });
 });
 
@@ -319,6 +408,7 @@ describe('concurrent deliveries', () => {
     ];
     const replies = await Promise.all(deliveries.map((d) => sut.handle(d.payload, d.signature)));
     expect(replies.every((r) => r.received)).toBe(true);
+    await settled();
     const outcomes = [...events.byId.values()].map((e) => e.outcome);
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(ledger).toEqual(['ord_1:teas_math_qbank:grant', 'ord_1:med_dosage_qbank:grant']);

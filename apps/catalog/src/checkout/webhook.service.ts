@@ -4,7 +4,7 @@ import { flushLogs, rootLogger, ServiceError } from '@examprep/nest-kit';
 import Stripe from 'stripe';
 import { CatalogEnv } from '../config/catalog.env';
 import { simulatorEnabled } from '../stripe/stripe.options';
-import { FulfilmentService } from './fulfilment.service';
+import { FulfilmentQueue } from './fulfilment.queue';
 import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 import { OrdersRepository } from './orders.repository';
@@ -35,10 +35,12 @@ function signatureInvalid(): ServiceError {
 }
 
 /**
- * POST /api/stripe/webhook (ADR 0018): verifies the delivery, records the event id, and moves
- * the order along its monotone machine; a payment is then fulfilled, a refund revoked. Orders
- * Stripe names but we do not know are recorded, logged and acknowledged (Stripe would retry an
- * error for days).
+ * POST /api/stripe/webhook (ADR 0018): verifies the delivery, records the event id, moves the
+ * order along its monotone machine (a payment recorded with fulfilment 'pending', a refund with
+ * revocation 'pending'), marks the event processed and answers. The grants or revocations run
+ * behind the answer in the FulfilmentQueue (Stripe wants a 2xx quickly and retries anything
+ * slower for days); what the queue does not finish, the relay does. Orders Stripe names but we
+ * do not know are recorded, logged and acknowledged.
  */
 @Injectable()
 export class WebhookService {
@@ -47,17 +49,30 @@ export class WebhookService {
     private readonly env: CatalogEnv,
     private readonly orders: OrdersRepository,
     private readonly events: StripeEventsRepository,
-    private readonly fulfilment: FulfilmentService,
+    private readonly queue: FulfilmentQueue,
     private readonly locks: OrderLocks,
   ) {}
 
   async handle(payload: unknown, signature: unknown): Promise<WebhookReply> {
     const event = this.verify(payload, signature);
-    const { processed } = await this.events.recordDelivery(event.id, event.type, new Date());
-    if (processed) return { received: true, duplicate: true };
+    const delivery = await this.events.recordDelivery(event.id, event.type, new Date());
+    if (delivery.processed) {
+      if (delivery.orderId) await this.nudge(delivery.orderId);
+      return { received: true, duplicate: true };
+    }
     const { outcome, orderId } = await this.process(event);
     await this.events.markProcessed(event.id, outcome, orderId, new Date());
+    // after the change is recorded and the event marked: the follow-up runs behind the answer
+    if (orderId) void this.queue.enqueue(orderId);
     return { received: true, duplicate: false };
+  }
+
+  /** A redelivery of a processed event: if its order's follow-up is still pending, queue it. */
+  private async nudge(orderId: string): Promise<void> {
+    const order = await this.orders.findById(orderId);
+    if (order && (order.fulfilment === 'pending' || order.revocation === 'pending')) {
+      void this.queue.enqueue(orderId);
+    }
   }
 
   /** Stripe's own check of the Stripe-Signature over the exact body; 400, nothing recorded. */
@@ -124,8 +139,7 @@ export class WebhookService {
     const now = new Date();
     switch (decision.action) {
       case 'none':
-        // a repeat may find a follow-up a crash left unfinished: finish it now
-        await this.fulfilment.finish(order);
+        // a repeat may find a follow-up a crash left unfinished: handle() queues it
         return decision.reason;
       case 'paid': {
         const paid = await this.orders.transition(order._id, ALLOWED_FROM.paid, {
@@ -136,7 +150,6 @@ export class WebhookService {
         });
         if (!paid) return this.raced(order._id);
         this.faultAfterRecord();
-        await this.fulfilment.finish(paid);
         return 'paid';
       }
       case 'refunded': {
@@ -155,7 +168,6 @@ export class WebhookService {
             ...pi,
           }));
         if (!refunded) return this.raced(order._id);
-        await this.fulfilment.finish(refunded);
         return 'refunded';
       }
       default: {
@@ -167,10 +179,9 @@ export class WebhookService {
     }
   }
 
-  /** Another delivery changed the order first; finish whatever it left pending. */
+  /** Another delivery changed the order first; handle() queues whatever it left pending. */
   private async raced(orderId: string): Promise<string> {
     const now = await this.orders.findById(orderId);
-    if (now) await this.fulfilment.finish(now);
     return `changed concurrently (now ${now?.status ?? 'gone'})`;
   }
 

@@ -61,22 +61,27 @@ export class FakeOrders {
 export class FakeStripeEvents {
   readonly byId = new Map<
     string,
-    { processedAt: Date | null; outcome: string | null; deliveries: number }
+    {
+      processedAt: Date | null;
+      outcome: string | null;
+      orderId: string | null;
+      deliveries: number;
+    }
   >();
 
   recordDelivery = jest.fn(async (id: string) => {
     const e = this.byId.get(id);
     if (!e) {
-      this.byId.set(id, { processedAt: null, outcome: null, deliveries: 1 });
-      return { processed: false };
+      this.byId.set(id, { processedAt: null, outcome: null, orderId: null, deliveries: 1 });
+      return { processed: false, orderId: null };
     }
     e.deliveries++;
-    return { processed: !!e.processedAt };
+    return { processed: !!e.processedAt, orderId: e.orderId };
   });
   markProcessed = jest.fn(
-    async (id: string, outcome: string, _orderId: string | null, at: Date) => {
+    async (id: string, outcome: string, orderId: string | null, at: Date) => {
       const e = this.byId.get(id);
-      if (e) Object.assign(e, { processedAt: at, outcome });
+      if (e) Object.assign(e, { processedAt: at, outcome, orderId });
     },
   );
 

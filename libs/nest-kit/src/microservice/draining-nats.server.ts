@@ -6,10 +6,14 @@ type NatsServerOptions = Required<NatsOptions>['options'];
 /**
  * The Nest NATS server, shut down gracefully: stop taking messages (drain the queue-group
  * subscriptions so a replica elsewhere takes them), let handlers in flight answer, then drain
- * the connection. Nest's own close() closes the connection with replies still pending.
+ * the connection. Nest's own close() closes the connection with replies still pending. Only
+ * then does the app run its modules' destroy and shutdown hooks, the database connection's
+ * close among the last (global modules close last): a handler counts as in flight until its
+ * reply is published, not merely until Nest has subscribed to its deferred result.
  */
 export class DrainingNatsServer extends ServerNats {
   private inFlight = 0;
+  private readonly finishers = new WeakMap<object, () => void>();
 
   constructor(
     options: NatsServerOptions,
@@ -28,12 +32,44 @@ export class DrainingNatsServer extends ServerNats {
     natsMsg: Parameters<ServerNats['handleMessage']>[1],
   ) {
     this.inFlight++;
-    try {
-      return await super.handleMessage(channel, natsMsg);
-    } finally {
-      // the reply is published on the next tick after the handler settles
+    let settled = false;
+    // the reply is published on the next tick after the handler settles
+    const done = () => {
+      if (settled) return;
+      settled = true;
       setImmediate(() => this.inFlight--);
+    };
+    this.finishers.set(natsMsg, done);
+    try {
+      await super.handleMessage(channel, natsMsg);
+    } catch (err) {
+      done();
+      throw err;
+    } finally {
+      // With interceptors (every service has the correlation interceptor) the handler is a
+      // deferred Observable: super.handleMessage returns before the handler's work is done,
+      // and the request ends only when its last packet (`isDisposed`) is published. Events
+      // and requests without a reply or handler end here.
+      if (!natsMsg.reply || !this.getHandlerByPattern(channel)) done();
     }
+  }
+
+  /** The reply publisher of one request; its last packet ends the request's time in flight. */
+  override getPublisher(
+    natsMsg: Parameters<ServerNats['getPublisher']>[0],
+    id: string,
+    ctx: Parameters<ServerNats['getPublisher']>[2],
+  ) {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    const done = this.finishers.get(natsMsg);
+    if (!done) return publish;
+    return (response: { isDisposed?: boolean }) => {
+      try {
+        return publish(response);
+      } finally {
+        if (response.isDisposed) done();
+      }
+    };
   }
 
   override async close(): Promise<void> {
@@ -43,6 +79,9 @@ export class DrainingNatsServer extends ServerNats {
     await Promise.all(subs.map((s) => s.drain().catch(() => undefined)));
     const deadline = Date.now() + this.graceMs;
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (this.inFlight > 0) {
+      this.logger.warn(`${this.inFlight} request(s) still running after ${this.graceMs} ms`);
+    }
     if (!nc.isClosed()) await nc.drain().catch(() => undefined);
     (this as unknown as { natsClient: NatsConnection | null }).natsClient = null;
   }
