@@ -19,6 +19,7 @@ import {
   owns,
   seed,
   sessionEvent,
+  settledOrder,
   storedPurchaseFacts,
   system,
 } from './support/checkout-system';
@@ -86,7 +87,8 @@ it('killed after recording the payment: after a restart the learner owns the pro
   system('start', '--only', 'catalog');
   faulty = false;
   await waitFor(
-    async () => (await owns(buyer, 'teas_math_qbank')) && owns(buyer, 'med_dosage_workbook'),
+    async () =>
+      (await owns(buyer, 'teas_math_qbank')) && (await owns(buyer, 'med_dosage_workbook')),
     {
       timeoutMs: 5_000,
       description: 'the learner owns the products',
@@ -112,6 +114,7 @@ it('killed after recording the payment: after a restart the learner owns the pro
 
   // Stripe retries the delivery it got no answer to: nothing new
   expect((await deliver(event)).status).toBe(200);
+  expect(await settledOrder(order.sessionId)).toMatchObject({ fulfilment: 'done' });
   expect(await ledgerOf(buyer.uid)).toHaveLength(2);
   expect(await storedPurchaseFacts(order.sessionId, since)).toHaveLength(1);
 });

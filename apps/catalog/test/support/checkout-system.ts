@@ -11,6 +11,7 @@ import {
   getToken,
   identityServiceClient,
   infraConfig,
+  waitFor,
 } from '@examprep/test-kit';
 import { Events, type PurchaseCompletedEvent, Streams } from '@examprep/contracts';
 import { type Db, MongoClient } from 'mongodb';
@@ -140,6 +141,23 @@ export async function createSession(buyer: Buyer, body: object): Promise<Answer>
 
 export async function orderOf(sessionId: string) {
   return (await catalogDb()).collection('orders').findOne({ sessionId });
+}
+
+/**
+ * The order once its follow-up (grants after a payment, revocations after a refund) has run:
+ * the webhook answers when the order's change is recorded and the catalog's fulfilment queue
+ * does the rest behind it (ADR 0018). Waits up to `timeoutMs` for neither to be pending.
+ */
+export async function settledOrder(sessionId: string, timeoutMs = 5_000) {
+  return waitFor(
+    async () => {
+      const order = await orderOf(sessionId);
+      return order && order.fulfilment !== 'pending' && order.revocation !== 'pending'
+        ? order
+        : null;
+    },
+    { timeoutMs, intervalMs: 50, description: `order ${sessionId} fulfilled` },
+  );
 }
 
 /** The buyer's ledger entries, oldest first. */
