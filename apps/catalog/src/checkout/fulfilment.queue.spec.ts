@@ -168,3 +168,22 @@ describe('FulfilmentQueue', () => {
     expect(fulfilment.finish).not.toHaveBeenCalled();
   });
 });
+
+describe('FulfilmentQueue.foreground (webhooks first)', () => {
+  it('while a webhook records, at most one fulfilment starts; the rest start when it is done', async () => {
+    const queue = queueOf(4);
+    const ids = ['ord_1', 'ord_2', 'ord_3', 'ord_4'];
+    ids.forEach(seed);
+    let answer!: () => void;
+    const recording = queue.foreground(() => new Promise<void>((r) => (answer = r)));
+    const done = Promise.all(ids.map((id) => queue.enqueue(id)));
+    await tick();
+    expect(active).toBe(1);
+    answer();
+    await recording;
+    await tick();
+    expect(active).toBe(4);
+    for (const id of ids) await release(id);
+    await expect(done).resolves.toEqual(ids.map(() => 'finished'));
+  });
+});

@@ -6,6 +6,12 @@ import { OrdersRepository } from './orders.repository';
 
 /** Fulfilments running at once in this process (each is a few ledger writes and publishes). */
 export const FULFILMENT_CONCURRENCY = 6;
+/**
+ * While webhooks are recording (their answer is due), fulfilments may use at most this many
+ * slots: on FerretDB (SQLite, full scans for the ledger's queries) running fulfilments slow every
+ * other query, and the webhook's few writes by _id must answer Stripe first.
+ */
+export const FULFILMENT_CONCURRENCY_UNDER_LOAD = 1;
 /** Orders waiting beyond this are left pending for the relay (memory stays bounded). */
 export const FULFILMENT_BACKLOG = 10_000;
 
@@ -35,6 +41,7 @@ export class FulfilmentQueue implements OnModuleDestroy {
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
   private troubled = false;
+  private foregroundCount = 0;
   private idleListener: ((troubled: boolean) => void) | undefined;
   private readonly concurrency: number;
   private readonly backlog: number;
@@ -67,6 +74,20 @@ export class FulfilmentQueue implements OnModuleDestroy {
     return done;
   }
 
+  /**
+   * Runs a webhook's recording with priority: while any is under way, no more than
+   * FULFILMENT_CONCURRENCY_UNDER_LOAD fulfilments start.
+   */
+  async foreground<T>(task: () => Promise<T>): Promise<T> {
+    this.foregroundCount++;
+    try {
+      return await task();
+    } finally {
+      this.foregroundCount--;
+      if (this.foregroundCount === 0) this.pump();
+    }
+  }
+
   /** Called once the queue has nothing waiting or running; `troubled` if it failed or refused. */
   onIdle(listener: (troubled: boolean) => void): void {
     this.idleListener = listener;
@@ -88,7 +109,7 @@ export class FulfilmentQueue implements OnModuleDestroy {
   }
 
   private pump(): void {
-    while (!this.stopped && this.running.size < this.concurrency && this.order.length > 0) {
+    while (!this.stopped && this.running.size < this.limit() && this.order.length > 0) {
       const next = this.order.findIndex((id) => !this.running.has(id));
       if (next < 0) return;
       const [orderId] = this.order.splice(next, 1);
@@ -108,6 +129,12 @@ export class FulfilmentQueue implements OnModuleDestroy {
     }
   }
 
+  private limit(): number {
+    return this.foregroundCount > 0
+      ? Math.min(this.concurrency, FULFILMENT_CONCURRENCY_UNDER_LOAD)
+      : this.concurrency;
+  }
+
   private async run(orderId: string): Promise<QueueOutcome> {
     try {
       await this.locks.run(orderId, async () => {
@@ -117,7 +144,10 @@ export class FulfilmentQueue implements OnModuleDestroy {
       return 'finished';
     } catch (err) {
       this.troubled = true;
-      rootLogger().error({ err, orderId }, 'fulfilment failed; the order stays pending for the relay');
+      rootLogger().error(
+        { err, orderId },
+        'fulfilment failed; the order stays pending for the relay',
+      );
       return 'failed';
     }
   }

@@ -1,13 +1,60 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { OrderStatus } from '@examprep/contracts';
-import { Model, type UpdateQuery } from 'mongoose';
+import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
 import { type FollowUpState, type Order, OrderRecord } from './order.schema';
 
-/** The orders' queries. Status changes are conditional updates: the first writer wins. */
+/**
+ * The orders' queries. Status changes are conditional updates: the first writer wins. On
+ * MongoDB the condition is part of the update's filter (atomic across replicas). FerretDB 1.24
+ * answers any filter that is more than `_id` with a full scan (measured: ~90-360 ms per update
+ * at 1,000 orders, against ~6 ms by `_id`; under a webhook storm these scans made every answer
+ * late) and does not apply the condition atomically anyway, so there the order is read by
+ * `_id`, the condition checked here and the write made by `_id`: correct because every change
+ * of an order runs under its OrderLocks lock in the one catalog process (ADR 0018).
+ */
 @Injectable()
 export class OrdersRepository {
+  private byIdOnly: Promise<boolean> | undefined;
+
   constructor(@InjectModel(OrderRecord.name) private readonly orders: Model<OrderRecord>) {}
+
+  /** Whether the store is FerretDB (its buildInfo names its version). */
+  private ferret(): Promise<boolean> {
+    this.byIdOnly ??= (async () => {
+      const admin = this.orders.db.db?.admin();
+      const info = admin ? await admin.command({ buildInfo: 1 }) : {};
+      return typeof (info as { ferretdbVersion?: unknown }).ferretdbVersion === 'string';
+    })().catch(() => false);
+    return this.byIdOnly;
+  }
+
+  /**
+   * Sets `set` on the order if it matches `condition` (plain equality or `$in` on its own
+   * fields); answers the changed order or null.
+   */
+  private async conditional(
+    orderId: string,
+    condition: Record<string, unknown>,
+    set: UpdateQuery<OrderRecord>['$set'],
+  ): Promise<Order | null> {
+    if (!(await this.ferret())) {
+      return this.orders
+        .findOneAndUpdate(
+          { _id: orderId, ...condition } as FilterQuery<OrderRecord>,
+          { $set: set },
+          { new: true },
+        )
+        .lean<Order>()
+        .exec();
+    }
+    const current = await this.findById(orderId);
+    if (!current || !matches(current, condition)) return null;
+    return this.orders
+      .findOneAndUpdate({ _id: orderId }, { $set: set }, { new: true })
+      .lean<Order>()
+      .exec();
+  }
 
   async insert(order: Omit<OrderRecord, 'createdAt' | 'updatedAt'>): Promise<void> {
     await this.orders.create(order);
@@ -27,9 +74,7 @@ export class OrdersRepository {
 
   /** The open order gets its Checkout Session. */
   async attachSession(orderId: string, sessionId: string, checkoutUrl: string): Promise<void> {
-    await this.orders
-      .updateOne({ _id: orderId, status: 'open' }, { $set: { sessionId, checkoutUrl } })
-      .exec();
+    await this.conditional(orderId, { status: 'open' }, { sessionId, checkoutUrl });
   }
 
   /**
@@ -41,22 +86,15 @@ export class OrdersRepository {
     from: readonly OrderStatus[],
     set: UpdateQuery<OrderRecord>['$set'] & { status: OrderStatus },
   ): Promise<Order | null> {
-    return this.orders
-      .findOneAndUpdate({ _id: orderId, status: { $in: [...from] } }, { $set: set }, { new: true })
-      .lean<Order>()
-      .exec();
+    return this.conditional(orderId, { status: { $in: [...from] } }, set);
   }
 
   async setFulfilment(orderId: string, from: FollowUpState, to: FollowUpState): Promise<void> {
-    await this.orders
-      .updateOne({ _id: orderId, fulfilment: from }, { $set: { fulfilment: to } })
-      .exec();
+    await this.conditional(orderId, { fulfilment: from }, { fulfilment: to });
   }
 
   async setRevocation(orderId: string, from: FollowUpState, to: FollowUpState): Promise<void> {
-    await this.orders
-      .updateOne({ _id: orderId, revocation: from }, { $set: { revocation: to } })
-      .exec();
+    await this.conditional(orderId, { revocation: from }, { revocation: to });
   }
 
   /**
@@ -74,4 +112,15 @@ export class OrdersRepository {
       .lean<Order[]>()
       .exec();
   }
+}
+
+/** The condition of a conditional update, checked on the order read by `_id`. */
+export function matches(order: Order, condition: Record<string, unknown>): boolean {
+  return Object.entries(condition).every(([field, want]) => {
+    const have = (order as unknown as Record<string, unknown>)[field];
+    if (want && typeof want === 'object' && '$in' in want) {
+      return ((want as { $in: unknown[] }).$in ?? []).includes(have);
+    }
+    return have === want;
+  });
 }

@@ -55,24 +55,32 @@ export class WebhookService {
 
   async handle(payload: unknown, signature: unknown): Promise<WebhookReply> {
     const event = this.verify(payload, signature);
+    const { reply, orderId } = await this.queue.foreground(() => this.record(event));
+    // after the change is recorded and the event marked: the follow-up runs behind the answer
+    if (orderId) void this.queue.enqueue(orderId);
+    return reply;
+  }
+
+  private async record(
+    event: WebhookEvent,
+  ): Promise<{ reply: WebhookReply; orderId: string | null }> {
     const delivery = await this.events.recordDelivery(event.id, event.type, new Date());
     if (delivery.processed) {
-      if (delivery.orderId) await this.nudge(delivery.orderId);
-      return { received: true, duplicate: true };
+      const pending = delivery.orderId ? await this.stillPending(delivery.orderId) : false;
+      return {
+        reply: { received: true, duplicate: true },
+        orderId: pending ? delivery.orderId : null,
+      };
     }
     const { outcome, orderId } = await this.process(event);
     await this.events.markProcessed(event.id, outcome, orderId, new Date());
-    // after the change is recorded and the event marked: the follow-up runs behind the answer
-    if (orderId) void this.queue.enqueue(orderId);
-    return { received: true, duplicate: false };
+    return { reply: { received: true, duplicate: false }, orderId };
   }
 
-  /** A redelivery of a processed event: if its order's follow-up is still pending, queue it. */
-  private async nudge(orderId: string): Promise<void> {
+  /** A redelivery of a processed event queues its order again if the follow-up is pending. */
+  private async stillPending(orderId: string): Promise<boolean> {
     const order = await this.orders.findById(orderId);
-    if (order && (order.fulfilment === 'pending' || order.revocation === 'pending')) {
-      void this.queue.enqueue(orderId);
-    }
+    return !!order && (order.fulfilment === 'pending' || order.revocation === 'pending');
   }
 
   /** Stripe's own check of the Stripe-Signature over the exact body; 400, nothing recorded. */

@@ -1,0 +1,19 @@
+import type { Order } from './order.schema';
+import { matches } from './orders.repository';
+
+const order = { _id: 'ord_1', status: 'paid', fulfilment: 'pending', revocation: 'none' } as Order;
+
+describe('matches (the conditional update checked on the order read by _id)', () => {
+  it('equality per field', () => {
+    expect(matches(order, { fulfilment: 'pending' })).toBe(true);
+    expect(matches(order, { fulfilment: 'done' })).toBe(false);
+    expect(matches(order, { status: 'paid', revocation: 'none' })).toBe(true);
+    expect(matches(order, { status: 'paid', revocation: 'pending' })).toBe(false);
+  });
+
+  it('$in: one of the listed values', () => {
+    expect(matches(order, { status: { $in: ['open', 'paid'] } })).toBe(true);
+    expect(matches(order, { status: { $in: ['open', 'awaiting_payment'] } })).toBe(false);
+    expect(matches(order, { status: { $in: [] } })).toBe(false);
+  });
+});
