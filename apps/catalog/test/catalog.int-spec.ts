@@ -60,7 +60,7 @@ afterAll(async () => {
   const mongo = await MongoClient.connect(cfg.mongoUrl());
   try {
     const db = mongo.db('catalog');
-    await db.collection('entitlements').deleteMany({ uid: { $in: made } });
+    await db.collection('ledger_snapshots').deleteMany({ uid: { $in: made } });
     await db.collection('holdings').deleteMany({ _id: { $in: made } as never });
   } finally {
     await mongo.close();

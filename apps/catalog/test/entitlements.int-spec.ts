@@ -10,10 +10,11 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { JSONCodec, type Subscription } from 'nats';
 import {
-  EntitlementRecord,
-  EntitlementSchema,
   HoldingsRecord,
   HoldingsSchema,
+  type LedgerEntryRecord,
+  LedgerSnapshotRecord,
+  LedgerSnapshotSchema,
 } from '../src/entitlements/entitlement.schema';
 import { EntitlementsRepository } from '../src/entitlements/entitlements.repository';
 import { EntitlementsService } from '../src/entitlements/entitlements.service';
@@ -46,7 +47,7 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
         MongoModule.forRoot(cfg.mongoUrl(db)),
         JetStreamModule.forRoot({ servers: cfg.natsUrl, name: 'catalog-ledger-it' }),
         MongooseModule.forFeature([
-          { name: EntitlementRecord.name, schema: EntitlementSchema },
+          { name: LedgerSnapshotRecord.name, schema: LedgerSnapshotSchema },
           { name: HoldingsRecord.name, schema: HoldingsSchema },
         ]),
       ],
@@ -75,6 +76,18 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
   });
 
   const uid = () => `it-ledger-${randomUUID()}`;
+  /** The user's newest snapshot, probed by id as the service does (null: none yet). */
+  async function newestSnapshot(id: string): Promise<LedgerSnapshotRecord | null> {
+    const snapshots = connection.collection<LedgerSnapshotRecord>('ledger_snapshots');
+    let newest: LedgerSnapshotRecord | null = null;
+    for (let n = 1; ; n++) {
+      const next = await snapshots.findOne({ _id: `${id}#${n}` });
+      if (!next) return newest;
+      newest = next;
+    }
+  }
+  const entriesOf = async (id: string): Promise<LedgerEntryRecord[]> =>
+    (await newestSnapshot(id))?.entries ?? [];
   const eventsOf = (id: string) => seen.filter((e) => e.uid === id);
 
   it('20 concurrent changes of one user on 4 replicas: version = entries, holdings = their fold, last fact published', async () => {
@@ -87,7 +100,7 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
       changes.map((c, i) => replicas[i % replicas.length]!.apply(id, [c], admin)),
     );
 
-    const entries = await repo.entriesOf(id);
+    const entries = await entriesOf(id);
     expect(entries).toHaveLength(20);
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const stored = await repo.holdingsOf(id);
@@ -117,8 +130,8 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
         replicas[i % replicas.length]!.apply(id, grants, payment),
       ),
     );
-    const entries = await repo.entriesOf(id);
-    expect(entries.map((e) => e._id).sort()).toEqual([
+    const entries = await entriesOf(id);
+    expect(entries.map((e) => e.key).sort()).toEqual([
       `${orderId}:med_dosage_qbank:grant`,
       `${orderId}:teas_math_qbank:grant`,
     ]);
@@ -130,7 +143,8 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     expect((await repo.holdingsOf(id))?.version).toBe(2);
     // and once more later: still one entry each
     await sut.apply(id, grants, payment);
-    expect(await repo.entriesOf(id)).toHaveLength(2);
+    expect(await entriesOf(id)).toHaveLength(2);
+    expect((await newestSnapshot(id))?.n).toBe(1);
   });
 
   it('different orders of one user at once on 4 replicas: every grant lands', async () => {
@@ -155,20 +169,33 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     const other = uid();
     await sut.apply(other, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
     await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
-    // the crash: marked and recorded, not folded, not published
+    // the crash: marked and recorded (snapshot 2 claimed), not folded, not published
     const markedAt = new Date(Date.now() - 60_000);
     await repo.markPending(id, markedAt);
-    await repo.insertEntry({
-      _id: `ord_crash:med_dosage_qbank:grant`,
-      uid: id,
-      seq: (await repo.lastSeq(id)) + 1,
-      productId: 'med_dosage_qbank',
-      action: 'grant',
-      source: 'payment',
-      by: 'stripe',
-      at: markedAt,
-      orderId: 'ord_crash',
-    });
+    const before = (await newestSnapshot(id))!;
+    const entries = [
+      ...before.entries,
+      {
+        key: `ord_crash:med_dosage_qbank:grant`,
+        seq: 2,
+        productId: 'med_dosage_qbank',
+        action: 'grant' as const,
+        source: 'payment' as const,
+        by: 'stripe',
+        at: markedAt,
+        orderId: 'ord_crash',
+      },
+    ];
+    expect(
+      await repo.insertSnapshot({
+        _id: `${id}#2`,
+        uid: id,
+        n: 2,
+        version: 2,
+        entries,
+        at: markedAt,
+      }),
+    ).toBe(true);
     expect((await repo.holdingsOf(id))?.version).toBe(1);
 
     await sut.relayPending(new Date(), new Date(Date.now() - 10_000));
@@ -218,5 +245,39 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
       ['med_dosage_qbank', 'grant'],
     ]);
     expect(history[0]!.seq).toBeGreaterThan(history[2]!.seq);
+  });
+
+  it('reads and writes one user by _id only, which FerretDB pushes down, however big the ledger', async () => {
+    const id = uid();
+    await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
+    const seen: { collection: string; method: string; filter: unknown }[] = [];
+    connection.set('debug', (collection: string, method: string, filter: unknown) => {
+      seen.push({ collection, method, filter });
+    });
+    try {
+      await sut.apply(id, [{ productId: 'med_dosage_qbank', action: 'grant' }], {
+        source: 'payment',
+        by: 'stripe',
+        orderId: `ord_${randomUUID()}`,
+      });
+      await sut.history(id);
+      await sut.holds(id, 'teas_math_qbank');
+    } finally {
+      connection.set('debug', false);
+    }
+    const queries = seen.filter((q) => q.method !== 'insertOne' && q.method !== 'createIndex');
+    expect(queries.length).toBeGreaterThan(5);
+    for (const q of queries) {
+      expect({ ...q, keys: Object.keys(q.filter as object) }).toMatchObject({ keys: ['_id'] });
+      expect(typeof (q.filter as { _id: unknown })._id).toBe('string');
+      // and the store says so: the filter is pushed down, not a scan of every user's documents
+      const plan = (await connection
+        .db!.collection(q.collection)
+        .find(q.filter as never)
+        .explain()) as {
+        filterPushdown?: boolean;
+      };
+      if (plan.filterPushdown !== undefined) expect(plan.filterPushdown).toBe(true);
+    }
   });
 });

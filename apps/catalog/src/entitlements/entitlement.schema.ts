@@ -7,22 +7,15 @@ import {
 import { ENTITLEMENT_ACTIONS, type EntitlementAction } from './ledger';
 
 /**
- * entitlements/{key}: one grant or revocation, never changed or deleted (ADR 0018). The id is
- * the idempotency key (`${orderId}:${productId}:${action}` for payments and refunds).
+ * One grant or revocation inside a ledger snapshot, never changed. `key` is the idempotency key
+ * (`${orderId}:${productId}:${action}` for payments and refunds, a fresh id for admin edits);
+ * `seq` the entry's place among the user's entries: 1, 2, 3, ... without gaps.
  */
-@Schema({ collection: 'entitlements', versionKey: false })
-export class EntitlementRecord {
-  @Prop({ type: String, required: true })
-  _id!: string;
-
+@Schema({ _id: false, versionKey: false })
+export class LedgerEntryRecord {
   @Prop({ required: true })
-  uid!: string;
+  key!: string;
 
-  /**
-   * The entry's place among the user's entries: 1, 2, 3, ... without gaps. The unique index
-   * on (uid, seq) hands each number out once even to concurrent writers (FerretDB updates such
-   * as $inc are not atomic under concurrency; inserts against a unique index are).
-   */
   @Prop({ required: true })
   seq!: number;
 
@@ -44,11 +37,43 @@ export class EntitlementRecord {
   @Prop({ type: String, default: null })
   orderId!: string | null;
 }
-export const EntitlementSchema = SchemaFactory.createForClass(EntitlementRecord);
-EntitlementSchema.index({ uid: 1, seq: 1 }, { unique: true });
+export const LedgerEntrySchema = SchemaFactory.createForClass(LedgerEntryRecord);
 
 /**
- * holdings/{uid}: what the user holds now, the fold of their entries, as the sorted list of
+ * ledger_snapshots/{uid}#{n}: the user's n-th ledger state, ALL their entries up to it (entries
+ * are few per user), never changed or deleted (ADR 0018). n runs 1, 2, 3, ... per user without
+ * gaps; `version` is the number of entries (a change may add several). Claiming `${uid}#${n+1}`
+ * is an insert against the unique _id, the one operation FerretDB 1.x makes atomic, and every
+ * read is by _id, the one filter it pushes down: the cost of a change does not grow with the
+ * other users' entries.
+ */
+@Schema({ collection: 'ledger_snapshots', versionKey: false })
+export class LedgerSnapshotRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true })
+  uid!: string;
+
+  @Prop({ required: true })
+  n!: number;
+
+  @Prop({ required: true })
+  version!: number;
+
+  @Prop({ type: [LedgerEntrySchema], default: [] })
+  entries!: LedgerEntryRecord[];
+
+  @Prop({ required: true })
+  at!: Date;
+}
+export const LedgerSnapshotSchema = SchemaFactory.createForClass(LedgerSnapshotRecord);
+
+/** The id of the user's n-th snapshot. */
+export const snapshotId = (uid: string, n: number) => `${uid}#${n}`;
+
+/**
+ * holdings/{uid}: what the user holds now, the fold of their newest snapshot's entries, as the sorted list of
  * held product ids (not a map: FerretDB 1.24 skips a $set of an embedded document whose values
  * equal the stored ones, so {a: true} -> {b: true} would not be written). `version` is the
  * number of entries it was folded from (a fold that saw more entries is newer: entries only
@@ -66,6 +91,10 @@ export class HoldingsRecord {
   @Prop({ default: 0 })
   version!: number;
 
+  /** The newest snapshot folded into `held`: where the next reader starts probing. */
+  @Prop({ default: 0 })
+  snapshot!: number;
+
   @Prop({ default: 0 })
   publishedVersion!: number;
 
@@ -76,10 +105,10 @@ export const HoldingsSchema = SchemaFactory.createForClass(HoldingsRecord);
 HoldingsSchema.index({ pendingSince: 1 });
 
 /** Stored entry -> API shape. */
-export function toEntitlementEntry(doc: EntitlementRecord): EntitlementEntry {
+export function toEntitlementEntry(uid: string, doc: LedgerEntryRecord): EntitlementEntry {
   return {
     seq: doc.seq,
-    uid: doc.uid,
+    uid,
     productId: doc.productId,
     action: doc.action,
     source: doc.source,

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import {
-  EntitlementRecord,
-  EntitlementSchema,
   HoldingsRecord,
   HoldingsSchema,
+  LedgerSnapshotRecord,
+  LedgerSnapshotSchema,
 } from './entitlement.schema';
 import { EntitlementsRelay } from './entitlements.relay';
 import { EntitlementsRepository } from './entitlements.repository';
@@ -18,7 +18,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
 @Module({
   imports: [
     MongooseModule.forFeature([
-      { name: EntitlementRecord.name, schema: EntitlementSchema },
+      { name: LedgerSnapshotRecord.name, schema: LedgerSnapshotSchema },
       { name: HoldingsRecord.name, schema: HoldingsSchema },
     ]),
   ],

@@ -2,15 +2,23 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Purchases } from '@examprep/contracts';
 import { Model } from 'mongoose';
-import { EntitlementRecord, HoldingsRecord } from './entitlement.schema';
+import {
+  HoldingsRecord,
+  type LedgerEntryRecord,
+  LedgerSnapshotRecord,
+  snapshotId,
+} from './entitlement.schema';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /** A user's holdings as the service reads them (the held list as a purchases map). */
 export type StoredHoldings = Pick<
   HoldingsRecord,
-  '_id' | 'version' | 'publishedVersion' | 'pendingSince'
+  '_id' | 'version' | 'snapshot' | 'publishedVersion' | 'pendingSince'
 > & { purchases: Purchases };
+
+/** The collection of the first ledger (one document per entry, queried by uid): read once per user to migrate it. */
+const LEGACY_ENTRIES = 'entitlements';
 
 const asPurchases = (held: readonly string[] | undefined): Purchases =>
   Object.fromEntries((held ?? []).map((id) => [id, true]));
@@ -21,6 +29,7 @@ function toStored(doc: HoldingsRecord): StoredHoldings {
     _id: doc._id,
     purchases: asPurchases(doc.held),
     version: doc.version ?? 0,
+    snapshot: doc.snapshot ?? 0,
     publishedVersion: doc.publishedVersion ?? 0,
     pendingSince: doc.pendingSince ?? null,
   };
@@ -28,37 +37,36 @@ function toStored(doc: HoldingsRecord): StoredHoldings {
 
 /**
  * The ledger's queries (STYLE.md: a service's queries live beside it). Every query about a
- * learner's data takes the uid as a required argument.
+ * learner's data takes the uid as a required argument, and every read or write of one user's
+ * ledger names a document by `_id` only: FerretDB 1.x pushes down `_id` equality and nothing
+ * else (not `$in`, not `_id` plus another condition), so any other filter scans the collection.
+ * The relay's `pendingBefore`/`clearPending` are the exceptions (a pass every 15 s, not a
+ * user's request).
  */
 @Injectable()
 export class EntitlementsRepository implements OnModuleInit {
   constructor(
-    @InjectModel(EntitlementRecord.name) private readonly entries: Model<EntitlementRecord>,
+    @InjectModel(LedgerSnapshotRecord.name)
+    private readonly snapshots: Model<LedgerSnapshotRecord>,
     @InjectModel(HoldingsRecord.name) private readonly holdings: Model<HoldingsRecord>,
   ) {}
 
-  /** The unique (uid, seq) index must exist before the first entry: it is what orders them. */
   async onModuleInit(): Promise<void> {
-    await Promise.all([this.entries.init(), this.holdings.init()]);
+    await Promise.all([this.snapshots.init(), this.holdings.init()]);
   }
 
-  /** The highest seq of the user's entries; 0 when there are none. */
-  async lastSeq(uid: string): Promise<number> {
-    const last = await this.entries
-      .findOne({ uid }, { seq: 1 })
-      .sort({ seq: -1 })
-      .lean<Pick<EntitlementRecord, 'seq'>>()
-      .exec();
-    return last?.seq ?? 0;
+  /** The user's n-th snapshot, or null (by id). */
+  snapshotOf(uid: string, n: number): Promise<LedgerSnapshotRecord | null> {
+    return this.snapshots.findById(snapshotId(uid, n)).lean<LedgerSnapshotRecord>().exec();
   }
 
   /**
-   * Inserts an entry; false when its key or its (uid, seq) is taken (`entryExists` tells the
-   * two apart: recorded before, or a concurrent entry took the seq).
+   * Claims the user's n-th snapshot: false when it exists (another writer claimed that number
+   * first: read it and build on it).
    */
-  async insertEntry(entry: EntitlementRecord): Promise<boolean> {
+  async insertSnapshot(snapshot: LedgerSnapshotRecord): Promise<boolean> {
     try {
-      await this.entries.create(entry);
+      await this.snapshots.create(snapshot);
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;
@@ -66,20 +74,35 @@ export class EntitlementsRepository implements OnModuleInit {
     }
   }
 
-  async entryExists(id: string): Promise<boolean> {
-    return (await this.entries.exists({ _id: id }).exec()) !== null;
-  }
-
-  /** Every entry of the user, oldest first (seq order). */
-  entriesOf(uid: string): Promise<EntitlementRecord[]> {
-    return this.entries.find({ uid }).sort({ seq: 1 }).lean<EntitlementRecord[]>().exec();
+  /**
+   * The entries of a user recorded by the first ledger (a document per entry), oldest first:
+   * read once, when the user's holdings have a version but no snapshot yet.
+   */
+  legacyEntriesOf(uid: string): Promise<LedgerEntryRecord[]> {
+    return this.snapshots.db
+      .collection<{ _id: string } & Omit<LedgerEntryRecord, 'key'>>(LEGACY_ENTRIES)
+      .find({ uid })
+      .sort({ seq: 1 })
+      .toArray()
+      .then((docs) =>
+        docs.map((d) => ({
+          key: d._id,
+          seq: d.seq,
+          productId: d.productId,
+          action: d.action,
+          source: d.source,
+          by: d.by,
+          at: d.at,
+          orderId: d.orderId ?? null,
+        })),
+      );
   }
 
   /** Marks a change of the user as in progress (creates the holdings document if needed). */
   async markPending(uid: string, at: Date): Promise<void> {
     const update = {
       $set: { pendingSince: at },
-      $setOnInsert: { held: [], version: 0, publishedVersion: 0 },
+      $setOnInsert: { held: [], version: 0, snapshot: 0, publishedVersion: 0 },
     };
     try {
       await this.holdings.updateOne({ _id: uid }, update, { upsert: true }).exec();
@@ -91,31 +114,27 @@ export class EntitlementsRepository implements OnModuleInit {
   }
 
   /**
-   * Stores a fold unless the stored one saw more entries (or as many, unless `sameVersionToo`:
-   * then a stored fold of the same count is replaced). FerretDB does not make a conditional
-   * update atomic under concurrency, so the service reads the result back and settles
-   * (EntitlementsService.settle).
+   * Stores the fold of snapshot `snapshot` (by id, unconditionally: a condition on the version
+   * would make FerretDB scan, and it would not be atomic there anyway). A slower writer may
+   * store an older fold over a newer one; EntitlementsService.settle reads back and writes
+   * again until the stored holdings are the newest snapshot's.
    */
   async writeHoldings(
     uid: string,
     purchases: Purchases,
     version: number,
-    sameVersionToo = false,
+    snapshot: number,
   ): Promise<void> {
+    const update = {
+      $set: { held: asHeld(purchases), version, snapshot },
+      $setOnInsert: { publishedVersion: 0, pendingSince: null },
+    };
     try {
-      await this.holdings
-        .updateOne(
-          { _id: uid, version: sameVersionToo ? { $lte: version } : { $lt: version } },
-          {
-            $set: { held: asHeld(purchases), version },
-            $setOnInsert: { publishedVersion: 0, pendingSince: null },
-          },
-          { upsert: true },
-        )
-        .exec();
+      await this.holdings.updateOne({ _id: uid }, update, { upsert: true }).exec();
     } catch (err) {
-      // the document exists with a version >= ours: the upsert collided with it
+      // a concurrent upsert made the document: write it
       if (!isDuplicateKey(err)) throw err;
+      await this.holdings.updateOne({ _id: uid }, { $set: update.$set }).exec();
     }
   }
 
@@ -138,7 +157,7 @@ export class EntitlementsRepository implements OnModuleInit {
     return doc ? toStored(doc) : null;
   }
 
-  /** Holdings with a change in progress since before `cutoff`, oldest first. */
+  /** Holdings with a change in progress since before `cutoff`, oldest first (the relay's). */
   async pendingBefore(cutoff: Date, limit: number): Promise<StoredHoldings[]> {
     const docs = await this.holdings
       .find({ pendingSince: { $ne: null, $lt: cutoff } })
@@ -149,7 +168,7 @@ export class EntitlementsRepository implements OnModuleInit {
     return docs.map(toStored);
   }
 
-  /** Ends the pending mark, unless a newer change marked the user again meanwhile. */
+  /** Ends the pending mark, unless a newer change marked the user again meanwhile (the relay's). */
   async clearPending(uid: string, pendingSince: Date): Promise<void> {
     await this.holdings
       .updateOne({ _id: uid, pendingSince }, { $set: { pendingSince: null } })

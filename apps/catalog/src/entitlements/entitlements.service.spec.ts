@@ -1,56 +1,79 @@
 import type { JetStreamBus } from '@examprep/nest-kit';
-import type { EntitlementRecord } from './entitlement.schema';
+import type { LedgerEntryRecord, LedgerSnapshotRecord } from './entitlement.schema';
 import type { EntitlementsRepository, StoredHoldings } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
 import { UserDeletedConsumer, USER_DELETED_BY } from './user-deleted.consumer';
 
-/** The repository's contract in memory (duplicate keys, the version guard, $max). */
+/**
+ * The repository's contract in memory: snapshots by id (an insert of a taken id fails),
+ * unconditional holdings writes, $max. Every call is counted, to show what a change reads.
+ */
 class FakeRepository {
-  entries = new Map<string, EntitlementRecord>();
+  snapshots = new Map<string, LedgerSnapshotRecord>();
   holdings = new Map<string, StoredHoldings>();
+  legacy = new Map<string, LedgerEntryRecord[]>();
+  calls: string[] = [];
 
-  async lastSeq(uid: string) {
-    return Math.max(
-      0,
-      ...[...this.entries.values()].filter((e) => e.uid === uid).map((e) => e.seq),
-    );
+  /** Test helper: the user's entries in the newest snapshot (oldest first). */
+  entriesOf(uid: string): LedgerEntryRecord[] {
+    let newest: LedgerSnapshotRecord | undefined;
+    for (const s of this.snapshots.values())
+      if (s.uid === uid && (!newest || s.n > newest.n)) newest = s;
+    return newest?.entries ?? [];
   }
-  async insertEntry(entry: EntitlementRecord) {
-    const seqTaken = [...this.entries.values()].some(
-      (e) => e.uid === entry.uid && e.seq === entry.seq,
-    );
-    if (this.entries.has(entry._id) || seqTaken) return false;
-    this.entries.set(entry._id, { ...entry });
+  /** Test helper: the snapshot numbers of the user. */
+  numbersOf(uid: string): number[] {
+    return [...this.snapshots.values()]
+      .filter((s) => s.uid === uid)
+      .map((s) => s.n)
+      .sort((a, b) => a - b);
+  }
+
+  async snapshotOf(uid: string, n: number) {
+    this.calls.push(`snapshotOf ${n}`);
+    const s = this.snapshots.get(`${uid}#${n}`);
+    return s ? structuredClone(s) : null;
+  }
+  async insertSnapshot(snapshot: LedgerSnapshotRecord) {
+    this.calls.push(`insertSnapshot ${snapshot.n}`);
+    if (this.snapshots.has(snapshot._id)) return false;
+    this.snapshots.set(snapshot._id, structuredClone(snapshot));
     return true;
   }
-  async entryExists(id: string) {
-    return this.entries.has(id);
-  }
-  async entriesOf(uid: string) {
-    return [...this.entries.values()].filter((e) => e.uid === uid).sort((a, b) => a.seq - b.seq);
+  async legacyEntriesOf(uid: string) {
+    this.calls.push('legacyEntriesOf');
+    return structuredClone(this.legacy.get(uid) ?? []);
   }
   private doc(uid: string) {
     let d = this.holdings.get(uid);
     if (!d) {
-      d = { _id: uid, purchases: {}, version: 0, publishedVersion: 0, pendingSince: null };
+      d = {
+        _id: uid,
+        purchases: {},
+        version: 0,
+        snapshot: 0,
+        publishedVersion: 0,
+        pendingSince: null,
+      };
       this.holdings.set(uid, d);
     }
     return d;
   }
   async markPending(uid: string, at: Date) {
+    this.calls.push('markPending');
     this.doc(uid).pendingSince = at;
   }
   async writeHoldings(
     uid: string,
     purchases: Record<string, boolean>,
     version: number,
-    sameVersionToo = false,
+    snapshot: number,
   ) {
-    const d = this.doc(uid);
-    if (d.version < version || (sameVersionToo && d.version === version))
-      Object.assign(d, { purchases, version });
+    this.calls.push('writeHoldings');
+    Object.assign(this.doc(uid), { purchases, version, snapshot });
   }
   async markPublished(uid: string, version: number) {
+    this.calls.push('markPublished');
     const d = this.doc(uid);
     d.publishedVersion = Math.max(d.publishedVersion, version);
   }
@@ -58,6 +81,7 @@ class FakeRepository {
     return this.holdings.get(uid)?.purchases;
   }
   async holdingsOf(uid: string) {
+    this.calls.push('holdingsOf');
     const d = this.holdings.get(uid);
     return d ? { ...d } : null;
   }
@@ -72,6 +96,21 @@ class FakeRepository {
     if (d && d.pendingSince?.getTime() === pendingSince.getTime()) d.pendingSince = null;
   }
 }
+
+/** A snapshot another writer (a replica, or a crashed run) stores behind the service's back. */
+function snapshotOf(uid: string, n: number, entries: LedgerEntryRecord[]): LedgerSnapshotRecord {
+  return { _id: `${uid}#${n}`, uid, n, version: entries.length, entries, at: new Date() };
+}
+const entry = (seq: number, productId: string, key = `k${seq}`): LedgerEntryRecord => ({
+  key,
+  seq,
+  productId,
+  action: 'grant',
+  source: 'admin',
+  by: 'admin@examprep.test',
+  at: new Date(),
+  orderId: null,
+});
 
 function setup() {
   const repo = new FakeRepository();
@@ -137,7 +176,7 @@ describe('EntitlementsService.apply', () => {
       },
     ]);
     expect(repo.holdings.get('u1')).toMatchObject({ version: 3, publishedVersion: 3 });
-    const entries = await repo.entriesOf('u1');
+    const entries = repo.entriesOf('u1');
     expect(entries.map((e) => [e.seq, e.productId, e.action, e.source, e.by, e.orderId])).toEqual([
       [1, 'teas_math_qbank', 'grant', 'admin', 'admin@examprep.test', null],
       [2, 'med_dosage_qbank', 'grant', 'admin', 'admin@examprep.test', null],
@@ -154,10 +193,12 @@ describe('EntitlementsService.apply', () => {
         purchases: { med_dosage_qbank: true, teas_math_qbank: true },
         version: 2,
       });
-    expect([...repo.entries.keys()].sort()).toEqual([
-      'ord_1:med_dosage_qbank:grant',
+    expect(repo.entriesOf('u1').map((e) => e.key)).toEqual([
       'ord_1:teas_math_qbank:grant',
+      'ord_1:med_dosage_qbank:grant',
     ]);
+    // one snapshot: the repeats found their keys and recorded nothing
+    expect(repo.numbersOf('u1')).toEqual([1]);
     // the same fact under the same message id: JetStream keeps one
     expect(new Set(published.map((p) => p.msgId))).toEqual(new Set(['u1:2']));
     // a refund of that order revokes once too
@@ -168,7 +209,8 @@ describe('EntitlementsService.apply', () => {
         orderId: 'ord_1',
       });
     await expect(sut.purchasesOf('u1')).resolves.toEqual({ med_dosage_qbank: true });
-    expect(repo.entries.size).toBe(3);
+    expect(repo.entriesOf('u1')).toHaveLength(3);
+    expect(repo.numbersOf('u1')).toEqual([1, 2]);
   });
 
   it('keeps users apart', async () => {
@@ -189,7 +231,7 @@ describe('EntitlementsService.apply', () => {
       version: 1,
     });
     await expect(sut.apply('u9', [], admin)).resolves.toEqual({ purchases: {}, version: 0 });
-    expect(repo.entries.size).toBe(1);
+    expect(repo.snapshots.size).toBe(1);
     expect(published).toHaveLength(1);
   });
 
@@ -197,7 +239,7 @@ describe('EntitlementsService.apply', () => {
     const { sut, repo } = setup();
     await expect(sut.apply('u1', [grant('a.b')], admin)).rejects.toThrow(/productId/);
     await expect(sut.apply('', [grant('a')], admin)).rejects.toThrow(/uid/);
-    expect(repo.entries.size).toBe(0);
+    expect(repo.snapshots.size).toBe(0);
     expect(repo.holdings.size).toBe(0);
   });
 
@@ -255,19 +297,11 @@ describe('EntitlementsService.relayPending (no lost fact)', () => {
   it('folds entries recorded before a crash that left the holdings unwritten', async () => {
     const { sut, repo, published } = setup();
     await sut.apply('u1', [grant('a')], admin);
-    // a crash after the insert, before the fold was stored
+    // a crash after the snapshot was claimed, before the fold was stored
     await repo.markPending('u1', new Date(Date.now() - 1));
-    await repo.insertEntry({
-      _id: 'ord_2:b:grant',
-      uid: 'u1',
-      seq: (await repo.lastSeq('u1')) + 1,
-      productId: 'b',
-      action: 'grant',
-      source: 'payment',
-      by: 'stripe',
-      at: new Date(),
-      orderId: 'ord_2',
-    });
+    await repo.insertSnapshot(
+      snapshotOf('u1', 2, [...repo.entriesOf('u1'), { ...entry(2, 'b', 'ord_2:b:grant') }]),
+    );
     await expect(sut.relayPending(future(), future())).resolves.toBe(1);
     await expect(sut.purchasesOf('u1')).resolves.toEqual({ a: true, b: true });
     expect(published.at(-1)).toMatchObject({
@@ -315,37 +349,49 @@ describe('user deleted', () => {
 });
 
 describe('two replicas writing one user at the same moment', () => {
-  it('takes the next seq when another replica took it, and settles on the fold of all entries', async () => {
+  it('builds on the snapshot another replica claimed first, and settles on the fold of all entries', async () => {
     const { repo, sut } = setup();
-    // another replica records seq 1 right after this one read lastSeq (0)
-    const lastSeq = repo.lastSeq.bind(repo);
+    // another replica claims snapshot 1 right after this one found none
+    const insert = repo.insertSnapshot.bind(repo);
     let raced = false;
-    repo.lastSeq = async (uid: string) => {
-      const seq = await lastSeq(uid);
+    repo.insertSnapshot = async (snapshot) => {
       if (!raced) {
         raced = true;
-        await repo.insertEntry({
-          _id: 'other-replica',
-          uid,
-          seq: seq + 1,
-          productId: 'b',
-          action: 'grant',
-          source: 'admin',
-          by: 'admin@examprep.test',
-          at: new Date(),
-          orderId: null,
-        });
+        await insert(snapshotOf('u1', 1, [entry(1, 'b', 'other-replica')]));
       }
-      return seq;
+      return insert(snapshot);
     };
     await expect(sut.apply('u1', [grant('a')], admin)).resolves.toEqual({
       purchases: { a: true, b: true },
       version: 2,
     });
-    expect((await repo.entriesOf('u1')).map((e) => [e.seq, e.productId])).toEqual([
+    expect(repo.entriesOf('u1').map((e) => [e.seq, e.productId])).toEqual([
       [1, 'b'],
       [2, 'a'],
     ]);
+    expect(repo.numbersOf('u1')).toEqual([1, 2]);
+  });
+
+  it('records a payment once when another delivery of it claimed the snapshot first', async () => {
+    const { repo, sut } = setup();
+    await sut.apply('u1', [grant('a')], admin);
+    const insert = repo.insertSnapshot.bind(repo);
+    let raced = false;
+    repo.insertSnapshot = async (snapshot) => {
+      if (!raced) {
+        raced = true;
+        // the racing delivery of ord_9 wins snapshot 2
+        const won = [...repo.entriesOf('u1'), entry(2, 'b', 'ord_9:b:grant')];
+        await insert(snapshotOf('u1', 2, won));
+      }
+      return insert(snapshot);
+    };
+    await expect(sut.apply('u1', [grant('b')], payment('ord_9'))).resolves.toEqual({
+      purchases: { a: true, b: true },
+      version: 2,
+    });
+    expect(repo.numbersOf('u1')).toEqual([1, 2]);
+    expect(repo.entriesOf('u1').map((e) => e.key)).toEqual([expect.any(String), 'ord_9:b:grant']);
   });
 
   it('writes again when a slower replica overwrote the holdings with an older fold', async () => {
@@ -353,19 +399,95 @@ describe('two replicas writing one user at the same moment', () => {
     await sut.apply('u1', [grant('a'), grant('b')], admin);
     const write = repo.writeHoldings.bind(repo);
     let clobbered = false;
-    repo.writeHoldings = async (uid, purchases, version, sameVersionToo) => {
-      await write(uid, purchases, version, sameVersionToo);
+    repo.writeHoldings = async (uid, purchases, version, snapshot) => {
+      await write(uid, purchases, version, snapshot);
       if (!clobbered) {
         clobbered = true;
-        // the non-atomic conditional update of another replica lands after ours
-        Object.assign(repo.holdings.get(uid)!, { purchases: { a: true }, version: 1 });
+        // the unconditional write of another replica that read snapshot 1 lands after ours
+        Object.assign(repo.holdings.get(uid)!, {
+          purchases: { a: true, b: true },
+          version: 2,
+          snapshot: 1,
+        });
       }
     };
     await expect(sut.apply('u1', [revoke('a')], admin)).resolves.toEqual({
       purchases: { b: true },
       version: 3,
     });
-    expect(repo.holdings.get('u1')).toMatchObject({ purchases: { b: true }, version: 3 });
+    expect(repo.holdings.get('u1')).toMatchObject({
+      purchases: { b: true },
+      version: 3,
+      snapshot: 2,
+    });
+  });
+
+  it('finds snapshots newer than the holdings name (probing by id)', async () => {
+    const { repo, sut } = setup();
+    await sut.apply('u1', [grant('a')], admin);
+    // two changes of another replica recorded, its holdings write not landed yet
+    await repo.insertSnapshot(snapshotOf('u1', 2, [...repo.entriesOf('u1'), entry(2, 'b')]));
+    await repo.insertSnapshot(snapshotOf('u1', 3, [...repo.entriesOf('u1'), entry(3, 'c')]));
+    await expect(sut.apply('u1', [grant('d')], admin)).resolves.toEqual({
+      purchases: { a: true, b: true, c: true, d: true },
+      version: 4,
+    });
+    expect(repo.numbersOf('u1')).toEqual([1, 2, 3, 4]);
+    expect((await sut.history('u1')).map((h) => h.productId)).toEqual(['d', 'c', 'b', 'a']);
+  });
+});
+
+describe('what a change reads', () => {
+  it('reads a constant number of documents, however many other users the ledger holds', async () => {
+    const { repo, sut } = setup();
+    await sut.apply('u1', [grant('a')], admin);
+    const count = async () => {
+      repo.calls.length = 0;
+      await sut.apply(
+        'u1',
+        [grant(`p${repo.entriesOf('u1').length}`)],
+        payment(`ord_${Math.random()}`),
+      );
+      return repo.calls.length;
+    };
+    const few = await count();
+    for (let i = 0; i < 200; i++) await sut.apply(`other${i}`, [grant('a'), grant('b')], admin);
+    expect(await count()).toBe(few);
+    expect(few).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('a ledger of the first design (one document per entry)', () => {
+  it('is migrated into snapshot 1 once, then built on', async () => {
+    const { repo, sut } = setup();
+    repo.legacy.set('u1', [
+      entry(1, 'a', 'ord_1:a:grant'),
+      { ...entry(2, 'a'), action: 'revoke' },
+      entry(3, 'b'),
+    ]);
+    Object.assign(
+      await (async () => {
+        await repo.markPending('u1', new Date());
+        return repo.holdings.get('u1')!;
+      })(),
+      { purchases: { b: true }, version: 3, snapshot: 0, pendingSince: null },
+    );
+    await expect(sut.apply('u1', [grant('a')], payment('ord_1'))).resolves.toEqual({
+      purchases: { b: true },
+      version: 3,
+    });
+    await expect(sut.apply('u1', [grant('c')], admin)).resolves.toEqual({
+      purchases: { b: true, c: true },
+      version: 4,
+    });
+    expect(repo.numbersOf('u1')).toEqual([1, 2]);
+    expect(repo.calls.filter((c) => c === 'legacyEntriesOf')).toHaveLength(1);
+    expect((await sut.history('u1')).map((h) => [h.seq, h.productId, h.action])).toEqual([
+      [4, 'c', 'grant'],
+      [3, 'b', 'grant'],
+      [2, 'a', 'revoke'],
+      [1, 'a', 'grant'],
+    ]);
   });
 });
 
@@ -375,14 +497,14 @@ describe('a write the database dropped', () => {
     await sut.apply('u1', [grant('a')], admin);
     const write = repo.writeHoldings.bind(repo);
     let dropped = false;
-    repo.writeHoldings = async (uid, purchases, version, sameVersionToo) => {
+    repo.writeHoldings = async (uid, purchases, version, snapshot) => {
       if (!dropped) {
         dropped = true;
         // FerretDB 1.24 kept the old map but took the new version
-        repo.holdings.get(uid)!.version = version;
+        Object.assign(repo.holdings.get(uid)!, { version, snapshot });
         return;
       }
-      await write(uid, purchases, version, sameVersionToo);
+      await write(uid, purchases, version, snapshot);
     };
     await expect(sut.apply('u1', [revoke('a'), grant('b')], admin)).resolves.toEqual({
       purchases: { b: true },

@@ -7,8 +7,13 @@ import {
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
 import { JetStreamBus, rootLogger } from '@examprep/nest-kit';
-import { toEntitlementEntry } from './entitlement.schema';
-import { EntitlementsRepository } from './entitlements.repository';
+import {
+  type LedgerEntryRecord,
+  type LedgerSnapshotRecord,
+  snapshotId,
+  toEntitlementEntry,
+} from './entitlement.schema';
+import { EntitlementsRepository, type StoredHoldings } from './entitlements.repository';
 import { KeyedMutex } from './keyed-mutex';
 import {
   type EntitlementChange,
@@ -27,6 +32,19 @@ const RELAY_BATCH = 100;
 const RELAY_MAX_BATCHES = 50;
 /** Rounds against other replicas writing the same user at the same moment. */
 const MAX_ROUNDS = 50;
+
+/** A user's ledger state: the n-th snapshot and its entries (version = their number). */
+interface Snapshot {
+  n: number;
+  version: number;
+  entries: LedgerEntryRecord[];
+}
+const EMPTY: Snapshot = { n: 0, version: 0, entries: [] };
+const asSnapshot = (doc: LedgerSnapshotRecord): Snapshot => ({
+  n: doc.n,
+  version: doc.entries.length,
+  entries: doc.entries,
+});
 
 /**
  * The entitlement ledger, the one source of truth for what a user owns (ADR 0018). Payments
@@ -61,8 +79,8 @@ export class EntitlementsService {
     return this.users.run(uid, async () => {
       const at = new Date();
       await this.repository.markPending(uid, at);
-      for (const change of changes) await this.record(uid, change, meta, at);
-      const holdings = await this.settle(uid);
+      const recorded = await this.record(uid, changes, meta, at);
+      const holdings = await this.settle(uid, recorded);
       await this.publish(uid, holdings);
       return holdings;
     });
@@ -83,7 +101,8 @@ export class EntitlementsService {
 
   /** Every grant and revocation of the user, newest first. */
   async history(uid: string): Promise<EntitlementEntry[]> {
-    return (await this.repository.entriesOf(uid)).map(toEntitlementEntry).reverse();
+    const { snapshot } = await this.newest(uid);
+    return snapshot.entries.map((e) => toEntitlementEntry(uid, e)).reverse();
   }
 
   /** Revokes everything the user holds (the entries stay: they are the financial trace). */
@@ -140,51 +159,119 @@ export class EntitlementsService {
   }
 
   /**
-   * Inserts one entry as the user's next (seq = last + 1). The insert fails when the key exists
-   * (recorded before: skipped, false) or when another replica took that seq at the same moment
-   * (then it tries the next one).
+   * The user's newest snapshot, by id only: from the holdings' snapshot number (or `known`, when
+   * the caller has seen a newer one) probe n+1, n+2, ... until one is missing. Holdings with a
+   * version but no snapshot are a ledger of the first design: migrated into snapshot 1 once.
+   * Answers the holdings document read on the way too.
    */
-  private async record(
+  private async newest(
     uid: string,
-    change: EntitlementChange,
-    meta: EntitlementMeta,
-    at: Date,
-  ): Promise<boolean> {
-    const id = entryKey(meta.orderId, change.productId, change.action);
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const seq = (await this.repository.lastSeq(uid)) + 1;
-      const inserted = await this.repository.insertEntry({
-        _id: id,
-        uid,
-        seq,
-        productId: change.productId,
-        action: change.action,
-        source: meta.source,
-        by: meta.by,
-        at,
-        orderId: meta.orderId,
-      });
-      if (inserted) return true;
-      if (await this.repository.entryExists(id)) return false;
+    known?: Snapshot,
+  ): Promise<{ stored: StoredHoldings | null; snapshot: Snapshot }> {
+    const stored = await this.repository.holdingsOf(uid);
+    const hint = stored?.snapshot ?? 0;
+    let snapshot: Snapshot;
+    if (known && known.n >= hint) snapshot = known;
+    else if (hint > 0) snapshot = await this.atOrBelow(uid, hint);
+    else if (stored && stored.version > 0) snapshot = await this.migrate(uid);
+    else snapshot = EMPTY;
+    for (;;) {
+      const next = await this.repository.snapshotOf(uid, snapshot.n + 1);
+      if (!next) return { stored, snapshot };
+      snapshot = asSnapshot(next);
     }
-    throw new Error(`could not record an entitlement of ${uid}: seq contention`);
+  }
+
+  /** Snapshot n, or the newest one before it (holdings never name a missing one; defensive). */
+  private async atOrBelow(uid: string, n: number): Promise<Snapshot> {
+    for (let m = n; m > 0; m--) {
+      const doc = await this.repository.snapshotOf(uid, m);
+      if (doc) return asSnapshot(doc);
+    }
+    return EMPTY;
+  }
+
+  /** The first ledger's entries of the user as snapshot 1 (a concurrent migration wins alike). */
+  private async migrate(uid: string): Promise<Snapshot> {
+    const entries = await this.repository.legacyEntriesOf(uid);
+    if (entries.length === 0) return EMPTY;
+    const doc = {
+      _id: snapshotId(uid, 1),
+      uid,
+      n: 1,
+      version: entries.length,
+      entries,
+      at: new Date(),
+    };
+    if (await this.repository.insertSnapshot(doc)) return asSnapshot(doc);
+    const first = await this.repository.snapshotOf(uid, 1);
+    return first ? asSnapshot(first) : EMPTY;
   }
 
   /**
-   * Folds every entry of the user and stores the fold, until the stored holdings are the fold
-   * of all entries read. Entries only grow, so the fold of more entries is the newer one; the
-   * read-back is what makes this hold even where another replica's write landed in between
-   * (FerretDB's conditional updates are not atomic under concurrency) or a write was lost.
+   * Records the changes as the user's next snapshot: the newest one's entries plus every change
+   * whose key is not among them (a payment recorded before is skipped: exactly once), claimed by
+   * inserting `${uid}#${n+1}`. When another writer claimed that number first, its snapshot is
+   * read and the changes are tried on top of it (a racing delivery of the same payment finds
+   * its keys there). Answers the snapshot the changes are in.
    */
-  private async settle(uid: string): Promise<Holdings> {
+  private async record(
+    uid: string,
+    changes: readonly EntitlementChange[],
+    meta: EntitlementMeta,
+    at: Date,
+  ): Promise<Snapshot> {
+    // keys made once: a retry of an admin change is the same entry
+    const keyed = changes.map((c) => ({
+      ...c,
+      key: entryKey(meta.orderId, c.productId, c.action),
+    }));
+    let { snapshot } = await this.newest(uid);
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const entries = await this.repository.entriesOf(uid);
-      const holdings = { purchases: foldEntries(entries), version: entries.length };
-      const stored = await this.repository.holdingsOf(uid);
-      const same = stored?.version === holdings.version;
-      if (same && samePurchases(stored.purchases, holdings.purchases)) return holdings;
-      if (!stored || stored.version <= holdings.version)
-        await this.repository.writeHoldings(uid, holdings.purchases, holdings.version, same);
+      const have = new Set(snapshot.entries.map((e) => e.key));
+      const entries = [...snapshot.entries];
+      for (const c of keyed) {
+        if (have.has(c.key)) continue;
+        have.add(c.key);
+        entries.push({
+          key: c.key,
+          seq: entries.length + 1,
+          productId: c.productId,
+          action: c.action,
+          source: meta.source,
+          by: meta.by,
+          at,
+          orderId: meta.orderId,
+        });
+      }
+      if (entries.length === snapshot.entries.length) return snapshot;
+      const n = snapshot.n + 1;
+      const doc = { _id: snapshotId(uid, n), uid, n, version: entries.length, entries, at };
+      if (await this.repository.insertSnapshot(doc)) return asSnapshot(doc);
+      ({ snapshot } = await this.newest(uid, snapshot));
+    }
+    throw new Error(`could not record an entitlement of ${uid}: snapshot contention`);
+  }
+
+  /**
+   * Stores the fold of the newest snapshot as the holdings, until the stored holdings are the
+   * newest snapshot's. The write is unconditional (by id), so a slower writer may put an older
+   * fold over a newer one; each round reads back and probes for newer snapshots, so whoever
+   * wrote last also checks last, and a dropped write (FerretDB) is written again.
+   */
+  private async settle(uid: string, known?: Snapshot): Promise<Holdings> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const { stored, snapshot } = await this.newest(uid, known);
+      known = snapshot;
+      const holdings = { purchases: foldEntries(snapshot.entries), version: snapshot.version };
+      if (
+        stored &&
+        stored.snapshot === snapshot.n &&
+        stored.version === snapshot.version &&
+        samePurchases(stored.purchases, holdings.purchases)
+      )
+        return holdings;
+      await this.repository.writeHoldings(uid, holdings.purchases, holdings.version, snapshot.n);
     }
     throw new Error(`could not store the holdings of ${uid}: write contention`);
   }

@@ -119,7 +119,7 @@ export async function cleanup(): Promise<void> {
     ).map((o) => o._id);
     await db.collection('stripe_events').deleteMany({ orderId: { $in: orderIds } });
     await db.collection('orders').deleteMany({ uid: { $in: uids } });
-    await db.collection('entitlements').deleteMany({ uid: { $in: uids } });
+    await db.collection('ledger_snapshots').deleteMany({ uid: { $in: uids } });
     await db.collection('holdings').deleteMany({ _id: { $in: uids } as never });
     const { access_token } = await getClientToken(identityServiceClient());
     for (const uid of uids) {
@@ -160,9 +160,29 @@ export async function settledOrder(sessionId: string, timeoutMs = 5_000) {
   );
 }
 
-/** The buyer's ledger entries, oldest first. */
+/** One entry of a ledger snapshot as stored. */
+interface LedgerRow {
+  key: string;
+  seq: number;
+  productId: string;
+  action: 'grant' | 'revoke';
+  source: string;
+  by: string;
+  at: Date;
+  orderId: string | null;
+}
+
+/** The buyer's ledger entries, oldest first: those of the newest snapshot (probed by id). */
 export async function ledgerOf(uid: string) {
-  return (await catalogDb()).collection('entitlements').find({ uid }).sort({ seq: 1 }).toArray();
+  const snapshots = (await catalogDb()).collection<{ _id: string; entries: LedgerRow[] }>(
+    'ledger_snapshots',
+  );
+  let entries: LedgerRow[] = [];
+  for (let n = 1; ; n++) {
+    const next = await snapshots.findOne({ _id: `${uid}#${n}` });
+    if (!next) return entries.map((e) => ({ ...e, _id: e.key, uid }));
+    entries = next.entries;
+  }
 }
 
 /** Whether the buyer may use `productId`, as the dashboard asks. */
