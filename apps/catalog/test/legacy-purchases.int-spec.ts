@@ -12,6 +12,13 @@ import { MIGRATION_ACTOR } from '../src/migrate/legacy-purchases';
 const cfg = infraConfig('test');
 const rpc = new NatsRpcClient({ servers: cfg.natsUrl, name: 'legacy-it', timeoutMs: 10_000 });
 const identity = new MongoClient(cfg.mongoUrl('identity'));
+/** The identity service's user document as an old deployment wrote it. */
+interface LegacyUserDoc {
+  _id: string;
+  email: string;
+  purchases: Record<string, unknown>;
+  defaultDashboard: string;
+}
 const uid = randomUUID();
 const script = path.join(findRepoRoot(), 'apps/catalog/dist/migrate/import-legacy-purchases.js');
 const runImport = () =>
@@ -31,7 +38,7 @@ beforeAll(async () => {
   await identity.connect();
   await identity
     .db()
-    .collection<{ _id: string }>('users')
+    .collection<LegacyUserDoc>('users')
     .insertOne({
       _id: uid,
       email: `legacy-${uid}@examprep.test`,
@@ -41,7 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await identity.db().collection<{ _id: string }>('users').deleteOne({ _id: uid });
+  await identity.db().collection<LegacyUserDoc>('users').deleteOne({ _id: uid });
   await identity.close();
   await rpc.close();
 });
