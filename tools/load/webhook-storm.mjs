@@ -203,11 +203,24 @@ async function ledgerCheck(db, orders, eventIds) {
     .toArray();
   const paid = stored.filter((o) => o.status === 'paid').length;
   const fulfilled = stored.filter((o) => o.fulfilment === 'done').length;
-  const grants = await db
-    .collection('entitlements')
-    .find({ orderId: { $in: orderIds }, action: 'grant' })
-    .project({ orderId: 1, productId: 1 })
+  // the ledger is each user's newest snapshot (ledger_snapshots/${uid}#${n}, ADR 0018): read the
+  // learners' snapshots once (a scan, after the storm) and keep the highest n per user
+  const uids = [...new Set(orders.map((o) => o.uid))];
+  const snapshots = await db
+    .collection('ledger_snapshots')
+    .find({ uid: { $in: uids } })
+    .project({ uid: 1, n: 1, entries: 1 })
     .toArray();
+  /** @type {Map<string, { n: number, entries: { orderId: string | null, productId: string, action: string }[] }>} */
+  const newest = new Map();
+  for (const snap of snapshots) {
+    const seen = newest.get(snap.uid);
+    if (!seen || snap.n > seen.n) newest.set(snap.uid, { n: snap.n, entries: snap.entries });
+  }
+  const ordered = new Set(orderIds);
+  const grants = [...newest.values()].flatMap((snap) =>
+    snap.entries.filter((e) => e.action === 'grant' && e.orderId && ordered.has(e.orderId)),
+  );
   /** @type {Map<string, number>} */
   const perPair = new Map();
   for (const g of grants) {

@@ -73,12 +73,12 @@ export const LedgerSnapshotSchema = SchemaFactory.createForClass(LedgerSnapshotR
 export const snapshotId = (uid: string, n: number) => `${uid}#${n}`;
 
 /**
- * holdings/{uid}: what the user holds now, the fold of their newest snapshot's entries, as the sorted list of
- * held product ids (not a map: FerretDB 1.24 skips a $set of an embedded document whose values
- * equal the stored ones, so {a: true} -> {b: true} would not be written). `version` is the
- * number of entries it was folded from (a fold that saw more entries is newer: entries only
- * grow); `publishedVersion` the highest version published as events.user.purchasesChanged;
- * `pendingSince` marks a change in progress until the relay has seen it through.
+ * holdings/{uid}: what the user holds now, the fold of their newest snapshot's entries, as the
+ * sorted list of held product ids (not a map: FerretDB 1.24 skips a $set of an embedded
+ * document whose values equal the stored ones, so {a: true} -> {b: true} would not be written).
+ * `version` is the number of entries it was folded from, `snapshot` the snapshot's number: where
+ * the next reader starts probing. Written once per change, by id (on FerretDB 1.24 even an
+ * update by _id costs more as the collection grows; inserts and reads by _id do not).
  */
 @Schema({ collection: 'holdings', versionKey: false })
 export class HoldingsRecord {
@@ -91,18 +91,29 @@ export class HoldingsRecord {
   @Prop({ default: 0 })
   version!: number;
 
-  /** The newest snapshot folded into `held`: where the next reader starts probing. */
   @Prop({ default: 0 })
   snapshot!: number;
-
-  @Prop({ default: 0 })
-  publishedVersion!: number;
-
-  @Prop({ type: Date, default: null })
-  pendingSince!: Date | null;
 }
 export const HoldingsSchema = SchemaFactory.createForClass(HoldingsRecord);
-HoldingsSchema.index({ pendingSince: 1 });
+
+/**
+ * ledger_pending/{random}: a change in progress, inserted before it is recorded and deleted by
+ * its own id once it is published. What is left is a crash or a failed publish: the relay folds
+ * and publishes that user's newest snapshot. The collection holds only changes in flight, so the
+ * relay's query over it stays cheap.
+ */
+@Schema({ collection: 'ledger_pending', versionKey: false })
+export class PendingChangeRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true })
+  uid!: string;
+
+  @Prop({ required: true })
+  since!: Date;
+}
+export const PendingChangeSchema = SchemaFactory.createForClass(PendingChangeRecord);
 
 /** Stored entry -> API shape. */
 export function toEntitlementEntry(uid: string, doc: LedgerEntryRecord): EntitlementEntry {

@@ -5,6 +5,8 @@ import {
   HoldingsSchema,
   LedgerSnapshotRecord,
   LedgerSnapshotSchema,
+  PendingChangeRecord,
+  PendingChangeSchema,
 } from './entitlement.schema';
 import { EntitlementsRelay } from './entitlements.relay';
 import { EntitlementsRepository } from './entitlements.repository';
@@ -20,6 +22,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
     MongooseModule.forFeature([
       { name: LedgerSnapshotRecord.name, schema: LedgerSnapshotSchema },
       { name: HoldingsRecord.name, schema: HoldingsSchema },
+      { name: PendingChangeRecord.name, schema: PendingChangeSchema },
     ]),
   ],
   providers: [EntitlementsRepository, EntitlementsService, EntitlementsRelay, UserDeletedConsumer],

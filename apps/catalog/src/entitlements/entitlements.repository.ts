@@ -2,20 +2,21 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Purchases } from '@examprep/contracts';
 import { Model } from 'mongoose';
+import { randomUUID } from 'node:crypto';
 import {
   HoldingsRecord,
   type LedgerEntryRecord,
   LedgerSnapshotRecord,
+  PendingChangeRecord,
   snapshotId,
 } from './entitlement.schema';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /** A user's holdings as the service reads them (the held list as a purchases map). */
-export type StoredHoldings = Pick<
-  HoldingsRecord,
-  '_id' | 'version' | 'snapshot' | 'publishedVersion' | 'pendingSince'
-> & { purchases: Purchases };
+export type StoredHoldings = Pick<HoldingsRecord, '_id' | 'version' | 'snapshot'> & {
+  purchases: Purchases;
+};
 
 /** The collection of the first ledger (one document per entry, queried by uid): read once per user to migrate it. */
 const LEGACY_ENTRIES = 'entitlements';
@@ -30,8 +31,6 @@ function toStored(doc: HoldingsRecord): StoredHoldings {
     purchases: asPurchases(doc.held),
     version: doc.version ?? 0,
     snapshot: doc.snapshot ?? 0,
-    publishedVersion: doc.publishedVersion ?? 0,
-    pendingSince: doc.pendingSince ?? null,
   };
 }
 
@@ -40,8 +39,8 @@ function toStored(doc: HoldingsRecord): StoredHoldings {
  * learner's data takes the uid as a required argument, and every read or write of one user's
  * ledger names a document by `_id` only: FerretDB 1.x pushes down `_id` equality and nothing
  * else (not `$in`, not `_id` plus another condition), so any other filter scans the collection.
- * The relay's `pendingBefore`/`clearPending` are the exceptions (a pass every 15 s, not a
- * user's request).
+ * The relay's `pendingBefore`/`clearPending` are the exceptions: they query `ledger_pending`,
+ * which holds only changes in flight.
  */
 @Injectable()
 export class EntitlementsRepository implements OnModuleInit {
@@ -49,10 +48,11 @@ export class EntitlementsRepository implements OnModuleInit {
     @InjectModel(LedgerSnapshotRecord.name)
     private readonly snapshots: Model<LedgerSnapshotRecord>,
     @InjectModel(HoldingsRecord.name) private readonly holdings: Model<HoldingsRecord>,
+    @InjectModel(PendingChangeRecord.name) private readonly pending: Model<PendingChangeRecord>,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await Promise.all([this.snapshots.init(), this.holdings.init()]);
+    await Promise.all([this.snapshots.init(), this.holdings.init(), this.pending.init()]);
   }
 
   /** The user's n-th snapshot, or null (by id). */
@@ -98,19 +98,16 @@ export class EntitlementsRepository implements OnModuleInit {
       );
   }
 
-  /** Marks a change of the user as in progress (creates the holdings document if needed). */
-  async markPending(uid: string, at: Date): Promise<void> {
-    const update = {
-      $set: { pendingSince: at },
-      $setOnInsert: { held: [], version: 0, snapshot: 0, publishedVersion: 0 },
-    };
-    try {
-      await this.holdings.updateOne({ _id: uid }, update, { upsert: true }).exec();
-    } catch (err) {
-      // a concurrent first change made the document: mark it
-      if (!isDuplicateKey(err)) throw err;
-      await this.holdings.updateOne({ _id: uid }, { $set: { pendingSince: at } }).exec();
-    }
+  /** Marks a change of the user as in progress (an insert); answers the mark's id. */
+  async markPending(uid: string, since: Date): Promise<string> {
+    const _id = randomUUID();
+    await this.pending.create({ _id, uid, since });
+    return _id;
+  }
+
+  /** Ends one change's mark (by id). */
+  async clearMark(id: string): Promise<void> {
+    await this.pending.deleteOne({ _id: id }).exec();
   }
 
   /**
@@ -125,22 +122,14 @@ export class EntitlementsRepository implements OnModuleInit {
     version: number,
     snapshot: number,
   ): Promise<void> {
-    const update = {
-      $set: { held: asHeld(purchases), version, snapshot },
-      $setOnInsert: { publishedVersion: 0, pendingSince: null },
-    };
+    const update = { $set: { held: asHeld(purchases), version, snapshot } };
     try {
       await this.holdings.updateOne({ _id: uid }, update, { upsert: true }).exec();
     } catch (err) {
       // a concurrent upsert made the document: write it
       if (!isDuplicateKey(err)) throw err;
-      await this.holdings.updateOne({ _id: uid }, { $set: update.$set }).exec();
+      await this.holdings.updateOne({ _id: uid }, update).exec();
     }
-  }
-
-  /** Raises publishedVersion to `version` (never lowers it). */
-  async markPublished(uid: string, version: number): Promise<void> {
-    await this.holdings.updateOne({ _id: uid }, { $max: { publishedVersion: version } }).exec();
   }
 
   /** The hot path of access checks: one read by id, the held list only. */
@@ -157,21 +146,18 @@ export class EntitlementsRepository implements OnModuleInit {
     return doc ? toStored(doc) : null;
   }
 
-  /** Holdings with a change in progress since before `cutoff`, oldest first (the relay's). */
-  async pendingBefore(cutoff: Date, limit: number): Promise<StoredHoldings[]> {
-    const docs = await this.holdings
-      .find({ pendingSince: { $ne: null, $lt: cutoff } })
-      .sort({ pendingSince: 1 })
+  /** Marks of changes in progress since before `cutoff`, oldest first (the relay's). */
+  pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]> {
+    return this.pending
+      .find({ since: { $lt: cutoff } })
+      .sort({ since: 1 })
       .limit(limit)
-      .lean<HoldingsRecord[]>()
+      .lean<PendingChangeRecord[]>()
       .exec();
-    return docs.map(toStored);
   }
 
-  /** Ends the pending mark, unless a newer change marked the user again meanwhile (the relay's). */
-  async clearPending(uid: string, pendingSince: Date): Promise<void> {
-    await this.holdings
-      .updateOne({ _id: uid, pendingSince }, { $set: { pendingSince: null } })
-      .exec();
+  /** Ends the marks (the relay's, once it has published their users). */
+  async clearPending(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.pending.deleteMany({ _id: { $in: ids } }).exec();
   }
 }

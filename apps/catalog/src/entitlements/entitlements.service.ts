@@ -78,10 +78,11 @@ export class EntitlementsService {
     if (changes.length === 0) return this.current(uid);
     return this.users.run(uid, async () => {
       const at = new Date();
-      await this.repository.markPending(uid, at);
+      const mark = await this.repository.markPending(uid, at);
       const recorded = await this.record(uid, changes, meta, at);
       const holdings = await this.settle(uid, recorded);
-      await this.publish(uid, holdings);
+      // published: the change is done; otherwise the mark stays for the relay
+      if (await this.publish(uid, holdings)) await this.repository.clearMark(mark);
       return holdings;
     });
   }
@@ -116,36 +117,28 @@ export class EntitlementsService {
   }
 
   /**
-   * Finishes changes left pending since before `cutoff` (a crash between recording and
-   * publishing, or a failed publish): folds the entries again, publishes the stored holdings if
-   * their version was not published, and unmarks the ones pending since before `settledBefore`.
-   * Returns how many users it published.
+   * Finishes changes left marked since before `cutoff` (a crash between recording and
+   * publishing, or a failed publish): folds the user's newest snapshot again, publishes it
+   * (again: JetStream drops a repeated message id, consumers an older version) and deletes the
+   * marks older than `settledBefore`. Returns how many users it published.
    */
   async relayPending(cutoff: Date, settledBefore: Date): Promise<number> {
     let published = 0;
-    // batch after batch while every user of a full batch was finished and unmarked (a backlog
-    // after a storm); a user left marked would come back in the next batch, so stop there
+    // batch after batch while every mark of a full batch was deleted (a backlog after a storm);
+    // a mark left would come back in the next batch, so stop there
     for (let round = 0; round < RELAY_MAX_BATCHES; round++) {
       const batch = await this.repository.pendingBefore(cutoff, RELAY_BATCH);
+      const byUser = new Map<string, typeof batch>();
+      for (const mark of batch) byUser.set(mark.uid, [...(byUser.get(mark.uid) ?? []), mark]);
       let unmarked = 0;
-      for (const pending of batch) {
-        const uid = pending._id;
+      for (const [uid, marks] of byUser) {
         await this.users.run(uid, async () => {
-          await this.settle(uid);
-          const stored = await this.repository.holdingsOf(uid);
-          if (!stored) return;
-          let done = stored.publishedVersion >= stored.version;
-          if (!done) {
-            done = await this.publish(uid, {
-              purchases: heldOnly(stored.purchases),
-              version: stored.version,
-            });
-            if (done) published++;
-          }
-          if (done && pending.pendingSince && pending.pendingSince < settledBefore) {
-            await this.repository.clearPending(uid, pending.pendingSince);
-            unmarked++;
-          }
+          const holdings = await this.settle(uid);
+          if (!(await this.publish(uid, holdings))) return;
+          published++;
+          const settled = marks.filter((m) => m.since < settledBefore).map((m) => m._id);
+          await this.repository.clearPending(settled);
+          unmarked += settled.length;
         });
       }
       if (batch.length < RELAY_BATCH || unmarked < batch.length) break;
@@ -160,24 +153,39 @@ export class EntitlementsService {
 
   /**
    * The user's newest snapshot, by id only: from the holdings' snapshot number (or `known`, when
-   * the caller has seen a newer one) probe n+1, n+2, ... until one is missing. Holdings with a
-   * version but no snapshot are a ledger of the first design: migrated into snapshot 1 once.
-   * Answers the holdings document read on the way too.
+   * the caller has seen a newer one) probe n+1, n+2, ... until one is missing. Answers the
+   * holdings document read on the way too.
    */
   private async newest(
     uid: string,
     known?: Snapshot,
   ): Promise<{ stored: StoredHoldings | null; snapshot: Snapshot }> {
     const stored = await this.repository.holdingsOf(uid);
+    return { stored, snapshot: await this.probe(uid, await this.start(uid, stored, known)) };
+  }
+
+  /**
+   * Where reading starts: `known` when it is as new as the holdings' snapshot number, else that
+   * snapshot. Holdings with a version but no snapshot are a ledger of the first design: migrated
+   * into snapshot 1 once.
+   */
+  private async start(uid: string, stored: StoredHoldings | null, known?: Snapshot) {
     const hint = stored?.snapshot ?? 0;
-    let snapshot: Snapshot;
-    if (known && known.n >= hint) snapshot = known;
-    else if (hint > 0) snapshot = await this.atOrBelow(uid, hint);
-    else if (stored && stored.version > 0) snapshot = await this.migrate(uid);
-    else snapshot = EMPTY;
+    if (known && known.n >= hint) return known;
+    if (hint > 0) return this.atOrBelow(uid, hint);
+    if (stored && stored.version > 0) return this.migrate(uid);
+    return EMPTY;
+  }
+
+  /**
+   * Snapshots after `from`, read until one is missing. On FerretDB 1.24 a read by _id that
+   * finds nothing costs a pass over the collection, so only `settle` probes, once per change.
+   */
+  private async probe(uid: string, from: Snapshot): Promise<Snapshot> {
+    let snapshot = from;
     for (;;) {
       const next = await this.repository.snapshotOf(uid, snapshot.n + 1);
-      if (!next) return { stored, snapshot };
+      if (!next) return snapshot;
       snapshot = asSnapshot(next);
     }
   }
@@ -226,7 +234,9 @@ export class EntitlementsService {
       ...c,
       key: entryKey(meta.orderId, c.productId, c.action),
     }));
-    let { snapshot } = await this.newest(uid);
+    // no probe for newer snapshots: numbers have no gaps, so claiming n+1 succeeds only when n
+    // is the newest; a failed claim reads n+1 and builds on it
+    let snapshot = await this.start(uid, await this.repository.holdingsOf(uid));
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const have = new Set(snapshot.entries.map((e) => e.key));
       const entries = [...snapshot.entries];
@@ -248,7 +258,8 @@ export class EntitlementsService {
       const n = snapshot.n + 1;
       const doc = { _id: snapshotId(uid, n), uid, n, version: entries.length, entries, at };
       if (await this.repository.insertSnapshot(doc)) return asSnapshot(doc);
-      ({ snapshot } = await this.newest(uid, snapshot));
+      const taken = await this.repository.snapshotOf(uid, n);
+      if (taken) snapshot = asSnapshot(taken);
     }
     throw new Error(`could not record an entitlement of ${uid}: snapshot contention`);
   }
@@ -261,7 +272,12 @@ export class EntitlementsService {
    */
   private async settle(uid: string, known?: Snapshot): Promise<Holdings> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const { stored, snapshot } = await this.newest(uid, known);
+      const stored = await this.repository.holdingsOf(uid);
+      let snapshot = await this.start(uid, stored, known);
+      // holdings behind a snapshot in hand are written without looking further; holdings that
+      // look current are checked against newer snapshots before they count as settled
+      const behind = !stored || stored.snapshot < snapshot.n;
+      if (!behind) snapshot = await this.probe(uid, snapshot);
       known = snapshot;
       const holdings = { purchases: foldEntries(snapshot.entries), version: snapshot.version };
       if (
@@ -277,8 +293,8 @@ export class EntitlementsService {
   }
 
   /**
-   * Publishes the holdings (message id `${uid}:${version}`: JetStream drops a repeat) and
-   * raises publishedVersion. A failure is logged; the relay publishes it later.
+   * Publishes the holdings (message id `${uid}:${version}`: JetStream drops a repeat). A
+   * failure is logged; the relay publishes it later.
    */
   private async publish(uid: string, holdings: Holdings): Promise<boolean> {
     if (holdings.version === 0) return true;
@@ -290,7 +306,6 @@ export class EntitlementsService {
     };
     try {
       await this.bus.publish(Events.userPurchasesChanged, event, `${uid}:${holdings.version}`);
-      await this.repository.markPublished(uid, holdings.version);
       return true;
     } catch (err) {
       rootLogger().error(
