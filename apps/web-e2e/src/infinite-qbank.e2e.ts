@@ -209,7 +209,9 @@ test('an admin closes a topic for learners, sees it marked, and views the QBank 
   await signIn(page, 'admin');
   await page.goto('/course-topic-manager');
   await expect(available()).toBeChecked();
-  await available().uncheck();
+  // click, then wait for the box: the optimistic update lands after the page's in-flight
+  // courses refetch is cancelled (a few ms), which `uncheck()` does not wait for
+  await available().click();
   await expect(available()).not.toBeChecked();
   try {
     await page.goto('/infinite-qbank?course=med_dosage&objective=5');
@@ -228,7 +230,8 @@ test('an admin closes a topic for learners, sees it marked, and views the QBank 
     await page.goto('/infinite-qbank');
     await page.locator('label[for="qbank-view-admin"]').click();
     await page.goto('/course-topic-manager');
-    await available().check();
+    await expect(available()).not.toBeChecked();
+    await available().click();
     await expect(available()).toBeChecked();
   }
 });
