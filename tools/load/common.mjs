@@ -256,22 +256,29 @@ export async function until(what, probe, o = {}) {
 }
 
 /**
- * Starts tools/load/bare-server.mjs on `port` answering `body` to every request; resolves when
- * it answers. Stop it with `.kill()`.
- * @param {number} port
+ * Starts tools/load/bare-server.mjs answering `body` to every request, on a port the system
+ * chooses (a fixed port in the ephemeral range may be held by an outgoing connection); resolves
+ * when it answers. Stop it with `.kill()`.
  * @param {string} body
  */
-export async function startBareServer(port, body) {
-  const bodyFile = path.join(os.tmpdir(), `bare-body-${process.pid}-${port}.json`);
+export async function startBareServer(body) {
+  const bodyFile = path.join(os.tmpdir(), `bare-body-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(bodyFile, body);
   const child = spawn(
     process.execPath,
-    [path.join(root, 'tools/load/bare-server.mjs'), String(port), bodyFile],
-    {
-      stdio: 'ignore',
-    },
+    [path.join(root, 'tools/load/bare-server.mjs'), '0', bodyFile],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   child.on('exit', () => fs.rmSync(bodyFile, { force: true }));
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /bare server on (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
   const url = `http://127.0.0.1:${port}`;
   await until(
     `the bare server on ${port}`,

@@ -9,11 +9,11 @@
 // Needs the system running on the profile (`npm start`, or the test profile via
 // `node tools/test/run-all.mjs --only=integration --keep-running`). The gateway is restarted
 // with a rate limit high enough for one load-test user, then restarted as it was.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, learnerToken, loadContext, root, withLoadTestGateway } from './common.mjs';
+import { arg, learnerToken, loadContext, startBareServer, withLoadTestGateway } from './common.mjs';
 import { announcementsChecks, announcementsRequest } from './scenarios/announcements.js';
 import { attack, formatFigures } from './vegeta.mjs';
 
@@ -39,19 +39,6 @@ function rssOf(pid) {
   }
 }
 
-/** @param {string} url */
-async function waitFor(url) {
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 async function main() {
   console.log(`[load] restarting the ${profile} gateway with a load-test rate limit`);
   await withLoadTestGateway(profile, async () => {
@@ -60,16 +47,11 @@ async function main() {
     const res = await fetch(gatewayReq.url, { headers: gatewayReq.headers });
     if (!res.ok) throw new Error(`gateway answered ${res.status}`);
     const bodyFile = path.join(os.tmpdir(), `announcements-${process.pid}.json`);
-    fs.writeFileSync(bodyFile, await res.text());
-    const barePort = 39123;
-    const bare = spawn(
-      process.execPath,
-      [path.join(root, 'tools/load/bare-server.mjs'), String(barePort), bodyFile],
-      { stdio: 'ignore' },
-    );
-    const bareBase = `http://127.0.0.1:${barePort}`;
+    const body = await res.text();
+    fs.writeFileSync(bodyFile, body);
+    const bare = await startBareServer(body);
+    const bareBase = bare.url;
     try {
-      await waitFor(`${bareBase}/api/announcements`);
       /** @type {Record<string, { throughput: import('./vegeta.mjs').Figures, rate: import('./vegeta.mjs').Figures }>} */
       const results = {};
       for (const [name, req] of /** @type {const} */ ([

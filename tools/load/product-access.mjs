@@ -86,7 +86,7 @@ async function main() {
   console.log(`[load] restarting the ${profile} gateway with a load-test rate limit`);
   await withLoadTestGateway(profile, async () => {
     const { learner, cases } = await learnerWithProduct();
-    const bare = await startBareServer(39124, JSON.stringify({ authorized: true }));
+    const bare = await startBareServer(JSON.stringify({ authorized: true }));
     try {
       const token = await learner.token();
       const kinds = cases.map((c) => `${c.productId} (${c.kind}: ${c.expected})`).join(', ');
