@@ -3,6 +3,7 @@
 // real stripe-mock (every Checkout Session create is validated by it) and FerretDB. Buyers are
 // fresh Keycloak accounts; deliveries are signed with Stripe's own test-header helper.
 import { CATALOG_MESSAGES, ErrorCodes } from '@examprep/contracts';
+import { waitFor } from '@examprep/test-kit';
 import {
   type Buyer,
   catalogDb,
@@ -343,9 +344,19 @@ describe('POST /api/stripe/webhook: fulfilment exactly once', () => {
       payment_status: 'paid',
     });
     expect((await deliver(d)).status).toBe(200);
-    expect(
-      await (await catalogDb()).collection('stripe_events').findOne({ _id: d.id as never }),
-    ).toMatchObject({ outcome: 'unknown order' });
+    // processed behind the answer (the inbox): wait for it, then the outcome
+    const record = await waitFor(
+      async () => {
+        const r = await (
+          await catalogDb()
+        )
+          .collection('stripe_events')
+          .findOne({ _id: d.id as never });
+        return r?.processedAt ? r : null;
+      },
+      { timeoutMs: 5_000, intervalMs: 50, description: `event ${d.id} processed` },
+    );
+    expect(record).toMatchObject({ outcome: 'unknown order' });
   });
 });
 

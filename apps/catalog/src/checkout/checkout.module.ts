@@ -18,6 +18,7 @@ import { OrdersRepository } from './orders.repository';
 import { StripeEventRecord, StripeEventSchema } from './stripe-event.schema';
 import { StripeEventsRepository } from './stripe-events.repository';
 import { WebhookService } from './webhook.service';
+import { WebhookWorker } from './webhook.worker';
 
 /**
  * Stripe Checkout (ADR 0018): coupons, orders, create-checkout-session, the webhook and its
@@ -45,6 +46,7 @@ import { WebhookService } from './webhook.service';
     FulfilmentService,
     FulfilmentQueue,
     FulfilmentRelay,
+    WebhookWorker,
     WebhookService,
     DevCheckoutService,
   ],

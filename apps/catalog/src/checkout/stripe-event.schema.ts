@@ -1,9 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * stripe_events/{eventId}: every verified delivery, by Stripe's event id. A redelivery of a
- * processed event is answered at once; one recorded but not processed (a crash) is processed
- * again, which is safe because processing is idempotent.
+ * stripe_events/{eventId}: the webhook's inbox (ADR 0018). Every verified delivery is inserted
+ * here, by Stripe's event id, with the verified event, before the webhook answers; the
+ * WebhookWorker processes it behind the answer and sets processedAt. A redelivery is answered
+ * at once; an entry left unprocessed (a crash) is processed by the relay, which is safe because
+ * processing is idempotent.
  */
 @Schema({ collection: 'stripe_events', versionKey: false })
 export class StripeEventRecord {
@@ -12,6 +14,10 @@ export class StripeEventRecord {
 
   @Prop({ required: true })
   type!: string;
+
+  /** The verified Stripe event, as JSON (what the worker processes). */
+  @Prop({ type: String, default: null })
+  event!: string | null;
 
   @Prop({ required: true })
   receivedAt!: Date;

@@ -1,45 +1,78 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+import { KeyedMutex } from '../entitlements/keyed-mutex';
 import { StripeEventRecord } from './stripe-event.schema';
+import type { WebhookEvent } from './webhook-decision';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
-/** Deliveries of Stripe events, by event id. */
+/** What recording a delivery found. */
+export type Delivery =
+  { duplicate: false } | { duplicate: true; processed: boolean; orderId: string | null };
+
+/**
+ * The webhook's inbox (stripe_events, by event id). On FerretDB (the local store) only inserts
+ * are cheap: a first delivery is ONE insert; the other operations here run for redeliveries,
+ * behind the answer (the worker) or in the relay's periodic scan.
+ */
 @Injectable()
 export class StripeEventsRepository {
+  /**
+   * Updates of one entry run one at a time in this process: FerretDB 1.x rewrites the whole
+   * document on update, so a redelivery's count and the worker's mark at once lose one of them.
+   */
+  private readonly updates = new KeyedMutex();
+
   constructor(
     @InjectModel(StripeEventRecord.name) private readonly events: Model<StripeEventRecord>,
   ) {}
 
   /**
-   * Records a delivery of `eventId` and answers whether it was processed before (and for which
-   * order). The first delivery inserts the record; later ones count themselves on it.
+   * Inserts the verified event, unprocessed. A redelivery (duplicate key) counts itself on the
+   * entry and answers whether it was processed (and for which order).
    */
-  async recordDelivery(
-    eventId: string,
-    type: string,
-    at: Date,
-  ): Promise<{ processed: boolean; orderId: string | null }> {
+  async record(event: WebhookEvent, at: Date): Promise<Delivery> {
     try {
       await this.events.create({
-        _id: eventId,
-        type,
+        _id: event.id,
+        type: event.type,
+        event: JSON.stringify(event),
         receivedAt: at,
         processedAt: null,
         outcome: null,
         orderId: null,
         deliveries: 1,
       });
-      return { processed: false, orderId: null };
+      return { duplicate: false };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
-    const doc = await this.events
-      .findOneAndUpdate({ _id: eventId }, { $inc: { deliveries: 1 } }, { new: true })
-      .lean<StripeEventRecord>()
+    const doc = await this.updates.run(event.id, () =>
+      this.events
+        .findOneAndUpdate({ _id: event.id }, { $inc: { deliveries: 1 } }, { new: true })
+        .lean<StripeEventRecord>()
+        .exec(),
+    );
+    return { duplicate: true, processed: !!doc?.processedAt, orderId: doc?.orderId ?? null };
+  }
+
+  /** The recorded event if it still waits for processing (null when processed or unknown). */
+  async unprocessedEvent(eventId: string): Promise<WebhookEvent | null> {
+    const doc = await this.events.findOne({ _id: eventId }).lean<StripeEventRecord>().exec();
+    if (!doc || doc.processedAt || !doc.event) return null;
+    return JSON.parse(doc.event) as WebhookEvent;
+  }
+
+  /** Ids of entries received before `cutoff` and not processed yet (the relay's scan). */
+  async unprocessed(cutoff: Date, limit: number): Promise<string[]> {
+    const docs = await this.events
+      .find({ processedAt: null, receivedAt: { $lt: cutoff } }, { _id: 1 })
+      .sort({ receivedAt: 1 })
+      .limit(limit)
+      .lean<{ _id: string }[]>()
       .exec();
-    return { processed: !!doc?.processedAt, orderId: doc?.orderId ?? null };
+    return docs.map((d) => d._id);
   }
 
   async markProcessed(
@@ -48,8 +81,14 @@ export class StripeEventsRepository {
     orderId: string | null,
     at: Date,
   ): Promise<void> {
-    await this.events
-      .updateOne({ _id: eventId }, { $set: { processedAt: at, outcome, orderId } })
-      .exec();
+    await this.updates.run(eventId, () =>
+      this.events
+        // the first processing's outcome stays (a second run of the same event changes nothing)
+        .updateOne(
+          { _id: eventId, processedAt: null },
+          { $set: { processedAt: at, outcome, orderId } },
+        )
+        .exec(),
+    );
   }
 }

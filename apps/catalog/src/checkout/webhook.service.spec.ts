@@ -10,6 +10,7 @@ import { FulfilmentService } from './fulfilment.service';
 import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 import { WebhookService } from './webhook.service';
+import { WEBHOOK_WORKER_CONCURRENCY, WebhookWorker } from './webhook.worker';
 
 const SECRET = 'whsec_unit_webhook';
 const stripe = new Stripe('sk_test_unit', { telemetry: false });
@@ -29,11 +30,16 @@ let sut: WebhookService;
 let fulfilment: FulfilmentService;
 let locks: OrderLocks;
 let queue: FulfilmentQueue;
+let worker: WebhookWorker;
 let entitlements: EntitlementsService;
 
-/** Waits until the queue behind the webhook has finished everything it was given. */
+/** Waits until the worker and the queue behind the webhook have finished what they were given. */
 async function settled(): Promise<void> {
-  for (let i = 0; i < 1_000 && queue.size > 0; i++) await new Promise((r) => setTimeout(r, 1));
+  const busy = () => worker.size > 0 || queue.size > 0;
+  // a nudge behind the answer may still be reading the order: a tick first, then until idle
+  await new Promise((r) => setTimeout(r, 1));
+  for (let i = 0; i < 1_000 && busy(); i++) await new Promise((r) => setTimeout(r, 1));
+  expect(worker.size).toBe(0);
   expect(queue.size).toBe(0);
 }
 
@@ -121,13 +127,21 @@ beforeEach(() => {
   locks = new OrderLocks();
   fulfilment = new FulfilmentService(entitlements, orders.asRepository(), bus);
   queue = new FulfilmentQueue(orders.asRepository(), fulfilment, locks);
-  sut = new WebhookService(
+  worker = new WebhookWorker(
     stripe,
     env,
     orders.asRepository(),
     events.asRepository(),
     queue,
     locks,
+  );
+  sut = new WebhookService(
+    stripe,
+    env,
+    orders.asRepository(),
+    events.asRepository(),
+    queue,
+    worker,
   );
 });
 
@@ -219,6 +233,7 @@ describe('WebhookService.handle', () => {
     seedOrder();
     const expired = session('checkout.session.expired');
     await sut.handle(expired.payload, expired.signature);
+    await settled();
     expect(orders.byId.get('ord_1')?.status).toBe('canceled');
     seedOrder({ _id: 'ord_2', sessionId: 'cs_test_other', status: 'awaiting_payment' });
     const failed = signed('checkout.session.async_payment_failed', {
@@ -290,14 +305,16 @@ describe('WebhookService.handle', () => {
       code: ErrorCodes.WEBHOOK_SIGNATURE_INVALID,
       message: 'The Stripe-Signature header is missing, wrong or too old.',
     });
-    expect(events.recordDelivery).not.toHaveBeenCalled();
+    expect(events.record).not.toHaveBeenCalled();
+    await settled();
+    expect(events.byId.size).toBe(0);
     expect(orders.byId.get('ord_1')?.status).toBe('open');
   });
 
   it('a crash after recording the payment: the relay grants and publishes once', async () => {
     // what the webhook left when the process died: paid, fulfilment pending
     seedOrder({ status: 'paid', fulfilment: 'pending', updatedAt: new Date(Date.now() - 60_000) });
-    const relay = new FulfilmentRelay(orders.asRepository(), queue);
+    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
     await expect(relay.pass(new Date())).resolves.toBe(1);
     expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
     expect(ledger).toHaveLength(2);
@@ -314,7 +331,7 @@ describe('WebhookService.handle', () => {
     expect(ledger).toHaveLength(2);
   });
 
-  it('answers once the paid order and the event are recorded, before anything is granted', async () => {
+  it('answers once the event is in the inbox (one insert), before the order changes; the worker processes it', async () => {
     seedOrder();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -325,10 +342,23 @@ describe('WebhookService.handle', () => {
       return real(...args);
     });
     const d = completedPaid();
+    const eventId = (JSON.parse(d.payload) as { id: string }).id;
     await expect(sut.handle(d.payload, d.signature)).resolves.toEqual({
       received: true,
       duplicate: false,
     });
+    // at the answer: the verified event is recorded, unprocessed; nothing else was touched
+    expect(events.record).toHaveBeenCalledTimes(1);
+    expect(events.byId.get(eventId)).toMatchObject({
+      event: expect.objectContaining({ id: eventId, type: 'checkout.session.completed' }),
+      processedAt: null,
+    });
+    expect(orders.transition).not.toHaveBeenCalled();
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'open', fulfilment: 'none' });
+    // behind the answer: the order is recorded paid and the event processed, then granted
+    for (let i = 0; i < 1_000 && !events.byId.get(eventId)?.processedAt; i++) {
+      await new Promise((r) => setTimeout(r, 1));
+    }
     expect(orders.byId.get('ord_1')).toMatchObject({ status: 'paid', fulfilment: 'pending' });
     expect([...events.byId.values()]).toEqual([
       expect.objectContaining({ outcome: 'paid', orderId: 'ord_1', processedAt: expect.any(Date) }),
@@ -378,6 +408,10 @@ describe('WebhookService.handle', () => {
       refunded: true,
     });
     await sut.handle(refund.payload, refund.signature);
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'paid', revocation: 'none' });
+    for (let i = 0; i < 1_000 && orders.byId.get('ord_1')?.status !== 'refunded'; i++) {
+      await new Promise((r) => setTimeout(r, 1));
+    }
     expect(orders.byId.get('ord_1')).toMatchObject({ status: 'refunded', revocation: 'pending' });
     release();
     await settled();
@@ -413,5 +447,133 @@ describe('concurrent deliveries', () => {
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(ledger).toEqual(['ord_1:teas_math_qbank:grant', 'ord_1:med_dosage_qbank:grant']);
     expect(published.size).toBe(1);
+  });
+});
+
+describe('the inbox behind the answer', () => {
+  const idOf = (d: { payload: string }) => (JSON.parse(d.payload) as { id: string }).id;
+
+  it('a crash before processing: the entry stays unprocessed; the relay processes and fulfils it', async () => {
+    seedOrder();
+    const d = completedPaid();
+    // the process died right after the insert (the 2xx was sent): only the inbox entry exists
+    const event = JSON.parse(d.payload);
+    await events.record(event, new Date(Date.now() - 60_000));
+    expect(orders.byId.get('ord_1')?.status).toBe('open');
+    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
+    await relay.pass(new Date());
+    await settled();
+    expect(events.byId.get(idOf(d))).toMatchObject({
+      outcome: 'paid',
+      processedAt: expect.any(Date),
+    });
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'paid', fulfilment: 'done' });
+    expect(ledger).toHaveLength(2);
+    expect(published.size).toBe(1);
+    // a redelivery afterwards: a duplicate, nothing new
+    await expect(sut.handle(d.payload, d.signature)).resolves.toEqual({
+      received: true,
+      duplicate: true,
+    });
+    await settled();
+    expect(ledger).toHaveLength(2);
+    expect(published.size).toBe(1);
+  });
+
+  it('the relay leaves entries younger than its cutoff (the worker has them) and skips processed ones', async () => {
+    seedOrder();
+    const d = completedPaid();
+    await sut.handle(d.payload, d.signature);
+    await settled();
+    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
+    await relay.pass(new Date(Date.now() - 10_000));
+    expect(events.unprocessed).toHaveBeenCalledTimes(1);
+    expect(events.unprocessedEvent).not.toHaveBeenCalled();
+    await relay.pass(new Date());
+    expect(events.unprocessedEvent).not.toHaveBeenCalled(); // processed: not in the scan
+    expect(ledger).toHaveLength(2);
+  });
+
+  it('processing that fails leaves the entry unprocessed; a redelivery is a duplicate and processes it', async () => {
+    seedOrder();
+    orders.findById.mockRejectedValueOnce(new Error('store unavailable'));
+    const d = completedPaid();
+    await expect(sut.handle(d.payload, d.signature)).resolves.toEqual({
+      received: true,
+      duplicate: false,
+    });
+    await settled();
+    expect(events.byId.get(idOf(d))).toMatchObject({ processedAt: null, deliveries: 1 });
+    expect(orders.byId.get('ord_1')?.status).toBe('open');
+    await expect(sut.handle(d.payload, d.signature)).resolves.toEqual({
+      received: true,
+      duplicate: true,
+    });
+    await settled();
+    expect(events.byId.get(idOf(d))).toMatchObject({
+      processedAt: expect.any(Date),
+      outcome: 'paid',
+      deliveries: 2,
+    });
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'paid', fulfilment: 'done' });
+    expect(ledger).toHaveLength(2);
+  });
+
+  it('a redelivery while the first is being processed: processed once, its outcome kept', async () => {
+    seedOrder();
+    const d = completedPaid();
+    const replies = await Promise.all([
+      sut.handle(d.payload, d.signature),
+      sut.handle(d.payload, d.signature),
+      sut.handle(d.payload, d.signature),
+    ]);
+    expect(replies.map((r) => r.duplicate).sort()).toEqual([false, true, true]);
+    await settled();
+    expect(events.byId.get(idOf(d))).toMatchObject({ outcome: 'paid', deliveries: 3 });
+    expect(orders.transition).toHaveBeenCalledTimes(1);
+    expect(ledger).toHaveLength(2);
+  });
+
+  it('a refund answered right after its payment is processed after it (the intent is known by then)', async () => {
+    seedOrder();
+    const paid = completedPaid();
+    const refund = signed('charge.refunded', {
+      object: 'charge',
+      payment_intent: 'pi_1',
+      refunded: true,
+    });
+    await sut.handle(paid.payload, paid.signature);
+    await sut.handle(refund.payload, refund.signature);
+    await settled();
+    expect(orders.byId.get('ord_1')).toMatchObject({ status: 'refunded', revocation: 'done' });
+    expect([...events.byId.values()].map((e) => e.outcome)).toEqual(['paid', 'refunded']);
+  });
+
+  it('bounded: at most WEBHOOK_WORKER_CONCURRENCY events are processed at once; each answer is immediate', async () => {
+    let active = 0;
+    let most = 0;
+    const real = orders.transition.getMockImplementation()!;
+    orders.transition.mockImplementation(async (...args: Parameters<typeof real>) => {
+      active++;
+      most = Math.max(most, active);
+      await new Promise((r) => setTimeout(r, 2));
+      active--;
+      return real(...args);
+    });
+    const deliveries = Array.from({ length: 12 }, (_, i) => {
+      seedOrder({ _id: `ord_c${i}`, sessionId: `cs_test_c${i}` });
+      return signed('checkout.session.completed', {
+        id: `cs_test_c${i}`,
+        client_reference_id: `ord_c${i}`,
+        payment_status: 'paid',
+      });
+    });
+    const replies = await Promise.all(deliveries.map((d) => sut.handle(d.payload, d.signature)));
+    expect(replies.every((r) => r.duplicate === false)).toBe(true);
+    expect(orders.transition).not.toHaveBeenCalled();
+    await settled();
+    expect(most).toBe(WEBHOOK_WORKER_CONCURRENCY);
+    expect([...events.byId.values()].every((e) => e.outcome === 'paid')).toBe(true);
+    expect(ledger).toHaveLength(24);
   });
 });

@@ -1,22 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { CATALOG_FIELD_MESSAGES, ErrorCodes } from '@examprep/contracts';
-import { flushLogs, rootLogger, ServiceError } from '@examprep/nest-kit';
+import { rootLogger, ServiceError } from '@examprep/nest-kit';
 import Stripe from 'stripe';
 import { CatalogEnv } from '../config/catalog.env';
-import { simulatorEnabled } from '../stripe/stripe.options';
 import { FulfilmentQueue } from './fulfilment.queue';
-import { OrderLocks } from './order-locks';
-import type { Order } from './order.schema';
 import { OrdersRepository } from './orders.repository';
 import { StripeEventsRepository } from './stripe-events.repository';
-import {
-  ALLOWED_FROM,
-  decide,
-  type Decision,
-  locateOrder,
-  type OrderLocator,
-  type WebhookEvent,
-} from './webhook-decision';
+import type { WebhookEvent } from './webhook-decision';
+import { WebhookWorker } from './webhook.worker';
 
 /** Stripe's default: a signature older than 5 minutes is refused (replays). */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -35,12 +26,13 @@ function signatureInvalid(): ServiceError {
 }
 
 /**
- * POST /api/stripe/webhook (ADR 0018): verifies the delivery, records the event id, moves the
- * order along its monotone machine (a payment recorded with fulfilment 'pending', a refund with
- * revocation 'pending'), marks the event processed and answers. The grants or revocations run
- * behind the answer in the FulfilmentQueue (Stripe wants a 2xx quickly and retries anything
- * slower for days); what the queue does not finish, the relay does. Orders Stripe names but we
- * do not know are recorded, logged and acknowledged.
+ * POST /api/stripe/webhook (ADR 0018), an inbox: verifies the delivery (400 and nothing
+ * recorded when the signature is bad), inserts the verified event into stripe_events (ONE
+ * insert: the only cheap, atomic operation on the local FerretDB) and answers at once; the
+ * WebhookWorker processes it behind the answer (the order's change, then the grants or
+ * revocations in the FulfilmentQueue). The event is durable before the 2xx: what a crash leaves
+ * unprocessed, the relay hands to the worker again. A redelivery (duplicate key) is answered as
+ * a duplicate and nudges the worker (not processed yet) or the order's follow-up (still pending).
  */
 @Injectable()
 export class WebhookService {
@@ -50,37 +42,32 @@ export class WebhookService {
     private readonly orders: OrdersRepository,
     private readonly events: StripeEventsRepository,
     private readonly queue: FulfilmentQueue,
-    private readonly locks: OrderLocks,
+    private readonly worker: WebhookWorker,
   ) {}
 
   async handle(payload: unknown, signature: unknown): Promise<WebhookReply> {
     const event = this.verify(payload, signature);
-    const { reply, orderId } = await this.queue.foreground(() => this.record(event));
-    // after the change is recorded and the event marked: the follow-up runs behind the answer
-    if (orderId) void this.queue.enqueue(orderId);
-    return reply;
-  }
-
-  private async record(
-    event: WebhookEvent,
-  ): Promise<{ reply: WebhookReply; orderId: string | null }> {
-    const delivery = await this.events.recordDelivery(event.id, event.type, new Date());
-    if (delivery.processed) {
-      const pending = delivery.orderId ? await this.stillPending(delivery.orderId) : false;
-      return {
-        reply: { received: true, duplicate: true },
-        orderId: pending ? delivery.orderId : null,
-      };
+    const delivery = await this.queue.foreground(() => this.events.record(event, new Date()));
+    if (!delivery.duplicate) {
+      void this.worker.enqueue(event.id, event);
+      return { received: true, duplicate: false };
     }
-    const { outcome, orderId } = await this.process(event);
-    await this.events.markProcessed(event.id, outcome, orderId, new Date());
-    return { reply: { received: true, duplicate: false }, orderId };
+    // not processed yet: the worker reads the entry again (it may be processed meanwhile)
+    if (!delivery.processed) void this.worker.enqueue(event.id);
+    else if (delivery.orderId) void this.nudgeFollowUp(delivery.orderId);
+    return { received: true, duplicate: true };
   }
 
   /** A redelivery of a processed event queues its order again if the follow-up is pending. */
-  private async stillPending(orderId: string): Promise<boolean> {
-    const order = await this.orders.findById(orderId);
-    return !!order && (order.fulfilment === 'pending' || order.revocation === 'pending');
+  private async nudgeFollowUp(orderId: string): Promise<void> {
+    try {
+      const order = await this.orders.findById(orderId);
+      if (order && (order.fulfilment === 'pending' || order.revocation === 'pending')) {
+        await this.queue.enqueue(orderId);
+      }
+    } catch (err) {
+      rootLogger().warn({ err, orderId }, 'redelivery could not queue the follow-up');
+    }
   }
 
   /** Stripe's own check of the Stripe-Signature over the exact body; 400, nothing recorded. */
@@ -106,102 +93,5 @@ export class WebhookService {
       throw ServiceError.badRequest('The webhook payload is not a Stripe event.');
     }
     return e as WebhookEvent;
-  }
-
-  private async process(event: WebhookEvent): Promise<{ outcome: string; orderId: string | null }> {
-    const locator = locateOrder(event);
-    if (!locator) return { outcome: `ignored ${event.type}`, orderId: null };
-    const found = await this.find(locator);
-    if (!found) {
-      rootLogger().warn(
-        { eventId: event.id, type: event.type, locator },
-        'webhook for unknown order',
-      );
-      return { outcome: 'unknown order', orderId: null };
-    }
-    const outcome = await this.locks.run(found._id, async () => {
-      const order = (await this.orders.findById(found._id)) ?? found;
-      return this.apply(order, decide(event, order));
-    });
-    rootLogger().info(
-      { eventId: event.id, type: event.type, orderId: found._id, outcome },
-      'webhook processed',
-    );
-    return { outcome, orderId: found._id };
-  }
-
-  private async find(locator: OrderLocator): Promise<Order | null> {
-    if (locator.by === 'order') return this.orders.findById(locator.orderId);
-    const order = await this.orders.findByPaymentIntent(locator.paymentIntentId);
-    if (order || simulatorEnabled(this.env)) return order;
-    // a refund delivered before its payment: Stripe knows which session the intent paid
-    const sessions = await this.stripe.checkout.sessions.list({
-      payment_intent: locator.paymentIntentId,
-      limit: 1,
-    });
-    const orderId = sessions.data[0]?.client_reference_id;
-    return orderId ? this.orders.findById(orderId) : null;
-  }
-
-  private async apply(order: Order, decision: Decision): Promise<string> {
-    const now = new Date();
-    switch (decision.action) {
-      case 'none':
-        // a repeat may find a follow-up a crash left unfinished: handle() queues it
-        return decision.reason;
-      case 'paid': {
-        const paid = await this.orders.transition(order._id, ALLOWED_FROM.paid, {
-          status: 'paid',
-          fulfilment: 'pending',
-          paidAt: now,
-          ...(decision.paymentIntentId ? { paymentIntentId: decision.paymentIntentId } : {}),
-        });
-        if (!paid) return this.raced(order._id);
-        this.faultAfterRecord();
-        return 'paid';
-      }
-      case 'refunded': {
-        const pi = decision.paymentIntentId ? { paymentIntentId: decision.paymentIntentId } : {};
-        const refunded =
-          (await this.orders.transition(order._id, ['paid'], {
-            status: 'refunded',
-            revocation: 'pending',
-            refundedAt: now,
-            ...pi,
-          })) ??
-          // refunded before we saw it paid: nothing was granted, nothing to revoke
-          (await this.orders.transition(order._id, ['open', 'awaiting_payment'], {
-            status: 'refunded',
-            refundedAt: now,
-            ...pi,
-          }));
-        if (!refunded) return this.raced(order._id);
-        return 'refunded';
-      }
-      default: {
-        const changed = await this.orders.transition(order._id, ALLOWED_FROM[decision.action], {
-          status: decision.action,
-        });
-        return changed ? decision.action : this.raced(order._id);
-      }
-    }
-  }
-
-  /** Another delivery changed the order first; handle() queues whatever it left pending. */
-  private async raced(orderId: string): Promise<string> {
-    const now = await this.orders.findById(orderId);
-    return `changed concurrently (now ${now?.status ?? 'gone'})`;
-  }
-
-  /**
-   * The fault test's hook (never in production): die like `kill -9` after the paid order is
-   * recorded and before anything is granted or published. The relay must finish it on restart.
-   */
-  private faultAfterRecord(): void {
-    if (this.env.CATALOG_FAULT === 'after-record' && this.env.NODE_ENV !== 'production') {
-      rootLogger().warn('CATALOG_FAULT=after-record: the order is recorded paid; dying now');
-      flushLogs();
-      process.kill(process.pid, 'SIGKILL');
-    }
   }
 }

@@ -2,7 +2,8 @@
 import type { OrderStatus } from '@examprep/contracts';
 import type { FollowUpState, Order } from '../../src/checkout/order.schema';
 import type { OrdersRepository } from '../../src/checkout/orders.repository';
-import type { StripeEventsRepository } from '../../src/checkout/stripe-events.repository';
+import type { Delivery, StripeEventsRepository } from '../../src/checkout/stripe-events.repository';
+import type { WebhookEvent } from '../../src/checkout/webhook-decision';
 
 export class FakeOrders {
   readonly byId = new Map<string, Order>();
@@ -62,6 +63,8 @@ export class FakeStripeEvents {
   readonly byId = new Map<
     string,
     {
+      event: WebhookEvent;
+      receivedAt: Date;
       processedAt: Date | null;
       outcome: string | null;
       orderId: string | null;
@@ -69,21 +72,36 @@ export class FakeStripeEvents {
     }
   >();
 
-  recordDelivery = jest.fn(async (id: string) => {
-    const e = this.byId.get(id);
+  record = jest.fn(async (event: WebhookEvent, at: Date): Promise<Delivery> => {
+    const e = this.byId.get(event.id);
     if (!e) {
-      this.byId.set(id, { processedAt: null, outcome: null, orderId: null, deliveries: 1 });
-      return { processed: false, orderId: null };
+      this.byId.set(event.id, {
+        event: structuredClone(event),
+        receivedAt: at,
+        processedAt: null,
+        outcome: null,
+        orderId: null,
+        deliveries: 1,
+      });
+      return { duplicate: false };
     }
     e.deliveries++;
-    return { processed: !!e.processedAt, orderId: e.orderId };
+    return { duplicate: true, processed: !!e.processedAt, orderId: e.orderId };
   });
-  markProcessed = jest.fn(
-    async (id: string, outcome: string, orderId: string | null, at: Date) => {
-      const e = this.byId.get(id);
-      if (e) Object.assign(e, { processedAt: at, outcome, orderId });
-    },
+  unprocessedEvent = jest.fn(async (id: string) => {
+    const e = this.byId.get(id);
+    return e && !e.processedAt ? structuredClone(e.event) : null;
+  });
+  unprocessed = jest.fn(async (cutoff: Date, limit: number) =>
+    [...this.byId.entries()]
+      .filter(([, e]) => !e.processedAt && e.receivedAt < cutoff)
+      .slice(0, limit)
+      .map(([id]) => id),
   );
+  markProcessed = jest.fn(async (id: string, outcome: string, orderId: string | null, at: Date) => {
+    const e = this.byId.get(id);
+    if (e && !e.processedAt) Object.assign(e, { processedAt: at, outcome, orderId });
+  });
 
   asRepository(): StripeEventsRepository {
     return this as unknown as StripeEventsRepository;

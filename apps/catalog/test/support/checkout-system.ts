@@ -144,19 +144,33 @@ export async function orderOf(sessionId: string) {
 }
 
 /**
- * The order once its follow-up (grants after a payment, revocations after a refund) has run:
- * the webhook answers when the order's change is recorded and the catalog's fulfilment queue
- * does the rest behind it (ADR 0018). Waits up to `timeoutMs` for neither to be pending.
+ * The order once the webhook's inbox has processed every event about it and its follow-up
+ * (grants after a payment, revocations after a refund) has run: the webhook answers once the
+ * event is recorded in stripe_events, the catalog's worker changes the order behind it and the
+ * fulfilment queue does the rest (ADR 0018). Waits up to `timeoutMs` for no unprocessed inbox
+ * entry naming the order's session or payment intent, and neither follow-up pending.
  */
 export async function settledOrder(sessionId: string, timeoutMs = 5_000) {
+  const db = await catalogDb();
   return waitFor(
     async () => {
+      const before = await orderOf(sessionId);
+      if (!before) return null;
+      const names = [sessionId, before._id, before.paymentIntentId].filter(
+        (s): s is string => typeof s === 'string' && s !== '',
+      );
+      const waiting = await db
+        .collection<{ event: string | null }>('stripe_events')
+        .find({ processedAt: null })
+        .toArray();
+      if (waiting.some((e) => names.some((n) => e.event?.includes(`"${n}"`)))) return null;
+      // read after the inbox: a change processed meanwhile shows here as pending
       const order = await orderOf(sessionId);
       return order && order.fulfilment !== 'pending' && order.revocation !== 'pending'
         ? order
         : null;
     },
-    { timeoutMs, intervalMs: 50, description: `order ${sessionId} fulfilled` },
+    { timeoutMs, intervalMs: 50, description: `order ${sessionId} processed and fulfilled` },
   );
 }
 
