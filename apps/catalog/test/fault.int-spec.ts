@@ -77,7 +77,10 @@ it('killed after recording the payment: after a restart the learner owns the pro
   // answer it records the order paid and dies before marking the event processed
   const event = sessionEvent('checkout.session.completed', order, { payment_status: 'paid' });
   const first = await deliver(event);
-  expect(first.status).toBe(200);
+  // 200 when the answer left before the worker reached the kill (the usual order); if the kill
+  // wins the race the gateway finds no catalog (503/504) — Stripe redelivers either way, and
+  // what this test is about, the recorded event and the recovery below, is the same
+  expect([200, 503, 504]).toContain(first.status);
   await waitFor(() => !alive(pid), { description: 'the catalog process died' });
   expect(faultLines()).toBe(linesBefore + 1);
   expect(
