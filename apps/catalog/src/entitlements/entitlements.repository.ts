@@ -5,7 +5,6 @@ import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import {
   HoldingsRecord,
-  type LedgerEntryRecord,
   LedgerSnapshotRecord,
   PendingChangeRecord,
   snapshotId,
@@ -17,9 +16,6 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11
 export type StoredHoldings = Pick<HoldingsRecord, '_id' | 'version' | 'snapshot'> & {
   purchases: Purchases;
 };
-
-/** The collection of the first ledger (one document per entry, queried by uid): read once per user to migrate it. */
-const LEGACY_ENTRIES = 'entitlements';
 
 const asPurchases = (held: readonly string[] | undefined): Purchases =>
   Object.fromEntries((held ?? []).map((id) => [id, true]));
@@ -72,30 +68,6 @@ export class EntitlementsRepository implements OnModuleInit {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-  }
-
-  /**
-   * The entries of a user recorded by the first ledger (a document per entry), oldest first:
-   * read once, when the user's holdings have a version but no snapshot yet.
-   */
-  legacyEntriesOf(uid: string): Promise<LedgerEntryRecord[]> {
-    return this.snapshots.db
-      .collection<{ _id: string } & Omit<LedgerEntryRecord, 'key'>>(LEGACY_ENTRIES)
-      .find({ uid })
-      .sort({ seq: 1 })
-      .toArray()
-      .then((docs) =>
-        docs.map((d) => ({
-          key: d._id,
-          seq: d.seq,
-          productId: d.productId,
-          action: d.action,
-          source: d.source,
-          by: d.by,
-          at: d.at,
-          orderId: d.orderId ?? null,
-        })),
-      );
   }
 
   /** Marks a change of the user as in progress (an insert); answers the mark's id. */

@@ -15,7 +15,6 @@ import { UserDeletedConsumer, USER_DELETED_BY } from './user-deleted.consumer';
 class FakeRepository {
   snapshots = new Map<string, LedgerSnapshotRecord>();
   holdings = new Map<string, StoredHoldings>();
-  legacy = new Map<string, LedgerEntryRecord[]>();
   pending = new Map<string, PendingChangeRecord>();
   private marks = 0;
   calls: string[] = [];
@@ -49,10 +48,6 @@ class FakeRepository {
     if (this.snapshots.has(snapshot._id)) return false;
     this.snapshots.set(snapshot._id, structuredClone(snapshot));
     return true;
-  }
-  async legacyEntriesOf(uid: string) {
-    this.calls.push('legacyEntriesOf');
-    return structuredClone(this.legacy.get(uid) ?? []);
   }
   private doc(uid: string) {
     let d = this.holdings.get(uid);
@@ -466,34 +461,6 @@ describe('what a change reads', () => {
     for (let i = 0; i < 200; i++) await sut.apply(`other${i}`, [grant('a'), grant('b')], admin);
     expect(await count()).toBe(few);
     expect(few).toBeLessThanOrEqual(12);
-  });
-});
-
-describe('a ledger of the first design (one document per entry)', () => {
-  it('is migrated into snapshot 1 once, then built on', async () => {
-    const { repo, sut } = setup();
-    repo.legacy.set('u1', [
-      entry(1, 'a', 'ord_1:a:grant'),
-      { ...entry(2, 'a'), action: 'revoke' },
-      entry(3, 'b'),
-    ]);
-    repo.holdings.set('u1', { _id: 'u1', purchases: { b: true }, version: 3, snapshot: 0 });
-    await expect(sut.apply('u1', [grant('a')], payment('ord_1'))).resolves.toEqual({
-      purchases: { b: true },
-      version: 3,
-    });
-    await expect(sut.apply('u1', [grant('c')], admin)).resolves.toEqual({
-      purchases: { b: true, c: true },
-      version: 4,
-    });
-    expect(repo.numbersOf('u1')).toEqual([1, 2]);
-    expect(repo.calls.filter((c) => c === 'legacyEntriesOf')).toHaveLength(1);
-    expect((await sut.history('u1')).map((h) => [h.seq, h.productId, h.action])).toEqual([
-      [4, 'c', 'grant'],
-      [3, 'b', 'grant'],
-      [2, 'a', 'revoke'],
-      [1, 'a', 'grant'],
-    ]);
   });
 });
 

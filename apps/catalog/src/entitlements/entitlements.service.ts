@@ -166,15 +166,12 @@ export class EntitlementsService {
 
   /**
    * Where reading starts: `known` when it is as new as the holdings' snapshot number, else that
-   * snapshot. Holdings with a version but no snapshot are a ledger of the first design: migrated
-   * into snapshot 1 once.
+   * snapshot.
    */
   private async start(uid: string, stored: StoredHoldings | null, known?: Snapshot) {
     const hint = stored?.snapshot ?? 0;
     if (known && known.n >= hint) return known;
-    if (hint > 0) return this.atOrBelow(uid, hint);
-    if (stored && stored.version > 0) return this.migrate(uid);
-    return EMPTY;
+    return hint > 0 ? this.atOrBelow(uid, hint) : EMPTY;
   }
 
   /**
@@ -197,23 +194,6 @@ export class EntitlementsService {
       if (doc) return asSnapshot(doc);
     }
     return EMPTY;
-  }
-
-  /** The first ledger's entries of the user as snapshot 1 (a concurrent migration wins alike). */
-  private async migrate(uid: string): Promise<Snapshot> {
-    const entries = await this.repository.legacyEntriesOf(uid);
-    if (entries.length === 0) return EMPTY;
-    const doc = {
-      _id: snapshotId(uid, 1),
-      uid,
-      n: 1,
-      version: entries.length,
-      entries,
-      at: new Date(),
-    };
-    if (await this.repository.insertSnapshot(doc)) return asSnapshot(doc);
-    const first = await this.repository.snapshotOf(uid, 1);
-    return first ? asSnapshot(first) : EMPTY;
   }
 
   /**
