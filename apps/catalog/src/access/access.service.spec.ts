@@ -5,10 +5,10 @@ import {
   holdsProduct,
   type Product,
 } from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { ProductsService } from '../products/products.service';
 import { AccessService } from './access.service';
+import { errorOf } from '../../test/support/service-error';
 
 const product = (id: string, price: number) => ({ id, price }) as Product;
 const CATALOGUE = new Map(
@@ -33,15 +33,6 @@ function setup(holdings: Record<string, Record<string, unknown>> = {}) {
   );
   return { sut, holds };
 }
-
-const rejection = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-};
 
 describe('AccessService.check (learner spec §6, §7)', () => {
   it('opens free products to every verified user without reading holdings', async () => {
@@ -86,7 +77,7 @@ describe('AccessService.check (learner spec §6, §7)', () => {
   it('answers 404 with the spec text for an unknown product (own keys only)', async () => {
     const { sut } = setup();
     for (const id of ['nope', '__proto__', 'constructor', 'to_string'])
-      expect(await rejection(sut.check(learner, id))).toEqual({
+      expect(await errorOf(sut.check(learner, id))).toEqual({
         status: 404,
         code: 'NOT_FOUND',
         message: CATALOG_MESSAGES.productNotFound,
@@ -96,7 +87,7 @@ describe('AccessService.check (learner spec §6, §7)', () => {
   it('answers 400 naming productId for a malformed id, an operator object or nothing', async () => {
     const { sut } = setup();
     for (const id of ['Teas', '', 'a.b', { $gt: '' }, undefined, 'x'.repeat(65)])
-      expect(await rejection(sut.check(learner, id as string))).toMatchObject({
+      expect(await errorOf(sut.check(learner, id as string))).toMatchObject({
         status: 400,
         code: 'VALIDATION_FAILED',
         fields: { productId: expect.arrayContaining([CATALOG_FIELD_MESSAGES.productId]) },
@@ -105,13 +96,13 @@ describe('AccessService.check (learner spec §6, §7)', () => {
 
   it('refuses anonymous callers (401) and unverified ones, admins too (403)', async () => {
     const { sut, holds } = setup();
-    expect(await rejection(sut.check(null, 'teas_math_qbank'))).toMatchObject({ status: 401 });
-    expect(await rejection(sut.check(unverified, 'teas_math_qbank'))).toMatchObject({
+    expect(await errorOf(sut.check(null, 'teas_math_qbank'))).toMatchObject({ status: 401 });
+    expect(await errorOf(sut.check(unverified, 'teas_math_qbank'))).toMatchObject({
       status: 403,
       code: 'EMAIL_NOT_VERIFIED',
     });
     expect(
-      await rejection(sut.check({ ...admin, emailVerified: false }, 'teas_math_sample_qbank')),
+      await errorOf(sut.check({ ...admin, emailVerified: false }, 'teas_math_sample_qbank')),
     ).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
     expect(holds).not.toHaveBeenCalled();
   });
@@ -129,6 +120,6 @@ describe('AccessService.simulations', () => {
     await expect(sut.simulations({ ...learner, uid: 'u2' })).resolves.toEqual({
       authorized: false,
     });
-    expect(await rejection(sut.simulations(null))).toMatchObject({ status: 401 });
+    expect(await errorOf(sut.simulations(null))).toMatchObject({ status: 401 });
   });
 });

@@ -1,9 +1,10 @@
 import { type Actor, CATALOG_FIELD_MESSAGES, type Product } from '@examprep/contracts';
-import { GUARD_MESSAGES, ServiceError } from '@examprep/nest-kit';
+import { GUARD_MESSAGES } from '@examprep/nest-kit';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import { type EntitlementChange, type EntitlementMeta, foldEntries } from '../entitlements/ledger';
 import type { ProductsService } from '../products/products.service';
 import { AdminPurchasesService, unknownOrFreeProduct } from './admin-purchases.service';
+import { errorOf } from '../../test/support/service-error';
 
 const CATALOGUE = new Map(
   [
@@ -50,15 +51,6 @@ function setup() {
   return { sut, ledger };
 }
 
-const rejection = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-};
-
 describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
   it('records only what changed, as admin entries by the admin, and answers the result and history', async () => {
     const { sut, ledger } = setup();
@@ -94,7 +86,7 @@ describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
   it('refuses unknown and free products, naming each, and records nothing', async () => {
     const { sut, ledger } = setup();
     expect(
-      await rejection(
+      await errorOf(
         sut.update(admin, {
           uid: 'u1',
           purchases: { teas_math_qbank: true, teas_math_sample_qbank: true, nope: false },
@@ -124,11 +116,11 @@ describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
       [JSON.parse('{"uid":"u1","purchases":{"__proto__":true}}'), 'purchases.__proto__'],
       [{ uid: 'u1', purchases: {}, price: 0 }, 'price'],
     ] as const) {
-      const payload = await rejection(sut.update(admin, input as never));
+      const payload = await errorOf(sut.update(admin, input as never));
       expect(payload).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
       expect(Object.keys(payload.fields ?? {})).toContain(field);
     }
-    expect((await rejection(sut.update(admin, { uid: 'u1' } as never))).fields?.purchases).toEqual([
+    expect((await errorOf(sut.update(admin, { uid: 'u1' } as never))).fields?.purchases).toEqual([
       CATALOG_FIELD_MESSAGES.purchases,
     ]);
     expect(ledger.apply).not.toHaveBeenCalled();
@@ -138,9 +130,9 @@ describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
     const { sut, ledger } = setup();
     for (const actor of [learner, null])
       expect(
-        await rejection(sut.update(actor, { uid: 'u1', purchases: { teas_math_qbank: true } })),
+        await errorOf(sut.update(actor, { uid: 'u1', purchases: { teas_math_qbank: true } })),
       ).toEqual({ status: 403, code: 'FORBIDDEN', message: GUARD_MESSAGES.adminOnly });
-    expect(await rejection(sut.userPurchases(learner, 'u1'))).toMatchObject({ status: 403 });
+    expect(await errorOf(sut.userPurchases(learner, 'u1'))).toMatchObject({ status: 403 });
     expect(ledger.purchasesOf).not.toHaveBeenCalled();
   });
 });
@@ -153,7 +145,7 @@ describe('AdminPurchasesService.userPurchases', () => {
       purchases: {},
       history: [],
     });
-    expect(await rejection(sut.userPurchases(admin, { $ne: '' } as never))).toMatchObject({
+    expect(await errorOf(sut.userPurchases(admin, { $ne: '' } as never))).toMatchObject({
       status: 400,
       fields: { uid: [CATALOG_FIELD_MESSAGES.uid] },
     });

@@ -6,7 +6,6 @@ import {
   type Product,
   type Purchases,
 } from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
 import { FakeOrders } from '../../test/support/checkout-fakes';
 import type { CatalogEnv } from '../config/catalog.env';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
@@ -15,6 +14,7 @@ import { CheckoutService, intendedProductTypeOf } from './checkout.service';
 import type { Coupon } from './coupon.rules';
 import type { CouponsRepository } from './coupons.repository';
 import { CouponsService } from './coupons.service';
+import { errorOf } from '../../test/support/service-error';
 
 const product = (id: string, price: number, type: Product['type'] = 'math') =>
   ({ id, name: `Name of ${id}`, price, type }) as Product;
@@ -82,15 +82,6 @@ beforeEach(() => {
     },
   };
 });
-
-async function errorOf(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
 
 describe('CheckoutService.create', () => {
   it('records the order first, then asks Stripe with server prices, metadata and the Idempotency-Key', async () => {

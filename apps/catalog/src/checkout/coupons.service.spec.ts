@@ -1,8 +1,8 @@
 import { CATALOG_MESSAGES, ErrorCodes } from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
 import type { Coupon } from './coupon.rules';
 import type { CouponsRepository } from './coupons.repository';
 import { CouponsService } from './coupons.service';
+import { errorOf } from '../../test/support/service-error';
 
 const stored: Record<string, Coupon> = {
   NURSE10: { code: 'NURSE10', percentOff: 10, amountOffCents: null, expiresAt: null, active: true },
@@ -18,15 +18,6 @@ const stored: Record<string, Coupon> = {
 const findByKey = jest.fn(async (key: string) => stored[key] ?? null);
 const sut = new CouponsService({ findByKey } as unknown as CouponsRepository);
 const now = new Date('2026-03-01T00:00:00Z');
-
-async function errorOf(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
 
 beforeEach(() => findByKey.mockClear());
 

@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
 import { ErrorCodes } from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
 import { FakeOrders } from '../../test/support/checkout-fakes';
 import type { CatalogEnv } from '../config/catalog.env';
 import { DevCheckoutService } from './dev-checkout.service';
 import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 import type { WebhookService } from './webhook.service';
+import { errorOf } from '../../test/support/service-error';
 
 const SECRET = 'whsec_unit_dev_checkout';
 const SESSION = 'cs_test_local_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
@@ -53,15 +53,6 @@ beforeEach(() => {
     revocation: 'none',
   } as unknown as Order);
 });
-
-async function errorOf(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
 
 describe('the local test checkout', () => {
   it('shows the order', async () => {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ErrorCodes } from '@examprep/contracts';
-import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import type { JetStreamBus } from '@examprep/nest-kit';
 import { FakeOrders, FakeStripeEvents } from '../../test/support/checkout-fakes';
 import type { CatalogEnv } from '../config/catalog.env';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
@@ -11,6 +11,7 @@ import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 import { WebhookService } from './webhook.service';
 import { WEBHOOK_WORKER_CONCURRENCY, WebhookWorker } from './webhook.worker';
+import { errorOf } from '../../test/support/service-error';
 
 const SECRET = 'whsec_unit_webhook';
 const stripe = new Stripe('sk_test_unit', { telemetry: false });
@@ -144,15 +145,6 @@ beforeEach(() => {
     worker,
   );
 });
-
-async function errorOf(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
 
 describe('WebhookService.handle', () => {
   it('checkout.session.completed (paid): the order is paid, granted, published, done', async () => {

@@ -8,14 +8,10 @@ import {
   toCheckoutError,
   withinDeadline,
 } from './stripe-errors';
+import { payloadOf } from '../../test/support/service-error';
 
 const { StripeAPIError, StripeConnectionError, StripeInvalidRequestError, StripeRateLimitError } =
   Stripe.errors;
-
-function payloadOf(err: unknown) {
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
 
 describe('toCheckoutError (learner spec §8 Checkout messages)', () => {
   it('Stripe unreachable or too slow -> 503 PAYMENT_PROVIDER_UNAVAILABLE', () => {
