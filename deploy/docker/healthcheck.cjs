@@ -15,6 +15,7 @@ const SERVICE_DEFAULT_HEALTH_PORTS = {
   catalog: 3103,
   identity: 3102,
   qbank: 3106,
+  testing: 3104,
 };
 
 function healthUrl(env) {

@@ -6,3 +6,4 @@ export * from './identity';
 export * from './captcha';
 export * from './qbank';
 export * from './catalog';
+export * from './testing';

@@ -3,6 +3,7 @@ import type { CaptchaRpc } from './captcha/captcha.messages';
 import type { CatalogEvents, CatalogRpc } from './catalog/catalog.messages';
 import type { IdentityEvents, IdentityRpc } from './identity/identity.messages';
 import type { QbankEvents, QbankRpc } from './qbank/qbank.messages';
+import type { TestingRpc } from './testing/testing.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
 
 /**
@@ -30,7 +31,13 @@ type HealthRpc = { [S in HealthSubject]: RpcPair<HealthCheckMessage, RpcHealthRe
  * beside its payload types (`<area>.messages.ts`); a new service adds its map here.
  */
 export interface RpcMap
-  extends AnnouncementsRpc, IdentityRpc, CaptchaRpc, QbankRpc, CatalogRpc, HealthRpc {}
+  extends AnnouncementsRpc,
+    IdentityRpc,
+    CaptchaRpc,
+    QbankRpc,
+    CatalogRpc,
+    TestingRpc,
+    HealthRpc {}
 
 /** Every JetStream fact with its payload type; a new service adds its map here. */
 export interface EventMap extends AnnouncementsEvents, IdentityEvents, QbankEvents, CatalogEvents {}

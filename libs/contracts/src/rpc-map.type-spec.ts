@@ -26,7 +26,11 @@ expectTrue<Equal<EventSubject, (typeof Events)[keyof typeof Events]>>();
 expectTrue<
   Equal<
     HealthSubject,
-    'announcements.health' | 'catalog.health' | 'identity.health' | 'qbank.health'
+    | 'announcements.health'
+    | 'catalog.health'
+    | 'identity.health'
+    | 'qbank.health'
+    | 'testing.health'
   >
 >();
 

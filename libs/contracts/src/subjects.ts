@@ -46,6 +46,8 @@ export const Subjects = {
     check: 'qbank.infinite.check',
     setViewMode: 'qbank.infinite.setViewMode',
     getViewMode: 'qbank.infinite.getViewMode',
+    /** Service to service (testing): the questions a new test snapshots, with answers. */
+    pool: 'qbank.questions.pool',
   },
   catalog: {
     listProducts: 'catalog.products.list',
@@ -59,6 +61,20 @@ export const Subjects = {
     updateUserPurchases: 'catalog.admin.updateUserPurchases',
     userPurchases: 'catalog.admin.userPurchases',
   },
+  testing: {
+    createTest: 'testing.tests.create',
+    getTest: 'testing.tests.get',
+    unfinishedTest: 'testing.tests.unfinished',
+    submitQuizAnswer: 'testing.answers.check',
+    savePracticeAnswer: 'testing.answers.save',
+    submitTest: 'testing.tests.submit',
+    deleteTest: 'testing.tests.delete',
+    flagQuestion: 'testing.answers.flag',
+    gradebook: 'testing.gradebook',
+    userTests: 'testing.admin.userTests',
+    exportTest: 'testing.admin.exportTest',
+    testCounts: 'testing.admin.testCounts',
+  },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`,
 } as const;
@@ -68,7 +84,7 @@ export const Subjects = {
  * that name services: eslint.config.mjs (Nest files), deploy/docker/mongo-init and
  * healthcheck.cjs, docker-compose.yml and k8s/base/kustomization.yaml (DOWNSTREAM_SERVICES).
  */
-export const ServiceNames = ['announcements', 'catalog', 'identity', 'qbank'] as const;
+export const ServiceNames = ['announcements', 'catalog', 'identity', 'qbank', 'testing'] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 /** JetStream: facts other services must not miss (DESIGN.md §3). */

@@ -147,6 +147,8 @@ function row(
     inAuth,
     inDatabase: !!doc,
     purchases,
+    // the gateway adds the count from the testing service (AdminUserRow.tests)
+    tests: null,
     premium: PREMIUM_PRODUCT_IDS.some((id) => purchases[id]),
     qbankGenerations: doc?.infiniteQbankGenerations ?? 0,
   };

@@ -9,6 +9,8 @@ import type {
   InfiniteCheckInput,
   InfiniteCheckResult,
   InfiniteCoursesResponse,
+  PoolAnswer,
+  PoolQuery,
   Question,
   QuestionFacets,
   QuestionFilters,
@@ -38,6 +40,8 @@ export type GenerateBatchMessage = Envelope<{ query: GenerateBatchQuery }>;
 export type InfiniteCheckMessage = Envelope<{ input: InfiniteCheckInput }>;
 export type SetViewModeMessage = Envelope<{ mode: ViewMode }>;
 export type GetViewModeMessage = Envelope;
+/** Service to service: the testing service's draw for a new test (actor: the learner). */
+export type PoolMessage = Envelope<{ query: PoolQuery }>;
 
 /** JetStream fact: a signed-in user generated `count` Infinite QBank questions. */
 export interface QbankGeneratedEvent {
@@ -70,6 +74,7 @@ export interface QbankRpc {
   [Subjects.qbank.check]: RpcPair<InfiniteCheckMessage, InfiniteCheckResult>;
   [Subjects.qbank.setViewMode]: RpcPair<SetViewModeMessage, { mode: ViewMode }>;
   [Subjects.qbank.getViewMode]: RpcPair<GetViewModeMessage, { mode: ViewMode }>;
+  [Subjects.qbank.pool]: RpcPair<PoolMessage, PoolAnswer>;
 }
 
 /** The qbank part of EventMap. */

@@ -29,6 +29,15 @@ export const ErrorCodes = {
   PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
   /** 400: a webhook delivery whose Stripe-Signature is wrong or older than 300 s. */
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  // testing (issue 12)
+  /** 400: a product/include/mode that does not make a test ('Unsupported product configuration: ...'). */
+  UNSUPPORTED_PRODUCT: 'UNSUPPORTED_PRODUCT',
+  /** 403: the learner does not own the product ('You do not have access to this product.'). */
+  NO_PRODUCT_ACCESS: 'NO_PRODUCT_ACCESS',
+  /** 409: an answer, check or flag for a test that is already submitted. */
+  TEST_SUBMITTED: 'TEST_SUBMITTED',
+  /** 409: the timed test ran out; the server submitted it with the saved answers. */
+  TIME_UP: 'TIME_UP',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | (string & {});
 

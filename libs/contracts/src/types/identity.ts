@@ -124,6 +124,11 @@ export interface AdminUserRow extends AuthUser {
   premium: boolean;
   purchases: Purchases;
   qbankGenerations: number;
+  /**
+   * Tests of the user (finished or not; admin spec §2.1 Tests column). The gateway adds it
+   * from the testing service; null when that service did not answer.
+   */
+  tests: number | null;
 }
 
 /** Published on JetStream when an admin deletes a user's data: every service drops theirs. */

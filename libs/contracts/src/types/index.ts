@@ -12,3 +12,4 @@ export * from './sanitize';
 export * from './qbank';
 export * from './catalog';
 export * from './pricing';
+export * from './testing';

@@ -79,6 +79,44 @@ export interface InfiniteQuestion {
   unit: string | null;
 }
 
+/** A wrong answer and the named misconception that produces it (generators' distractors). */
+export interface NamedMisconception {
+  value: string;
+  misconception: string;
+}
+
+/**
+ * A stored question as a new test snapshots it (qbank.questions.pool, service to service):
+ * everything a test needs to show, grade and explain it later, whatever happens to the bank.
+ * `misconceptions` name the wrong answers of questions built from a generator (empty for
+ * hand-made questions, and for choices an admin changed since). Never sent to a browser as is.
+ */
+export interface PoolQuestion {
+  qid: string;
+  type: QuestionType;
+  question: string;
+  choices: string[];
+  correctAnswer: string[];
+  explanation: string;
+  course: string;
+  objective: string;
+  rounding: RoundingRule | null;
+  media: QuestionMedia;
+  misconceptions: NamedMisconception[];
+}
+
+/** Which questions a test draws: `count` of the course (all of it when smaller), in QID order. */
+export interface PoolQuery {
+  course: string;
+  count: number;
+}
+
+export interface PoolAnswer {
+  questions: PoolQuestion[];
+  /** Questions the course holds (the draw took min(count, available)). */
+  available: number;
+}
+
 /** Result of checking an Infinite QBank answer. */
 export interface InfiniteCheckResult {
   correct: boolean;

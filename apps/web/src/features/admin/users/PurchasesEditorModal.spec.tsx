@@ -20,6 +20,7 @@ const ALICE: AdminUserRow = {
   premium: true,
   purchases: { teas_math_qbank: true },
   qbankGenerations: 0,
+  tests: null,
 };
 
 const HISTORY: EntitlementEntry[] = [

@@ -17,6 +17,7 @@ const user = (over: Partial<AdminUserRow>): AdminUserRow => ({
   premium: false,
   purchases: {},
   qbankGenerations: 0,
+  tests: null,
   ...over,
 });
 

@@ -11,6 +11,7 @@ const row = (uid: string, email: string, over: Partial<AdminUserRow> = {}): Admi
   premium: false,
   purchases: {},
   qbankGenerations: 0,
+  tests: null,
   ...over,
 });
 

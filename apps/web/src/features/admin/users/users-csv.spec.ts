@@ -11,6 +11,7 @@ const row = (over: Partial<AdminUserRow>): AdminUserRow => ({
   premium: false,
   purchases: { teas_math_qbank: true },
   qbankGenerations: 3,
+  tests: null,
   ...over,
 });
 

@@ -1,0 +1,19 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
+import { TestingConfigModule } from './config/testing-config.module';
+import type { TestingEnv } from './config/testing.env';
+
+@Module({})
+export class AppModule {
+  static forRoot(env: TestingEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TestingConfigModule.forRoot(env),
+        MongoModule.forRoot(env.TESTING_MONGODB_URI),
+        JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'testing' }),
+      ],
+      controllers: [createRpcHealthController('testing')],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './testing.dto';
+export * from './testing.messages';

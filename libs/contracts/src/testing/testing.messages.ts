@@ -1,0 +1,62 @@
+import type { RpcPair } from '../rpc-map';
+import { Subjects } from '../subjects';
+import type {
+  CreateTestAnswer,
+  CreateTestInput,
+  DeleteTestAnswer,
+  DeleteTestInput,
+  Envelope,
+  FlagQuestionAnswer,
+  FlagQuestionInput,
+  GradebookAnswer,
+  SavePracticeAnswerAnswer,
+  SavePracticeAnswerInput,
+  SubmitQuizAnswerAnswer,
+  SubmitQuizAnswerInput,
+  SubmitTestAnswer,
+  SubmitTestInput,
+  TestExport,
+  TestView,
+  UnfinishedTestAnswer,
+  UnfinishedTestQuery,
+  UserTestsAnswer,
+} from '../types';
+
+/** Payloads of the testing.* request/reply subjects. The actor is always the caller; ids of other users come only from admins. */
+export type CreateTestMessage = Envelope<{ input: CreateTestInput }>;
+/** `userId`: honoured only for admins (review of another user's test). */
+export type GetTestMessage = Envelope<{ testId: string; userId?: string }>;
+export type UnfinishedTestMessage = Envelope<{ query: UnfinishedTestQuery }>;
+export type SubmitQuizAnswerMessage = Envelope<{ input: SubmitQuizAnswerInput }>;
+export type SavePracticeAnswerMessage = Envelope<{ input: SavePracticeAnswerInput }>;
+export type SubmitTestMessage = Envelope<{ input: SubmitTestInput }>;
+export type DeleteTestMessage = Envelope<{ input: DeleteTestInput }>;
+export type FlagQuestionMessage = Envelope<{ input: FlagQuestionInput }>;
+/** `userId`: honoured only for admins (another user's gradebook). */
+export type GradebookMessage = Envelope<{ userId?: string }>;
+export type UserTestsMessage = Envelope<{ uid: string }>;
+export type ExportTestMessage = Envelope<{ uid: string; testId: string }>;
+export type TestCountsMessage = Envelope;
+/** Tests per user (every test, finished or not): the admin list's Tests column. */
+export interface TestCountsReply {
+  counts: Record<string, number>;
+}
+
+/** The testing part of RpcMap. */
+export interface TestingRpc {
+  [Subjects.testing.createTest]: RpcPair<CreateTestMessage, CreateTestAnswer>;
+  [Subjects.testing.getTest]: RpcPair<GetTestMessage, TestView>;
+  [Subjects.testing.unfinishedTest]: RpcPair<UnfinishedTestMessage, UnfinishedTestAnswer>;
+  [Subjects.testing.submitQuizAnswer]: RpcPair<SubmitQuizAnswerMessage, SubmitQuizAnswerAnswer>;
+  [Subjects.testing.savePracticeAnswer]: RpcPair<
+    SavePracticeAnswerMessage,
+    SavePracticeAnswerAnswer
+  >;
+  [Subjects.testing.submitTest]: RpcPair<SubmitTestMessage, SubmitTestAnswer>;
+  [Subjects.testing.deleteTest]: RpcPair<DeleteTestMessage, DeleteTestAnswer>;
+  [Subjects.testing.flagQuestion]: RpcPair<FlagQuestionMessage, FlagQuestionAnswer>;
+  [Subjects.testing.gradebook]: RpcPair<GradebookMessage, GradebookAnswer>;
+  [Subjects.testing.userTests]: RpcPair<UserTestsMessage, UserTestsAnswer>;
+  [Subjects.testing.exportTest]: RpcPair<ExportTestMessage, TestExport>;
+  [Subjects.testing.testCounts]: RpcPair<TestCountsMessage, TestCountsReply>;
+}
