@@ -8,6 +8,8 @@ import { CoursesService } from './courses/courses.service';
 import { InfiniteController } from './infinite/infinite.controller';
 import { InfiniteService } from './infinite/infinite.service';
 import { ViewModeRecord, ViewModeSchema } from './infinite/view-mode.schema';
+import { PoolController } from './pool/pool.controller';
+import { PoolService } from './pool/pool.service';
 import { QuestionRecord, QuestionSchema } from './questions/question.schema';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
@@ -31,8 +33,9 @@ export class AppModule {
         QuestionsController,
         CoursesController,
         InfiniteController,
+        PoolController,
       ],
-      providers: [QuestionsService, CoursesService, InfiniteService],
+      providers: [QuestionsService, CoursesService, InfiniteService, PoolService],
     };
   }
 }

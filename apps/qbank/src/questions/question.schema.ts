@@ -38,6 +38,14 @@ export class QuestionRecord {
   @Prop({ type: { places: Number }, default: null, _id: false })
   rounding!: RoundingRule | null;
 
+  /**
+   * The generator item (`topic~seed`, ADR 0009) a seeded question was built from, so its
+   * distractors' named misconceptions can be replayed (qbank.questions.pool). Never written
+   * by the admin calls: an update leaves it as it is, a duplicate copies it.
+   */
+  @Prop({ type: String, required: false, default: undefined })
+  generatedFrom?: string | null;
+
   createdAt?: Date;
   updatedAt?: Date;
 }

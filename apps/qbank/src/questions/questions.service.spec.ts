@@ -78,3 +78,50 @@ describe('QuestionsService: a qid that is no qid never reaches a query', () => {
     expect(touched).not.toHaveBeenCalled();
   });
 });
+
+describe('QuestionsService: the generator id of a seeded question (misconception replay)', () => {
+  const stored: QuestionRecord = {
+    _id: 'AB12',
+    question: 'What is 2 + 2?',
+    type: 'single',
+    choices: ['3', '4', '5', '22'],
+    correctAnswer: ['4'],
+    explanation: 'Add.',
+    course: 'TEAS Math QBank',
+    objective: 'Numbers and Algebra - Operations',
+    media: { questionImage: null, explanationImage: null, video: null },
+    rounding: null,
+    generatedFrom: 'teas_fraction_ops~7',
+  };
+  const lean = <T>(value: T) => ({ lean: () => ({ exec: async () => value }) });
+
+  it('a duplicate keeps it (same content, same misconceptions)', async () => {
+    const create = jest.fn(async (doc: QuestionRecord) => ({ toObject: () => doc }));
+    const model = {
+      findById: () => lean(stored),
+      create,
+    } as unknown as Model<QuestionRecord>;
+    await new QuestionsService(model, {} as JetStreamBus).duplicate(ADMIN, 'AB12');
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ generatedFrom: 'teas_fraction_ops~7', choices: stored.choices }),
+    );
+    expect(create.mock.calls[0]![0]._id).not.toBe('AB12');
+  });
+
+  it('an update leaves it as stored; a body that names it is refused', async () => {
+    const update = jest.fn(() => lean(stored));
+    const model = { findByIdAndUpdate: update } as unknown as Model<QuestionRecord>;
+    const sut = new QuestionsService(model, {} as JetStreamBus);
+    const { _id, media, generatedFrom, ...input } = stored;
+    void [_id, media, generatedFrom];
+    await sut.update(ADMIN, 'AB12', input);
+    expect(update).toHaveBeenCalledTimes(1);
+    const [[, change]] = update.mock.calls as unknown as [string, { $set: object }][];
+    expect(change.$set).not.toHaveProperty('generatedFrom');
+    const err = await sut
+      .update(ADMIN, 'AB12', { ...input, generatedFrom: 'x~1' } as never)
+      .catch((e: unknown) => e);
+    expect((err as ServiceError).payload.status).toBe(400);
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+});

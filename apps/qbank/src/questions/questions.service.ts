@@ -99,8 +99,13 @@ export class QuestionsService {
 
   /** Copy of a question under a new qid (media paths are per qid, so the copy has none). */
   async duplicate(actor: Actor | null, qid: string): Promise<Question> {
-    const source = await this.get(actor, qid);
-    const doc = await this.insertWithNewQid(inputOf(source));
+    requireAdmin(actor, M.accessDenied);
+    validQid(qid);
+    const source = await this.questions.findById(qid).lean().exec();
+    if (!source) throw ServiceError.notFound(M.notFound(qid));
+    // the copy has the same content, so it replays the same misconceptions
+    const generatedFrom = source.generatedFrom ? { generatedFrom: source.generatedFrom } : {};
+    const doc = await this.insertWithNewQid({ ...inputOf(toQuestion(source)), ...generatedFrom });
     return toQuestion(doc);
   }
 
@@ -141,7 +146,9 @@ export class QuestionsService {
    * Inserts under a random unused qid. The unique _id decides between concurrent creates
    * (FerretDB has no atomic find-and-modify; a duplicate-key error means "try another").
    */
-  private async insertWithNewQid(input: QuestionInput): Promise<QuestionRecord> {
+  private async insertWithNewQid(
+    input: QuestionInput & { generatedFrom?: string },
+  ): Promise<QuestionRecord> {
     for (let attempt = 0; attempt < RANDOM_QID_TRIES; attempt++) {
       const created = await this.tryInsert(randomQid(), input);
       if (created) return created;
@@ -158,7 +165,10 @@ export class QuestionsService {
     }
   }
 
-  private async tryInsert(qid: string, input: QuestionInput): Promise<QuestionRecord | null> {
+  private async tryInsert(
+    qid: string,
+    input: QuestionInput & { generatedFrom?: string },
+  ): Promise<QuestionRecord | null> {
     try {
       const doc = await this.questions.create({ _id: qid, ...input });
       return doc.toObject();
