@@ -80,10 +80,8 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/gradebook', 'gradebook'],
     ['/test/full/t1', 'fullTest'],
     ['/test/practice/t1', 'practiceTest'],
-    ['/review-test/t1?userId=u2', 'reviewTest'],
     ['/workbook/p1', 'workbook'],
     ['/simulations', 'simulations'],
   ] as const)('%s names the capability that brings it', async (route, key) => {
@@ -94,11 +92,19 @@ describe('routes', () => {
     ).toBeInTheDocument();
   });
 
-  it("says 'The gradebook arrives with the testing capability.'", async () => {
-    renderApp({ route: '/gradebook' });
-    expect(
-      await screen.findByText('The gradebook arrives with the testing capability.'),
-    ).toBeInTheDocument();
+  it.each([
+    ['/gradebook', 'Gradebook'],
+    ['/review-test/t1?userId=u2', 'Test Review'],
+  ] as const)('%s is the real page now (no placeholder)', async (route, title) => {
+    const realFetch = window.fetch;
+    mockFetch(() => fakeResponse(503, { message: 'Service unavailable' }));
+    try {
+      renderApp({ route });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.queryByText(/arrives with the testing capability/)).not.toBeInTheDocument();
+    } finally {
+      window.fetch = realFetch;
+    }
   });
 
   it.each([

@@ -23,6 +23,8 @@ const QuestionListPage = lazy(() => import('../features/admin/questions/Question
 const CourseTopicManagerPage = lazy(
   () => import('../features/admin/topics/CourseTopicManagerPage'),
 );
+const GradebookPage = lazy(() => import('../features/gradebook/GradebookPage'));
+const ReviewPage = lazy(() => import('../features/gradebook/ReviewPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 const CheckoutResultPage = lazy(() => import('../features/checkout/CheckoutResultPage'));
 const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'));
@@ -48,10 +50,10 @@ export function AppRoutes() {
 
           <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
             <Route path="dashboard" element={<DashboardPage />} />
-            <Route path="gradebook" element={placeholder('gradebook')} />
+            <Route path="gradebook" element={<GradebookPage />} />
             <Route path="test/full/:testId" element={placeholder('fullTest')} />
             <Route path="test/practice/:testId" element={placeholder('practiceTest')} />
-            <Route path="review-test/:testId" element={placeholder('reviewTest')} />
+            <Route path="review-test/:testId" element={<ReviewPage />} />
             <Route path="workbook/:productId" element={placeholder('workbook')} />
             <Route path="infinite-qbank" element={<InfiniteQbankPage />} />
             <Route path="updates" element={<UpdatesPage />} />

@@ -1,0 +1,76 @@
+import { type ObjectiveScore } from '@examprep/contracts/types';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { GRADEBOOK_MESSAGES as T } from './gradebook.messages';
+
+/** Bootstrap's success, danger and secondary colours: the navigator's green, red and grey. */
+export const OBJECTIVE_COLOURS = {
+  correct: '#198754',
+  incorrect: '#dc3545',
+  unanswered: '#6c757d',
+} as const;
+
+const ROW_PX = 34;
+const LABEL_CHARS = 22;
+
+const shortLabel = (name: string) =>
+  name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1)}…` : name;
+
+/**
+ * The per-objective breakdown as stacked horizontal bars (recharts; loaded lazily with the
+ * gradebook and review pages only). It is a picture for sighted users: screen readers get the
+ * table that `ObjectiveBreakdown` renders beside it, so the chart is hidden from them.
+ */
+export default function ObjectiveChart({ objectives }: { objectives: ObjectiveScore[] }) {
+  const height = Math.max(120, objectives.length * ROW_PX + 70);
+  return (
+    <div aria-hidden="true" data-testid="objective-chart" style={{ width: '100%', height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart
+          data={objectives}
+          layout="vertical"
+          margin={{ top: 4, right: 12, bottom: 4, left: 4 }}
+          accessibilityLayer={false}
+        >
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} />
+          <YAxis
+            type="category"
+            dataKey="objective"
+            width={130}
+            tickFormatter={shortLabel}
+            tick={{ fontSize: 12 }}
+          />
+          <Tooltip />
+          <Legend />
+          <Bar
+            dataKey="correct"
+            name={T.correct}
+            stackId="score"
+            fill={OBJECTIVE_COLOURS.correct}
+          />
+          <Bar
+            dataKey="incorrect"
+            name={T.incorrect}
+            stackId="score"
+            fill={OBJECTIVE_COLOURS.incorrect}
+          />
+          <Bar
+            dataKey="unanswered"
+            name={T.unansweredCount}
+            stackId="score"
+            fill={OBJECTIVE_COLOURS.unanswered}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  type DeleteTestAnswer,
+  type GradebookAnswer,
+  type TestSummary,
+  type TestView,
+} from '@examprep/contracts/types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../shared/api/api-client';
+import { useApi } from '../../shared/api/api-context';
+import { useSession } from '../../shared/session/session-context';
+import { GRADEBOOK_MESSAGES as T } from './gradebook.messages';
+
+/** Every gradebook-like list (own, another user's, the admin modal's) starts with this key. */
+export const GRADEBOOK_QUERY_ROOT = ['gradebook'] as const;
+export const gradebookQueryKey = (userId: string | null) => ['gradebook', userId ?? 'me'] as const;
+export const testViewQueryKey = (testId: string, userId: string | null) =>
+  ['test-view', testId, userId ?? 'me'] as const;
+
+/**
+ * GET /api/gradebook (?userId= only when an admin views another user): completed tests,
+ * newest first by lastUpdated (the server's order).
+ */
+export function useGradebook(userId: string | null) {
+  const api = useApi();
+  return useQuery<TestSummary[], ApiError>({
+    queryKey: gradebookQueryKey(userId),
+    queryFn: async ({ signal }) => {
+      const path = userId ? `/gradebook?userId=${encodeURIComponent(userId)}` : '/gradebook';
+      const answer = await api.get<GradebookAnswer>(path, { signal });
+      return answer.tests;
+    },
+  });
+}
+
+/** GET /api/tests/:testId (?userId= only when an admin reviews another user's test). */
+export function useTestView(testId: string, userId: string | null) {
+  const api = useApi();
+  return useQuery<TestView, ApiError>({
+    queryKey: testViewQueryKey(testId, userId),
+    queryFn: ({ signal }) => {
+      const base = `/tests/${encodeURIComponent(testId)}`;
+      const path = userId ? `${base}?userId=${encodeURIComponent(userId)}` : base;
+      return api.get<TestView>(path, { signal });
+    },
+    // 404 (no such test, or someone else's) is an answer, not a hiccup.
+    retry: false,
+  });
+}
+
+/**
+ * POST /api/delete-test (the owner, or an admin for anyone's test). Without a session the
+ * call is not made: 'Not authenticated' (learner spec §8); a 401 answers the same.
+ */
+export function useDeleteTest() {
+  const api = useApi();
+  const { status, user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation<DeleteTestAnswer, Error, TestSummary>({
+    mutationFn: async (test) => {
+      if (status !== 'signed-in' || !user) throw new Error(T.notAuthenticated);
+      try {
+        const answer = await api.post<DeleteTestAnswer>('/delete-test', { testId: test.id });
+        if (!answer?.success) throw new Error(T.deleteFailedShort);
+        return answer;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) throw new Error(T.notAuthenticated);
+        throw err;
+      }
+    },
+    retry: false,
+    onSuccess: (_answer, test) => {
+      // Every cached list that holds it loses it at once; then they are read again.
+      queryClient.setQueriesData<TestSummary[]>({ queryKey: GRADEBOOK_QUERY_ROOT }, (rows) =>
+        rows?.filter((row) => row.id !== test.id),
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: GRADEBOOK_QUERY_ROOT }),
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      ]),
+  });
+}
