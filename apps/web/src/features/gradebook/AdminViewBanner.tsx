@@ -5,6 +5,7 @@ import { GRADEBOOK_MESSAGES as T } from './gradebook.messages';
 export function AdminViewBanner({ text }: { text: string }) {
   return (
     <Alert
+      role="note"
       variant="info"
       className="d-flex flex-wrap gap-2 align-items-baseline"
       data-testid="admin-view"

@@ -38,7 +38,7 @@ function GradedTestCard({
   newWindow: boolean;
   canDelete: boolean;
   onDelete: (test: TestSummary) => void;
-  headingLevel: 2 | 3;
+  headingLevel: 2 | 4;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -120,7 +120,7 @@ function GradedTestCard({
             <ObjectiveBreakdown
               objectives={test.objectives}
               headingId={ids.breakdownHeading}
-              headingLevel={headingLevel === 2 ? 3 : 4}
+              headingLevel={headingLevel === 2 ? 3 : 5}
             />
           ) : null}
         </div>
@@ -169,7 +169,7 @@ function DeleteTestDialog({ test, onClose }: { test: TestSummary; onClose: () =>
  * The graded tests of the signed-in user, or (admins) of `userId` (learner spec §2 Gradebook,
  * §8; admin spec §2.1 embedded gradebook): loading, error with retry, empty, list. Each test:
  * product, mode, date, score, counts, Review, Delete (owner and admins), and its breakdown by
- * objective. `embedded`: inside the admin modal (headings one level down, Review in a new
+ * objective. `embedded`: inside the admin modal (headings two levels down, Review in a new
  * window).
  */
 export function Gradebook({
@@ -182,7 +182,7 @@ export function Gradebook({
   const { isAdmin, user, status } = useSession();
   const list = useGradebook(userId);
   const [deleting, setDeleting] = useState<TestSummary | null>(null);
-  const headingLevel = embedded ? 3 : 2;
+  const headingLevel = embedded ? 4 : 2;
 
   if (status !== 'signed-in' || !user) {
     return (

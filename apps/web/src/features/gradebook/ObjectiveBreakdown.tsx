@@ -16,7 +16,7 @@ export function ObjectiveBreakdown({
 }: {
   objectives: ObjectiveScore[] | null;
   headingId: string;
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: 2 | 3 | 4 | 5;
 }) {
   const Heading = `h${headingLevel}` as const;
   return (

@@ -25,7 +25,7 @@ function YesNoOptions() {
 
 const SELECT_COL = { xs: 6, sm: 4, lg: 'auto' } as const;
 
-/** Admin spec §2.1 filters: email text, yes/no/all flags, tests (later capability), QBank. */
+/** Admin spec §2.1 filters: email text, yes/no/all flags, tests (yes = at least one), QBank. */
 export function UserFiltersForm({
   filters,
   onChange,
@@ -64,24 +64,14 @@ export function UserFiltersForm({
           </Form.Select>
         </FilterField>
       ))}
-      <FilterField
-        controlId="user-filter-tests"
-        label={T.testsFilter}
-        col={SELECT_COL}
-        title={T.testsLater}
-      >
+      <FilterField controlId="user-filter-tests" label={T.testsFilter} col={SELECT_COL}>
         <Form.Select
           size="sm"
-          value="all"
-          disabled
-          title={T.testsLater}
-          aria-describedby="user-filter-tests-later"
+          value={filters.tests}
+          onChange={(e) => set('tests', e.target.value as YesNoAll)}
         >
           <YesNoOptions />
         </Form.Select>
-        <span id="user-filter-tests-later" className="visually-hidden">
-          {T.testsLater}
-        </span>
       </FilterField>
       <FilterField controlId="user-filter-qbank" label={T.qbankFilter} col={SELECT_COL}>
         <Form.Select

@@ -22,13 +22,14 @@ const user = (over: Partial<AdminUserRow>): AdminUserRow => ({
 });
 
 // In the server's order: admins first, then by email.
-const ADMIN = user({ uid: 'u-admin', email: 'admin@examprep.test', isAdmin: true });
+const ADMIN = user({ uid: 'u-admin', email: 'admin@examprep.test', isAdmin: true, tests: 0 });
 const ALICE = user({
   uid: 'u-alice',
   email: 'alice@example.com',
   premium: true,
   purchases: { teas_math_qbank: true },
   qbankGenerations: 5,
+  tests: 3,
 });
 /** In auth only: can get a database document. */
 const BOB_AUTH = user({
@@ -36,8 +37,9 @@ const BOB_AUTH = user({
   email: 'Bob@Example.com',
   emailVerified: false,
   inDatabase: false,
+  tests: 0,
 });
-/** In the database only; same email as BOB_AUTH ignoring case. */
+/** In the database only; same email as BOB_AUTH ignoring case; its test count did not load. */
 const BOB_DB = user({
   uid: 'u-bob-db',
   email: 'bob@example.com',
@@ -135,22 +137,22 @@ describe('/user-list', () => {
     const alice = within(rowOf('alice@example.com'));
     const cells = alice.getAllByRole('cell').map((el) => el.textContent);
     // UID, Email?, Database?, Auth?, Admin?, Premium, Tests, QBank, Actions
-    expect(cells.slice(0, 8)).toEqual([
-      'u-alice',
-      'Yes',
-      'Yes',
-      'Yes',
-      'No',
-      'Yes',
-      '—Arrives with the testing capability',
-      '5',
-    ]);
-    expect(alice.getByText('—')).toHaveAttribute('title', 'Arrives with the testing capability');
+    expect(cells.slice(0, 8)).toEqual(['u-alice', 'Yes', 'Yes', 'Yes', 'No', 'Yes', '3', '5']);
+    expect(alice.getByTitle('3 tests')).toHaveTextContent('3');
+    // A count the testing service could not give: a dash that says so, never a made-up 0.
+    const bobDb = within(rowOf('bob@example.com'));
+    expect(bobDb.getByText('—')).toHaveAttribute(
+      'title',
+      'The number of tests could not be loaded.',
+    );
+    expect(bobDb.getByText('The number of tests could not be loaded.')).toHaveClass(
+      'visually-hidden',
+    );
     // Every row opens its purchases editor (catalog capability; PurchasesEditorModal.spec).
     expect(screen.getAllByRole('button', { name: /^View Purchases / })).toHaveLength(ALL.length);
     expect(alice.getByRole('button', { name: 'View Purchases alice@example.com' })).toBeVisible();
-    // The testing capability brings this one: no fake button today.
-    expect(screen.queryByRole('button', { name: /View Gradebook/ })).not.toBeInTheDocument();
+    // Every row opens its gradebook (UserGradebookModal.spec).
+    expect(screen.getAllByRole('button', { name: /^View Gradebook / })).toHaveLength(ALL.length);
     expect(
       alice.getByRole('button', { name: 'Generate & Copy Token alice@example.com' }),
     ).toBeVisible();
@@ -208,6 +210,8 @@ describe('/user-list', () => {
       ['Premium', 'no', ['admin@examprep.test', 'Bob@Example.com', 'bob@example.com']],
       ['QBank', 'gt0', ['alice@example.com', 'bob@example.com']],
       ['QBank', 'eq0', ['admin@examprep.test', 'Bob@Example.com']],
+      ['Tests', 'yes', ['alice@example.com']],
+      ['Tests', 'no', ['admin@examprep.test', 'Bob@Example.com']],
     ])('%s = %s', async (label, value, expected) => {
       serve();
       renderPage();
@@ -230,14 +234,22 @@ describe('/user-list', () => {
       expect(options('Premium')).toEqual(['All', 'Yes', 'No']);
     });
 
-    it('has a disabled Tests filter that says the testing capability brings it', async () => {
+    it('has a real Tests filter (Yes/No/All); Reset Filters clears it', async () => {
       serve();
       renderPage();
       await loaded();
       const tests = screen.getByLabelText('Tests');
-      expect(tests).toBeDisabled();
-      expect(tests).toHaveAttribute('title', 'Arrives with the testing capability');
-      expect(tests).toHaveAccessibleDescription('Arrives with the testing capability');
+      expect(tests).toBeEnabled();
+      expect(
+        within(tests)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All', 'Yes', 'No']);
+      await userEvent.selectOptions(tests, 'yes');
+      expect(shownEmails()).toEqual(['alice@example.com']);
+      await userEvent.click(screen.getByRole('button', { name: 'Reset Filters' }));
+      expect(tests).toHaveValue('all');
+      expect(shownEmails()).toHaveLength(4);
     });
 
     it('combines filters and says when nothing matches', async () => {

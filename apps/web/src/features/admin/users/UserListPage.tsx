@@ -16,6 +16,7 @@ import { UsersTable } from './UsersTable';
 
 // Loaded when an admin opens it: the list itself stays small.
 const PurchasesEditorModal = lazy(() => import('./PurchasesEditorModal'));
+const UserGradebookModal = lazy(() => import('./UserGradebookModal'));
 import { useAdminUsers } from './users-api';
 import { usersToCsv } from './users-csv';
 import { TOKEN_PREVIEW_LENGTH, USERS_CSV_FILE_NAME, USERS_MESSAGES as T } from './users.messages';
@@ -52,11 +53,13 @@ function UserListBody({
   users,
   onDelete,
   onPurchases,
+  onGradebook,
   notify,
 }: {
   users: AdminUserRow[];
   onDelete: (user: AdminUserRow) => void;
   onPurchases: (user: AdminUserRow) => void;
+  onGradebook: (user: AdminUserRow) => void;
   notify: NoticeFn;
 }) {
   const [filters, setFilters] = useState<UserFilters>(DEFAULT_FILTERS);
@@ -104,7 +107,13 @@ function UserListBody({
       ) : shown.length === 0 ? (
         <p className="text-body-secondary py-3">{T.noMatches}</p>
       ) : (
-        <UsersTable users={shown} onDelete={onDelete} onPurchases={onPurchases} notify={notify} />
+        <UsersTable
+          users={shown}
+          onDelete={onDelete}
+          onPurchases={onPurchases}
+          onGradebook={onGradebook}
+          notify={notify}
+        />
       )}
     </>
   );
@@ -120,6 +129,7 @@ export default function UserListPage() {
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [editingPurchases, setEditingPurchases] = useState<AdminUserRow | null>(null);
+  const [viewingGradebook, setViewingGradebook] = useState<AdminUserRow | null>(null);
 
   const heading = (
     <h1 id="user-list-title" className="h3 mb-0">
@@ -157,6 +167,7 @@ export default function UserListPage() {
         users={list.data}
         onDelete={setDeleting}
         onPurchases={setEditingPurchases}
+        onGradebook={setViewingGradebook}
         notify={notify}
       />
     );
@@ -201,6 +212,15 @@ export default function UserListPage() {
             user={editingPurchases}
             onClose={() => setEditingPurchases(null)}
             notify={notify}
+          />
+        </Suspense>
+      ) : null}
+      {viewingGradebook ? (
+        <Suspense fallback={null}>
+          <UserGradebookModal
+            key={viewingGradebook.uid}
+            user={viewingGradebook}
+            onClose={() => setViewingGradebook(null)}
           />
         </Suspense>
       ) : null}

@@ -16,15 +16,27 @@ function YesNo({ value }: { value: boolean }) {
   );
 }
 
-/** Tests arrive with the testing capability: an honest dash, not a made-up value. */
-function TestsLater() {
+/** The user's number of tests (admin spec §2.1); null = the testing service did not answer. */
+function TestsCount({ tests }: { tests: number | null }) {
+  if (tests === null) {
+    return (
+      <>
+        <span aria-hidden="true" title={T.testsUnknown}>
+          —
+        </span>
+        <span className="visually-hidden">{T.testsUnknown}</span>
+      </>
+    );
+  }
   return (
-    <>
-      <span aria-hidden="true" title={T.testsLater}>
-        —
-      </span>
-      <span className="visually-hidden">{T.testsLater}</span>
-    </>
+    <Badge
+      bg={tests > 0 ? 'primary' : 'light'}
+      text={tests > 0 ? undefined : 'dark'}
+      className="border"
+      title={T.testsCount(tests)}
+    >
+      {tests}
+    </Badge>
   );
 }
 
@@ -59,11 +71,13 @@ function UserRow({
   user,
   onDelete,
   onPurchases,
+  onGradebook,
   notify,
 }: {
   user: AdminUserRow;
   onDelete: (user: AdminUserRow) => void;
   onPurchases: (user: AdminUserRow) => void;
+  onGradebook: (user: AdminUserRow) => void;
   notify: NoticeFn;
 }) {
   const create = useCreateUserDocument();
@@ -105,7 +119,7 @@ function UserRow({
         <YesNo value={user.premium} />
       </td>
       <td className="text-center">
-        <TestsLater />
+        <TestsCount tests={user.tests} />
       </td>
       <td>
         <Badge
@@ -126,6 +140,14 @@ function UserRow({
             aria-label={`${T.viewPurchases} ${user.email}`}
           >
             {T.viewPurchases}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            onClick={() => onGradebook(user)}
+            aria-label={`${T.viewGradebook} ${user.email}`}
+          >
+            {T.viewGradebook}
           </Button>
           {user.inAuth ? (
             <Button
@@ -172,11 +194,13 @@ export function UsersTable({
   users,
   onDelete,
   onPurchases,
+  onGradebook,
   notify,
 }: {
   users: AdminUserRow[];
   onDelete: (user: AdminUserRow) => void;
   onPurchases: (user: AdminUserRow) => void;
+  onGradebook: (user: AdminUserRow) => void;
   notify: NoticeFn;
 }) {
   return (
@@ -201,6 +225,7 @@ export function UsersTable({
           user={user}
           onDelete={onDelete}
           onPurchases={onPurchases}
+          onGradebook={onGradebook}
           notify={notify}
         />
       ))}

@@ -16,10 +16,10 @@ const row = (uid: string, email: string, over: Partial<AdminUserRow> = {}): Admi
 });
 
 const ROWS = [
-  row('1', 'admin@x.test', { isAdmin: true }),
-  row('2', 'Dup@X.test', { qbankGenerations: 4 }),
-  row('3', 'dup@x.test ', { inAuth: false }),
-  row('4', 'solo@x.test', { premium: true, emailVerified: false }),
+  row('1', 'admin@x.test', { isAdmin: true, tests: 0 }),
+  row('2', 'Dup@X.test', { qbankGenerations: 4, tests: 3 }),
+  row('3', 'dup@x.test ', { inAuth: false, tests: 1 }),
+  row('4', 'solo@x.test', { premium: true, emailVerified: false, tests: 0 }),
   row('5', '', { inAuth: false }),
   row('6', '', { inAuth: false }),
 ];
@@ -50,5 +50,15 @@ describe('user filters', () => {
     expect(isDefaultFilters(filters)).toBe(false);
     expect(uids(filterUsers(ROWS, { ...DEFAULT_FILTERS, qbank: 'gt0' }))).toEqual(['2']);
     expect(uids(filterUsers(ROWS, { ...DEFAULT_FILTERS, emailVerified: 'no' }))).toEqual(['4']);
+  });
+
+  it('filters on tests: yes = tests > 0, no = tests = 0, an unknown count only under all', () => {
+    expect(uids(filterUsers(ROWS, { ...DEFAULT_FILTERS, tests: 'yes' }))).toEqual(['2', '3']);
+    expect(uids(filterUsers(ROWS, { ...DEFAULT_FILTERS, tests: 'no' }))).toEqual(['1', '4']);
+    expect(uids(filterUsers(ROWS, { ...DEFAULT_FILTERS, tests: 'all' }))).toHaveLength(6);
+    expect(isDefaultFilters({ ...DEFAULT_FILTERS, tests: 'yes' })).toBe(false);
+    expect(uids(filterUsers(ROWS, { ...DEFAULT_FILTERS, tests: 'yes', qbank: 'gt0' }))).toEqual([
+      '2',
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { ADMIN_USER_MESSAGES, CATALOG_LABELS, CATALOG_MESSAGES } from '@examprep/contracts/types';
+import {
+  ADMIN_USER_MESSAGES,
+  CATALOG_LABELS,
+  CATALOG_MESSAGES,
+  TEST_LABELS,
+  TEST_MESSAGES,
+} from '@examprep/contracts/types';
 
 /** Admin spec §9: the token preview shows the first 50 characters. */
 export const TOKEN_PREVIEW_LENGTH = 50;
@@ -34,7 +40,8 @@ export const USERS_MESSAGES = {
   no: 'No',
   qbankAboveZero: '> 0',
   qbankZero: '= 0',
-  testsLater: 'Arrives with the testing capability',
+  testsUnknown: 'The number of tests could not be loaded.',
+  testsCount: (n: number) => `${n} ${n === 1 ? 'test' : 'tests'}`,
 
   resetFilters: 'Reset Filters',
   exportFiltered: 'Export Filtered List',
@@ -110,6 +117,27 @@ export const USERS_MESSAGES = {
   historyActions: { grant: 'Granted', revoke: 'Revoked' },
   historySources: { payment: 'Payment', admin: 'Admin', refund: 'Refund' },
   historyOrder: (orderId: string) => `Order ${orderId}`,
+
+  viewGradebook: TEST_LABELS.viewGradebook,
+  gradebookTitle: (email: string) => `Gradebook of ${email}`,
+  userTestsHeading: 'Tests',
+  userTestsCaption: 'Every test of this user, newest first',
+  userTestsLoading: 'Loading tests…',
+  userTestsLoadFailed: 'Failed to load the tests of this user.',
+  userTestsEmpty: 'This user has no tests.',
+  userTestsColumns: ['Product', 'Questions', 'Mode', 'Status', 'Actions'],
+  testCompleted: 'Completed',
+  testInProgress: 'In progress',
+  exportTest: TEST_LABELS.export,
+  exportTestOf: (name: string, id: string) => `Export ${name} (${id})`,
+  exporting: 'Exporting…',
+  exported: (fileName: string) => `Saved ${fileName}.`,
+  testDocumentNotFound: TEST_LABELS.testDocumentNotFound,
+  exportFailed: TEST_MESSAGES.exportFailed,
+  reviewTest: 'Review',
+  reviewTestOf: (name: string, id: string) => `Review ${name} (${id}) in a new window`,
+  embeddedGradebookHeading: 'Gradebook',
+  adminViewGradebook: (email: string) => `You are viewing the gradebook of ${email}.`,
 
   previewTitle: 'Sample Notification',
   previewNote:
