@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
 import { TestingConfigModule } from './config/testing-config.module';
 import type { TestingEnv } from './config/testing.env';
+import { TestsModule } from './tests/tests.module';
 
 @Module({})
 export class AppModule {
@@ -12,6 +13,7 @@ export class AppModule {
         TestingConfigModule.forRoot(env),
         MongoModule.forRoot(env.TESTING_MONGODB_URI),
         JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'testing' }),
+        TestsModule,
       ],
       controllers: [createRpcHealthController('testing')],
     };

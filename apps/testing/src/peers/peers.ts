@@ -1,0 +1,90 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  type Actor,
+  type PoolAnswer,
+  type Product,
+  Subjects,
+  TEST_MESSAGES,
+} from '@examprep/contracts';
+import { NatsRpcClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { TestingEnv } from '../config/testing.env';
+import { TtlCache } from './ttl-cache';
+
+/** How long the catalogue is kept in memory (it changes only when the seed runs). */
+export const CATALOGUE_TTL_MS = 60_000;
+
+/** The calls the testing service makes (what unit specs fake). */
+export interface PeerCalls {
+  products(): Promise<Product[]>;
+  hasAccess(actor: Actor, productId: string): Promise<boolean>;
+  draw(course: string, count: number): Promise<PoolAnswer>;
+}
+
+/**
+ * A peer's failure as this service answers it: a catalog or qbank that is down or slow (503/504)
+ * is 'Failed to create test. Please try again.' with the same status; anything else the peer
+ * said is passed on as it is.
+ */
+export function peerFailure(err: unknown): unknown {
+  if (!(err instanceof RpcCallError)) return err;
+  const { status, code } = err.payload;
+  if (status === 503 || status === 504)
+    return new ServiceError({ status, code, message: TEST_MESSAGES.createFailed });
+  return new ServiceError(err.payload);
+}
+
+/**
+ * The testing service's own client of the catalog (products, access) and the qbank (the
+ * question draw), over NATS with a time-out (PEER_TIMEOUT_MS): connected when the module
+ * starts, drained when it stops.
+ */
+@Injectable()
+export class Peers implements PeerCalls, OnModuleInit, OnModuleDestroy {
+  private readonly rpc: NatsRpcClient;
+  private readonly catalogue = new TtlCache<Product[]>(CATALOGUE_TTL_MS);
+
+  constructor(env: TestingEnv) {
+    this.rpc = new NatsRpcClient({
+      servers: env.NATS_URL,
+      name: 'testing-peers',
+      timeoutMs: env.PEER_TIMEOUT_MS,
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.rpc.connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.rpc.close();
+  }
+
+  products(): Promise<Product[]> {
+    return this.catalogue.get(() =>
+      this.call(() => this.rpc.request(Subjects.catalog.listProducts, { actor: null })).then(
+        (a) => a.products,
+      ),
+    );
+  }
+
+  async hasAccess(actor: Actor, productId: string): Promise<boolean> {
+    const answer = await this.call(() =>
+      this.rpc.request(Subjects.catalog.checkAccess, { actor, productId }),
+    );
+    return answer.authorized === true;
+  }
+
+  draw(course: string, count: number): Promise<PoolAnswer> {
+    return this.call(() =>
+      this.rpc.request(Subjects.qbank.pool, { actor: null, query: { course, count } }),
+    );
+  }
+
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      throw peerFailure(err);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  ErrorCodes,
+  type FlagQuestionAnswer,
+  FlagQuestionDto,
+  type FlagQuestionInput,
+  type PoolQuestion,
+  type SavePracticeAnswerAnswer,
+  SavePracticeAnswerDto,
+  type SavePracticeAnswerInput,
+  type SubmitQuizAnswerAnswer,
+  SubmitQuizAnswerDto,
+  type SubmitQuizAnswerInput,
+  type SubmitTestAnswer,
+  type SubmitTestInput,
+  TEST_MESSAGES,
+  TestIdDto,
+} from '@examprep/contracts';
+import { requireVerified, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { normaliseAnswer } from './answer-rules';
+import { gradeAnswer } from './grading';
+import type { TestRecord } from './test.schema';
+import { TestStore } from './test-store';
+import { revealedAnswer, toSummary } from './test-view';
+import { isExpired } from './timer';
+
+export const GRADED_BY_SYSTEM = 'system';
+
+const submittedError = () =>
+  ServiceError.conflict(TEST_MESSAGES.alreadySubmitted, ErrorCodes.TEST_SUBMITTED);
+
+/**
+ * The answer calls of learner spec §7 and the submit (ADR 0019). The hot path (a save): one
+ * read of the tests document by id, the snapshot from memory, one answer write by id and one
+ * lastUpdated write, all under the test's lock in this process.
+ */
+@Injectable()
+export class AnswersService {
+  constructor(private readonly store: TestStore) {}
+
+  /** POST /api/submit-quiz-answer: full tests; grades one question and reveals its answer. */
+  async check(actor: Actor | null, raw: SubmitQuizAnswerInput): Promise<SubmitQuizAnswerAnswer> {
+    requireVerified(actor);
+    const input = validatePayload(SubmitQuizAnswerDto, raw);
+    return this.store.locked(input.testId, async () => {
+      const test = await this.store.loadOwn(actor, input.testId);
+      if (test.mode !== 'full') throw ServiceError.badRequest(TEST_MESSAGES.checkInPractice);
+      if (test.completed) throw submittedError();
+      const question = await this.questionOf(test, input.questionId);
+      const previous = await this.store.repo.findAnswer(test._id, question.qid);
+      if (previous?.isSubmitted) throw ServiceError.conflict(TEST_MESSAGES.alreadyChecked);
+      const answer = normaliseAnswer(question, input, { allowEmpty: false });
+      const status = gradeAnswer(question, answer);
+      const now = this.store.clock.now();
+      const stored = {
+        submittedAnswer: answer,
+        isSubmitted: true,
+        status,
+        gradedAt: now,
+        gradedBy: GRADED_BY_SYSTEM,
+        savedAt: now,
+      };
+      await this.store.repo.writeAnswer(test._id, test.userId, question.qid, stored);
+      await this.store.repo.touch(test._id, now);
+      return {
+        success: true,
+        isCorrect: status === 'correct',
+        updatedQuestion: revealedAnswer(test, question, {
+          ...stored,
+          qid: question.qid,
+          flagged: !!previous?.flagged,
+        }),
+      };
+    });
+  }
+
+  /** POST /api/save-practice-answer: practice tests; '' / [] clears the stored answer. */
+  async save(actor: Actor | null, raw: SavePracticeAnswerInput): Promise<SavePracticeAnswerAnswer> {
+    requireVerified(actor);
+    const input = validatePayload(SavePracticeAnswerDto, raw);
+    const outcome = await this.store.locked(input.testId, async () => {
+      const test = await this.store.loadOwn(actor, input.testId);
+      if (test.mode !== 'practice') throw ServiceError.badRequest(TEST_MESSAGES.saveInFull);
+      if (test.completed) throw submittedError();
+      const now = this.store.clock.now();
+      if (isExpired(test.timer, now)) {
+        await this.store.submitUnlocked(test._id, actor);
+        return 'timeUp' as const;
+      }
+      const question = await this.questionOf(test, input.questionId);
+      const answer = normaliseAnswer(question, input, { allowEmpty: true });
+      await this.store.repo.writeAnswer(test._id, test.userId, question.qid, {
+        submittedAnswer: answer,
+        savedAt: now,
+      });
+      await this.store.repo.touch(test._id, now);
+      return {
+        success: true as const,
+        questionId: question.qid,
+        savedAt: now.toISOString(),
+        saved: answer.length > 0,
+      };
+    });
+    if (outcome === 'timeUp') throw ServiceError.conflict(TEST_MESSAGES.timeUp, ErrorCodes.TIME_UP);
+    return outcome;
+  }
+
+  /** POST /api/flag-question (beyond the spec): the owner, any time. */
+  async flag(actor: Actor | null, raw: FlagQuestionInput): Promise<FlagQuestionAnswer> {
+    requireVerified(actor);
+    const input = validatePayload(FlagQuestionDto, raw);
+    return this.store.locked(input.testId, async () => {
+      const test = await this.store.loadOwn(actor, input.testId);
+      const question = await this.questionOf(test, input.questionId);
+      await this.store.repo.writeAnswer(test._id, test.userId, question.qid, {
+        flagged: input.flagged,
+      });
+      // a flag in a graded test does not move it in the gradebook (retention is by lastUpdated)
+      if (!test.completed) await this.store.repo.touch(test._id, this.store.clock.now());
+      return { success: true, flagged: input.flagged };
+    });
+  }
+
+  /** POST /api/submit-test: grades once; submitting again answers the same result. */
+  async submit(actor: Actor | null, raw: SubmitTestInput): Promise<SubmitTestAnswer> {
+    requireVerified(actor);
+    const { testId } = validatePayload(TestIdDto, raw);
+    const own = await this.store.loadOwn(actor, testId);
+    const test = own.completed ? own : await this.store.submit(own._id, actor);
+    return { success: true, test: toSummary(test, test.answeredCount ?? 0) };
+  }
+
+  private async questionOf(test: TestRecord, qid: string): Promise<PoolQuestion> {
+    const question = (await this.store.questionsOf(test._id)).find((q) => q.qid === qid);
+    if (!question) throw ServiceError.notFound(TEST_MESSAGES.questionNotInTest);
+    return question;
+  }
+}

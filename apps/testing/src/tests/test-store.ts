@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type PoolQuestion,
+  retentionVictims,
+  TEST_MESSAGES,
+} from '@examprep/contracts';
+import { rootLogger, ServiceError } from '@examprep/nest-kit';
+import { Clock } from './clock';
+import { gradeTest } from './grading';
+import { KeyedMutex } from './keyed-mutex';
+import { LruCache } from './lru-cache';
+import type { TestRecord } from './test.schema';
+import type { StoredAnswer } from './test-view';
+import { TestsRepository } from './tests.repository';
+import { isExpired } from './timer';
+
+/** Question snapshots kept in memory (they never change). */
+export const CONTENTS_CACHE_SIZE = 1000;
+
+/** A test with its question snapshot. */
+export interface LoadedTest {
+  test: TestRecord;
+  questions: PoolQuestion[];
+}
+
+/**
+ * What every testing call shares (ADR 0019): the owner check, the snapshot cache, the per-test
+ * lock of answer writes and submit, the submit itself (grading, retention) and the timer's
+ * auto-submit on any call that touches an expired test.
+ */
+@Injectable()
+export class TestStore {
+  private readonly snapshots = new LruCache<string, PoolQuestion[]>(CONTENTS_CACHE_SIZE);
+  private readonly locks = new KeyedMutex();
+
+  constructor(
+    readonly repo: TestsRepository,
+    readonly clock: Clock,
+  ) {}
+
+  /** Runs the answer writes and the submit of one test one at a time (this process). */
+  locked<T>(testId: string, task: () => Promise<T>): Promise<T> {
+    return this.locks.run(testId, task);
+  }
+
+  /**
+   * The caller's own test, or any test for an admin (`ownerId`: when given, the test must
+   * be that user's). 404 'Test not found.' alike for a missing test and for another user's.
+   */
+  async load(actor: Actor, testId: string, ownerId?: string): Promise<TestRecord> {
+    const test = actor.isAdmin
+      ? await this.repo.findTest(testId)
+      : await this.repo.findOwnTest(testId, actor.uid);
+    if (!test || (ownerId !== undefined && test.userId !== ownerId))
+      throw ServiceError.notFound(TEST_MESSAGES.notFound);
+    return test;
+  }
+
+  /** The caller's own test only (answer calls, submit, flag: admins act on their own tests). */
+  async loadOwn(actor: Actor, testId: string): Promise<TestRecord> {
+    const test = await this.repo.findOwnTest(testId, actor.uid);
+    if (!test) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+    return test;
+  }
+
+  async questionsOf(testId: string): Promise<PoolQuestion[]> {
+    const cached = this.snapshots.get(testId);
+    if (cached) return cached;
+    const questions = await this.repo.findQuestions(testId);
+    if (!questions) throw ServiceError.notFound(TEST_MESSAGES.notFoundOrEmpty);
+    this.snapshots.set(testId, questions);
+    return questions;
+  }
+
+  remember(testId: string, questions: PoolQuestion[]): void {
+    this.snapshots.set(testId, questions);
+  }
+
+  answersOf(
+    test: TestRecord,
+    questions: readonly PoolQuestion[],
+  ): Promise<Map<string, StoredAnswer>> {
+    return this.repo.findAnswers(
+      test._id,
+      questions.map((q) => q.qid),
+    );
+  }
+
+  /**
+   * An expired timed test is submitted (with what was saved) before anything else is done
+   * with it; returns the test as it is now.
+   */
+  async settle(test: TestRecord, actor: Actor): Promise<TestRecord> {
+    if (test.completed || !isExpired(test.timer, this.clock.now())) return test;
+    return this.locked(test._id, () => this.submitUnlocked(test._id, actor));
+  }
+
+  /** Submit (under the test's lock): grades once; a submitted test answers as it is. */
+  submit(testId: string, actor: Actor): Promise<TestRecord> {
+    return this.locked(testId, () => this.submitUnlocked(testId, actor));
+  }
+
+  /** Grades and completes the test; then retention for a learner submitting their own test. */
+  async submitUnlocked(testId: string, actor: Actor): Promise<TestRecord> {
+    const test = await this.repo.findTest(testId);
+    if (!test) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+    if (test.completed) return test;
+    const questions = await this.questionsOf(testId);
+    const answers = await this.answersOf(test, questions);
+    const grade = gradeTest(test.mode, questions, answers);
+    const now = this.clock.now();
+    const completion = {
+      finalScore: grade.finalScore,
+      correctCount: grade.correctCount,
+      incorrectCount: grade.incorrectCount,
+      unansweredCount: grade.unansweredCount,
+      answeredCount: grade.answeredCount,
+      objectives: grade.objectives,
+      submittedAt: now,
+      lastUpdated: now,
+    };
+    await this.repo.complete(testId, completion);
+    const done: TestRecord = { ...test, ...completion, completed: true };
+    if (!actor.isAdmin && actor.uid === test.userId) await this.applyRetention(test.userId);
+    return done;
+  }
+
+  /** Learner spec §4: a non-admin keeps the newest 10 completed tests by lastUpdated. */
+  async applyRetention(userId: string): Promise<string[]> {
+    const completed = await this.repo.listByUser(userId, { completed: true });
+    const victims = retentionVictims(
+      completed.map((t) => ({ id: t._id, lastUpdated: new Date(t.lastUpdated).toISOString() })),
+    );
+    for (const id of victims) {
+      try {
+        await this.remove(id);
+      } catch (err) {
+        rootLogger().error({ err, testId: id }, 'retention: removing a test failed');
+      }
+    }
+    return victims;
+  }
+
+  /** Removes a test with its snapshot and answers. */
+  async remove(testId: string): Promise<void> {
+    let qids: string[] = [];
+    try {
+      qids = (await this.questionsOf(testId)).map((q) => q.qid);
+    } catch {
+      // no snapshot: no answers can exist either
+    }
+    await this.repo.remove(testId, qids);
+    this.snapshots.delete(testId);
+  }
+}

@@ -1,0 +1,156 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type {
+  ObjectiveScore,
+  PoolQuestion,
+  QuestionStatus,
+  TestMode,
+  TestTimer,
+} from '@examprep/contracts';
+
+/**
+ * tests/{testId}: one small mutable document per test (ADR 0019). Lists (gradebook, the
+ * unfinished lookup, retention, admin lists and counts) read only these.
+ */
+@Schema({ collection: 'tests', versionKey: false })
+export class TestRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true })
+  userId!: string;
+
+  @Prop({ required: true })
+  productId!: string;
+
+  /** The include the test was started from (admin spec: 'test product id'). */
+  @Prop({ required: true })
+  testProductId!: string;
+
+  @Prop({ required: true })
+  includeId!: string;
+
+  @Prop({ type: String, default: '' })
+  productName!: string;
+
+  @Prop({ type: String, default: '' })
+  instructions!: string;
+
+  @Prop({ type: String, required: true })
+  mode!: TestMode;
+
+  @Prop({ required: true, default: false })
+  completed!: boolean;
+
+  @Prop({ required: true })
+  createdAt!: Date;
+
+  @Prop({ required: true })
+  lastUpdated!: Date;
+
+  @Prop({ type: Date, default: null })
+  submittedAt!: Date | null;
+
+  @Prop({ required: true })
+  totalQuestions!: number;
+
+  @Prop({ type: Number, default: null })
+  finalScore!: number | null;
+
+  @Prop({ type: Number, default: null })
+  correctCount!: number | null;
+
+  @Prop({ type: Number, default: null })
+  incorrectCount!: number | null;
+
+  @Prop({ type: Number, default: null })
+  unansweredCount!: number | null;
+
+  /** Set at submit (before: counted from the answers when a summary needs it). */
+  @Prop({ type: Number, default: null })
+  answeredCount!: number | null;
+
+  @Prop({ type: [Object], default: null })
+  objectives!: ObjectiveScore[] | null;
+
+  @Prop({ type: Object, default: null })
+  timer!: StoredTimer | null;
+}
+export const TestSchema = SchemaFactory.createForClass(TestRecord);
+// MongoDB (compose, k8s): the per-user lists are index scans. FerretDB 1.x ignores it.
+TestSchema.index({ userId: 1, completed: 1, lastUpdated: -1 });
+
+/** The timer as stored (dates); TestTimer is its ISO form. */
+export interface StoredTimer {
+  limitSeconds: number;
+  startedAt: Date;
+  endsAt: Date;
+}
+
+export function toTestTimer(timer: StoredTimer | null | undefined): TestTimer | null {
+  if (!timer) return null;
+  return {
+    limitSeconds: timer.limitSeconds,
+    startedAt: new Date(timer.startedAt).toISOString(),
+    endsAt: new Date(timer.endsAt).toISOString(),
+  };
+}
+
+/**
+ * test_contents/{testId}: the question snapshot, written once before the tests document and
+ * never changed (so it is cached in memory).
+ */
+@Schema({ collection: 'test_contents', versionKey: false })
+export class TestContentRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true })
+  userId!: string;
+
+  @Prop({ type: [Object], required: true })
+  questions!: PoolQuestion[];
+}
+export const TestContentSchema = SchemaFactory.createForClass(TestContentRecord);
+
+/** test_answers/{testId}:{qid}: one document per answered (or flagged) question. */
+@Schema({ collection: 'test_answers', versionKey: false })
+export class TestAnswerRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true })
+  testId!: string;
+
+  @Prop({ required: true })
+  userId!: string;
+
+  @Prop({ required: true })
+  qid!: string;
+
+  @Prop({ type: [String], default: [] })
+  submittedAnswer!: string[];
+
+  /** Full test: checked. */
+  @Prop({ default: false })
+  isSubmitted!: boolean;
+
+  @Prop({ type: String, default: 'unanswered' })
+  status!: QuestionStatus;
+
+  @Prop({ type: Date, default: null })
+  gradedAt!: Date | null;
+
+  @Prop({ type: String, default: null })
+  gradedBy!: string | null;
+
+  /** Last change of the answer itself (not of the flag). */
+  @Prop({ type: Date, default: null })
+  savedAt!: Date | null;
+
+  @Prop({ default: false })
+  flagged!: boolean;
+}
+export const TestAnswerSchema = SchemaFactory.createForClass(TestAnswerRecord);
+TestAnswerSchema.index({ testId: 1 });
+
+export const answerId = (testId: string, qid: string) => `${testId}:${qid}`;

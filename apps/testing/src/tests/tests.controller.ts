@@ -1,0 +1,101 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import {
+  type CreateTestAnswer,
+  type CreateTestMessage,
+  type DeleteTestAnswer,
+  type DeleteTestMessage,
+  type ExportTestMessage,
+  type FlagQuestionAnswer,
+  type FlagQuestionMessage,
+  type GetTestMessage,
+  type GradebookAnswer,
+  type GradebookMessage,
+  type SavePracticeAnswerAnswer,
+  type SavePracticeAnswerMessage,
+  Subjects,
+  type SubmitQuizAnswerAnswer,
+  type SubmitQuizAnswerMessage,
+  type SubmitTestAnswer,
+  type SubmitTestMessage,
+  type TestCountsMessage,
+  type TestCountsReply,
+  type TestExport,
+  type TestView,
+  type UnfinishedTestAnswer,
+  type UnfinishedTestMessage,
+  type UserTestsAnswer,
+  type UserTestsMessage,
+} from '@examprep/contracts';
+import { RpcPattern } from '@examprep/nest-kit';
+import { AnswersService } from './answers.service';
+import { TestsService } from './tests.service';
+
+/** NATS handlers of the testing.* subjects (one line each; the rules live in the services). */
+@Controller()
+export class TestsController {
+  constructor(
+    private readonly tests: TestsService,
+    private readonly answers: AnswersService,
+  ) {}
+
+  @RpcPattern(Subjects.testing.createTest)
+  create(@Payload() { actor, input }: CreateTestMessage): Promise<CreateTestAnswer> {
+    return this.tests.create(actor, input);
+  }
+
+  @RpcPattern(Subjects.testing.getTest)
+  get(@Payload() { actor, testId, userId }: GetTestMessage): Promise<TestView> {
+    return this.tests.get(actor, testId, userId);
+  }
+
+  @RpcPattern(Subjects.testing.unfinishedTest)
+  unfinished(@Payload() { actor, query }: UnfinishedTestMessage): Promise<UnfinishedTestAnswer> {
+    return this.tests.unfinished(actor, query);
+  }
+
+  @RpcPattern(Subjects.testing.submitQuizAnswer)
+  check(@Payload() { actor, input }: SubmitQuizAnswerMessage): Promise<SubmitQuizAnswerAnswer> {
+    return this.answers.check(actor, input);
+  }
+
+  @RpcPattern(Subjects.testing.savePracticeAnswer)
+  save(@Payload() { actor, input }: SavePracticeAnswerMessage): Promise<SavePracticeAnswerAnswer> {
+    return this.answers.save(actor, input);
+  }
+
+  @RpcPattern(Subjects.testing.submitTest)
+  submit(@Payload() { actor, input }: SubmitTestMessage): Promise<SubmitTestAnswer> {
+    return this.answers.submit(actor, input);
+  }
+
+  @RpcPattern(Subjects.testing.deleteTest)
+  delete(@Payload() { actor, input }: DeleteTestMessage): Promise<DeleteTestAnswer> {
+    return this.tests.delete(actor, input);
+  }
+
+  @RpcPattern(Subjects.testing.flagQuestion)
+  flag(@Payload() { actor, input }: FlagQuestionMessage): Promise<FlagQuestionAnswer> {
+    return this.answers.flag(actor, input);
+  }
+
+  @RpcPattern(Subjects.testing.gradebook)
+  gradebook(@Payload() { actor, userId }: GradebookMessage): Promise<GradebookAnswer> {
+    return this.tests.gradebook(actor, userId);
+  }
+
+  @RpcPattern(Subjects.testing.userTests)
+  userTests(@Payload() { actor, uid }: UserTestsMessage): Promise<UserTestsAnswer> {
+    return this.tests.userTests(actor, uid);
+  }
+
+  @RpcPattern(Subjects.testing.exportTest)
+  exportTest(@Payload() { actor, uid, testId }: ExportTestMessage): Promise<TestExport> {
+    return this.tests.exportTest(actor, uid, testId);
+  }
+
+  @RpcPattern(Subjects.testing.testCounts)
+  testCounts(@Payload() { actor }: TestCountsMessage): Promise<TestCountsReply> {
+    return this.tests.testCounts(actor);
+  }
+}

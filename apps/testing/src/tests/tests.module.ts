@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { Peers } from '../peers/peers';
+import { AnswersService } from './answers.service';
+import { Clock } from './clock';
+import {
+  TestAnswerRecord,
+  TestAnswerSchema,
+  TestContentRecord,
+  TestContentSchema,
+  TestRecord,
+  TestSchema,
+} from './test.schema';
+import { TestStore } from './test-store';
+import { TestsController } from './tests.controller';
+import { TestsRepository } from './tests.repository';
+import { TestsService } from './tests.service';
+import { UserDeletedConsumer } from './user-deleted.consumer';
+
+/** Tests, answers, grading, gradebook and the admin's test calls (ADR 0019). */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: TestRecord.name, schema: TestSchema },
+      { name: TestContentRecord.name, schema: TestContentSchema },
+      { name: TestAnswerRecord.name, schema: TestAnswerSchema },
+    ]),
+  ],
+  controllers: [TestsController],
+  providers: [
+    Clock,
+    Peers,
+    TestsRepository,
+    TestStore,
+    TestsService,
+    AnswersService,
+    UserDeletedConsumer,
+  ],
+})
+export class TestsModule {}

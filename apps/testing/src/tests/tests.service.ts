@@ -1,0 +1,221 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  type CreateTestAnswer,
+  CreateTestDto,
+  type CreateTestInput,
+  ErrorCodes,
+  type GradebookAnswer,
+  includeEntries,
+  type PoolQuestion,
+  TEST_LIMITS,
+  TEST_MESSAGES,
+  type TestCountsReply,
+  type TestExport,
+  TestExportQuery,
+  TestIdDto,
+  type TestSummary,
+  type TestView,
+  type UnfinishedTestAnswer,
+  type UnfinishedTestQuery,
+  UnfinishedTestQueryDto,
+  type UserTestsAnswer,
+  UserTestsQuery,
+  TestOwnerQuery,
+  type DeleteTestAnswer,
+} from '@examprep/contracts';
+import { requireAdmin, requireVerified, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { type PeerCalls, Peers } from '../peers/peers';
+import type { TestRecord } from './test.schema';
+import { TestStore } from './test-store';
+import { countAnswered, toSummary, toTestExport, toTestView } from './test-view';
+import { startTimer } from './timer';
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new test id: 20 random letters and digits (TEST_ID_PATTERN). */
+export function newTestId(): string {
+  let id = '';
+  for (let i = 0; i < 20; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+const byLastUpdatedDesc = (a: TestRecord, b: TestRecord) =>
+  new Date(b.lastUpdated).getTime() - new Date(a.lastUpdated).getTime() || (a._id < b._id ? 1 : -1);
+
+/**
+ * Tests as a whole (learner spec §4, §7; admin spec §2.1): create from the catalogue's include,
+ * read, the unfinished lookup, the gradebook, delete, and the admin's lists, export and counts.
+ */
+@Injectable()
+export class TestsService {
+  constructor(
+    private readonly store: TestStore,
+    @Inject(Peers) private readonly peers: PeerCalls,
+  ) {}
+
+  async create(actor: Actor | null, raw: CreateTestInput): Promise<CreateTestAnswer> {
+    requireVerified(actor);
+    const input = validatePayload(CreateTestDto, raw);
+    if (input.timed && input.mode !== 'practice')
+      throw ServiceError.badRequest(TEST_MESSAGES.timerPracticeOnly, {
+        timed: [TEST_MESSAGES.timerPracticeOnly],
+      });
+    const unsupported = () =>
+      ServiceError.badRequest(
+        TEST_MESSAGES.unsupported(input.productId, input.includeId, input.mode),
+        undefined,
+        ErrorCodes.UNSUPPORTED_PRODUCT,
+      );
+    const product = (await this.peers.products()).find((p) => p.id === input.productId);
+    const include = product && includeEntries(product).find((i) => i.id === input.includeId);
+    if (
+      !product ||
+      !include ||
+      include.kind !== 'test' ||
+      include.mode !== input.mode ||
+      !include.pool
+    )
+      throw unsupported();
+    if (!(await this.peers.hasAccess(actor, product.id)))
+      throw new ServiceError({
+        status: 403,
+        code: ErrorCodes.NO_PRODUCT_ACCESS,
+        message: TEST_MESSAGES.noAccess,
+      });
+    const count = Math.min(include.pool.questionCount, TEST_LIMITS.maxQuestions);
+    const { questions } = await this.peers.draw(include.pool.course, count);
+    if (!questions || questions.length === 0)
+      throw ServiceError.badRequest(
+        TEST_MESSAGES.notFoundOrEmpty,
+        undefined,
+        ErrorCodes.UNSUPPORTED_PRODUCT,
+      );
+    const snapshot: PoolQuestion[] = questions.slice(0, TEST_LIMITS.maxQuestions);
+    const now = this.store.clock.now();
+    const test: TestRecord = {
+      _id: newTestId(),
+      userId: actor.uid,
+      productId: product.id,
+      testProductId: include.id,
+      includeId: include.id,
+      productName: product.name,
+      instructions: include.instructions || product.instructions || '',
+      mode: input.mode,
+      completed: false,
+      createdAt: now,
+      lastUpdated: now,
+      submittedAt: null,
+      totalQuestions: snapshot.length,
+      finalScore: null,
+      correctCount: null,
+      incorrectCount: null,
+      unansweredCount: null,
+      answeredCount: null,
+      objectives: null,
+      timer: input.timed ? startTimer(snapshot.length, now) : null,
+    };
+    await this.store.repo.insert(test, snapshot);
+    this.store.remember(test._id, snapshot);
+    return { success: true, testId: test._id };
+  }
+
+  /** GET /api/tests/:testId: the learner's own test; an admin's any (userId: must be the owner). */
+  async get(actor: Actor | null, testId: string, userId?: string): Promise<TestView> {
+    requireVerified(actor);
+    validatePayload(TestIdDto, { testId });
+    if (userId !== undefined) validatePayload(TestOwnerQuery, { userId });
+    let test = await this.store.load(actor, testId, actor.isAdmin ? userId : undefined);
+    test = await this.store.settle(test, actor);
+    const questions = await this.store.questionsOf(test._id);
+    const answers = await this.store.answersOf(test, questions);
+    return toTestView(test, questions, answers);
+  }
+
+  /** Learner spec §4 Starting a test: the newest unfinished test of this include and mode. */
+  async unfinished(actor: Actor | null, raw: UnfinishedTestQuery): Promise<UnfinishedTestAnswer> {
+    requireVerified(actor);
+    const query = validatePayload(UnfinishedTestQueryDto, raw);
+    const candidates = (await this.store.repo.listByUser(actor.uid, { completed: false }))
+      .filter(
+        (t) =>
+          t.mode === query.mode &&
+          (t.includeId === query.includeId || t.testProductId === query.includeId),
+      )
+      .sort(byLastUpdatedDesc);
+    for (const candidate of candidates) {
+      const test = await this.store.settle(candidate, actor);
+      if (!test.completed) return { test: await this.summary(test) };
+    }
+    return { test: null };
+  }
+
+  /** GET /api/gradebook: completed tests, newest first (userId honoured for admins only). */
+  async gradebook(actor: Actor | null, userId?: string): Promise<GradebookAnswer> {
+    requireVerified(actor);
+    if (userId !== undefined) validatePayload(TestOwnerQuery, { userId });
+    const owner = actor.isAdmin && userId ? userId : actor.uid;
+    const tests = await this.settleAll(actor, await this.store.repo.listByUser(owner));
+    return {
+      tests: tests
+        .filter((t) => t.completed)
+        .sort(byLastUpdatedDesc)
+        .map((t) => toSummary(t, t.answeredCount ?? 0)),
+    };
+  }
+
+  /** POST /api/delete-test: the owner, or an admin for any test. */
+  async delete(actor: Actor | null, raw: { testId: string }): Promise<DeleteTestAnswer> {
+    requireVerified(actor);
+    const { testId } = validatePayload(TestIdDto, raw);
+    const test = await this.store.load(actor, testId);
+    await this.store.locked(test._id, () => this.store.remove(test._id));
+    return { success: true };
+  }
+
+  /** Admin spec §2.1 View Gradebook: every test of the user, newest first. */
+  async userTests(actor: Actor | null, uid: string): Promise<UserTestsAnswer> {
+    requireAdmin(actor);
+    validatePayload(UserTestsQuery, { uid });
+    const tests = (await this.settleAll(actor, await this.store.repo.listByUser(uid))).sort(
+      byLastUpdatedDesc,
+    );
+    return { tests: await Promise.all(tests.map((t) => this.summary(t))) };
+  }
+
+  /** Admin spec §2.1 Export: the whole test, path users/{uid}/tests/{id}. */
+  async exportTest(actor: Actor | null, uid: string, testId: string): Promise<TestExport> {
+    requireAdmin(actor);
+    validatePayload(TestExportQuery, { uid, testId });
+    const test = await this.store.repo.findTest(testId);
+    if (!test || test.userId !== uid) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+    const questions = await this.store.questionsOf(test._id);
+    const answers = await this.store.answersOf(test, questions);
+    return toTestExport(test, questions, answers, this.store.clock.now());
+  }
+
+  /** Tests per user (every test, finished or not): the admin list's Tests column. */
+  async testCounts(actor: Actor | null): Promise<TestCountsReply> {
+    requireAdmin(actor);
+    return { counts: await this.store.repo.countsByUser() };
+  }
+
+  /** events.user.deleted: the user's tests, snapshots and answers go. Idempotent. */
+  async removeUser(uid: string): Promise<number> {
+    const tests = await this.store.repo.listByUser(uid);
+    for (const t of tests) await this.store.locked(t._id, () => this.store.remove(t._id));
+    return tests.length;
+  }
+
+  private async summary(test: TestRecord): Promise<TestSummary> {
+    if (test.completed) return toSummary(test, test.answeredCount ?? 0);
+    const questions = await this.store.questionsOf(test._id);
+    const answers = await this.store.answersOf(test, questions);
+    return toSummary(test, countAnswered(test, answers.values()));
+  }
+
+  private settleAll(actor: Actor, tests: TestRecord[]): Promise<TestRecord[]> {
+    return Promise.all(tests.map((t) => this.store.settle(t, actor)));
+  }
+}

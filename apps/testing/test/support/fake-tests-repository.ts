@@ -1,0 +1,109 @@
+import type { PoolQuestion } from '@examprep/contracts';
+import { answerId, type TestRecord } from '../../src/tests/test.schema';
+import type { StoredAnswer } from '../../src/tests/test-view';
+import type { AnswerChange, Completion, TestsRepository } from '../../src/tests/tests.repository';
+
+/** An in-memory TestsRepository for the services' unit specs; counts the calls it serves. */
+export class FakeTestsRepository {
+  readonly tests = new Map<string, TestRecord>();
+  readonly contents = new Map<string, PoolQuestion[]>();
+  readonly answers = new Map<string, StoredAnswer & { testId: string; userId: string }>();
+  readonly calls: string[] = [];
+
+  asRepository(): TestsRepository {
+    return this as unknown as TestsRepository;
+  }
+
+  async insert(test: TestRecord, questions: PoolQuestion[]): Promise<void> {
+    this.calls.push('insert');
+    this.contents.set(test._id, structuredClone(questions));
+    this.tests.set(test._id, structuredClone(test));
+  }
+
+  async findTest(testId: string): Promise<TestRecord | null> {
+    this.calls.push('findTest');
+    const t = this.tests.get(testId);
+    return t ? structuredClone(t) : null;
+  }
+
+  async findOwnTest(testId: string, userId: string): Promise<TestRecord | null> {
+    const t = await this.findTest(testId);
+    return t && t.userId === userId ? t : null;
+  }
+
+  async findQuestions(testId: string): Promise<PoolQuestion[] | null> {
+    this.calls.push('findQuestions');
+    return structuredClone(this.contents.get(testId) ?? null);
+  }
+
+  async findAnswers(testId: string, qids: readonly string[]): Promise<Map<string, StoredAnswer>> {
+    this.calls.push('findAnswers');
+    const out = new Map<string, StoredAnswer>();
+    for (const q of qids) {
+      const a = this.answers.get(answerId(testId, q));
+      if (a) out.set(q, structuredClone(a));
+    }
+    return out;
+  }
+
+  async findAnswer(testId: string, qid: string): Promise<StoredAnswer | null> {
+    this.calls.push('findAnswer');
+    return structuredClone(this.answers.get(answerId(testId, qid)) ?? null);
+  }
+
+  async writeAnswer(
+    testId: string,
+    userId: string,
+    qid: string,
+    change: AnswerChange,
+  ): Promise<void> {
+    this.calls.push('writeAnswer');
+    const id = answerId(testId, qid);
+    const before = this.answers.get(id) ?? {
+      testId,
+      userId,
+      qid,
+      submittedAnswer: [],
+      isSubmitted: false,
+      status: 'unanswered' as const,
+      gradedAt: null,
+      gradedBy: null,
+      savedAt: null,
+      flagged: false,
+    };
+    this.answers.set(id, { ...before, ...structuredClone(change) });
+  }
+
+  async touch(testId: string, at: Date): Promise<void> {
+    this.calls.push('touch');
+    const t = this.tests.get(testId);
+    if (t) t.lastUpdated = at;
+  }
+
+  async complete(testId: string, completion: Completion): Promise<void> {
+    this.calls.push('complete');
+    const t = this.tests.get(testId);
+    if (t) Object.assign(t, structuredClone(completion), { completed: true });
+  }
+
+  async listByUser(userId: string, filter: { completed?: boolean } = {}): Promise<TestRecord[]> {
+    this.calls.push('listByUser');
+    return [...this.tests.values()]
+      .filter((t) => t.userId === userId)
+      .filter((t) => filter.completed === undefined || t.completed === filter.completed)
+      .map((t) => structuredClone(t));
+  }
+
+  async countsByUser(): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const t of this.tests.values()) counts[t.userId] = (counts[t.userId] ?? 0) + 1;
+    return counts;
+  }
+
+  async remove(testId: string, qids: readonly string[]): Promise<void> {
+    this.calls.push('remove');
+    this.tests.delete(testId);
+    for (const q of qids) this.answers.delete(answerId(testId, q));
+    this.contents.delete(testId);
+  }
+}
