@@ -1,0 +1,127 @@
+// What the testing integration specs share: the RUNNING services of the test profile (testing,
+// catalog, qbank) over NATS as the gateway calls them, actors of users no account has, and the
+// testing database for what a call cannot show (stored answer documents, the timer's end).
+import {
+  type Actor,
+  type CreateTestInput,
+  Subjects,
+  type TestQuestionView,
+} from '@examprep/contracts';
+import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
+import { findRepoRoot, infraConfig } from '@examprep/test-kit';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { type Db, MongoClient } from 'mongodb';
+
+export const cfg = infraConfig('test');
+export const rpc = new NatsRpcClient({
+  servers: cfg.natsUrl,
+  name: 'testing-it',
+  timeoutMs: 10_000,
+});
+let mongo: MongoClient | undefined;
+const made: string[] = [];
+
+export function newUser(over: Partial<Actor> = {}): Actor {
+  const uid = randomUUID();
+  made.push(uid);
+  return { uid, email: `it-${uid}@examprep.test`, isAdmin: false, emailVerified: true, ...over };
+}
+
+/** Starts what the specs call (already running: nothing happens) and connects. */
+export async function connectSystem(): Promise<void> {
+  const root = findRepoRoot();
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'tools/system/system.cjs'),
+      'start',
+      '--profile',
+      'test',
+      '--no-web',
+      '--only',
+      'catalog,qbank,testing',
+    ],
+    { cwd: root, stdio: 'pipe', timeout: 120_000 },
+  );
+  await rpc.connect();
+  mongo = await MongoClient.connect(cfg.mongoUrl());
+}
+
+/** The testing service's own database (for assertions and the timer only). */
+export function testingDb(): Db {
+  return mongo!.db('testing');
+}
+
+/** Removes what this file's users left behind, then disconnects. */
+export async function disconnectSystem(): Promise<void> {
+  try {
+    if (mongo) {
+      const db = testingDb();
+      const tests = await db
+        .collection<{ _id: string }>('tests')
+        .find({ userId: { $in: made } })
+        .toArray();
+      const ids = tests.map((t) => t._id);
+      await db.collection('test_answers').deleteMany({ userId: { $in: made } });
+      await db.collection('test_contents').deleteMany({ userId: { $in: made } });
+      if (ids.length) await db.collection('tests').deleteMany({ _id: { $in: ids } } as never);
+      const catalog = mongo.db('catalog');
+      await catalog.collection('ledger_snapshots').deleteMany({ uid: { $in: made } });
+      await catalog.collection('holdings').deleteMany({ _id: { $in: made } } as never);
+    }
+  } finally {
+    await mongo?.close();
+    await rpc.close();
+  }
+}
+
+/** The error a call fails with (its status, code, message, fields). */
+export async function failure(call: Promise<unknown>) {
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(RpcCallError);
+  return (err as RpcCallError).payload;
+}
+
+export const SAMPLE: CreateTestInput = {
+  productId: 'teas_math_sample_qbank',
+  includeId: 'teas_math_sample_qbank',
+  mode: 'full',
+};
+export const PRACTICE: CreateTestInput = {
+  productId: 'teas_math_qbank',
+  includeId: 'teas_math_qbank_practice',
+  mode: 'practice',
+};
+
+export const create = (actor: Actor | null, input: CreateTestInput) =>
+  rpc.request(Subjects.testing.createTest, { actor, input });
+export const getTest = (actor: Actor | null, testId: string, userId?: string) =>
+  rpc.request(Subjects.testing.getTest, { actor, testId, ...(userId ? { userId } : {}) });
+export const grant = (admin: Actor, uid: string, purchases: Record<string, boolean>) =>
+  rpc.request(Subjects.catalog.updateUserPurchases, { actor: admin, input: { uid, purchases } });
+
+/** Some valid answer for a question (right or wrong). */
+export function anAnswer(q: Pick<TestQuestionView, 'type' | 'answerOrder'>): string | string[] {
+  if (q.type === 'sata') return [q.answerOrder[0]!];
+  if (q.type === 'single') return q.answerOrder[0]!;
+  return '1';
+}
+
+export const REVEAL_FIELDS = [
+  'correctAnswer',
+  'explanation',
+  'explanationImage',
+  'video',
+  'gradedAt',
+  'gradedBy',
+  'misconception',
+] as const;
+
+/** The reveal fields a question view carries (none before check or submit). */
+export const revealedKeys = (q: object) =>
+  REVEAL_FIELDS.filter((k) => Object.prototype.hasOwnProperty.call(q, k));

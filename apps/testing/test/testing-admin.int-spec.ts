@@ -1,0 +1,170 @@
+// The testing service's gradebook, retention, admin calls and events.user.deleted against the
+// RUNNING services of the test profile over NATS, with the real FerretDB and JetStream.
+import { Events, Subjects } from '@examprep/contracts';
+import { GUARD_MESSAGES, JetStreamBus } from '@examprep/nest-kit';
+import { waitFor } from '@examprep/test-kit';
+import {
+  anAnswer,
+  connectSystem,
+  create,
+  disconnectSystem,
+  failure,
+  getTest,
+  newUser,
+  revealedKeys,
+  rpc,
+  SAMPLE,
+  testingDb,
+} from './support/testing-system';
+
+const ADMIN = newUser({ email: 'it-admin@examprep.test', isAdmin: true });
+
+beforeAll(connectSystem, 150_000);
+afterAll(disconnectSystem);
+
+const submit = (actor: ReturnType<typeof newUser>, testId: string) =>
+  rpc.request(Subjects.testing.submitTest, { actor, input: { testId } });
+const gradebook = (actor: ReturnType<typeof newUser>, userId?: string) =>
+  rpc.request(Subjects.testing.gradebook, { actor, ...(userId ? { userId } : {}) });
+const userTests = (actor: ReturnType<typeof newUser>, uid: string) =>
+  rpc.request(Subjects.testing.userTests, { actor, uid });
+const counts = (actor: ReturnType<typeof newUser>) =>
+  rpc.request(Subjects.testing.testCounts, { actor });
+
+describe('gradebook retention (learner spec §4)', () => {
+  it('a learner who submits 11 tests keeps the newest 10; the oldest is gone', async () => {
+    const learner = newUser();
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const { testId } = await create(learner, SAMPLE);
+      await submit(learner, testId);
+      ids.push(testId);
+    }
+    const { tests } = await gradebook(learner);
+    expect(tests.map((t) => t.id)).toEqual(ids.slice(1).reverse());
+    expect(tests.every((t) => t.completed && t.finalScore === 0 && t.unansweredCount === 15)).toBe(
+      true,
+    );
+    expect(await failure(getTest(ADMIN, ids[0]!))).toMatchObject({ status: 404 });
+    await expect(counts(ADMIN)).resolves.toMatchObject({ counts: { [learner.uid]: 10 } });
+  }, 60_000);
+});
+
+describe('admin calls (admin spec §2.1)', () => {
+  it("reads a learner's test by userId, lists and exports it; learners are refused", async () => {
+    const learner = newUser();
+    const { testId } = await create(learner, SAMPLE);
+    const view = await getTest(learner, testId);
+    const q = view.questions[0]!;
+    await rpc.request(Subjects.testing.submitQuizAnswer, {
+      actor: learner,
+      input: { testId, questionId: q.qid, submittedAnswer: anAnswer(q) },
+    });
+    await rpc.request(Subjects.testing.flagQuestion, {
+      actor: learner,
+      input: { testId, questionId: view.questions[1]!.qid, flagged: true },
+    });
+
+    const seen = await getTest(ADMIN, testId, learner.uid);
+    expect(seen).toMatchObject({ id: testId, userId: learner.uid, answeredCount: 1 });
+    expect(revealedKeys(seen.questions[0]!)).toHaveLength(7);
+    expect(revealedKeys(seen.questions[1]!)).toEqual([]);
+    expect(seen.questions[1]!.flagged).toBe(true);
+    expect(await failure(getTest(ADMIN, testId, ADMIN.uid))).toMatchObject({ status: 404 });
+
+    await expect(userTests(ADMIN, learner.uid)).resolves.toEqual({
+      tests: [
+        expect.objectContaining({
+          id: testId,
+          completed: false,
+          answeredCount: 1,
+          totalQuestions: 15,
+        }),
+      ],
+    });
+    const exported = await rpc.request(Subjects.testing.exportTest, {
+      actor: ADMIN,
+      uid: learner.uid,
+      testId,
+    });
+    expect(exported.path).toBe(`users/${learner.uid}/tests/${testId}`);
+    expect(Date.parse(exported.fetchedAt)).not.toBeNaN();
+    expect(exported.test).toMatchObject({
+      id: testId,
+      userId: learner.uid,
+      productName: 'TEAS Math Sample QBank',
+    });
+    expect(exported.test.questions).toHaveLength(15);
+    for (const eq of exported.test.questions) expect(revealedKeys(eq)).toHaveLength(7);
+    expect(
+      await failure(
+        rpc.request(Subjects.testing.exportTest, { actor: ADMIN, uid: ADMIN.uid, testId }),
+      ),
+    ).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Test not found.' });
+
+    await expect(counts(ADMIN)).resolves.toMatchObject({ counts: { [learner.uid]: 1 } });
+    for (const call of [
+      userTests(learner, learner.uid),
+      counts(learner),
+      rpc.request(Subjects.testing.exportTest, { actor: learner, uid: learner.uid, testId }),
+    ])
+      expect(await failure(call)).toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: GUARD_MESSAGES.adminOnly,
+      });
+
+    // an admin's gradebook of the learner, and delete of any test
+    await submit(learner, testId);
+    await expect(gradebook(ADMIN, learner.uid)).resolves.toMatchObject({ tests: [{ id: testId }] });
+    await expect(gradebook(learner, ADMIN.uid)).resolves.toMatchObject({ tests: [{ id: testId }] });
+    await rpc.request(Subjects.testing.deleteTest, { actor: ADMIN, input: { testId } });
+    await expect(gradebook(learner)).resolves.toEqual({ tests: [] });
+  });
+
+  it('refuses anonymous (401) and unverified (403) callers', async () => {
+    const unverified = newUser({ emailVerified: false });
+    expect(await failure(create(null, SAMPLE))).toMatchObject({ status: 401 });
+    expect(await failure(create(unverified, SAMPLE))).toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+    expect(await failure(gradebook(unverified))).toMatchObject({ status: 403 });
+  });
+});
+
+describe('events.user.deleted', () => {
+  it("removes the user's tests, snapshots and answers", async () => {
+    const learner = newUser();
+    const { testId } = await create(learner, SAMPLE);
+    const view = await getTest(learner, testId);
+    await rpc.request(Subjects.testing.submitQuizAnswer, {
+      actor: learner,
+      input: {
+        testId,
+        questionId: view.questions[0]!.qid,
+        submittedAnswer: anAnswer(view.questions[0]!),
+      },
+    });
+    const bus = await JetStreamBus.create(rpc.connection!);
+    await bus.publish(
+      Events.userDeleted,
+      { uid: learner.uid, at: new Date().toISOString() },
+      `it-testing-deleted-${learner.uid}`,
+    );
+    await waitFor(
+      async () => ((await userTests(ADMIN, learner.uid)).tests.length === 0 ? true : undefined),
+      { timeoutMs: 10_000, description: 'tests removed' },
+    );
+    expect(await failure(getTest(ADMIN, testId))).toMatchObject({ status: 404 });
+    const { counts: after } = await counts(ADMIN);
+    expect(after[learner.uid]).toBeUndefined();
+    const db = testingDb();
+    expect(await db.collection('test_contents').countDocuments({ _id: testId } as never)).toBe(0);
+    expect(
+      await db
+        .collection('test_answers')
+        .countDocuments({ _id: `${testId}:${view.questions[0]!.qid}` } as never),
+    ).toBe(0);
+  });
+});
