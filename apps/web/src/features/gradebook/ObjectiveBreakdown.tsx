@@ -31,8 +31,10 @@ export function ObjectiveBreakdown({
           <Suspense fallback={<div style={{ minHeight: 120 }} />}>
             <ObjectiveChart objectives={objectives} />
           </Suspense>
-          <div className="position-relative">
-            <table className="visually-hidden">
+          {/* A hidden div, not a hidden table: a table is never narrower than its content, so
+              a visually hidden table would still widen the page on a phone. */}
+          <div className="visually-hidden">
+            <table>
               <caption>{T.breakdownCaption}</caption>
               <thead>
                 <tr>
