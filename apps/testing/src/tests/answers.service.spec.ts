@@ -74,6 +74,31 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
     });
   });
 
+  it('a flagged question is checked once like any other, and keeps its flag', async () => {
+    const { tests, answers } = setup();
+    const { testId } = await tests.create(learner, sample);
+    await answers.flag(learner, { testId, questionId: 'AA02', flagged: true });
+    await expect(
+      answers.check(learner, { testId, questionId: 'AA02', submittedAnswer: '2' }),
+    ).resolves.toMatchObject({ isCorrect: true });
+    expect((await tests.get(learner, testId)).questions[1]).toMatchObject({
+      flagged: true,
+      status: 'correct',
+      isSubmitted: true,
+    });
+    expect(
+      await errorOf(answers.check(learner, { testId, questionId: 'AA02', submittedAnswer: '2' })),
+    ).toMatchObject({ status: 409, message: TEST_MESSAGES.alreadyChecked });
+  });
+
+  it('the first check of a question is one insert and one touch after the test read', async () => {
+    const { tests, answers, repo } = setup();
+    const { testId } = await tests.create(learner, sample);
+    repo.calls.length = 0;
+    await answers.check(learner, { testId, questionId: 'AA01', submittedAnswer: '2' });
+    expect(repo.calls).toEqual(['findTest', 'insertAnswer', 'touch']);
+  });
+
   it("another learner's test: 404 and nothing stored", async () => {
     const { tests, answers, repo } = setup();
     const { testId } = await tests.create(learner, sample);

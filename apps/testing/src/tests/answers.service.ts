@@ -48,8 +48,6 @@ export class AnswersService {
       if (test.mode !== 'full') throw ServiceError.badRequest(TEST_MESSAGES.checkInPractice);
       if (test.completed) throw submittedError();
       const question = await this.questionOf(test, input.questionId);
-      const previous = await this.store.repo.findAnswer(test._id, question.qid);
-      if (previous?.isSubmitted) throw ServiceError.conflict(TEST_MESSAGES.alreadyChecked);
       const answer = normaliseAnswer(question, input, { allowEmpty: false });
       const status = gradeAnswer(question, answer);
       const now = this.store.clock.now();
@@ -61,7 +59,14 @@ export class AnswersService {
         gradedBy: GRADED_BY_SYSTEM,
         savedAt: now,
       };
-      await this.store.repo.writeAnswer(test._id, test.userId, question.qid, stored);
+      // the common case is one insert; a document already there was checked (409) or only flagged
+      let flagged = false;
+      if (!(await this.store.repo.insertAnswer(test._id, test.userId, question.qid, stored))) {
+        const previous = await this.store.repo.findAnswer(test._id, question.qid);
+        if (previous?.isSubmitted) throw ServiceError.conflict(TEST_MESSAGES.alreadyChecked);
+        flagged = !!previous?.flagged;
+        await this.store.repo.updateAnswer(test._id, question.qid, stored);
+      }
       await this.store.repo.touch(test._id, now);
       return {
         success: true,
@@ -69,7 +74,7 @@ export class AnswersService {
         updatedQuestion: revealedAnswer(test, question, {
           ...stored,
           qid: question.qid,
-          flagged: !!previous?.flagged,
+          flagged,
         }),
       };
     });

@@ -7,6 +7,17 @@ import type { StoredAnswer } from './test-view';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
+/** An answer document's fields before anything is written to them. */
+const ANSWER_DEFAULTS: Required<AnswerChange> = {
+  submittedAnswer: [],
+  isSubmitted: false,
+  status: 'unanswered',
+  gradedAt: null,
+  gradedBy: null,
+  savedAt: null,
+  flagged: false,
+};
+
 /** The fields of an answer write ($set); the ids are set on insert. */
 export type AnswerChange = Partial<
   Pick<
@@ -67,7 +78,13 @@ export class TestsRepository {
     return doc ? doc.questions : null;
   }
 
-  /** The answers of these questions of a test (by `_id $in`, never a scan by testId). */
+  /**
+   * The answers of these questions of a test, in one query by `_id $in` (never by testId). On
+   * FerretDB 1.24 no read uses an index: `_id` equality is a scan inside SQLite (~30 ms per
+   * 11,000 answer documents, per question), `$in` one scan decoded by FerretDB (~230 ms at
+   * 11,000), so one `$in` beats 38 equality reads (~875 ms measured); on MongoDB both are index
+   * reads.
+   */
   async findAnswers(testId: string, qids: readonly string[]): Promise<Map<string, StoredAnswer>> {
     if (qids.length === 0) return new Map();
     const docs = await this.answers
@@ -83,8 +100,42 @@ export class TestsRepository {
   }
 
   /**
-   * Writes one answer document by `_id` (insert if missing). Two first writes of one answer
-   * may both try the insert: the loser's E11000 is retried once as an update.
+   * Inserts the answer document of a question; false when it exists already. An insert is the
+   * cheap write on FerretDB 1.24 (its unique `_id` index is used, while an update by `_id` passes
+   * over the whole collection: ~0.5 ms against ~34 ms at 11,000 documents).
+   */
+  async insertAnswer(
+    testId: string,
+    userId: string,
+    qid: string,
+    change: AnswerChange,
+  ): Promise<boolean> {
+    try {
+      await this.answers.collection.insertOne({
+        _id: answerId(testId, qid),
+        testId,
+        userId,
+        qid,
+        ...ANSWER_DEFAULTS,
+        ...change,
+      } as never);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void> {
+    await this.answers.collection.updateOne({ _id: answerId(testId, qid) } as never, {
+      $set: change,
+    });
+  }
+
+  /**
+   * Writes one answer document by `_id`: an insert first (the first save of a question, the
+   * common case), an update when it exists. Two first writes racing: the loser's duplicate-key
+   * error turns it into the update.
    */
   async writeAnswer(
     testId: string,
@@ -92,14 +143,8 @@ export class TestsRepository {
     qid: string,
     change: AnswerChange,
   ): Promise<void> {
-    const _id = answerId(testId, qid);
-    const update = { $set: change, $setOnInsert: { testId, userId, qid } };
-    try {
-      await this.answers.collection.updateOne({ _id } as never, update, { upsert: true });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      await this.answers.collection.updateOne({ _id } as never, { $set: change });
-    }
+    if (await this.insertAnswer(testId, userId, qid, change)) return;
+    await this.updateAnswer(testId, qid, change);
   }
 
   async touch(testId: string, at: Date): Promise<void> {

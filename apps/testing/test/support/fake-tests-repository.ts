@@ -51,6 +51,24 @@ export class FakeTestsRepository {
     return structuredClone(this.answers.get(answerId(testId, qid)) ?? null);
   }
 
+  async insertAnswer(
+    testId: string,
+    userId: string,
+    qid: string,
+    change: AnswerChange,
+  ): Promise<boolean> {
+    this.calls.push('insertAnswer');
+    if (this.answers.has(answerId(testId, qid))) return false;
+    this.put(testId, userId, qid, change);
+    return true;
+  }
+
+  async updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void> {
+    this.calls.push('updateAnswer');
+    const before = this.answers.get(answerId(testId, qid));
+    if (before) this.answers.set(answerId(testId, qid), { ...before, ...structuredClone(change) });
+  }
+
   async writeAnswer(
     testId: string,
     userId: string,
@@ -58,6 +76,10 @@ export class FakeTestsRepository {
     change: AnswerChange,
   ): Promise<void> {
     this.calls.push('writeAnswer');
+    this.put(testId, userId, qid, change);
+  }
+
+  private put(testId: string, userId: string, qid: string, change: AnswerChange): void {
     const id = answerId(testId, qid);
     const before = this.answers.get(id) ?? {
       testId,
