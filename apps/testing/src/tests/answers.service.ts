@@ -71,7 +71,7 @@ export class AnswersService {
       return {
         success: true,
         isCorrect: status === 'correct',
-        updatedQuestion: revealedAnswer(test, question, {
+        updatedQuestion: revealedAnswer(question, {
           ...stored,
           qid: question.qid,
           flagged,

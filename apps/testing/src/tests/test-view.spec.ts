@@ -154,5 +154,11 @@ describe('test views: the answer stays absent until it may be shown', () => {
     expect(exp.path).toBe(`users/u1/tests/${'T'.repeat(20)}`);
     expect(exp.fetchedAt).toBe(at.toISOString());
     for (const q of exp.test.questions) for (const k of REVEAL) expect(keysOf(q)).toContain(k);
+    // never graded (the test is not submitted): no made-up grading time
+    expect(exp.test.questions[0]).toMatchObject({
+      gradedAt: null,
+      gradedBy: null,
+      correctAnswer: ['2'],
+    });
   });
 });

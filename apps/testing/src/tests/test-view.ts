@@ -75,20 +75,50 @@ export function isRevealed(
   return test.completed || (test.mode === 'full' && !!answer?.isSubmitted);
 }
 
-/** The reveal fields of one question (check answer, review, export). */
-export function revealedAnswer(
+/** The reveal fields of a question view (review, export): gradedAt null when never graded. */
+export type RevealFields = Required<
+  Pick<
+    TestQuestionView,
+    | 'correctAnswer'
+    | 'explanation'
+    | 'explanationImage'
+    | 'video'
+    | 'gradedAt'
+    | 'gradedBy'
+    | 'misconception'
+  >
+>;
+
+/**
+ * The reveal fields of one question. Graded at its check (full), else at the submit; an
+ * unanswered question of a test not yet submitted (an admin's export) has gradedAt null.
+ */
+export function revealFields(
   test: Pick<TestRecord, 'submittedAt'>,
   question: PoolQuestion,
   answer: StoredAnswer | undefined,
-): RevealedAnswer {
+): RevealFields {
+  const gradedAt = iso(answer?.gradedAt) ?? iso(test.submittedAt);
   return {
     correctAnswer: [...question.correctAnswer],
     explanation: question.explanation,
     explanationImage: question.media?.explanationImage ?? null,
     video: question.media?.video ?? null,
-    gradedAt: iso(answer?.gradedAt) ?? iso(test.submittedAt) ?? new Date(0).toISOString(),
-    gradedBy: answer?.gradedBy ?? 'system',
+    gradedAt,
+    gradedBy: answer?.gradedBy ?? (gradedAt ? 'system' : null),
     misconception: misconceptionOf(question, answer?.submittedAnswer ?? []),
+  };
+}
+
+/** What submit-quiz-answer reveals right after the check (learner spec §7). */
+export function revealedAnswer(
+  question: PoolQuestion,
+  answer: StoredAnswer & { gradedAt: Date; gradedBy: string },
+): RevealedAnswer {
+  return {
+    ...revealFields({ submittedAt: null }, question, answer),
+    gradedAt: answer.gradedAt.toISOString(),
+    gradedBy: answer.gradedBy,
   };
 }
 
@@ -115,7 +145,7 @@ export function toQuestionView(
     savedAt: iso(answer?.savedAt),
     flagged: !!answer?.flagged,
   };
-  return reveal ? { ...view, ...revealedAnswer(test, question, answer) } : view;
+  return reveal ? { ...view, ...revealFields(test, question, answer) } : view;
 }
 
 export function toTestView(
