@@ -166,6 +166,34 @@ describe('full test: check, reveal, submit', () => {
     });
   });
 
+  it('a wrong choice that a generator names: the check and the review show its misconception', async () => {
+    const learner = newUser();
+    const { testId } = await create(learner, SAMPLE);
+    const view = await getTest(learner, testId);
+    // what the qbank hands the snapshot (service to service; the browser never sees this)
+    const pool = await rpc.request(Subjects.qbank.pool, {
+      actor: null,
+      query: { course: 'TEAS Math Sample QBank', count: 15 },
+    });
+    const named = pool.questions.find((q) => q.type === 'single' && q.misconceptions.length > 0);
+    expect(named).toBeDefined();
+    const distractor = named!.misconceptions[0]!;
+    expect(view.questions.find((q) => q.qid === named!.qid)).not.toHaveProperty('misconception');
+    const result = await check(learner, testId, named!.qid, distractor.value);
+    expect(result).toMatchObject({
+      isCorrect: false,
+      updatedQuestion: {
+        misconception: distractor.misconception,
+        correctAnswer: named!.correctAnswer,
+      },
+    });
+    const after = await getTest(learner, testId);
+    expect(after.questions.find((q) => q.qid === named!.qid)).toMatchObject({
+      status: 'incorrect',
+      misconception: distractor.misconception,
+    });
+  });
+
   it('bad input: a question not in the test, a choice not in the question, 501 characters, script, operators → 400/404, nothing stored', async () => {
     const learner = newUser();
     const { testId } = await create(learner, SAMPLE);
