@@ -161,10 +161,6 @@ describe('events.user.deleted', () => {
     expect(after[learner.uid]).toBeUndefined();
     const db = testingDb();
     expect(await db.collection('test_contents').countDocuments({ _id: testId } as never)).toBe(0);
-    expect(
-      await db
-        .collection('test_answers')
-        .countDocuments({ _id: `${testId}:${view.questions[0]!.qid}` } as never),
-    ).toBe(0);
+    expect(await db.collection('test_answers').countDocuments({ _id: testId } as never)).toBe(0);
   });
 });

@@ -144,13 +144,7 @@ export class TestStore {
 
   /** Removes a test with its snapshot and answers. */
   async remove(testId: string): Promise<void> {
-    let qids: string[] = [];
-    try {
-      qids = (await this.questionsOf(testId)).map((q) => q.qid);
-    } catch {
-      // no snapshot: no answers can exist either
-    }
-    await this.repo.remove(testId, qids);
+    await this.repo.remove(testId);
     this.snapshots.delete(testId);
   }
 }

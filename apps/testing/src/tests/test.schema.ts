@@ -112,45 +112,44 @@ export class TestContentRecord {
 }
 export const TestContentSchema = SchemaFactory.createForClass(TestContentRecord);
 
-/** test_answers/{testId}:{qid}: one document per answered (or flagged) question. */
-@Schema({ collection: 'test_answers', versionKey: false })
+/**
+ * One question's answer inside a test's answer sheet. Stored entries hold only the fields
+ * written so far; the repository fills in these defaults when it reads them.
+ */
 export class TestAnswerRecord {
+  qid!: string;
+  submittedAnswer!: string[];
+  /** Full test: checked. */
+  isSubmitted!: boolean;
+  status!: QuestionStatus;
+  gradedAt!: Date | null;
+  gradedBy!: string | null;
+  /** Last change of the answer itself (not of the flag). */
+  savedAt!: Date | null;
+  flagged!: boolean;
+}
+
+/**
+ * test_answers/{testId}: the answer sheet of one test, one entry per answered or flagged
+ * question under `answers.<qid>` (ADR 0019). Each write `$set`s only that question's paths:
+ * atomic per document on MongoDB; on FerretDB 1.x, which applies concurrent updates of one
+ * document non-atomically, the service writes one test's answers one at a time (TestStore's
+ * per-test lock). One sheet per test (not one document per answer) keeps the collection as
+ * small as `tests`: FerretDB 1.24 on SQLite passes over every row of a collection for any
+ * read or update, even by `_id`.
+ */
+@Schema({ collection: 'test_answers', versionKey: false, minimize: false })
+export class TestAnswerSheetRecord {
   @Prop({ type: String, required: true })
   _id!: string;
 
   @Prop({ required: true })
-  testId!: string;
-
-  @Prop({ required: true })
   userId!: string;
 
-  @Prop({ required: true })
-  qid!: string;
-
-  @Prop({ type: [String], default: [] })
-  submittedAnswer!: string[];
-
-  /** Full test: checked. */
-  @Prop({ default: false })
-  isSubmitted!: boolean;
-
-  @Prop({ type: String, default: 'unanswered' })
-  status!: QuestionStatus;
-
-  @Prop({ type: Date, default: null })
-  gradedAt!: Date | null;
-
-  @Prop({ type: String, default: null })
-  gradedBy!: string | null;
-
-  /** Last change of the answer itself (not of the flag). */
-  @Prop({ type: Date, default: null })
-  savedAt!: Date | null;
-
-  @Prop({ default: false })
-  flagged!: boolean;
+  @Prop({ type: Object, default: () => ({}) })
+  answers!: Record<string, Partial<TestAnswerRecord>>;
 }
-export const TestAnswerSchema = SchemaFactory.createForClass(TestAnswerRecord);
-TestAnswerSchema.index({ testId: 1 });
+export const TestAnswerSheetSchema = SchemaFactory.createForClass(TestAnswerSheetRecord);
 
+/** The key of one answer (a QID never holds '.' or '$', so it is a safe field name). */
 export const answerId = (testId: string, qid: string) => `${testId}:${qid}`;

@@ -4,8 +4,8 @@ import { Peers } from '../peers/peers';
 import { AnswersService } from './answers.service';
 import { Clock } from './clock';
 import {
-  TestAnswerRecord,
-  TestAnswerSchema,
+  TestAnswerSheetRecord,
+  TestAnswerSheetSchema,
   TestContentRecord,
   TestContentSchema,
   TestRecord,
@@ -23,7 +23,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
     MongooseModule.forFeature([
       { name: TestRecord.name, schema: TestSchema },
       { name: TestContentRecord.name, schema: TestContentSchema },
-      { name: TestAnswerRecord.name, schema: TestAnswerSchema },
+      { name: TestAnswerSheetRecord.name, schema: TestAnswerSheetSchema },
     ]),
   ],
   controllers: [TestsController],

@@ -2,12 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { PoolQuestion } from '@examprep/contracts';
 import type { Model } from 'mongoose';
-import { answerId, TestAnswerRecord, TestContentRecord, TestRecord } from './test.schema';
+import {
+  type TestAnswerRecord,
+  TestAnswerSheetRecord,
+  TestContentRecord,
+  TestRecord,
+} from './test.schema';
 import type { StoredAnswer } from './test-view';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
-/** An answer document's fields before anything is written to them. */
+/** An answer's fields before anything is written to them. */
 const ANSWER_DEFAULTS: Required<AnswerChange> = {
   submittedAnswer: [],
   isSubmitted: false,
@@ -39,25 +44,39 @@ export type Completion = Pick<
   | 'lastUpdated'
 >;
 
+/** A stored answer entry with the defaults of the fields never written. */
+function withDefaults(qid: string, entry: Partial<TestAnswerRecord>): StoredAnswer {
+  return { ...ANSWER_DEFAULTS, ...entry, qid, submittedAnswer: entry.submittedAnswer ?? [] };
+}
+
 /**
- * The testing service's queries (ADR 0019). Every read and write of one test goes by `_id`,
- * the one filter FerretDB 1.x pushes down; only the per-user lists filter on userId (the tests
- * documents are small). Queries on a learner's data take the owner's id.
+ * The testing service's queries (ADR 0019). Every read and write of one test goes by `_id`
+ * (tests, test_contents and the answer sheet test_answers all use the test id); only the
+ * per-user lists filter on userId (the tests documents are small). FerretDB 1.24 on SQLite
+ * uses no index for reads or updates, not even `_id`'s: each one passes over the whole
+ * collection, so there is one document per test in each collection, never one per answer.
+ * Answer writes of one test run one at a time in this process (TestStore's lock).
  */
 @Injectable()
 export class TestsRepository {
   constructor(
     @InjectModel(TestRecord.name) private readonly tests: Model<TestRecord>,
     @InjectModel(TestContentRecord.name) private readonly contents: Model<TestContentRecord>,
-    @InjectModel(TestAnswerRecord.name) private readonly answers: Model<TestAnswerRecord>,
+    @InjectModel(TestAnswerSheetRecord.name)
+    private readonly sheets: Model<TestAnswerSheetRecord>,
   ) {}
 
-  /** A new test: the snapshot first, then the test document that points at it. */
+  /** A new test: the snapshot and the empty answer sheet first, then the test document. */
   async insert(test: TestRecord, questions: PoolQuestion[]): Promise<void> {
     await this.contents.collection.insertOne({
       _id: test._id,
       userId: test.userId,
       questions,
+    } as never);
+    await this.sheets.collection.insertOne({
+      _id: test._id,
+      userId: test.userId,
+      answers: {},
     } as never);
     await this.tests.collection.insertOne({ ...test } as never);
   }
@@ -78,31 +97,26 @@ export class TestsRepository {
     return doc ? doc.questions : null;
   }
 
-  /**
-   * The answers of these questions of a test, in one query by `_id $in` (never by testId). On
-   * FerretDB 1.24 no read uses an index: `_id` equality is a scan inside SQLite (~30 ms per
-   * 11,000 answer documents, per question), `$in` one scan decoded by FerretDB (~230 ms at
-   * 11,000), so one `$in` beats 38 equality reads (~875 ms measured); on MongoDB both are index
-   * reads.
-   */
+  /** The stored answers of these questions of a test (one read of its answer sheet). */
   async findAnswers(testId: string, qids: readonly string[]): Promise<Map<string, StoredAnswer>> {
-    if (qids.length === 0) return new Map();
-    const docs = await this.answers
-      .find({ _id: { $in: qids.map((q) => answerId(testId, q)) } })
-      .lean<TestAnswerRecord[]>()
-      .exec();
-    return new Map(docs.map((d) => [d.qid, { ...d, submittedAnswer: d.submittedAnswer ?? [] }]));
+    const out = new Map<string, StoredAnswer>();
+    if (qids.length === 0) return out;
+    const sheet = await this.sheets.findById(testId).lean<TestAnswerSheetRecord>().exec();
+    const entries = sheet?.answers ?? {};
+    for (const qid of qids) {
+      const entry = Object.hasOwn(entries, qid) ? entries[qid] : undefined;
+      if (entry) out.set(qid, withDefaults(qid, entry));
+    }
+    return out;
   }
 
   async findAnswer(testId: string, qid: string): Promise<StoredAnswer | null> {
-    const doc = await this.answers.findById(answerId(testId, qid)).lean<TestAnswerRecord>().exec();
-    return doc ? { ...doc, submittedAnswer: doc.submittedAnswer ?? [] } : null;
+    return (await this.findAnswers(testId, [qid])).get(qid) ?? null;
   }
 
   /**
-   * Inserts the answer document of a question; false when it exists already. An insert is the
-   * cheap write on FerretDB 1.24 (its unique `_id` index is used, while an update by `_id` passes
-   * over the whole collection: ~0.5 ms against ~34 ms at 11,000 documents).
+   * Writes the answer of a question unless one is stored already (false then): the check of a
+   * full-test question. A read and a write of the sheet, under the caller's per-test lock.
    */
   async insertAnswer(
     testId: string,
@@ -110,41 +124,51 @@ export class TestsRepository {
     qid: string,
     change: AnswerChange,
   ): Promise<boolean> {
-    try {
-      await this.answers.collection.insertOne({
-        _id: answerId(testId, qid),
-        testId,
-        userId,
-        qid,
-        ...ANSWER_DEFAULTS,
-        ...change,
-      } as never);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    if (await this.findAnswer(testId, qid)) return false;
+    await this.writeAnswer(testId, userId, qid, { ...ANSWER_DEFAULTS, ...change });
+    return true;
   }
 
   async updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void> {
-    await this.answers.collection.updateOne({ _id: answerId(testId, qid) } as never, {
-      $set: change,
-    });
+    await this.setAnswerFields(testId, null, qid, change);
   }
 
-  /**
-   * Writes one answer document by `_id`: an insert first (the first save of a question, the
-   * common case), an update when it exists. Two first writes racing: the loser's duplicate-key
-   * error turns it into the update.
-   */
+  /** Sets these fields of one question's answer (one update of the sheet by `_id`). */
   async writeAnswer(
     testId: string,
     userId: string,
     qid: string,
     change: AnswerChange,
   ): Promise<void> {
-    if (await this.insertAnswer(testId, userId, qid, change)) return;
-    await this.updateAnswer(testId, qid, change);
+    await this.setAnswerFields(testId, userId, qid, change);
+  }
+
+  /**
+   * `$set answers.<qid>.<field>` for each changed field. A test whose sheet is missing (made
+   * before sheets existed) gets one, holding this answer.
+   */
+  private async setAnswerFields(
+    testId: string,
+    userId: string | null,
+    qid: string,
+    change: AnswerChange,
+  ): Promise<void> {
+    const $set = Object.fromEntries(
+      Object.entries(change).map(([field, value]) => [`answers.${qid}.${field}`, value]),
+    );
+    if (Object.keys($set).length === 0) return;
+    const res = await this.sheets.collection.updateOne({ _id: testId } as never, { $set });
+    if (res.matchedCount > 0) return;
+    try {
+      await this.sheets.collection.insertOne({
+        _id: testId,
+        userId: userId ?? (await this.findTest(testId))?.userId ?? '',
+        answers: { [qid]: { ...change } },
+      } as never);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      await this.sheets.collection.updateOne({ _id: testId } as never, { $set });
+    }
   }
 
   async touch(testId: string, at: Date): Promise<void> {
@@ -176,13 +200,10 @@ export class TestsRepository {
     return Object.fromEntries(counts);
   }
 
-  /** Removes a test: its document, its snapshot and the answers of its questions (by _id). */
-  async remove(testId: string, qids: readonly string[]): Promise<void> {
+  /** Removes a test: its document, its answer sheet and its snapshot (each by _id). */
+  async remove(testId: string): Promise<void> {
     await this.tests.collection.deleteOne({ _id: testId } as never);
-    if (qids.length > 0)
-      await this.answers.collection.deleteMany({
-        _id: { $in: qids.map((q) => answerId(testId, q)) },
-      } as never);
+    await this.sheets.collection.deleteOne({ _id: testId } as never);
     await this.contents.collection.deleteOne({ _id: testId } as never);
   }
 }

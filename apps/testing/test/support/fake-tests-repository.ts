@@ -122,10 +122,10 @@ export class FakeTestsRepository {
     return counts;
   }
 
-  async remove(testId: string, qids: readonly string[]): Promise<void> {
+  async remove(testId: string): Promise<void> {
     this.calls.push('remove');
     this.tests.delete(testId);
-    for (const q of qids) this.answers.delete(answerId(testId, q));
+    for (const [id, a] of this.answers) if (a.testId === testId) this.answers.delete(id);
     this.contents.delete(testId);
   }
 }
