@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse, mockFetch, type FetchCall } from '../../test-utils/mock-fetch';
 import { fakeSession, renderApp } from '../../test-utils/render-app';
+import { createQueryClient } from '../../app/query-client';
+import { gradebookQueryKey } from './gradebook-api';
 import { summary } from './gradebook-fixtures';
 
 const realFetch = window.fetch;
@@ -182,5 +184,15 @@ describe('/gradebook (learner spec §2 Gradebook, §8)', () => {
       'Ratios00110%',
     ]);
     expect(await screen.findByTestId('objective-chart')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('reads the gradebook again on every visit (a test submitted a moment ago shows)', async () => {
+    // The app's client keeps reads fresh for 30 s; the gradebook must not show a cached list.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(gradebookQueryKey(null), []);
+    const { calls } = route(() => fakeResponse(200, { tests: [summary()] }));
+    renderApp({ route: '/gradebook', queryClient });
+    expect(await screen.findByTestId('graded-test')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(['/api/gradebook']);
   });
 });

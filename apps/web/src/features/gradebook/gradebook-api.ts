@@ -29,6 +29,9 @@ export function useGradebook(userId: string | null) {
       const answer = await api.get<GradebookAnswer>(path, { signal });
       return answer.tests;
     },
+    // Read again on every visit: a test submitted on the test screen a moment ago must show
+    // (the app's default keeps reads fresh for 30 s).
+    staleTime: 0,
   });
 }
 
@@ -44,6 +47,8 @@ export function useTestView(testId: string, userId: string | null) {
     },
     // 404 (no such test, or someone else's) is an answer, not a hiccup.
     retry: false,
+    // A test may have been submitted (or deleted) since the last visit.
+    staleTime: 0,
   });
 }
 
