@@ -166,6 +166,8 @@ export async function call(base, token, method, route, body) {
  * @property {string} uid
  * @property {string} email
  * @property {() => Promise<string>} token  an access token, renewed before it expires
+ * @property {() => Promise<{ token: string, expiresAt: number }>} freshToken  a new access token
+ *   now (for requests written ahead into a vegeta targets file) and when it expires (ms epoch)
  */
 
 /**
@@ -200,18 +202,22 @@ export async function createLearners(o) {
           const uid = await createRealmUser({ email, password }, profile);
           /** @type {{ value: string, renewAt: number } | null} */
           let current = null;
+          const freshToken = async () => {
+            const asked = Date.now();
+            const t = await getToken({ username: email, password, profile });
+            current = { value: t.access_token, renewAt: asked + t.expires_in * 600 };
+            return { token: t.access_token, expiresAt: asked + t.expires_in * 1000 };
+          };
           const token = async () => {
             if (current && Date.now() < current.renewAt) return current.value;
-            const t = await getToken({ username: email, password, profile });
-            current = { value: t.access_token, renewAt: Date.now() + t.expires_in * 600 };
-            return current.value;
+            return (await freshToken()).token;
           };
           const made = await call(o.base, await token(), 'POST', '/api/create-user', {});
           if (made.status >= 300)
             throw new Error(
               `create-user for ${email}: ${made.status} ${JSON.stringify(made.body)}`,
             );
-          return { uid, email, token };
+          return { uid, email, token, freshToken };
         }),
       )),
     );

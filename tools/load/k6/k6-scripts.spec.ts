@@ -354,3 +354,138 @@ describe('token by password grant (TOKEN_URL)', () => {
     expect(() => script.default()).toThrow(/the token endpoint answered 401/);
   });
 });
+
+describe('exam-spike', () => {
+  type SpikeScript = Script & { spike: () => void; answer: () => void };
+  const env = { BASE_URL: 'https://app.example.com', TOKEN: 'tok' };
+  const view = (id: string, mode: string) => ({
+    id,
+    mode,
+    questions: [
+      { qid: 'q1', type: 'single', answerOrder: ['2', '4'] },
+      { qid: 'q2', type: 'blank', answerOrder: [] },
+    ],
+  });
+  const loadAs = (vu: number, extra: Record<string, string> = {}) => {
+    (globalThis as unknown as { __VU: number }).__VU = vu;
+    return load('exam-spike.js', { ...env, ...extra }) as SpikeScript;
+  };
+  const sent = () =>
+    request.mock.calls.map(([method, url, body]) => [
+      method,
+      url.replace('https://app.example.com', ''),
+      body === null ? null : JSON.parse(body),
+    ]);
+
+  it('the spike at a constant arrival rate, then the answers at LEARNERS / 2 per second, p95 < 100 ms, no error', () => {
+    const { options } = loadAs(1);
+    expect(options.scenarios).toEqual({
+      spike: {
+        executor: 'constant-arrival-rate',
+        exec: 'spike',
+        rate: 300,
+        timeUnit: '10s',
+        duration: '10s',
+        preAllocatedVUs: 300,
+        maxVUs: 300,
+        gracefulStop: '2s',
+      },
+      answers: {
+        executor: 'constant-arrival-rate',
+        exec: 'answer',
+        startTime: '12s',
+        rate: 150,
+        timeUnit: '1s',
+        duration: '3m',
+        preAllocatedVUs: 300,
+        maxVUs: 300,
+      },
+    });
+    expect(options.thresholds).toEqual({
+      http_req_failed: ['rate<=0'],
+      checks: ['rate>=1'],
+      'http_req_duration{name:create-test}': ['p(95)<100'],
+      'http_req_duration{name:save-practice-answer}': ['p(95)<100'],
+      'http_req_duration{name:submit-quiz-answer}': ['p(95)<100'],
+    });
+    const small = loadAs(1, { LEARNERS: '50', DURATION: '20s' }).options.scenarios!;
+    expect(small.spike).toMatchObject({ rate: 50, preAllocatedVUs: 50 });
+    expect(small.answers).toMatchObject({ rate: 25, duration: '20s' });
+  });
+
+  it('a practice VU creates its test once, reads it, then saves rotating answers', () => {
+    const script = loadAs(2); // even VU: practice
+    request
+      .mockReturnValueOnce(respond(200, { success: true, testId: 'T1' }))
+      .mockReturnValueOnce(respond(200, view('T1', 'practice')))
+      .mockReturnValue(
+        respond(200, { success: true, questionId: 'q1', savedAt: 'x', saved: true }),
+      );
+    script.spike();
+    script.spike();
+    script.answer();
+    script.answer();
+    script.answer();
+    expect(sent()).toEqual([
+      [
+        'POST',
+        '/api/create-test',
+        { productId: 'teas_math_qbank', includeId: 'teas_math_qbank_practice', mode: 'practice' },
+      ],
+      ['GET', '/api/tests/T1', null],
+      [
+        'POST',
+        '/api/save-practice-answer',
+        { testId: 'T1', questionId: 'q1', submittedAnswer: '2' },
+      ],
+      [
+        'POST',
+        '/api/save-practice-answer',
+        { testId: 'T1', questionId: 'q2', submittedAnswer: '12' },
+      ],
+      [
+        'POST',
+        '/api/save-practice-answer',
+        { testId: 'T1', questionId: 'q1', submittedAnswer: '4' },
+      ],
+    ]);
+    expect(check.mock.calls.map(([, checks]) => Object.keys(checks)[0])).toEqual([
+      'create-test: status is 200',
+      'save-practice-answer: status is 200',
+      'save-practice-answer: status is 200',
+      'save-practice-answer: status is 200',
+    ]);
+  });
+
+  it('a full VU without a test creates it first, checks each question once, then stops', () => {
+    const script = loadAs(3); // odd VU: full
+    request
+      .mockReturnValueOnce(respond(200, { success: true, testId: 'T2' }))
+      .mockReturnValueOnce(respond(200, view('T2', 'full')))
+      .mockReturnValue(respond(200, { success: true, isCorrect: true, updatedQuestion: {} }));
+    script.answer();
+    script.answer();
+    script.answer();
+    expect(sent()).toEqual([
+      [
+        'POST',
+        '/api/create-test',
+        { productId: 'teas_math_qbank', includeId: 'teas_math_qbank_full', mode: 'full' },
+      ],
+      ['GET', '/api/tests/T2', null],
+      ['POST', '/api/submit-quiz-answer', { testId: 'T2', questionId: 'q1', submittedAnswer: '4' }],
+      [
+        'POST',
+        '/api/submit-quiz-answer',
+        { testId: 'T2', questionId: 'q2', submittedAnswer: '13' },
+      ],
+    ]);
+  });
+
+  it('a failed create sends no answers', () => {
+    const script = loadAs(4);
+    request.mockReturnValue(respond(403, { message: 'You do not have access to this product.' }));
+    script.spike();
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+});
