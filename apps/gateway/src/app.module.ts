@@ -9,6 +9,8 @@ import { AuthGuard } from './auth/auth.guard';
 import { TokenVerifier } from './auth/token-verifier';
 import { CaptchaController } from './captcha/captcha.controller';
 import { AdminPurchasesController } from './catalog/admin-purchases.controller';
+import { TestsController } from './testing/tests.controller';
+import { AdminTestsController } from './testing/admin-tests.controller';
 import { CheckoutController } from './catalog/checkout.controller';
 import { ProductsController } from './catalog/products.controller';
 import { StripeWebhookController } from './catalog/stripe-webhook.controller';
@@ -54,6 +56,8 @@ export class GatewayModule {
         CheckoutController,
         StripeWebhookController,
         AdminPurchasesController,
+        TestsController,
+        AdminTestsController,
       ],
       providers: [
         {

@@ -12,10 +12,27 @@ import {
   Subjects,
   type TestTokenResponse,
 } from '@examprep/contracts';
-import { NatsRpcClient } from '@examprep/nest-kit';
+import { NatsRpcClient, rootLogger } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
 import { Throttle } from '@nestjs/throttler';
 import { perMinute } from '../http/rate-limit';
+
+/** How long the user list waits for the testing service's counts before showing none. */
+export const TEST_COUNTS_TIMEOUT_MS = 2_000;
+
+/**
+ * Admin spec §2.1 Tests column: each row's number of tests from the testing service (0 when it
+ * has none); null in every row when the counts could not be had.
+ */
+export function withTestCounts(
+  rows: AdminUserRow[],
+  counts: Record<string, number> | null,
+): AdminUserRow[] {
+  return rows.map((row) => ({
+    ...row,
+    tests: counts === null ? null : Object.hasOwn(counts, row.uid) ? (counts[row.uid] ?? 0) : 0,
+  }));
+}
 
 /** Admin spec §2.1 and §7: user management. */
 @ApiTags('admin')
@@ -33,9 +50,23 @@ export class AdminUsersController {
   }
 
   @Get('admin/users')
-  @ApiOperation({ summary: 'Accounts and user documents merged, admins first then by email.' })
-  listUsers(@CurrentActor() actor: Actor): Promise<AdminUserRow[]> {
-    return this.rpc.request(Subjects.identity.listUsers, { actor });
+  @ApiOperation({
+    summary:
+      'Accounts and user documents merged, admins first then by email; `tests` = the user’s tests (null when the testing service did not answer).',
+  })
+  async listUsers(@CurrentActor() actor: Actor): Promise<AdminUserRow[]> {
+    // asked together; the list must load even when the testing service does not answer
+    const [rows, counts] = await Promise.all([
+      this.rpc.request(Subjects.identity.listUsers, { actor }),
+      this.rpc
+        .request(Subjects.testing.testCounts, { actor }, { timeoutMs: TEST_COUNTS_TIMEOUT_MS })
+        .then((r) => r.counts)
+        .catch((err: unknown) => {
+          rootLogger().warn({ err }, 'admin users: test counts unavailable');
+          return null;
+        }),
+    ]);
+    return withTestCounts(rows, counts);
   }
 
   @Delete('delete-user')

@@ -1,0 +1,259 @@
+// The testing routes in-process (Fastify inject), the services stubbed: who may call what,
+// what reaches the testing service (the actor from the token, never an id from the body), what
+// is refused before it does, and the admin list's Tests column. Against the real system:
+// apps/testing/test/*.int-spec.ts and test/testing-routes.int-spec.ts.
+import 'reflect-metadata';
+import { ErrorCodes, Subjects } from '@examprep/contracts';
+import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { TokenVerifier } from '../auth/token-verifier';
+import { GatewayEnv } from '../config/gateway.env';
+import { createGatewayApp } from '../create-app';
+import { withTestCounts } from '../admin/admin-users.controller';
+
+jest.spyOn(NatsRpcClient.prototype, 'connect').mockResolvedValue(undefined);
+const rpc = jest.spyOn(NatsRpcClient.prototype, 'request').mockResolvedValue({} as never);
+
+type Caller = 'anonymous' | 'unverified' | 'learner' | 'admin';
+const ACTORS = {
+  unverified: { uid: 'u-unverified', isAdmin: false, emailVerified: false },
+  learner: { uid: 'u-learner', isAdmin: false, emailVerified: true },
+  admin: { uid: 'u-admin', isAdmin: true, emailVerified: true },
+} as const;
+const verifier = {
+  verify: async (token: string) => {
+    const who = token.split('.')[0] as keyof typeof ACTORS;
+    return { ...ACTORS[who], email: `${who}@examprep.test`, stagingAccess: false };
+  },
+} as unknown as TokenVerifier;
+
+const env = Object.assign(new GatewayEnv(), {
+  PORT: 0,
+  NATS_URL: 'nats://127.0.0.1:1',
+  OIDC_ISSUER: 'http://127.0.0.1:1/realms/examprep',
+  KEYCLOAK_PUBLIC_URL: 'http://127.0.0.1:1',
+  RATE_LIMIT_SCALE: 1000,
+  RATE_LIMIT_PER_MINUTE: 100_000,
+});
+
+let app: NestFastifyApplication;
+let server: ReturnType<ReturnType<NestFastifyApplication['getHttpAdapter']>['getInstance']>;
+
+beforeAll(async () => {
+  app = await createGatewayApp(env, { tokenVerifier: verifier });
+  await app.init();
+  server = app.getHttpAdapter().getInstance();
+  await server.ready();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(() => {
+  rpc.mockReset();
+  rpc.mockResolvedValue({} as never);
+});
+
+function send(method: 'GET' | 'POST', url: string, who: Caller, payload?: object) {
+  return server.inject({
+    method,
+    url,
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+    headers: {
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(who === 'anonymous' ? {} : { authorization: `Bearer ${who}.x.y` }),
+    },
+  });
+}
+
+const TEST_ID = 'k3J9s0aQw1ZxY7bN2cDe';
+const LEARNER_ROUTES: [string, 'GET' | 'POST', string, object | undefined][] = [
+  [
+    Subjects.testing.createTest,
+    'POST',
+    '/api/create-test',
+    { productId: 'teas_math_sample_qbank', includeId: 'teas_math_sample_qbank', mode: 'full' },
+  ],
+  [
+    Subjects.testing.unfinishedTest,
+    'GET',
+    '/api/tests/unfinished?productId=teas_math_qbank&includeId=teas_math_qbank_practice&mode=practice',
+    undefined,
+  ],
+  [Subjects.testing.getTest, 'GET', `/api/tests/${TEST_ID}`, undefined],
+  [
+    Subjects.testing.submitQuizAnswer,
+    'POST',
+    '/api/submit-quiz-answer',
+    { testId: TEST_ID, questionId: 'AB12', submittedAnswer: '4' },
+  ],
+  [
+    Subjects.testing.savePracticeAnswer,
+    'POST',
+    '/api/save-practice-answer',
+    { testId: TEST_ID, questionId: 'AB12', submittedAnswer: ['a', 'b'] },
+  ],
+  [
+    Subjects.testing.flagQuestion,
+    'POST',
+    '/api/flag-question',
+    { testId: TEST_ID, questionId: 'AB12', flagged: true },
+  ],
+  [Subjects.testing.submitTest, 'POST', '/api/submit-test', { testId: TEST_ID }],
+  [Subjects.testing.deleteTest, 'POST', '/api/delete-test', { testId: TEST_ID }],
+  [Subjects.testing.gradebook, 'GET', '/api/gradebook', undefined],
+];
+const ADMIN_ROUTES: [string, string][] = [
+  [Subjects.testing.userTests, '/api/admin/user-tests?uid=u-learner'],
+  [Subjects.testing.exportTest, `/api/admin/test-export?uid=u-learner&testId=${TEST_ID}`],
+];
+
+describe('testing routes: who may call', () => {
+  it.each(LEARNER_ROUTES)(
+    '%s: anonymous 401, unverified 403, learner and admin reach it',
+    async (subject, method, url, body) => {
+      expect((await send(method, url, 'anonymous', body)).statusCode).toBe(401);
+      expect((await send(method, url, 'unverified', body)).statusCode).toBe(403);
+      expect(rpc).not.toHaveBeenCalled();
+      for (const who of ['learner', 'admin'] as const) {
+        rpc.mockClear();
+        const res = await send(method, url, who, body);
+        expect(res.statusCode).toBe(200);
+        expect(rpc).toHaveBeenCalledTimes(1);
+        const [calledSubject, message] = rpc.mock.calls[0]!;
+        expect(calledSubject).toBe(subject);
+        expect((message as { actor: { uid: string } }).actor.uid).toBe(ACTORS[who].uid);
+      }
+    },
+  );
+
+  it.each(ADMIN_ROUTES)('%s: admins only', async (subject, url) => {
+    expect((await send('GET', url, 'anonymous')).statusCode).toBe(401);
+    expect((await send('GET', url, 'learner')).statusCode).toBe(403);
+    expect(rpc).not.toHaveBeenCalled();
+    expect((await send('GET', url, 'admin')).statusCode).toBe(200);
+    expect(rpc.mock.calls[0]![0]).toBe(subject);
+  });
+});
+
+describe('testing routes: bad input never reaches the service', () => {
+  it.each([
+    [
+      'an unknown body field (a user id)',
+      '/api/submit-test',
+      { testId: TEST_ID, userId: 'u-other' },
+      'userId',
+    ],
+    ['an operator object as testId', '/api/submit-test', { testId: { $gt: '' } }, 'testId'],
+    ['a malformed testId', '/api/delete-test', { testId: '../../x' }, 'testId'],
+    [
+      'an operator object as an answer',
+      '/api/save-practice-answer',
+      { testId: TEST_ID, questionId: 'AB12', submittedAnswer: { $ne: null } },
+      'submittedAnswer',
+    ],
+    [
+      'a questionId that is not a QID',
+      '/api/submit-quiz-answer',
+      { testId: TEST_ID, questionId: 'ab12', submittedAnswer: '4' },
+      'questionId',
+    ],
+    [
+      'an unknown mode',
+      '/api/create-test',
+      { productId: 'teas_math_qbank', includeId: 'teas_math_qbank_full', mode: 'exam' },
+      'mode',
+    ],
+    [
+      'a timed flag that is not a boolean',
+      '/api/create-test',
+      {
+        productId: 'teas_math_qbank',
+        includeId: 'teas_math_qbank_practice',
+        mode: 'practice',
+        timed: 'yes',
+      },
+      'timed',
+    ],
+  ])('%s: 400 naming the field', async (_name, url, body, field) => {
+    const res = await send('POST', url, 'learner', body);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(field);
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it('a malformed test id in the path or a bad query: 400', async () => {
+    expect((await send('GET', '/api/tests/not-an-id', 'learner')).statusCode).toBe(400);
+    expect(
+      (await send('GET', '/api/tests/unfinished?productId=x&includeId=y', 'learner')).statusCode,
+    ).toBe(400);
+    expect(
+      (await send('GET', `/api/gradebook?userId=${encodeURIComponent('a b')}`, 'learner'))
+        .statusCode,
+    ).toBe(400);
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it("the service's refusals come out as they are (409 after submit, 403 no access)", async () => {
+    rpc.mockRejectedValueOnce(
+      new RpcCallError({
+        status: 409,
+        code: ErrorCodes.TEST_SUBMITTED,
+        message: 'This test has already been submitted.',
+      }),
+    );
+    const res = await send('POST', '/api/save-practice-answer', 'learner', {
+      testId: TEST_ID,
+      questionId: 'AB12',
+      submittedAnswer: '1',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'TEST_SUBMITTED',
+      message: 'This test has already been submitted.',
+    });
+  });
+});
+
+describe('admin users: the Tests column', () => {
+  const row = {
+    uid: 'a',
+    email: 'a@x',
+    emailVerified: true,
+    isAdmin: false,
+    inAuth: true,
+    inDatabase: true,
+    premium: false,
+    purchases: {},
+    qbankGenerations: 0,
+    tests: null,
+  };
+  it('fills counts (0 when absent) and null for every row when the counts are missing', () => {
+    expect(withTestCounts([row, { ...row, uid: 'b' }], { a: 3 }).map((r) => r.tests)).toEqual([
+      3, 0,
+    ]);
+    expect(withTestCounts([row], null).map((r) => r.tests)).toEqual([null]);
+  });
+
+  it('the list loads when the testing service does not answer', async () => {
+    rpc.mockImplementation(async (subject: string) => {
+      if (subject === Subjects.testing.testCounts)
+        throw new RpcCallError({
+          status: 503,
+          code: ErrorCodes.SERVICE_UNAVAILABLE,
+          message: 'No testing service is answering.',
+        });
+      return [row] as never;
+    });
+    const res = await send('GET', '/api/admin/users', 'admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ ...row, tests: null }]);
+  });
+
+  it('the list carries the counts when the testing service answers', async () => {
+    rpc.mockImplementation(
+      async (subject: string) =>
+        (subject === Subjects.testing.testCounts ? { counts: { a: 2 } } : [row]) as never,
+    );
+    expect((await send('GET', '/api/admin/users', 'admin')).json()).toEqual([{ ...row, tests: 2 }]);
+  });
+});
