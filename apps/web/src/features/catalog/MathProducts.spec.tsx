@@ -134,7 +134,7 @@ describe('Math tab: Math Products (learner spec §2)', () => {
     expect(card.getAllByRole('button', { name: /^Purchase Required/ })).toHaveLength(2);
     rerender(ui({ teas_math_qbank: true }));
     const qbank = within(screen.getByRole('article', { name: 'TEAS Math QBank' }));
-    expect(qbank.getAllByRole('link', { name: /^Access Now/ })).toHaveLength(2);
+    expect(qbank.getAllByRole('button', { name: /^Access Now/ })).toHaveLength(2);
     expect(qbank.queryByRole('button', { name: /^Purchase Required/ })).not.toBeInTheDocument();
   });
 });

@@ -15,16 +15,11 @@ describe('ProductCard (learner spec §2 product cards)', () => {
     const c = card('TEAS Math QBank');
     expect(c.getByText('teas_math_qbank description')).toBeInTheDocument();
     expect(c.getByText('Owned')).toBeInTheDocument();
+    // test includes start a test (StartTestButton.spec: the flow itself)
     expect(
-      c.getByRole('link', { name: 'Access Now: TEAS Math QBank: Check As You Go' }),
-    ).toHaveAttribute(
-      'href',
-      '/test/full/new?productId=teas_math_qbank&includeId=teas_math_qbank_full',
-    );
-    expect(c.getByRole('link', { name: 'Access Now: TEAS Math Practice Test' })).toHaveAttribute(
-      'href',
-      '/test/practice/new?productId=teas_math_qbank&includeId=teas_math_qbank_practice',
-    );
+      c.getByRole('button', { name: 'Access Now: TEAS Math QBank: Check As You Go' }),
+    ).toHaveTextContent('Access Now');
+    expect(c.getByRole('button', { name: 'Access Now: TEAS Math Practice Test' })).toBeEnabled();
     expect(
       c.queryByText('Purchase this product to access its features and content.'),
     ).not.toBeInTheDocument();
@@ -44,6 +39,7 @@ describe('ProductCard (learner spec §2 product cards)', () => {
     }
     expect(c.getByText('$20')).toBeInTheDocument();
     expect(c.queryByRole('link', { name: /Access Now/ })).not.toBeInTheDocument();
+    expect(c.queryByRole('button', { name: /Access Now/ })).not.toBeInTheDocument();
   });
 
   it('the Med Dosage simulation include is a Preview of /simulations when not owned', () => {
@@ -76,7 +72,9 @@ describe('ProductCard (learner spec §2 product cards)', () => {
     );
     const c = card('Med Dosage Conversions');
     expect(c.getByText('Free')).toBeInTheDocument();
-    expect(c.getByRole('link', { name: 'Access Now: Med Dosage Conversions Test' })).toBeVisible();
+    expect(
+      c.getByRole('button', { name: 'Access Now: Med Dosage Conversions Test' }),
+    ).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Download: Conversion Chart (PDF)' }));
     // downloads come with the media capability: said, not faked
     expect(c.getByRole('status')).toHaveTextContent('Downloads arrive with the media capability');

@@ -5,6 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCTS_MESSAGES as T } from './catalog.messages';
+import { StartTestButton } from '../tests/StartTestButton';
 import { canAccess, includeAction, priceCents } from './product-access';
 
 /** The button's name: its visible word, then the include it is for ('Access Now: …'). */
@@ -35,6 +36,14 @@ function IncludeButton({
         >
           {T.accessNow}
         </Link>
+      );
+    case 'start-test':
+      return (
+        <StartTestButton
+          target={{ product, include }}
+          word={T.accessNow}
+          label={named(T.accessNow, include)}
+        />
       );
     case 'preview':
       return (

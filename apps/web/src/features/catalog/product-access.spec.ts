@@ -7,7 +7,6 @@ import {
   paidProducts,
   priceCents,
   productsOf,
-  testRoute,
 } from './product-access';
 
 const qbank = catalogProduct('teas_math_qbank');
@@ -41,15 +40,12 @@ describe('includeAction (learner spec §2 product cards)', () => {
   const [full, practice] = includeEntries(qbank);
   const [medTest, simulation] = includeEntries(med);
 
-  it('owned test includes open the testing route with product and include ids', () => {
+  it("owned test includes start a test in the include's mode (learner spec §4 Starting a test)", () => {
     const purchases = { teas_math_qbank: true };
-    expect(includeAction(qbank, full!, purchases)).toEqual({
-      kind: 'open',
-      to: '/test/full/new?productId=teas_math_qbank&includeId=teas_math_qbank_full',
-    });
+    expect(includeAction(qbank, full!, purchases)).toEqual({ kind: 'start-test', mode: 'full' });
     expect(includeAction(qbank, practice!, purchases)).toEqual({
-      kind: 'open',
-      to: '/test/practice/new?productId=teas_math_qbank&includeId=teas_math_qbank_practice',
+      kind: 'start-test',
+      mode: 'practice',
     });
   });
 
@@ -98,19 +94,8 @@ describe('includeAction (learner spec §2 product cards)', () => {
     const [a, b] = includeEntries(odd);
     expect(includeAction(odd, a!, {})).toEqual({ kind: 'unfinished' });
     expect(includeAction(odd, b!, {})).toEqual({ kind: 'unfinished' });
-    expect(testRoute('odd', a!)).toBeNull();
   });
 
-  it('ids are encoded in the routes', () => {
-    const weird = product({
-      id: 'a b&c',
-      price: 0,
-      includes: [{ id: 'x/y', name: 'X', kind: 'test', mode: 'full' }],
-    });
-    expect(testRoute(weird.id, includeEntries(weird)[0]!)).toBe(
-      '/test/full/new?productId=a+b%26c&includeId=x%2Fy',
-    );
-  });
 });
 
 describe('catalogue helpers', () => {

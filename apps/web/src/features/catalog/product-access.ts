@@ -5,6 +5,7 @@ import {
   type Product,
   type ProductSection,
   type ProductType,
+  type TestMode,
 } from '@examprep/contracts/types';
 
 type Purchases = Record<string, unknown> | undefined;
@@ -22,6 +23,8 @@ export function canAccess(product: Pick<Product, 'id' | 'price'>, purchases: Pur
 export type IncludeAction =
   /** Access Now: a route of the app. */
   | { kind: 'open'; to: string }
+  /** Access Now of a test include: the start flow (unfinished test? continue / start new; else create). */
+  | { kind: 'start-test'; mode: TestMode }
   /** Download: the file of the include's link. */
   | { kind: 'download'; path: string }
   /** Preview: the simulation include of a product the user does not own. */
@@ -31,16 +34,9 @@ export type IncludeAction =
   /** An online path that is not built: 'Online access for {category} will be implemented next!' */
   | { kind: 'unfinished' };
 
-/** The route of the testing capability that starts a test of this include (ADR 0018). */
-export function testRoute(productId: string, include: IncludeEntry): string | null {
-  if (include.kind !== 'test' || !include.mode) return null;
-  const query = new URLSearchParams({ productId, includeId: include.id });
-  return `/test/${include.mode}/new?${query.toString()}`;
-}
-
 /**
  * One include's button: Access Now (owned or free) opens the include's page (test → the
- * testing capability's start route, workbook → /workbook/{productId}, simulation →
+ * start flow of learner spec §4 Starting a test, workbook → /workbook/{productId}, simulation →
  * /simulations, infinite → /infinite-qbank); Download for a download include; Preview for the
  * simulation include when not owned (/simulations shows its preview notice); locked otherwise.
  * An include whose page cannot be told (a test without a mode, an unknown kind) is unfinished.
@@ -57,10 +53,8 @@ export function includeAction(
       : { kind: 'locked' };
   }
   switch (include.kind) {
-    case 'test': {
-      const to = testRoute(product.id, include);
-      return to ? { kind: 'open', to } : { kind: 'unfinished' };
-    }
+    case 'test':
+      return include.mode ? { kind: 'start-test', mode: include.mode } : { kind: 'unfinished' };
     case 'workbook':
       return { kind: 'open', to: `/workbook/${encodeURIComponent(product.id)}` };
     case 'simulation':

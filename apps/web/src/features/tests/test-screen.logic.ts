@@ -1,0 +1,111 @@
+import {
+  answerList,
+  navigatorMarker,
+  type NavigationBlockReason,
+  type NavigatorMarker,
+  type SubmittedAnswer,
+  type TestMode,
+  type TestQuestionView,
+} from '@examprep/contracts/types';
+import { validateMathAnswer } from '@examprep/validation';
+import { TESTS_MESSAGES as T } from './tests.messages';
+
+/**
+ * Why navigation (Previous, Next, the navigator, leaving the page) is blocked, in the order
+ * of the spec's list (learner spec §4 Full test), or null when it is not.
+ */
+export function navigationBlockReason(state: {
+  submittingTest: boolean;
+  submittingAnswer: boolean;
+  invalidInput: boolean;
+  other?: boolean;
+}): NavigationBlockReason | null {
+  if (state.submittingTest) return 'submittingTest';
+  if (state.submittingAnswer) return 'submittingAnswer';
+  if (state.invalidInput) return 'validation';
+  if (state.other) return 'other';
+  return null;
+}
+
+/** A navigator entry's marker colour and accessible name (never colour alone). */
+export function markerOf(
+  mode: TestMode | 'review',
+  q: Pick<TestQuestionView, 'isSubmitted' | 'status' | 'saved' | 'flagged'>,
+  index: number,
+  current: boolean,
+): { marker: NavigatorMarker; label: string } {
+  const marker = navigatorMarker(mode, q);
+  return { marker, label: T.navigatorItem(index + 1, T.markerNames[marker], q.flagged, current) };
+}
+
+/** The answer as the calls carry it: single and blank a string, sata a list. */
+export function emptyAnswer(type: TestQuestionView['type']): SubmittedAnswer {
+  return type === 'sata' ? [] : '';
+}
+
+export function isEmptyAnswer(answer: SubmittedAnswer | null | undefined): boolean {
+  return answerList(answer).length === 0;
+}
+
+/** Same answer? (sata: same set; typed: same after trimming). */
+export function sameAnswer(
+  a: SubmittedAnswer | null | undefined,
+  b: SubmittedAnswer | null | undefined,
+): boolean {
+  const x = answerList(a)
+    .map((s) => s.trim())
+    .sort();
+  const y = answerList(b)
+    .map((s) => s.trim())
+    .sort();
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+/** A typed answer's validation message (libs/validation), null when valid or not typed. */
+export function answerError(
+  type: TestQuestionView['type'],
+  answer: SubmittedAnswer | null | undefined,
+): string | null {
+  if (type !== 'blank' || typeof answer !== 'string') return null;
+  const result = validateMathAnswer(answer);
+  return result.isValid ? null : (result.error ?? T.invalidInput);
+}
+
+/** The answer in the form the server takes: typed answers trimmed. */
+export function answerForServer(
+  type: TestQuestionView['type'],
+  answer: SubmittedAnswer,
+): SubmittedAnswer {
+  if (Array.isArray(answer)) return [...answer];
+  return type === 'blank' ? answer.trim() : answer;
+}
+
+/** Counts of the 'Submit Your Test?' dialog. */
+export function submitCounts(
+  mode: TestMode,
+  questions: readonly Pick<TestQuestionView, 'isSubmitted' | 'saved'>[],
+): { answered: number; unanswered: number; total: number } {
+  const answered = questions.filter((q) => (mode === 'full' ? q.isSubmitted : q.saved)).length;
+  return { answered, unanswered: questions.length - answered, total: questions.length };
+}
+
+/** Seconds left until `endsAt` (never below 0). */
+export function secondsLeft(endsAt: string, now: number): number {
+  const end = Date.parse(endsAt);
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now) / 1000));
+}
+
+/** The countdown as 'm:ss' (or 'h:mm:ss'). */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** Whole minutes left, rounded up: what the polite live region announces once per minute. */
+export function minutesLeft(seconds: number): number {
+  return Math.ceil(Math.max(0, seconds) / 60);
+}
