@@ -25,6 +25,10 @@ test('admin sees the seeded users admin first, filters by email and exports the 
   // Admins cannot be deleted.
   const adminRow = table.getByRole('row').filter({ has: page.getByText(admin.email) });
   await expect(adminRow.getByRole('button', { name: /^Delete User/ })).toBeDisabled();
+  // Tests column (admin spec §2.1): a count from the testing service, not the '—' of a failure.
+  const learnerRow = table.getByRole('row').filter({ has: page.getByText(learner.email) });
+  await expect(learnerRow.getByTitle(/^\d+ tests?$/)).toHaveText(/^\d+$/);
+  await expect(learnerRow.getByTitle('The number of tests could not be loaded.')).toHaveCount(0);
   await shot(page, 'admin-users.png');
 
   await page.getByLabel('Email', { exact: true }).fill(learner.email.toUpperCase());

@@ -18,11 +18,19 @@ export const OBJECTIVE_COLOURS = {
   unanswered: '#6c757d',
 } as const;
 
-const ROW_PX = 34;
-const LABEL_CHARS = 22;
+const ROW_PX = 38;
+const LABEL_CHARS = 36;
 
-const shortLabel = (name: string) =>
-  name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1)}…` : name;
+/**
+ * The axis label of an objective: its own name without the section ('Numbers and Algebra -
+ * Fractions' → 'Fractions'; the section prefix made every label look alike), shortened. The
+ * tooltip and the table keep the whole name.
+ */
+export function objectiveAxisLabel(name: string): string {
+  const cut = name.lastIndexOf(' - ');
+  const own = cut >= 0 && cut + 3 < name.length ? name.slice(cut + 3) : name;
+  return own.length > LABEL_CHARS ? `${own.slice(0, LABEL_CHARS - 1)}…` : own;
+}
 
 /**
  * The per-objective breakdown as stacked horizontal bars (recharts; loaded lazily with the
@@ -45,8 +53,9 @@ export default function ObjectiveChart({ objectives }: { objectives: ObjectiveSc
           <YAxis
             type="category"
             dataKey="objective"
-            width={130}
-            tickFormatter={shortLabel}
+            width={140}
+            interval={0}
+            tickFormatter={objectiveAxisLabel}
             tick={{ fontSize: 12 }}
           />
           <Tooltip />
