@@ -80,8 +80,6 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/test/full/t1', 'fullTest'],
-    ['/test/practice/t1', 'practiceTest'],
     ['/workbook/p1', 'workbook'],
     ['/simulations', 'simulations'],
   ] as const)('%s names the capability that brings it', async (route, key) => {
@@ -106,6 +104,21 @@ describe('routes', () => {
       window.fetch = realFetch;
     }
   });
+
+  it.each(['/test/full/t1', '/test/practice/t1'])(
+    '%s is the real test screen: a test without a document goes to /dashboard?tab=math',
+    async (route) => {
+      const realFetch = window.fetch;
+      const { calls } = mockFetch(() => fakeResponse(404, { message: 'Test not found.' }));
+      try {
+        renderApp({ route });
+        await waitFor(() => expect(calls.some((c) => c.url === '/api/tests/t1')).toBe(true));
+        await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
+      } finally {
+        window.fetch = realFetch;
+      }
+    },
+  );
 
   it.each([
     ['/checkout-success', 'Payment successful!'],

@@ -28,6 +28,8 @@ const ReviewPage = lazy(() => import('../features/gradebook/ReviewPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 const CheckoutResultPage = lazy(() => import('../features/checkout/CheckoutResultPage'));
 const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'));
+const FullTestPage = lazy(() => import('../features/tests/FullTestPage'));
+const PracticeTestPage = lazy(() => import('../features/tests/PracticeTestPage'));
 
 const placeholder = (page: PlaceholderPageKey) => <PlaceholderPage page={page} />;
 
@@ -51,8 +53,8 @@ export function AppRoutes() {
           <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="gradebook" element={<GradebookPage />} />
-            <Route path="test/full/:testId" element={placeholder('fullTest')} />
-            <Route path="test/practice/:testId" element={placeholder('practiceTest')} />
+            <Route path="test/full/:testId" element={<FullTestPage />} />
+            <Route path="test/practice/:testId" element={<PracticeTestPage />} />
             <Route path="review-test/:testId" element={<ReviewPage />} />
             <Route path="workbook/:productId" element={placeholder('workbook')} />
             <Route path="infinite-qbank" element={<InfiniteQbankPage />} />

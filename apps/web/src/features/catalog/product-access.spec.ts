@@ -95,7 +95,6 @@ describe('includeAction (learner spec §2 product cards)', () => {
     expect(includeAction(odd, a!, {})).toEqual({ kind: 'unfinished' });
     expect(includeAction(odd, b!, {})).toEqual({ kind: 'unfinished' });
   });
-
 });
 
 describe('catalogue helpers', () => {

@@ -140,9 +140,14 @@ describe('StartTestButton (learner spec §4 Starting a test)', () => {
   ])('%s: the sentence of §8', async (_name, where, status, message) => {
     api({
       'GET /api/tests/unfinished': () =>
-        where === 'lookup' ? fakeResponse(status, { message: 'x' }) : fakeResponse(200, { test: null }),
+        where === 'lookup'
+          ? fakeResponse(status, { message: 'x' })
+          : fakeResponse(200, { test: null }),
       'POST /api/create-test': () =>
-        fakeResponse(status, { code: status === 403 ? 'NO_PRODUCT_ACCESS' : 'INTERNAL', message: 'x' }),
+        fakeResponse(status, {
+          code: status === 403 ? 'NO_PRODUCT_ACCESS' : 'INTERNAL',
+          message: 'x',
+        }),
     });
     renderButton();
     await click(/^Access Now/);
@@ -201,9 +206,15 @@ describe('StartTestButton (learner spec §4 Starting a test)', () => {
     renderButton(practice!);
     await click(/^Access Now/);
     const dialog = await screen.findByRole('dialog', { name: 'Start Practice Test' });
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: /57 minutes for 38 questions/ }));
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: /57 minutes for 38 questions/ }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start Test' }));
     await waitFor(() => expect(currentLocation()).toBe('/test/practice/DDDDDDDDDDDDDDDDDDD4'));
-    expect(calls[1]!.body).toMatchObject({ mode: 'practice', timed: true, includeId: 'teas_math_qbank_practice' });
+    expect(calls[1]!.body).toMatchObject({
+      mode: 'practice',
+      timed: true,
+      includeId: 'teas_math_qbank_practice',
+    });
   });
 });

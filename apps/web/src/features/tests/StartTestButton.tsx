@@ -121,7 +121,12 @@ export function StartTestButton({
         </Alert>
       ) : null}
 
-      <Modal show={dialog.kind === 'unfinished'} onHide={close} centered aria-labelledby={`${ids}-u`}>
+      <Modal
+        show={dialog.kind === 'unfinished'}
+        onHide={close}
+        centered
+        aria-labelledby={`${ids}-u`}
+      >
         <Modal.Header closeButton>
           <Modal.Title id={`${ids}-u`} as="h2" className="h5">
             {T.unfinishedTitle}
@@ -158,7 +163,9 @@ export function StartTestButton({
           <Button
             variant="primary"
             disabled={busy}
-            onClick={() => dialog.kind === 'unfinished' && void run(() => continueTest(api, dialog.test))}
+            onClick={() =>
+              dialog.kind === 'unfinished' && void run(() => continueTest(api, dialog.test))
+            }
           >
             {T.continueTest}
           </Button>
@@ -172,7 +179,9 @@ export function StartTestButton({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="mb-0">{target.include.instructions || target.product.instructions || target.include.name}</p>
+          <p className="mb-0">
+            {target.include.instructions || target.product.instructions || target.include.name}
+          </p>
           {timerOption}
           {timerHelp}
           {modalError}

@@ -86,7 +86,8 @@ export function pressKey(state: CalculatorState, key: CalculatorKey): Calculator
   if (/^[0-9]$/.test(key)) {
     if (state.fresh) return { ...state, display: key, fresh: false };
     if (digitsOf(state.display) >= CALCULATOR_MAX_DIGITS) return state;
-    const display = state.display === '0' ? key : state.display === '-0' ? `-${key}` : state.display + key;
+    const display =
+      state.display === '0' ? key : state.display === '-0' ? `-${key}` : state.display + key;
     return { ...state, display };
   }
   if (key === '.') {
@@ -126,7 +127,10 @@ export function pressKey(state: CalculatorState, key: CalculatorKey): Calculator
 }
 
 /** Presses several keys in turn (tests, and typing a pasted expression). */
-export function pressKeys(keys: readonly CalculatorKey[], from = initialCalculator): CalculatorState {
+export function pressKeys(
+  keys: readonly CalculatorKey[],
+  from = initialCalculator,
+): CalculatorState {
   return keys.reduce(pressKey, from);
 }
 

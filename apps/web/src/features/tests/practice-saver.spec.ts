@@ -166,7 +166,11 @@ describe('PracticeSaver (learner spec §4 Practice test, §3 Local draft)', () =
     sut.change('q1', '15', true);
     resolve({ success: true, questionId: 'q1', savedAt: 'x', saved: true });
     await done;
-    expect(sut.getSnapshot().answers.q1).toMatchObject({ stored: '1', current: '15', status: 'pending' });
+    expect(sut.getSnapshot().answers.q1).toMatchObject({
+      stored: '1',
+      current: '15',
+      status: 'pending',
+    });
     expect(readDraft(storage, 'T1', 'q1')).toBe('15');
   });
 
@@ -185,7 +189,9 @@ describe('PracticeSaver (learner spec §4 Practice test, §3 Local draft)', () =
   it('a refused save shows the server message', async () => {
     const save = jest
       .fn()
-      .mockRejectedValue(new ApiError(400, 'VALIDATION_FAILED', 'Answer too long. Maximum 500 characters allowed.'));
+      .mockRejectedValue(
+        new ApiError(400, 'VALIDATION_FAILED', 'Answer too long. Maximum 500 characters allowed.'),
+      );
     const { sut } = setup({ save });
     sut.change('q1', '1', true);
     await sut.flush();

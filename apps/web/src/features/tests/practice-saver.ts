@@ -119,7 +119,14 @@ export class PracticeSaver {
    * The server's answers; a draft that differs from the stored answer is restored (and so
    * pending), an equal one is dropped.
    */
-  load(questions: readonly { qid: string; submittedAnswer: SubmittedAnswer | null; savedAt: string | null }[], validate: (qid: string, a: SubmittedAnswer) => boolean) {
+  load(
+    questions: readonly {
+      qid: string;
+      submittedAnswer: SubmittedAnswer | null;
+      savedAt: string | null;
+    }[],
+    validate: (qid: string, a: SubmittedAnswer) => boolean,
+  ) {
     const { storage, testId } = this.opts;
     for (const q of questions) {
       const draft = readDraft(storage, testId, q.qid);
@@ -244,7 +251,10 @@ export class PracticeSaver {
   /** Autosave every 15 s and on the 'online' event. */
   start() {
     if (this.timer !== null) return;
-    this.timer = setInterval(() => void this.flush(), this.opts.autosaveMs ?? TEST_LIMITS.autosaveMs);
+    this.timer = setInterval(
+      () => void this.flush(),
+      this.opts.autosaveMs ?? TEST_LIMITS.autosaveMs,
+    );
     this.opts.events?.addEventListener('online', this.onOnline);
   }
 

@@ -10,7 +10,14 @@ import {
   submitCounts,
 } from './test-screen.logic';
 
-const q = (over: Partial<{ isSubmitted: boolean; status: 'correct' | 'incorrect' | 'unanswered'; saved: boolean; flagged: boolean }> = {}) => ({
+const q = (
+  over: Partial<{
+    isSubmitted: boolean;
+    status: 'correct' | 'incorrect' | 'unanswered';
+    saved: boolean;
+    flagged: boolean;
+  }> = {},
+) => ({
   isSubmitted: false,
   status: 'unanswered' as const,
   saved: false,
@@ -20,11 +27,30 @@ const q = (over: Partial<{ isSubmitted: boolean; status: 'correct' | 'incorrect'
 
 describe('navigation-block reasons (learner spec §4 Full test)', () => {
   it('in the spec order: submitting test, submitting answer, validation, other', () => {
-    expect(navigationBlockReason({ submittingTest: true, submittingAnswer: true, invalidInput: true })).toBe('submittingTest');
-    expect(navigationBlockReason({ submittingTest: false, submittingAnswer: true, invalidInput: true })).toBe('submittingAnswer');
-    expect(navigationBlockReason({ submittingTest: false, submittingAnswer: false, invalidInput: true })).toBe('validation');
-    expect(navigationBlockReason({ submittingTest: false, submittingAnswer: false, invalidInput: false, other: true })).toBe('other');
-    expect(navigationBlockReason({ submittingTest: false, submittingAnswer: false, invalidInput: false })).toBeNull();
+    expect(
+      navigationBlockReason({ submittingTest: true, submittingAnswer: true, invalidInput: true }),
+    ).toBe('submittingTest');
+    expect(
+      navigationBlockReason({ submittingTest: false, submittingAnswer: true, invalidInput: true }),
+    ).toBe('submittingAnswer');
+    expect(
+      navigationBlockReason({ submittingTest: false, submittingAnswer: false, invalidInput: true }),
+    ).toBe('validation');
+    expect(
+      navigationBlockReason({
+        submittingTest: false,
+        submittingAnswer: false,
+        invalidInput: false,
+        other: true,
+      }),
+    ).toBe('other');
+    expect(
+      navigationBlockReason({
+        submittingTest: false,
+        submittingAnswer: false,
+        invalidInput: false,
+      }),
+    ).toBeNull();
   });
 
   it('each reason has the spec sentence', () => {
@@ -56,7 +82,10 @@ describe('navigator markers (learner spec §2): colour plus an accessible name',
       marker: 'blue',
       label: 'Question 5: answered, flagged',
     });
-    expect(markerOf('practice', q(), 0, false)).toEqual({ marker: 'black', label: 'Question 1: not answered' });
+    expect(markerOf('practice', q(), 0, false)).toEqual({
+      marker: 'black',
+      label: 'Question 1: not answered',
+    });
   });
 });
 
@@ -71,7 +100,9 @@ describe('answers', () => {
 
   it('typed answers use the shared math-answer validator', () => {
     expect(answerError('blank', '3/4')).toBeNull();
-    expect(answerError('blank', 'x'.repeat(501))).toBe('Answer too long. Maximum 500 characters allowed.');
+    expect(answerError('blank', 'x'.repeat(501))).toBe(
+      'Answer too long. Maximum 500 characters allowed.',
+    );
     expect(answerError('blank', '12 #')).toBe(
       'Please enter valid mathematical expressions only. Letters, numbers, and math symbols are allowed.',
     );
@@ -103,6 +134,8 @@ describe('timer', () => {
   });
 
   it('uses the spec message for the time-up answer', () => {
-    expect(TEST_MESSAGES.timeUp).toBe('Time is up. Your test was submitted with the answers you saved.');
+    expect(TEST_MESSAGES.timeUp).toBe(
+      'Time is up. Your test was submitted with the answers you saved.',
+    );
   });
 });

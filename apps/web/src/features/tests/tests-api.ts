@@ -27,7 +27,8 @@ export const testsApi = {
     api.get<TestView>(`/tests/${encodeURIComponent(testId)}`, { signal }),
   create: (api: ApiClient, input: CreateTestInput) =>
     api.post<CreateTestAnswer>('/create-test', input),
-  delete: (api: ApiClient, testId: string) => api.post<DeleteTestAnswer>('/delete-test', { testId }),
+  delete: (api: ApiClient, testId: string) =>
+    api.post<DeleteTestAnswer>('/delete-test', { testId }),
   submitQuizAnswer: (api: ApiClient, input: SubmitQuizAnswerInput) =>
     api.post<SubmitQuizAnswerAnswer>('/submit-quiz-answer', input),
   savePracticeAnswer: (api: ApiClient, input: SavePracticeAnswerInput) =>
@@ -107,10 +108,8 @@ export function useSubmitTest(testId: string) {
   return useMutation<SubmitTestAnswer, ApiError, void>({
     mutationFn: () => testsApi.submitTest(api, testId),
     retry: false,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['gradebook'] }),
-        queryClient.removeQueries({ queryKey: testQueryKey(testId) }),
-      ]),
+    // The screen leaves first and then forgets the test (forgetting it while the screen is
+    // shown would re-read it and open its review instead of the gradebook).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['gradebook'] }),
   });
 }

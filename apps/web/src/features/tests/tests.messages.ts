@@ -29,7 +29,10 @@ export const TESTS_MESSAGES = {
   choicesLegend: 'Answer choices',
   choicesLegendSata: 'Answer choices (select all that apply)',
   answerLabel: 'Your answer',
-  roundingHint: (rule: string) => `Rounding: ${rule}`,
+  roundingHint: (places: number) =>
+    places === 0
+      ? 'Round to a whole number.'
+      : `Round to ${places} decimal ${places === 1 ? 'place' : 'places'}.`,
   checking: 'Checking…',
   correct: 'Correct!',
   incorrect: 'Incorrect',
