@@ -15,16 +15,24 @@ function card(page: Page, name: string) {
   return page.getByRole('article', { name });
 }
 
+/** Access Now: a link (workbook, simulations, ...) or, for a test include, the start-test button. */
+function accessNow(page: Page, name: string) {
+  const c = card(page, name);
+  return c
+    .getByRole('link', { name: /^Access Now/ })
+    .or(c.getByRole('button', { name: /^Access Now/ }));
+}
+
 /** The card's buttons: all unlocked (Access Now), or all 'Purchase Required'. */
 async function expectUnlocked(page: Page, name: string, includes: number) {
-  await expect(card(page, name).getByRole('link', { name: /^Access Now/ })).toHaveCount(includes);
+  await expect(accessNow(page, name)).toHaveCount(includes);
   await expect(card(page, name).getByRole('button', { name: /^Purchase Required/ })).toHaveCount(0);
 }
 
 async function expectLocked(page: Page, name: string) {
   const locked = card(page, name).getByRole('button', { name: /^Purchase Required/ });
   await expect(locked.first()).toBeDisabled();
-  await expect(card(page, name).getByRole('link', { name: /^Access Now/ })).toHaveCount(0);
+  await expect(accessNow(page, name)).toHaveCount(0);
   await expect(
     card(page, name).getByText('Purchase this product to access its features and content.'),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { initialCalculator, keyFromKeyboard, pressKey, type CalculatorKey } from './calculator';
 import { TESTS_MESSAGES as T } from './tests.messages';
 
@@ -20,17 +20,22 @@ export function Calculator({ show, onHide }: { show: boolean; onHide: () => void
   const [state, setState] = useState(initialCalculator);
   const ids = useId();
   const press = (key: CalculatorKey) => setState((s) => pressKey(s, key));
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && state === initialCalculator) return; // let Escape close it
-    // Keys on a focused button: Enter / space press that button.
-    if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof HTMLButtonElement) return;
-    const key = keyFromKeyboard(e.key);
-    if (key) {
-      e.preventDefault();
-      e.stopPropagation();
-      press(key);
-    }
-  };
+  // While open, keys typed anywhere in it (focus is held inside the dialog) press its keys.
+  useEffect(() => {
+    if (!show) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      // Enter / space on a focused button press that button.
+      if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof HTMLButtonElement) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const key = keyFromKeyboard(e.key);
+      if (key) {
+        e.preventDefault();
+        setState((s) => pressKey(s, key));
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [show]);
   return (
     <Modal
       show={show}
@@ -44,7 +49,7 @@ export function Calculator({ show, onHide }: { show: boolean; onHide: () => void
           {T.calculatorTitle}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body onKeyDown={onKeyDown}>
+      <Modal.Body>
         <output
           className="d-block form-control form-control-lg text-end font-monospace mb-3"
           aria-label={T.calculatorDisplay}

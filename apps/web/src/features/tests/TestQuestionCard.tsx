@@ -73,7 +73,9 @@ export function TestQuestionCard({
             >
               <span className="d-inline-flex flex-wrap align-items-center gap-2">
                 <MathText as="span" text={c} />
-                {revealed && isCorrectChoice(c) ? <Badge bg="success">{T.correct}</Badge> : null}
+                {revealed && isCorrectChoice(c) ? (
+                  <Badge bg="success">{T.correctChoice}</Badge>
+                ) : null}
                 {revealed && chosen && !isCorrectChoice(c) ? (
                   <Badge bg="danger">{T.yourAnswer}</Badge>
                 ) : null}

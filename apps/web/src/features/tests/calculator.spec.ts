@@ -80,7 +80,8 @@ describe('four-function calculator', () => {
     expect(keyFromKeyboard('/')).toBe('÷');
     expect(keyFromKeyboard('-')).toBe('−');
     expect(keyFromKeyboard('Enter')).toBe('=');
-    expect(keyFromKeyboard('Escape')).toBe('C');
+    expect(keyFromKeyboard('Delete')).toBe('C');
+    expect(keyFromKeyboard('Escape')).toBeNull();
     expect(keyFromKeyboard('a')).toBeNull();
   });
 });

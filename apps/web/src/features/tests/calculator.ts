@@ -134,7 +134,7 @@ export function pressKeys(
   return keys.reduce(pressKey, from);
 }
 
-/** A keyboard key as a calculator key (digits, . , + - * / x, = Enter, Escape c Delete, n for ±). */
+/** A keyboard key as a calculator key (digits, . , + - * / x, = Enter, c Delete Backspace for C, n for ±). Escape is not one: it closes the calculator. */
 export function keyFromKeyboard(key: string): CalculatorKey | null {
   if (/^[0-9]$/.test(key)) return key as CalculatorKey;
   switch (key) {
@@ -157,8 +157,8 @@ export function keyFromKeyboard(key: string): CalculatorKey | null {
     case '=':
     case 'Enter':
       return '=';
-    case 'Escape':
     case 'Delete':
+    case 'Backspace':
     case 'c':
     case 'C':
       return 'C';

@@ -37,6 +37,7 @@ export const TESTS_MESSAGES = {
   correct: 'Correct!',
   incorrect: 'Incorrect',
   correctAnswerIs: 'Correct answer:',
+  correctChoice: 'Correct answer',
   yourAnswer: 'Your answer',
   explanation: 'Explanation',
   explanationImageAlt: 'Explanation figure',
@@ -64,7 +65,8 @@ export const TESTS_MESSAGES = {
     '±': 'change sign',
     '.': 'decimal point',
   } as Record<string, string>,
-  calculatorHint: 'Type with the keyboard: digits, + - * /, Enter for =, Escape to clear.',
+  calculatorHint:
+    'Type with the keyboard: digits, + - * /, Enter for =, Delete to clear, Escape to close.',
   timeLeftMinutes: (m: number) => `${m} ${m === 1 ? 'minute' : 'minutes'} left`,
   timeUpTitle: 'Time is up',
   goToGradebook: 'Go to Gradebook',
