@@ -35,7 +35,8 @@ export function objectiveAxisLabel(name: string): string {
 /**
  * The per-objective breakdown as stacked horizontal bars (recharts; loaded lazily with the
  * gradebook and review pages only). It is a picture for sighted users: screen readers get the
- * table that `ObjectiveBreakdown` renders beside it, so the chart is hidden from them.
+ * table that `ObjectiveBreakdown` renders beside it, so the chart is hidden from them. The bars
+ * do not animate: a screenshot or a glance mid-animation showed every bar short of its value.
  */
 export default function ObjectiveChart({ objectives }: { objectives: ObjectiveScore[] }) {
   const height = Math.max(120, objectives.length * ROW_PX + 70);
@@ -64,18 +65,21 @@ export default function ObjectiveChart({ objectives }: { objectives: ObjectiveSc
             dataKey="correct"
             name={T.correct}
             stackId="score"
+            isAnimationActive={false}
             fill={OBJECTIVE_COLOURS.correct}
           />
           <Bar
             dataKey="incorrect"
             name={T.incorrect}
             stackId="score"
+            isAnimationActive={false}
             fill={OBJECTIVE_COLOURS.incorrect}
           />
           <Bar
             dataKey="unanswered"
             name={T.unansweredCount}
             stackId="score"
+            isAnimationActive={false}
             fill={OBJECTIVE_COLOURS.unanswered}
           />
         </BarChart>
