@@ -131,6 +131,20 @@ async function pool(items, n, fn) {
 }
 
 /**
+ * `call` again while the answer is 503/504 (the testing service restarting or still draining
+ * a backlog): up to `tries` times, 2 s apart. Used for the read-back and the clean-up only.
+ * @param {() => Promise<import('./common.mjs').ApiAnswer>} fn
+ * @param {number} [tries]
+ */
+async function patiently(fn, tries = 6) {
+  for (let k = 1; ; k++) {
+    const r = await fn();
+    if ((r.status !== 503 && r.status !== 504) || k >= tries) return r;
+    await new Promise((res) => setTimeout(res, 2_000));
+  }
+}
+
+/**
  * Runs a command; resolves with its stdout, rejects on a non-zero exit.
  * @param {string} cmd
  * @param {string[]} args
@@ -359,7 +373,9 @@ async function readTests(learners) {
     learners.filter((l) => l.testId),
     6,
     async (l) => {
-      const r = await call(base, await l.account.token(), 'GET', `/api/tests/${l.testId}`);
+      const r = await patiently(async () =>
+        call(base, await l.account.token(), 'GET', `/api/tests/${l.testId}`),
+      );
       if (r.status !== 200)
         throw new Error(`GET /api/tests/${l.testId}: ${r.status} ${JSON.stringify(r.body)}`);
       views.set(/** @type {string} */ (l.testId), r.body);
@@ -743,17 +759,31 @@ async function main() {
     process.exitCode = good ? 0 : 1;
   } finally {
     if (!keep) {
-      const mine = learners.filter((l) => l.testId);
+      // every test of the accounts, also those a create-test made after the gateway gave up
+      const admin = await learnerToken(u, 'admin');
+      const known = new Set(learners.map((l) => l.testId).filter(Boolean));
       let deleted = 0;
-      await pool(mine, 6, async (l) => {
-        const r = await call(base, await l.account.token(), 'POST', '/api/delete-test', {
-          testId: l.testId,
-        });
-        if (r.status === 200 || r.status === 201) deleted++;
+      let unanswered = 0;
+      await pool(accounts, 4, async (a) => {
+        const listed = await patiently(() =>
+          call(base, admin, 'GET', `/api/admin/user-tests?uid=${a.uid}`),
+        );
+        /** @type {string[]} */
+        const ids =
+          listed.status === 200
+            ? listed.body.tests.map((/** @type {{ id: string }} */ t) => t.id)
+            : learners.filter((l) => l.account === a && l.testId).map((l) => String(l.testId));
+        for (const id of ids) {
+          const r = await patiently(async () =>
+            call(base, await a.token(), 'POST', '/api/delete-test', { testId: id }),
+          );
+          if (r.status === 200) deleted++;
+          if (!known.has(id)) unanswered++;
+        }
       }).catch((e) => log(`cleanup: ${e.message}`));
       await deleteLearners(profile, accounts);
       log(
-        `cleanup: ${deleted} of ${mine.length} tests deleted, ${accounts.length} accounts removed from Keycloak`,
+        `cleanup: ${deleted} tests deleted (${unanswered} of them made by a create-test that got no 200), ${accounts.length} accounts removed from Keycloak`,
       );
     }
   }
