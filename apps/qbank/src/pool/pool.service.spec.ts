@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { Model } from 'mongoose';
 import type { QuestionRecord } from '../questions/question.schema';
 import { POOL_FIELD_MESSAGES } from './pool-query.dto';
-import { PoolService, sample } from './pool.service';
+import { COURSE_TTL_MS, PoolService, sample } from './pool.service';
 
 const media = { questionImage: null, explanationImage: null, video: null };
 
@@ -169,6 +169,35 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
     if (field === 'count')
       expect((err as ServiceError).payload.fields?.count).toEqual([POOL_FIELD_MESSAGES.count]);
     expect(find).not.toHaveBeenCalled();
+  });
+});
+
+describe('PoolService: the course cache', () => {
+  it('reads a course once per COURSE_TTL_MS, shares concurrent reads, and reads again after', async () => {
+    let now = 1_000_000;
+    const { model, find } = fakeModel(bank);
+    const sut = new PoolService(model);
+    sut.now = () => now;
+    const draws = await Promise.all(
+      Array.from({ length: 5 }, () => sut.draw({ course: TEAS, count: 3 })),
+    );
+    expect(find).toHaveBeenCalledTimes(1);
+    expect(draws.every((d) => d.questions.length === 3 && d.available === 31)).toBe(true);
+    now += COURSE_TTL_MS - 1;
+    await sut.draw({ course: TEAS, count: 3 });
+    expect(find).toHaveBeenCalledTimes(1);
+    now += 1;
+    await sut.draw({ course: TEAS, count: 3 });
+    expect(find).toHaveBeenCalledTimes(2);
+  });
+
+  it('every draw is its own copy (a change to one never reaches the cache)', async () => {
+    const { model } = fakeModel(bank);
+    const sut = new PoolService(model);
+    const first = await sut.draw({ course: TEAS, count: 31 });
+    first.questions[0]!.question = 'changed';
+    const second = await sut.draw({ course: TEAS, count: 31 });
+    expect(second.questions[0]!.question).not.toBe('changed');
   });
 });
 

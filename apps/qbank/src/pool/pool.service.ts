@@ -8,6 +8,10 @@ import { QuestionRecord } from '../questions/question.schema';
 import { MisconceptionCache } from './misconceptions.util';
 import { PoolQueryDto } from './pool-query.dto';
 
+/** How long a course's questions are reused for new tests (an edit shows up within this). */
+export const COURSE_TTL_MS = 30_000;
+const MAX_CACHED_COURSES = 50;
+
 /**
  * The questions a new test snapshots (qbank.questions.pool, service to service; no HTTP
  * route): `count` questions of the course, all of them when it holds fewer, else a uniform
@@ -17,6 +21,11 @@ import { PoolQueryDto } from './pool-query.dto';
 @Injectable()
 export class PoolService {
   private readonly misconceptions = new MisconceptionCache();
+  /** A course's questions as snapshots, kept COURSE_TTL_MS; one read per course at a time. */
+  private readonly courses = new Map<string, { at: number; questions: Promise<PoolQuestion[]> }>();
+
+  /** The clock of the course cache (tests move it). */
+  now: () => number = Date.now;
 
   constructor(
     @InjectModel(QuestionRecord.name) private readonly questions: Model<QuestionRecord>,
@@ -24,12 +33,38 @@ export class PoolService {
 
   async draw(raw: PoolQuery): Promise<PoolAnswer> {
     const { course, count } = validatePayload(PoolQueryDto, raw);
-    const docs = await this.questions.find({ course }).lean().exec();
-    const chosen = sample(docs, count).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-    return {
-      questions: chosen.map((doc) => this.toPoolQuestion(doc)),
-      available: docs.length,
-    };
+    const all = await this.courseQuestions(course);
+    const chosen = sample(all, count).sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
+    // each test gets its own copy: the cached snapshots are shared
+    return { questions: structuredClone(chosen), available: all.length };
+  }
+
+  /**
+   * Every question of the course as a snapshot. Tests start in bursts (a class starting an
+   * exam together), and on FerretDB 1.24 reading a course decodes the whole collection
+   * (40-60 ms for the 204-question QBank), so a course is read once per COURSE_TTL_MS in this
+   * process and concurrent draws share the read. An edit in the bank reaches new tests within
+   * that time; tests already taken never change (ADR 0019).
+   */
+  private courseQuestions(course: string): Promise<PoolQuestion[]> {
+    const now = this.now();
+    const cached = this.courses.get(course);
+    if (cached && now - cached.at < COURSE_TTL_MS) return cached.questions;
+    const questions = this.questions
+      .find({ course })
+      .lean()
+      .exec()
+      .then((docs) => docs.map((doc) => this.toPoolQuestion(doc)));
+    this.courses.set(course, { at: now, questions });
+    // a failed read is not kept
+    questions.catch(() => {
+      if (this.courses.get(course)?.questions === questions) this.courses.delete(course);
+    });
+    if (this.courses.size > MAX_CACHED_COURSES) {
+      const oldest = this.courses.keys().next().value;
+      if (oldest !== undefined) this.courses.delete(oldest);
+    }
+    return questions;
   }
 
   private toPoolQuestion(doc: QuestionRecord): PoolQuestion {

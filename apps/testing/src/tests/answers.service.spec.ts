@@ -1,6 +1,7 @@
 import { TEST_MESSAGES } from '@examprep/contracts';
 import { errorOf } from '../../test/support/service-error';
 import { admin, learner, other, setup } from '../../test/support/service-fixture';
+import { RECENT_TEST_TTL_MS, TOUCH_EVERY_MS } from './test-store';
 
 const sample = {
   productId: 'teas_math_sample_qbank',
@@ -91,11 +92,15 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
     ).toMatchObject({ status: 409, message: TEST_MESSAGES.alreadyChecked });
   });
 
-  it('the first check of a question is one insert and one touch after the test read', async () => {
-    const { tests, answers, repo } = setup();
+  it('the first check of a question is one insert after the test read (lastUpdated is at most TOUCH_EVERY_MS old)', async () => {
+    const { tests, answers, repo, clock } = setup();
     const { testId } = await tests.create(learner, sample);
     repo.calls.length = 0;
     await answers.check(learner, { testId, questionId: 'AA01', submittedAnswer: '2' });
+    expect(repo.calls).toEqual(['findTest', 'insertAnswer']);
+    clock.advance(TOUCH_EVERY_MS);
+    repo.calls.length = 0;
+    await answers.check(learner, { testId, questionId: 'AA02', submittedAnswer: '2' });
     expect(repo.calls).toEqual(['findTest', 'insertAnswer', 'touch']);
   });
 
@@ -111,13 +116,35 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
 });
 
 describe('AnswersService.save (save-practice-answer)', () => {
-  it('one read of the test, the snapshot from memory, one answer write and one touch per save', async () => {
-    const { tests, answers, repo } = setup({ owned });
+  it('a save: the test read at most once per RECENT_TEST_TTL_MS, the snapshot from memory, one answer write, lastUpdated at most once per TOUCH_EVERY_MS', async () => {
+    const { tests, answers, repo, clock } = setup({ owned });
     const { testId } = await tests.create(learner, practice);
     repo.calls.length = 0;
     const saved = await answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '2' });
     expect(saved).toMatchObject({ success: true, questionId: 'AA02', saved: true });
+    expect(repo.calls).toEqual(['findTest', 'writeAnswer']);
+    repo.calls.length = 0;
+    clock.advance(RECENT_TEST_TTL_MS - 1);
+    await answers.save(learner, { testId, questionId: 'AA01', submittedAnswer: '3' });
+    expect(repo.calls).toEqual(['writeAnswer']);
+    repo.calls.length = 0;
+    clock.advance(TOUCH_EVERY_MS);
+    await answers.save(learner, { testId, questionId: 'AA01', submittedAnswer: '4' });
     expect(repo.calls).toEqual(['findTest', 'writeAnswer', 'touch']);
+  });
+
+  it('a test read from memory is still refused to another learner, and to anyone once this process submitted it', async () => {
+    const { tests, answers, clock } = setup({ owned });
+    const { testId } = await tests.create(learner, practice);
+    await answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '2' });
+    expect(
+      await errorOf(answers.save(other, { testId, questionId: 'AA02', submittedAnswer: '2' })),
+    ).toMatchObject({ status: 404 });
+    await answers.submit(learner, { testId });
+    clock.advance(1);
+    expect(
+      await errorOf(answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '5' })),
+    ).toMatchObject({ status: 409, code: 'TEST_SUBMITTED' });
   });
 
   it("'' clears the answer (saved false); a full test has no save (400)", async () => {

@@ -31,9 +31,10 @@ const submittedError = () =>
   ServiceError.conflict(TEST_MESSAGES.alreadySubmitted, ErrorCodes.TEST_SUBMITTED);
 
 /**
- * The answer calls of learner spec §7 and the submit (ADR 0019). The hot path (a save): one
- * read of the tests document by id, the snapshot from memory, one answer write by id and one
- * lastUpdated write, all under the test's lock in this process.
+ * The answer calls of learner spec §7 and the submit (ADR 0019). The hot path (a save): the
+ * test's document (read at most once per RECENT_TEST_TTL_MS), the snapshot from memory, one
+ * answer write by id and a lastUpdated write at most once per TOUCH_EVERY_MS, all under the
+ * test's lock in this process.
  */
 @Injectable()
 export class AnswersService {
@@ -44,7 +45,7 @@ export class AnswersService {
     requireVerified(actor);
     const input = validatePayload(SubmitQuizAnswerDto, raw);
     return this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwn(actor, input.testId);
+      const test = await this.store.loadOwnForAnswer(actor, input.testId);
       if (test.mode !== 'full') throw ServiceError.badRequest(TEST_MESSAGES.checkInPractice);
       if (test.completed) throw submittedError();
       const question = await this.questionOf(test, input.questionId);
@@ -67,7 +68,7 @@ export class AnswersService {
         flagged = !!previous?.flagged;
         await this.store.repo.updateAnswer(test._id, question.qid, stored);
       }
-      await this.store.repo.touch(test._id, now);
+      await this.store.touch(test, now);
       return {
         success: true,
         isCorrect: status === 'correct',
@@ -85,7 +86,7 @@ export class AnswersService {
     requireVerified(actor);
     const input = validatePayload(SavePracticeAnswerDto, raw);
     const outcome = await this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwn(actor, input.testId);
+      const test = await this.store.loadOwnForAnswer(actor, input.testId);
       if (test.mode !== 'practice') throw ServiceError.badRequest(TEST_MESSAGES.saveInFull);
       if (test.completed) throw submittedError();
       const now = this.store.clock.now();
@@ -99,7 +100,7 @@ export class AnswersService {
         submittedAnswer: answer,
         savedAt: now,
       });
-      await this.store.repo.touch(test._id, now);
+      await this.store.touch(test, now);
       return {
         success: true as const,
         questionId: question.qid,
@@ -116,13 +117,13 @@ export class AnswersService {
     requireVerified(actor);
     const input = validatePayload(FlagQuestionDto, raw);
     return this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwn(actor, input.testId);
+      const test = await this.store.loadOwnForAnswer(actor, input.testId);
       const question = await this.questionOf(test, input.questionId);
       await this.store.repo.writeAnswer(test._id, test.userId, question.qid, {
         flagged: input.flagged,
       });
       // a flag in a graded test does not move it in the gradebook (retention is by lastUpdated)
-      if (!test.completed) await this.store.repo.touch(test._id, this.store.clock.now());
+      if (!test.completed) await this.store.touch(test, this.store.clock.now());
       return { success: true, flagged: input.flagged };
     });
   }

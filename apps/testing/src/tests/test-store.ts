@@ -17,6 +17,11 @@ import { isExpired } from './timer';
 
 /** Question snapshots kept in memory (they never change). */
 export const CONTENTS_CACHE_SIZE = 1000;
+/** Unfinished tests whose document an answer call read lately, kept this long. */
+export const RECENT_TEST_TTL_MS = 5_000;
+const RECENT_TESTS_SIZE = 5000;
+/** An answer moves a test's lastUpdated at most this often (the unfinished-test order). */
+export const TOUCH_EVERY_MS = 10_000;
 
 /** A test with its question snapshot. */
 export interface LoadedTest {
@@ -33,6 +38,15 @@ export interface LoadedTest {
 export class TestStore {
   private readonly snapshots = new LruCache<string, PoolQuestion[]>(CONTENTS_CACHE_SIZE);
   private readonly locks = new KeyedMutex();
+  /**
+   * The answer calls' hot path: a learner saves every few seconds, and on FerretDB 1.24 every
+   * read by `_id` passes over the whole collection, so an unfinished test's document is read
+   * at most once per RECENT_TEST_TTL_MS per process. Its owner, mode, questions and timer never
+   * change; `completed` is this process's own knowledge for that long (ADR 0019).
+   */
+  private readonly recent = new LruCache<string, { test: TestRecord; readAt: number }>(
+    RECENT_TESTS_SIZE,
+  );
 
   constructor(
     readonly repo: TestsRepository,
@@ -61,7 +75,29 @@ export class TestStore {
   async loadOwn(actor: Actor, testId: string): Promise<TestRecord> {
     const test = await this.repo.findOwnTest(testId, actor.uid);
     if (!test) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+    if (!test.completed) this.recent.set(testId, { test, readAt: this.clock.now().getTime() });
     return test;
+  }
+
+  /** loadOwn for the answer calls: an unfinished test read in the last RECENT_TEST_TTL_MS is reused. */
+  async loadOwnForAnswer(actor: Actor, testId: string): Promise<TestRecord> {
+    const hit = this.recent.get(testId);
+    if (
+      hit &&
+      this.clock.now().getTime() - hit.readAt < RECENT_TEST_TTL_MS &&
+      !hit.test.completed
+    ) {
+      if (hit.test.userId !== actor.uid) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+      return hit.test;
+    }
+    return this.loadOwn(actor, testId);
+  }
+
+  /** Moves lastUpdated after an answer, at most once per TOUCH_EVERY_MS. */
+  async touch(test: TestRecord, now: Date): Promise<void> {
+    if (now.getTime() - new Date(test.lastUpdated).getTime() < TOUCH_EVERY_MS) return;
+    await this.repo.touch(test._id, now);
+    test.lastUpdated = now;
   }
 
   async questionsOf(testId: string): Promise<PoolQuestion[]> {
@@ -121,6 +157,7 @@ export class TestStore {
       lastUpdated: now,
     };
     await this.repo.complete(testId, completion);
+    this.recent.delete(testId);
     const done: TestRecord = { ...test, ...completion, completed: true };
     if (!actor.isAdmin && actor.uid === test.userId) await this.applyRetention(test.userId);
     return done;
@@ -146,5 +183,6 @@ export class TestStore {
   async remove(testId: string): Promise<void> {
     await this.repo.remove(testId);
     this.snapshots.delete(testId);
+    this.recent.delete(testId);
   }
 }
