@@ -302,7 +302,9 @@ describe('practice test: saves', () => {
     });
     const done = await getTest(learner, testId);
     expect(done).toMatchObject({ completed: true, answeredCount: 1, unansweredCount: 37 });
-  });
+    // its own time-out: the wait above passes jest's default 5 s (a multi-project run ignores a
+    // project's testTimeout)
+  }, 20_000);
 });
 
 describe('ownership, continue / start new', () => {
