@@ -18,3 +18,5 @@ export * from './health/rpc-health.controller';
 export * from './jetstream/jetstream.bus';
 export * from './jetstream/jetstream.module';
 export * from './mongo/mongo.module';
+export * from './concurrency/keyed-mutex';
+export * from './concurrency/ttl-cache';

@@ -1,5 +1,5 @@
+import { KeyedMutex } from '@examprep/nest-kit';
 import { Injectable } from '@nestjs/common';
-import { KeyedMutex } from '../entitlements/keyed-mutex';
 
 /**
  * Reads, decisions and changes of one order run one at a time in this process. FerretDB 1.x

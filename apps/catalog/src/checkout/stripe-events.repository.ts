@@ -1,7 +1,7 @@
+import { KeyedMutex } from '@examprep/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { KeyedMutex } from '../entitlements/keyed-mutex';
 import { StripeEventRecord } from './stripe-event.schema';
 import type { WebhookEvent } from './webhook-decision';
 

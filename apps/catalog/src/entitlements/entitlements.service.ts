@@ -6,7 +6,7 @@ import {
   type Purchases,
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
-import { JetStreamBus, rootLogger } from '@examprep/nest-kit';
+import { JetStreamBus, KeyedMutex, rootLogger } from '@examprep/nest-kit';
 import {
   type LedgerEntryRecord,
   type LedgerSnapshotRecord,
@@ -14,7 +14,6 @@ import {
   toEntitlementEntry,
 } from './entitlement.schema';
 import { EntitlementsRepository, type StoredHoldings } from './entitlements.repository';
-import { KeyedMutex } from './keyed-mutex';
 import {
   type EntitlementChange,
   type EntitlementMeta,

@@ -1,8 +1,8 @@
+import { TtlCache } from '@examprep/nest-kit';
 import { Injectable } from '@nestjs/common';
 import type { Product } from '@examprep/contracts';
 import { compareProducts } from './product.schema';
 import { ProductsRepository } from './products.repository';
-import { TtlCache } from './ttl-cache';
 
 /** Products change only when tools/seed runs; every replica re-reads them this often. */
 export const PRODUCTS_CACHE_TTL_MS = 5_000;

@@ -6,9 +6,8 @@ import {
   Subjects,
   TEST_MESSAGES,
 } from '@examprep/contracts';
-import { NatsRpcClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { NatsRpcClient, RpcCallError, ServiceError, TtlCache } from '@examprep/nest-kit';
 import { TestingEnv } from '../config/testing.env';
-import { TtlCache } from './ttl-cache';
 
 /** How long the catalogue is kept in memory (it changes only when the seed runs). */
 export const CATALOGUE_TTL_MS = 60_000;

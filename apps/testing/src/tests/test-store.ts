@@ -5,10 +5,9 @@ import {
   retentionVictims,
   TEST_MESSAGES,
 } from '@examprep/contracts';
-import { rootLogger, ServiceError } from '@examprep/nest-kit';
+import { KeyedMutex, rootLogger, ServiceError } from '@examprep/nest-kit';
 import { Clock } from './clock';
 import { gradeTest } from './grading';
-import { KeyedMutex } from './keyed-mutex';
 import { LruCache } from './lru-cache';
 import type { TestRecord } from './test.schema';
 import type { StoredAnswer } from './test-view';

@@ -1,7 +1,8 @@
 /**
  * Runs tasks with the same key one after another (tasks with different keys run freely): the
- * changes of one user in this process are recorded in turn. Other replicas are not covered;
- * the ledger stays right across them through its unique index and settle loop (ADR 0018).
+ * catalog records one user's changes in turn (ADR 0018), the testing service runs one test's
+ * answer writes and submit in turn (ADR 0019). Other replicas are not covered: each user of it
+ * says how it stays right across them.
  */
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<void>>();

@@ -1,7 +1,7 @@
 /**
  * One value kept in memory for `ttlMs`; concurrent readers share one pending load, and a failed
- * load is not kept. The catalogue changes only when tools/seed runs, so a few seconds of
- * staleness are the whole price of serving the hot access path without a products query.
+ * load is not kept. For data that changes rarely (the catalogue), where a few seconds of
+ * staleness are the price of a hot path without a query.
  */
 export class TtlCache<T> {
   private entry: { value: Promise<T>; expires: number } | undefined;
