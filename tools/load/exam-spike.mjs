@@ -78,7 +78,7 @@ import {
   submitQuizAnswerRequest,
 } from './scenarios/exam-spike.js';
 import { failedChecks } from './scenarios/http.js';
-import { durationSeconds, figuresFrom, toTarget, vegetaBin } from './vegeta.mjs';
+import { durationSeconds, exec, figuresFrom, toTarget, vegetaBin } from './vegeta.mjs';
 
 /** @typedef {import('./common.mjs').LoadLearner} LoadLearner */
 /** @typedef {import('./scenarios/http.js').LoadRequest} LoadRequest */
@@ -142,40 +142,6 @@ async function patiently(fn, tries = 6) {
     if ((r.status !== 503 && r.status !== 504) || k >= tries) return r;
     await new Promise((res) => setTimeout(res, 2_000));
   }
-}
-
-/**
- * Runs a command; resolves with its stdout, rejects on a non-zero exit.
- * @param {string} cmd
- * @param {string[]} args
- * @returns {Promise<string>}
- */
-function exec(cmd, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    /** @type {Buffer[]} */
-    const out = [];
-    /** @type {Buffer[]} */
-    const err = [];
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => err.push(d));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(Buffer.concat(out).toString('utf8'))
-        : reject(
-            new Error(
-              `${path.basename(cmd)} ${args[0]} exited with ${code}: ${Buffer.concat([
-                ...out,
-                ...err,
-              ])
-                .toString('utf8')
-                .trim()
-                .slice(-2000)}`,
-            ),
-          ),
-    );
-  });
 }
 
 /**

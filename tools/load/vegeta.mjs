@@ -159,11 +159,11 @@ export function figuresFrom(report, run) {
 }
 
 /**
- * Runs a command; resolves with its stdout, rejects with its stderr on a non-zero exit.
+ * Runs a command; resolves with its stdout, rejects on a non-zero exit with the end of its output.
  * @param {string} cmd
  * @param {string[]} args
  */
-function exec(cmd, args) {
+export function exec(cmd, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     /** @type {Buffer[]} */
@@ -178,7 +178,13 @@ function exec(cmd, args) {
         ? resolve(Buffer.concat(out).toString('utf8'))
         : reject(
             new Error(
-              `${path.basename(cmd)} ${args[0]} exited with ${code}: ${Buffer.concat(err).toString('utf8').trim()}`,
+              `${path.basename(cmd)} ${args[0]} exited with ${code}: ${Buffer.concat([
+                ...out,
+                ...err,
+              ])
+                .toString('utf8')
+                .trim()
+                .slice(-2000)}`,
             ),
           ),
     );
