@@ -9,8 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../shared/api/api-client';
-import { NavigationGuard } from './NavigationGuard';
-import { ErrorModal, SubmitDialog, SubmittingOverlay, TestFrame } from './TestFrame';
+import { SubmitFlow, TestFrame } from './TestFrame';
 import { TestLoader } from './TestLoader';
 import { TestNavigator } from './TestNavigator';
 import { TestQuestionCard } from './TestQuestionCard';
@@ -193,15 +192,15 @@ function FullTest({ test }: { test: TestView }) {
         </>
       }
     >
-      <SubmitDialog
-        show={confirming}
+      <SubmitFlow
+        confirming={confirming}
         counts={counts}
         onConfirm={doSubmit}
         onCancel={() => setConfirming(false)}
+        submitting={submitting}
+        error={submitError}
+        onCloseError={() => setSubmitError(null)}
       />
-      <SubmittingOverlay show={submitting} />
-      <ErrorModal message={submitError} onClose={() => setSubmitError(null)} />
-      <NavigationGuard when={submitting} />
     </TestFrame>
   );
 }

@@ -11,9 +11,8 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../shared/api/api-context';
 import { SUBMITTED_STATE, submitErrorMessage } from './FullTestPage';
-import { NavigationGuard } from './NavigationGuard';
 import { PracticeSaver, debounce, type AnswerState } from './practice-saver';
-import { ErrorModal, SubmitDialog, SubmittingOverlay, TestFrame } from './TestFrame';
+import { SubmitFlow, TestFrame } from './TestFrame';
 import { TestLoader } from './TestLoader';
 import { TestNavigator } from './TestNavigator';
 import { TestQuestionCard } from './TestQuestionCard';
@@ -224,15 +223,15 @@ function PracticeTest({ test }: { test: TestView }) {
         </>
       }
     >
-      <SubmitDialog
-        show={confirming}
+      <SubmitFlow
+        confirming={confirming}
         counts={counts}
         onConfirm={() => void doSubmit()}
         onCancel={() => setConfirming(false)}
+        submitting={submitting}
+        error={submitError}
+        onCloseError={() => setSubmitError(null)}
       />
-      <SubmittingOverlay show={submitting} />
-      <ErrorModal message={submitError} onClose={() => setSubmitError(null)} />
-      <NavigationGuard when={submitting} />
     </TestFrame>
   );
 }

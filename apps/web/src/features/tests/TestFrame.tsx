@@ -5,6 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useState, type ReactNode } from 'react';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { Calculator } from './Calculator';
+import { NavigationGuard } from './NavigationGuard';
 import { TESTS_MESSAGES as T } from './tests.messages';
 
 /**
@@ -167,5 +168,37 @@ export function ErrorModal({ message, onClose }: { message: string | null; onClo
         <Button onClick={onClose}>{T.close}</Button>
       </Modal.Footer>
     </Modal>
+  );
+}
+
+/**
+ * Everything the submit of a test shows, the same on both screens: the 'Submit Your Test?'
+ * confirmation, the 'Submitting Your Test' overlay with its navigation and tab-close guard, and
+ * the error modal after a failed submit.
+ */
+export function SubmitFlow({
+  confirming,
+  counts,
+  onConfirm,
+  onCancel,
+  submitting,
+  error,
+  onCloseError,
+}: {
+  confirming: boolean;
+  counts: { answered: number; unanswered: number; total: number };
+  onConfirm: () => void;
+  onCancel: () => void;
+  submitting: boolean;
+  error: string | null;
+  onCloseError: () => void;
+}) {
+  return (
+    <>
+      <SubmitDialog show={confirming} counts={counts} onConfirm={onConfirm} onCancel={onCancel} />
+      <SubmittingOverlay show={submitting} />
+      <ErrorModal message={error} onClose={onCloseError} />
+      <NavigationGuard when={submitting} />
+    </>
   );
 }
