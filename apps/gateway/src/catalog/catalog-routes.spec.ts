@@ -6,9 +6,11 @@ import 'reflect-metadata';
 import { ErrorCodes, Subjects } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { TokenVerifier } from '../auth/token-verifier';
-import { GatewayEnv } from '../config/gateway.env';
-import { createGatewayApp } from '../create-app';
+import {
+  callerVerifier,
+  type InjectServer,
+  startInProcessGateway,
+} from '../../test/support/in-process';
 
 jest.spyOn(NatsRpcClient.prototype, 'connect').mockResolvedValue(undefined);
 const rpc = jest.spyOn(NatsRpcClient.prototype, 'request').mockResolvedValue({} as never);
@@ -20,31 +22,11 @@ const ACTORS = {
   admin: { uid: 'u-admin', isAdmin: true, emailVerified: true },
   unverifiedAdmin: { uid: 'u-admin-2', isAdmin: true, emailVerified: false },
 } as const;
-/** `Bearer <caller>.x.y` is that caller. */
-const verifier = {
-  verify: async (token: string) => {
-    const who = token.split('.')[0] as keyof typeof ACTORS;
-    return { ...ACTORS[who], email: `${who}@examprep.test`, stagingAccess: false };
-  },
-} as unknown as TokenVerifier;
-
-const env = Object.assign(new GatewayEnv(), {
-  PORT: 0,
-  NATS_URL: 'nats://127.0.0.1:1',
-  OIDC_ISSUER: 'http://127.0.0.1:1/realms/examprep',
-  KEYCLOAK_PUBLIC_URL: 'http://127.0.0.1:1',
-  RATE_LIMIT_SCALE: 1000,
-  RATE_LIMIT_PER_MINUTE: 100_000,
-});
-
 let app: NestFastifyApplication;
-let server: ReturnType<ReturnType<NestFastifyApplication['getHttpAdapter']>['getInstance']>;
+let server: InjectServer;
 
 beforeAll(async () => {
-  app = await createGatewayApp(env, { tokenVerifier: verifier });
-  await app.init();
-  server = app.getHttpAdapter().getInstance();
-  await server.ready();
+  ({ app, server } = await startInProcessGateway(callerVerifier(ACTORS)));
 });
 
 afterAll(async () => {

@@ -7,8 +7,7 @@ import { ErrorCodes } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { TokenVerifier } from '../auth/token-verifier';
-import { GatewayEnv } from '../config/gateway.env';
-import { createGatewayApp } from '../create-app';
+import { startInProcessGateway } from '../../test/support/in-process';
 import { type OpenApiDocument, type Route, routesOf } from '../../test/support/openapi';
 import { BODY_LIMIT_BYTES, MAX_JSON_DEPTH, REQUEST_MESSAGES } from './json-body';
 
@@ -27,15 +26,6 @@ const verifier = {
   }),
 } as unknown as TokenVerifier;
 
-const env = Object.assign(new GatewayEnv(), {
-  PORT: 0,
-  NATS_URL: 'nats://127.0.0.1:1',
-  OIDC_ISSUER: 'http://127.0.0.1:1/realms/examprep',
-  KEYCLOAK_PUBLIC_URL: 'http://127.0.0.1:1',
-  RATE_LIMIT_SCALE: 1000,
-  RATE_LIMIT_PER_MINUTE: 100_000,
-});
-
 let app: NestFastifyApplication;
 type Inject = ReturnType<NestFastifyApplication['getHttpAdapter']>;
 let server: ReturnType<Inject['getInstance']>;
@@ -44,10 +34,7 @@ let bodyRoutes: Route[] = [];
 let queryRoutes: (Route & { params: string[] })[] = [];
 
 beforeAll(async () => {
-  app = await createGatewayApp(env, { tokenVerifier: verifier });
-  await app.init();
-  server = app.getHttpAdapter().getInstance();
-  await server.ready();
+  ({ app, server } = await startInProcessGateway(verifier));
   expect(connect).toHaveBeenCalled();
   const doc = JSON.parse(
     (await server.inject({ method: 'GET', url: '/api/docs-json' })).body,
