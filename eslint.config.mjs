@@ -19,7 +19,7 @@ const depConstraints = [
 
 // The NestJS apps that exist: the gateway and ServiceNames of libs/contracts/src/subjects.ts.
 // A new service adds itself here when it lands (and to the lists named beside ServiceNames).
-const nestApps = ['gateway', 'announcements', 'catalog', 'identity', 'qbank', 'testing'];
+const nestApps = ['gateway', 'announcements', 'catalog', 'identity', 'media', 'qbank', 'testing'];
 const nestAppFiles = `apps/{${nestApps.join(',')}}/**/*.ts`;
 
 export default tseslint.config(

@@ -9,13 +9,14 @@
 'use strict';
 
 // The services that exist (ServiceNames in libs/contracts/src/subjects.ts); a new service adds
-// itself with its port of tools/infra/infra.config.json (testing 3104, media 3105).
+// itself with its port of tools/infra/infra.config.json (e.g. media 3105).
 const SERVICE_DEFAULT_HEALTH_PORTS = {
   announcements: 3101,
   catalog: 3103,
   identity: 3102,
   qbank: 3106,
   testing: 3104,
+  media: 3105,
 };
 
 function healthUrl(env) {

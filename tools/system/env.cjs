@@ -4,7 +4,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { loadConfig, resolveProfile, REPO_ROOT } = require('../infra/config.cjs');
+const { loadConfig, resolveProfile, devCredentials, REPO_ROOT } = require('../infra/config.cjs');
 
 /** Server apps: apps/* whose package.json carries the Nx tag scope:server (gateway first). */
 function serverApps() {
@@ -75,6 +75,23 @@ function serviceExtras(app, u) {
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       WEB_URL: u.web,
       CHECKOUT_WEBHOOK_URL: `${u.gateway}/api/stripe/webhook`,
+    };
+  }
+  if (app === 'media') {
+    const creds = devCredentials(u.cfg);
+    const [mediaBucket, workbooksBucket] = u.cfg.buckets;
+    // one address for the service and for browsers locally; behind a proxy or in a cluster
+    // S3_PUBLIC_ENDPOINT is the host browsers reach (presigned URLs are signed for it)
+    const s3 = `http://127.0.0.1:${u.profile.ports.s3}`;
+    return {
+      S3_ENDPOINT: s3,
+      S3_PUBLIC_ENDPOINT: s3,
+      S3_REGION: u.cfg.s3Region,
+      S3_ACCESS_KEY: creds.s3AccessKey,
+      S3_SECRET_KEY: creds.s3SecretKey,
+      S3_MEDIA_BUCKET: mediaBucket,
+      S3_WORKBOOKS_BUCKET: workbooksBucket,
+      S3_ADDRESSING: 'path',
     };
   }
   return {};

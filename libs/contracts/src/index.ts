@@ -7,3 +7,4 @@ export * from './captcha';
 export * from './qbank';
 export * from './catalog';
 export * from './testing';
+export * from './media';

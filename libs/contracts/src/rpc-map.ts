@@ -3,6 +3,7 @@ import type { CaptchaRpc } from './captcha/captcha.messages';
 import type { CatalogEvents, CatalogRpc } from './catalog/catalog.messages';
 import type { IdentityEvents, IdentityRpc } from './identity/identity.messages';
 import type { QbankEvents, QbankRpc } from './qbank/qbank.messages';
+import type { MediaEvents, MediaRpc } from './media/media.messages';
 import type { TestingRpc } from './testing/testing.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
 
@@ -37,10 +38,16 @@ export interface RpcMap
     QbankRpc,
     CatalogRpc,
     TestingRpc,
+    MediaRpc,
     HealthRpc {}
 
 /** Every JetStream fact with its payload type; a new service adds its map here. */
-export interface EventMap extends AnnouncementsEvents, IdentityEvents, QbankEvents, CatalogEvents {}
+export interface EventMap
+  extends AnnouncementsEvents,
+    IdentityEvents,
+    QbankEvents,
+    CatalogEvents,
+    MediaEvents {}
 
 /** The string leaves of `Subjects` (its functions, health and userChanged, are not leaves). */
 type SubjectLeaves<T> = T extends string

@@ -31,6 +31,7 @@ expectTrue<
     | 'identity.health'
     | 'qbank.health'
     | 'testing.health'
+    | 'media.health'
   >
 >();
 
@@ -46,4 +47,4 @@ expectTrue<Equal<RpcReply<typeof Subjects.qbank.getQuestion>, Question[]>>();
 // @ts-expect-error a subject that is not in the map
 export type Unknown = RpcRequest<'qbank.questions.nope'>;
 // @ts-expect-error a fact that is not published today has no payload type
-export type Gone = EventPayload<'events.question.mediaChanged'>;
+export type Gone = EventPayload<'events.question.mediaGone'>;

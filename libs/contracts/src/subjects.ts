@@ -74,6 +74,23 @@ export const Subjects = {
     userTests: 'testing.admin.userTests',
     exportTest: 'testing.admin.exportTest',
     testCounts: 'testing.admin.testCounts',
+    /** Service to service (media): is a question in one of the learner's tests, and may its answer media be shown? */
+    mediaAccess: 'testing.media.access',
+  },
+  media: {
+    sign: 'media.sign',
+    workbookVideo: 'media.workbooks.video',
+    download: 'media.downloads.sign',
+    pdf: 'media.pdf.locate',
+    stamp: 'media.pdf.stamp',
+    workbook: 'media.workbooks.get',
+    createUpload: 'media.admin.createUpload',
+    /** Service to service (qbank): commit staged uploads to a question's paths. */
+    commitQuestionMedia: 'media.questions.commit',
+    /** Service to service (qbank): delete replaced or removed objects. */
+    deleteObjects: 'media.questions.deleteObjects',
+    /** Service to service (qbank): existing question media, for the list's has/missing filters. */
+    questionMediaIndex: 'media.questions.index',
   },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`,
@@ -84,7 +101,14 @@ export const Subjects = {
  * that name services: eslint.config.mjs (Nest files), deploy/docker/mongo-init and
  * healthcheck.cjs, docker-compose.yml and k8s/base/kustomization.yaml (DOWNSTREAM_SERVICES).
  */
-export const ServiceNames = ['announcements', 'catalog', 'identity', 'qbank', 'testing'] as const;
+export const ServiceNames = [
+  'announcements',
+  'catalog',
+  'identity',
+  'media',
+  'qbank',
+  'testing',
+] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 /** JetStream: facts other services must not miss (DESIGN.md §3). */
@@ -104,4 +128,5 @@ export const Events = {
   questionDeleted: 'events.question.deleted',
   purchaseCompleted: 'events.purchase.completed',
   userPurchasesChanged: 'events.user.purchasesChanged',
+  questionMediaChanged: 'events.question.mediaChanged',
 } as const;

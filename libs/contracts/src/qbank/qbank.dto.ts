@@ -1,3 +1,4 @@
+import { IsQuestionMediaChanges } from '../media/media.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -22,6 +23,7 @@ import {
   QID_PATTERN,
   type QuestionFilters,
   type QuestionInput,
+  type QuestionMediaChanges,
   type QuestionType,
   QUESTION_TYPES,
   type RoundingRule,
@@ -109,6 +111,15 @@ export class QuestionInputDto implements QuestionInput {
   @ValidateNested({ message: 'Rounding must be an object with places (0 to 4).' })
   @Type(() => RoundingRuleDto)
   rounding?: RoundingRuleDto | null;
+
+  @ApiPropertyOptional({
+    description:
+      'Media changes: a slot left out keeps its file, null removes it, { uploadId } replaces it with a staged upload (POST /api/admin/media/uploads).',
+    example: { questionImage: { uploadId: 'k3j9s0aqw1zxy7bn2cde4f5g' }, video: null },
+  })
+  @IsOptional()
+  @IsQuestionMediaChanges()
+  media?: QuestionMediaChanges;
 }
 
 /** Query of GET /api/questions and /api/questions/export (admin spec §2.4). */

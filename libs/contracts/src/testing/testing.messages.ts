@@ -42,6 +42,14 @@ export interface TestCountsReply {
   counts: Record<string, number>;
 }
 
+/** Service to service (media; actor: the learner asking for a signed URL). */
+export type MediaAccessMessage = Envelope<{ qid: string }>;
+/** inTest: the question is in one of the actor's tests; revealed: its answer media may be shown in one of them. */
+export interface MediaAccessReply {
+  inTest: boolean;
+  revealed: boolean;
+}
+
 /** The testing part of RpcMap. */
 export interface TestingRpc {
   [Subjects.testing.createTest]: RpcPair<CreateTestMessage, CreateTestAnswer>;
@@ -59,4 +67,5 @@ export interface TestingRpc {
   [Subjects.testing.userTests]: RpcPair<UserTestsMessage, UserTestsAnswer>;
   [Subjects.testing.exportTest]: RpcPair<ExportTestMessage, TestExport>;
   [Subjects.testing.testCounts]: RpcPair<TestCountsMessage, TestCountsReply>;
+  [Subjects.testing.mediaAccess]: RpcPair<MediaAccessMessage, MediaAccessReply>;
 }

@@ -38,6 +38,11 @@ export const ErrorCodes = {
   TEST_SUBMITTED: 'TEST_SUBMITTED',
   /** 409: the timed test ran out; the server submitted it with the saved answers. */
   TIME_UP: 'TIME_UP',
+  // media (issue 13)
+  /** 400: an upload whose bytes are not what its slot takes (sniffed), empty, or too large. */
+  BAD_MEDIA_FILE: 'BAD_MEDIA_FILE',
+  /** 503: the object store does not answer; nothing was stored or changed. */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes] | (string & {});
 

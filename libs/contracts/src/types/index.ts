@@ -13,3 +13,4 @@ export * from './qbank';
 export * from './catalog';
 export * from './pricing';
 export * from './testing';
+export * from './media';

@@ -1,4 +1,5 @@
 /** Question-bank shapes shared by web and services (admin spec §3, learner spec §3, §7). */
+import type { QuestionMediaChanges } from './media';
 
 export const QUESTION_TYPES = ['single', 'sata', 'blank'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -26,13 +27,19 @@ export interface QuestionInput {
   objective: string;
   /** Grading rule of blank answers; null = exact numeric or text comparison. */
   rounding?: RoundingRule | null;
+  /**
+   * Media changes of this save (types/media.ts): a slot left out keeps its file, null removes
+   * it, `{ uploadId }` replaces it with a staged upload. The stored question's `media` holds
+   * the resulting paths.
+   */
+  media?: QuestionMediaChanges;
 }
 
 /**
  * The stored question document (collection questions, id = qid): the fields of create and
  * update (QuestionInput) plus what the bank keeps with them.
  */
-export interface Question extends QuestionInput {
+export interface Question extends Omit<QuestionInput, 'media'> {
   qid: string;
   media: QuestionMedia;
   createdAt?: string;

@@ -1,6 +1,7 @@
 // Compile-time test of the question shapes: checked by `tsc` in `npm run typecheck`, never run.
 // Question is QuestionInput plus its stored fields, and still exactly the document it was when
 // it listed every field itself (so no reader of a Question sees a change).
+import type { QuestionMediaChanges } from './media';
 import type { Question, QuestionInput, QuestionMedia, QuestionType, RoundingRule } from './qbank';
 
 type Equal<A, B> =
@@ -24,11 +25,14 @@ interface QuestionAsListed {
 }
 
 expectTrue<Equal<Question, QuestionAsListed>>();
-// every input field is a stored field with the same type (a change to QuestionInput reaches both)
-expectTrue<Equal<Pick<Question, keyof QuestionInput>, QuestionInput>>();
+// every input field but media is a stored field with the same type (a change to QuestionInput
+// reaches both); the input's media is a change set (uploads, removals), the stored one paths
+type ContentInput = Omit<QuestionInput, 'media'>;
+expectTrue<Equal<Pick<Question, keyof ContentInput>, ContentInput>>();
+expectTrue<Equal<QuestionInput['media'], QuestionMediaChanges | undefined>>();
 // the stored fields are exactly these
 expectTrue<
-  Equal<Exclude<keyof Question, keyof QuestionInput>, 'qid' | 'media' | 'createdAt' | 'updatedAt'>
+  Equal<Exclude<keyof Question, keyof ContentInput>, 'qid' | 'media' | 'createdAt' | 'updatedAt'>
 >();
 
 // @ts-expect-error a stored question is not an input with a qid only: media is stored too

@@ -1,0 +1,2 @@
+export * from './media.dto';
+export * from './media.messages';
