@@ -47,11 +47,18 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   log('installing npm packages (npm install, from package-lock.json)');
   must('npm', ['install', '--no-audit', '--no-fund'], 'npm install');
 }
-if (only.includes('e2e') && !fs.existsSync('/usr/bin/chromium')) {
-  log("installing Debian's Chromium for the browser tests");
+// Debian packages of the browser tier: Chromium, and poppler-utils (pdftotext/pdftoppm read
+// and render the stamped workbook PDFs the browser tests download)
+const debianForE2e = [
+  ['/usr/bin/chromium', 'chromium'],
+  ['/usr/bin/pdftoppm', 'poppler-utils'],
+].filter(([bin]) => !fs.existsSync(bin));
+if (only.includes('e2e') && debianForE2e.length > 0) {
+  const pkgs = debianForE2e.map(([, pkg]) => pkg);
+  log(`installing Debian's ${pkgs.join(', ')} for the browser tests`);
   const apt = (...a) => (process.getuid?.() === 0 ? ['apt-get', a] : ['sudo', ['apt-get', ...a]]);
   must(...apt('update', '-qq'), 'apt-get update');
-  must(...apt('install', '-y', '-qq', 'chromium'), 'apt-get install chromium');
+  must(...apt('install', '-y', '-qq', ...pkgs), `apt-get install ${pkgs.join(' ')}`);
 }
 
 // ---- build (the integration and browser tiers run the built apps) ----
