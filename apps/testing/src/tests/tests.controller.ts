@@ -11,6 +11,8 @@ import {
   type GetTestMessage,
   type GradebookAnswer,
   type GradebookMessage,
+  type MediaAccessMessage,
+  type MediaAccessReply,
   type SavePracticeAnswerAnswer,
   type SavePracticeAnswerMessage,
   Subjects,
@@ -29,6 +31,7 @@ import {
 } from '@examprep/contracts';
 import { RpcPattern } from '@examprep/nest-kit';
 import { AnswersService } from './answers.service';
+import { MediaAccessService } from './media-access.service';
 import { TestsService } from './tests.service';
 
 /** NATS handlers of the testing.* subjects (one line each; the rules live in the services). */
@@ -37,6 +40,7 @@ export class TestsController {
   constructor(
     private readonly tests: TestsService,
     private readonly answers: AnswersService,
+    private readonly media: MediaAccessService,
   ) {}
 
   @RpcPattern(Subjects.testing.createTest)
@@ -97,5 +101,10 @@ export class TestsController {
   @RpcPattern(Subjects.testing.testCounts)
   testCounts(@Payload() { actor }: TestCountsMessage): Promise<TestCountsReply> {
     return this.tests.testCounts(actor);
+  }
+
+  @RpcPattern(Subjects.testing.mediaAccess)
+  mediaAccess(@Payload() { actor, qid, need }: MediaAccessMessage): Promise<MediaAccessReply> {
+    return this.media.access(actor, qid, need);
   }
 }

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { Peers } from '../peers/peers';
 import { AnswersService } from './answers.service';
 import { Clock } from './clock';
+import { MediaAccessService } from './media-access.service';
 import {
   TestAnswerSheetRecord,
   TestAnswerSheetSchema,
@@ -34,6 +35,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
     TestStore,
     TestsService,
     AnswersService,
+    MediaAccessService,
     UserDeletedConsumer,
   ],
 })

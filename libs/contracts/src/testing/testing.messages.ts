@@ -42,8 +42,14 @@ export interface TestCountsReply {
   counts: Record<string, number>;
 }
 
-/** Service to service (media; actor: the learner asking for a signed URL). */
-export type MediaAccessMessage = Envelope<{ qid: string }>;
+/**
+ * Service to service (media; actor: the learner asking for a signed URL). `need` (optional):
+ * what the caller will read: 'inTest' (a question image) lets the testing service answer from
+ * its cache of granted questions without reading the tests; left out, both facts are fresh
+ * unless already granted.
+ */
+export type MediaAccessMessage = Envelope<{ qid: string; need?: MediaAccessNeed }>;
+export type MediaAccessNeed = 'inTest' | 'revealed';
 /** inTest: the question is in one of the actor's tests; revealed: its answer media may be shown in one of them. */
 export interface MediaAccessReply {
   inTest: boolean;
