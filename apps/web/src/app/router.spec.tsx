@@ -79,15 +79,28 @@ describe('routes', () => {
     await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=design'));
   });
 
-  it.each([
-    ['/workbook/p1', 'workbook'],
-    ['/simulations', 'simulations'],
-  ] as const)('%s names the capability that brings it', async (route, key) => {
-    renderApp({ route });
-    expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
-    expect(
-      screen.getByRole('heading', { level: 1, name: PLACEHOLDER_PAGES[key].title }),
-    ).toBeInTheDocument();
+  it.each([['/simulations', 'simulations']] as const)(
+    '%s names the capability that brings it',
+    async (route, key) => {
+      renderApp({ route });
+      expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { level: 1, name: PLACEHOLDER_PAGES[key].title }),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('/workbook/:productId is the real page now: it asks for the workbook (no placeholder)', async () => {
+    const realFetch = window.fetch;
+    const { calls } = mockFetch(() => fakeResponse(404, { message: 'Workbook not found.' }));
+    try {
+      renderApp({ route: '/workbook/p1' });
+      expect(await screen.findByText('Workbook not found.')).toBeInTheDocument();
+      expect(calls.map((c) => c.url)).toContain('/api/workbooks/p1');
+      expect(screen.queryByText(/arrives with the media capability/)).not.toBeInTheDocument();
+    } finally {
+      window.fetch = realFetch;
+    }
   });
 
   it.each([

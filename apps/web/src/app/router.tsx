@@ -26,6 +26,7 @@ const CourseTopicManagerPage = lazy(
 const GradebookPage = lazy(() => import('../features/gradebook/GradebookPage'));
 const ReviewPage = lazy(() => import('../features/gradebook/ReviewPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
+const WorkbookPage = lazy(() => import('../features/workbook/WorkbookPage'));
 const CheckoutResultPage = lazy(() => import('../features/checkout/CheckoutResultPage'));
 const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'));
 const FullTestPage = lazy(() => import('../features/tests/FullTestPage'));
@@ -56,7 +57,7 @@ export function AppRoutes() {
             <Route path="test/full/:testId" element={<FullTestPage />} />
             <Route path="test/practice/:testId" element={<PracticeTestPage />} />
             <Route path="review-test/:testId" element={<ReviewPage />} />
-            <Route path="workbook/:productId" element={placeholder('workbook')} />
+            <Route path="workbook/:productId" element={<WorkbookPage />} />
             <Route path="infinite-qbank" element={<InfiniteQbankPage />} />
             <Route path="updates" element={<UpdatesPage />} />
             <Route path="simulations" element={placeholder('simulations')} />

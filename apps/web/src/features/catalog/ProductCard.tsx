@@ -1,11 +1,17 @@
-import { includeEntries, type IncludeEntry, type Product } from '@examprep/contracts/types';
+import {
+  includeEntries,
+  isFreeProduct,
+  type IncludeEntry,
+  type Product,
+} from '@examprep/contracts/types';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCTS_MESSAGES as T } from './catalog.messages';
 import { StartTestButton } from '../tests/StartTestButton';
+import { DownloadButton } from './DownloadButton';
 import { canAccess, includeAction, priceCents } from './product-access';
 
 /** The button's name: its visible word, then the include it is for ('Access Now: …'). */
@@ -24,7 +30,6 @@ function IncludeButton({
   purchases: Record<string, unknown>;
   lockedNoteId: string;
 }) {
-  const [downloadNote, setDownloadNote] = useState(false);
   const action = includeAction(product, include, purchases);
   switch (action.kind) {
     case 'open':
@@ -56,24 +61,13 @@ function IncludeButton({
         </Link>
       );
     case 'download':
-      // The file comes from the media capability (signed download URLs); until then the
-      // button says so instead of pretending.
       return (
-        <>
-          <Button
-            size="sm"
-            variant="primary"
-            onClick={() => setDownloadNote(true)}
-            aria-label={named(T.download, include)}
-          >
-            {T.download}
-          </Button>
-          {downloadNote ? (
-            <p className="small text-body-secondary mt-2 mb-0" role="status">
-              {T.downloadLater}
-            </p>
-          ) : null}
-        </>
+        <DownloadButton
+          filePath={action.path}
+          tier={isFreeProduct(product) ? 'free' : 'paid'}
+          word={T.download}
+          label={named(T.download, include)}
+        />
       );
     case 'locked':
       return (

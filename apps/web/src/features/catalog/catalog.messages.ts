@@ -31,8 +31,6 @@ export const PRODUCTS_MESSAGES = {
   owned: 'Owned',
   price: (cents: number) => formatUsd(cents),
   includesLabel: (name: string) => `Includes for ${name}`,
-  downloadLater:
-    'Downloads arrive with the media capability; this file will be available here then.',
 
   purchaseMath: 'Purchase Math Products',
   purchaseIntro: 'Choose the products you want, agree to the terms and pay securely by card.',

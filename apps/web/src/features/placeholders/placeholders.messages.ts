@@ -1,6 +1,5 @@
 /** Pages of later capabilities: what they are and which capability brings them. */
 export const PLACEHOLDER_PAGES = {
-  workbook: { title: 'Workbook', message: 'Workbooks arrive with the media capability.' },
   simulations: {
     title: 'Pump Simulator',
     message: 'The pump simulator arrives with the simulations capability.',

@@ -1,5 +1,5 @@
-// File exports of the admin screens (users CSV, questions JSON): one download, one CSV writer
+// File exports (admin CSV/JSON, the stamped workbook PDF): one download, one CSV writer
 // with the formula-injection guard, one JSON file format.
-export { downloadTextFile } from './download';
+export { downloadBlob, downloadTextFile } from './download';
 export { csvCell, CSV_MIME_TYPE, downloadCsv, toCsv } from './csv';
 export { downloadJson, JSON_MIME_TYPE, toJsonFile } from './json';
