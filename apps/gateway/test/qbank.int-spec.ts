@@ -12,7 +12,8 @@ import {
 } from '@examprep/contracts';
 import { COURSE_DEFINITIONS, generate } from '@examprep/generators';
 import { checkAnswer, validateQuestionInput } from '@examprep/validation';
-import { infraConfig, waitFor } from '@examprep/test-kit';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { infraConfig, s3Client, waitFor } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import { call, uidFor } from './support/api';
 import { systemCtl } from './support/system';
@@ -186,6 +187,16 @@ describe('questions', () => {
         { _id: b.qid as never },
         { $set: { 'media.questionImage': `Images/${b.qid}-que.png` } },
       );
+    // the media filters count real objects (admin spec §2.4): b's image exists in the store
+    const s3 = s3Client('test');
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: 'examprep-media',
+        Key: `Images/${b.qid}-que.png`,
+        Body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+        ContentType: 'image/png',
+      }),
+    );
 
     const list = async (q: string) =>
       (
@@ -207,6 +218,10 @@ describe('questions', () => {
     expect((await list(`course=${c}&questionImage=missing`)).questions.map((q) => q.qid)).toEqual([
       a.qid,
     ]);
+    await s3.send(
+      new DeleteObjectCommand({ Bucket: 'examprep-media', Key: `Images/${b.qid}-que.png` }),
+    );
+    s3.destroy();
     expect((await call('GET', '/api/questions?type=essay', { who: 'admin' })).status).toBe(400);
 
     const exported = await call('GET', `/api/questions/export?course=${c}&type=single`, {

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
-import type { QbankEnv } from './config/qbank.env';
+import { QbankEnv } from './config/qbank.env';
 import { CourseRecord, CourseSchema } from './courses/course.schema';
 import { CoursesController } from './courses/courses.controller';
 import { CoursesService } from './courses/courses.service';
@@ -9,6 +9,7 @@ import { InfiniteController } from './infinite/infinite.controller';
 import { InfiniteService } from './infinite/infinite.service';
 import { ViewModeRecord, ViewModeSchema } from './infinite/view-mode.schema';
 import { PoolController } from './pool/pool.controller';
+import { MEDIA_CALLS, MediaPeer } from './media/media-peer';
 import { PoolService } from './pool/pool.service';
 import { QuestionRecord, QuestionSchema } from './questions/question.schema';
 import { QuestionsController } from './questions/questions.controller';
@@ -35,7 +36,15 @@ export class AppModule {
         InfiniteController,
         PoolController,
       ],
-      providers: [QuestionsService, CoursesService, InfiniteService, PoolService],
+      providers: [
+        { provide: QbankEnv, useValue: env },
+        MediaPeer,
+        { provide: MEDIA_CALLS, useExisting: MediaPeer },
+        QuestionsService,
+        CoursesService,
+        InfiniteService,
+        PoolService,
+      ],
     };
   }
 }

@@ -15,4 +15,14 @@ export class QbankEnv {
   @Min(1)
   @Max(65535)
   HEALTH_PORT: number = 3106;
+
+  /**
+   * Time-out of this service's calls to the media service (commit of uploads, deletes, the
+   * index of existing objects), below the gateway's 10 s so a slow peer answers in time.
+   */
+  @ToInt()
+  @IsInt()
+  @Min(100)
+  @Max(9000)
+  PEER_TIMEOUT_MS: number = 8000;
 }

@@ -2,6 +2,7 @@ import { type Actor } from '@examprep/contracts';
 import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
 import type { Model } from 'mongoose';
+import type { MediaCalls } from '../media/media-peer';
 import type { QuestionRecord } from './question.schema';
 import { QuestionsService, toFacets } from './questions.service';
 
@@ -60,7 +61,7 @@ describe('QuestionsService: a qid that is no qid never reaches a query', () => {
       },
     },
   ) as unknown as Model<QuestionRecord>;
-  const sut = new QuestionsService(model, {} as JetStreamBus);
+  const sut = new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls);
 
   it.each<[string, (qid: unknown) => Promise<unknown>]>([
     ['get', (qid) => sut.get(ADMIN, qid as string)],
@@ -101,7 +102,7 @@ describe('QuestionsService: the generator id of a seeded question (misconception
       findById: () => lean(stored),
       create,
     } as unknown as Model<QuestionRecord>;
-    await new QuestionsService(model, {} as JetStreamBus).duplicate(ADMIN, 'AB12');
+    await new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls).duplicate(ADMIN, 'AB12');
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({ generatedFrom: 'teas_fraction_ops~7', choices: stored.choices }),
     );
@@ -111,7 +112,7 @@ describe('QuestionsService: the generator id of a seeded question (misconception
   it('an update leaves it as stored; a body that names it is refused', async () => {
     const update = jest.fn(() => lean(stored));
     const model = { findByIdAndUpdate: update } as unknown as Model<QuestionRecord>;
-    const sut = new QuestionsService(model, {} as JetStreamBus);
+    const sut = new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls);
     const { _id, media, generatedFrom, ...input } = stored;
     void [_id, media, generatedFrom];
     await sut.update(ADMIN, 'AB12', input);

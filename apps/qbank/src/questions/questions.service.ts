@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
@@ -13,6 +13,10 @@ import {
   type QuestionInput,
   QuestionInputDto,
   type QuestionListResponse,
+  type MediaSlot,
+  type QuestionMedia,
+  type QuestionMediaChangedEvent,
+  type QuestionMediaChanges,
   type QuestionsExport,
 } from '@examprep/contracts';
 import {
@@ -24,7 +28,18 @@ import {
 } from '@examprep/nest-kit';
 import { validateQuestionInput } from '@examprep/validation';
 import type { FilterQuery, Model } from 'mongoose';
+import { MEDIA_CALLS, type MediaCalls } from '../media/media-peer';
 import { randomFreeQid, randomQid } from './qid';
+import {
+  changedPaths,
+  existsInDocument,
+  existsInIndex,
+  filterByMedia,
+  hasUploads,
+  mediaFilters,
+  nextMedia,
+  splitChanges,
+} from './question-media';
 import { QuestionRecord, toQuestion } from './question.schema';
 
 /** Random tries before listing the taken ids and choosing among the free ones. */
@@ -37,6 +52,7 @@ export class QuestionsService {
   constructor(
     @InjectModel(QuestionRecord.name) private readonly questions: Model<QuestionRecord>,
     private readonly bus: JetStreamBus,
+    @Inject(MEDIA_CALLS) private readonly media: MediaCalls,
   ) {}
 
   async list(actor: Actor | null, raw: QuestionFilters): Promise<QuestionListResponse> {
@@ -47,8 +63,25 @@ export class QuestionsService {
       .sort({ course: 1, objective: 1, _id: 1 })
       .lean()
       .exec();
-    const questions = docs.map(toQuestion);
+    let questions = docs.map(toQuestion);
+    const byMedia = mediaFilters(filters);
+    if (byMedia.length > 0) {
+      questions = filterByMedia(questions, byMedia, await this.mediaExists(actor));
+    }
     return { questions, total: questions.length };
+  }
+
+  /**
+   * Admin spec §2.4: the has/missing media filters count REAL objects (the media service's
+   * index of Images/ and VideoSolutions/). Without an answer, the documents' paths, logged.
+   */
+  private async mediaExists(actor: Actor) {
+    try {
+      return existsInIndex(await this.media.index(actor));
+    } catch (err) {
+      rootLogger().warn({ err }, 'media index unavailable: media filters use the documents');
+      return existsInDocument;
+    }
   }
 
   async export(actor: Actor | null, raw: QuestionFilters): Promise<QuestionsExport> {
@@ -77,24 +110,113 @@ export class QuestionsService {
     return toQuestion(doc);
   }
 
+  /**
+   * ADR 0020 §2: the qid is reserved first (inserted with no media), then the staged uploads
+   * are committed to its paths; a refused or failed commit removes the reservation again, so
+   * nothing is left that points at a missing object. Then the paths are written.
+   */
   async create(actor: Actor | null, raw: QuestionInput): Promise<Question> {
     requireAdmin(actor, M.accessDenied);
-    const input = await this.validInput(raw);
-    const doc = await this.insertWithNewQid(input);
+    const { input, changes } = await this.validInput(raw);
+    let doc = await this.insertWithNewQid(input);
+    const { uploads } = splitChanges(changes);
+    if (hasUploads(uploads)) {
+      const committed = await this.commitOrUndo(actor, doc._id, uploads);
+      doc = await this.writeMedia(doc._id, nextMedia(doc.media, committed, []));
+      await this.afterMediaWrite(actor, doc._id, committed, []);
+    }
     rootLogger().info({ qid: doc._id, adminUid: actor.uid }, 'question created');
     return toQuestion(doc);
   }
 
+  /**
+   * Admin spec §4 save order: validate, commit the uploads (a refusal: nothing is written),
+   * write the document, then delete the removed slots' objects (failures only logged) and
+   * publish question.mediaChanged.
+   */
   async update(actor: Actor | null, qid: string, raw: QuestionInput): Promise<Question> {
     requireAdmin(actor, M.accessDenied);
     validQid(qid);
-    const input = await this.validInput(raw);
+    const { input, changes } = await this.validInput(raw);
+    const { uploads, removed } = splitChanges(changes);
+    let media: QuestionMedia | undefined;
+    let committed: Partial<QuestionMedia> = {};
+    if (hasUploads(uploads) || removed.length > 0) {
+      const current = await this.questions.findById(qid).lean().exec();
+      if (!current) throw ServiceError.notFound(M.notFound(qid));
+      if (hasUploads(uploads)) committed = await this.media.commit(actor, qid, uploads);
+      media = nextMedia(toQuestion(current).media, committed, removed);
+    }
     const doc = await this.questions
-      .findByIdAndUpdate(qid, { $set: input }, { new: true, runValidators: true })
+      .findByIdAndUpdate(
+        qid,
+        { $set: media ? { ...input, media } : input },
+        { new: true, runValidators: true },
+      )
       .lean()
       .exec();
     if (!doc) throw ServiceError.notFound(M.notFound(qid));
+    if (media) await this.afterMediaWrite(actor, qid, committed, removed);
     return toQuestion(doc);
+  }
+
+  /** A create's commit; on any failure the reserved question goes (and what may have landed). */
+  private async commitOrUndo(
+    actor: Actor,
+    qid: string,
+    uploads: QuestionMediaChanges,
+  ): Promise<Partial<QuestionMedia>> {
+    try {
+      return await this.media.commit(actor, qid, uploads);
+    } catch (err) {
+      await this.questions
+        .deleteOne({ _id: qid })
+        .exec()
+        .catch((e: unknown) =>
+          rootLogger().error({ err: e, qid }, 'reserved question not removed'),
+        );
+      // a commit that timed out may still have copied: the free qid must not inherit a file
+      const paths = changedPaths(qid, {}, Object.keys(uploads) as MediaSlot[]);
+      await this.media
+        .deleteObjects(actor, paths)
+        .catch((e: unknown) => rootLogger().warn({ err: e, qid, paths }, 'media clean-up failed'));
+      throw err;
+    }
+  }
+
+  private async writeMedia(qid: string, media: QuestionMedia): Promise<QuestionRecord> {
+    const doc = await this.questions
+      .findByIdAndUpdate(qid, { $set: { media } }, { new: true })
+      .lean()
+      .exec();
+    if (!doc) throw ServiceError.notFound(M.notFound(qid));
+    return doc;
+  }
+
+  /** After the write: removed slots' objects deleted (failures only logged), the fact published. */
+  private async afterMediaWrite(
+    actor: Actor,
+    qid: string,
+    committed: Partial<QuestionMedia>,
+    removed: readonly MediaSlot[],
+  ): Promise<void> {
+    const gone = changedPaths(qid, {}, removed);
+    if (gone.length > 0) {
+      try {
+        const { failed } = await this.media.deleteObjects(actor, gone);
+        if (failed.length > 0) rootLogger().warn({ qid, failed }, 'media not deleted');
+      } catch (err) {
+        rootLogger().warn({ err, qid, paths: gone }, 'media not deleted');
+      }
+    }
+    const paths = changedPaths(qid, committed, removed);
+    if (paths.length === 0) return;
+    const event: QuestionMediaChangedEvent = { qid, paths, at: new Date().toISOString() };
+    await this.bus
+      .publish(Events.questionMediaChanged, event, `question-media:${qid}:${event.at}`)
+      .catch((err: unknown) =>
+        rootLogger().error({ err, qid }, 'question.mediaChanged not published'),
+      );
   }
 
   /** Copy of a question under a new qid (media paths are per qid, so the copy has none). */
@@ -122,7 +244,9 @@ export class QuestionsService {
   }
 
   /** Shapes by the DTO, then the save rules of admin spec §5 with their exact texts. */
-  private async validInput(raw: QuestionInput): Promise<QuestionInput> {
+  private async validInput(
+    raw: QuestionInput,
+  ): Promise<{ input: QuestionInput; changes: QuestionMediaChanges | undefined }> {
     const input = validatePayload(QuestionInputDto, raw);
     const problems = validateQuestionInput(input);
     if (problems.length > 0) {
@@ -131,14 +255,17 @@ export class QuestionsService {
       throw ServiceError.badRequest(M.fixTitle, fields);
     }
     return {
-      question: input.question,
-      type: input.type,
-      choices: input.type === 'blank' ? [] : input.choices.map((c) => c.trim()),
-      correctAnswer: input.correctAnswer.map((c) => c.trim()).filter(Boolean),
-      explanation: input.explanation,
-      course: input.course.trim(),
-      objective: input.objective.trim(),
-      rounding: input.rounding ? { places: input.rounding.places } : null,
+      input: {
+        question: input.question,
+        type: input.type,
+        choices: input.type === 'blank' ? [] : input.choices.map((c) => c.trim()),
+        correctAnswer: input.correctAnswer.map((c) => c.trim()).filter(Boolean),
+        explanation: input.explanation,
+        course: input.course.trim(),
+        objective: input.objective.trim(),
+        rounding: input.rounding ? { places: input.rounding.places } : null,
+      },
+      changes: input.media,
     };
   }
 
@@ -191,13 +318,7 @@ function toQuery(f: QuestionFilters): FilterQuery<QuestionRecord> {
   if (f.course) q.course = f.course;
   if (f.objective) q.objective = f.objective;
   if (f.type) q.type = f.type;
-  const media = (field: string, want?: 'has' | 'missing') => {
-    if (want === 'has') q[`media.${field}`] = { $type: 'string' };
-    if (want === 'missing') q[`media.${field}`] = { $not: { $type: 'string' } };
-  };
-  media('questionImage', f.questionImage);
-  media('explanationImage', f.explanationImage);
-  media('video', f.video);
+  // the media filters are applied to the result, by the real objects (QuestionsService.list)
   if (f.search) {
     const pattern = { $regex: escapeRegex(f.search), $options: 'i' };
     q.$or = [
