@@ -102,7 +102,10 @@ describe('QuestionsService: the generator id of a seeded question (misconception
       findById: () => lean(stored),
       create,
     } as unknown as Model<QuestionRecord>;
-    await new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls).duplicate(ADMIN, 'AB12');
+    await new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls).duplicate(
+      ADMIN,
+      'AB12',
+    );
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({ generatedFrom: 'teas_fraction_ops~7', choices: stored.choices }),
     );

@@ -114,9 +114,9 @@ describe('MediaAccessService (testing.media.access, ADR 0020 §3)', () => {
   it('refuses an unverified or missing actor and a malformed qid', async () => {
     const { media } = fixture();
     expect(await errorOf(media.access(null, 'AA01'))).toMatchObject({ status: 401 });
-    expect(
-      await errorOf(media.access({ ...learner, emailVerified: false }, 'AA01')),
-    ).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
+    expect(await errorOf(media.access({ ...learner, emailVerified: false }, 'AA01'))).toMatchObject(
+      { status: 403, code: 'EMAIL_NOT_VERIFIED' },
+    );
     expect(await errorOf(media.access(learner, '../x'))).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',

@@ -38,7 +38,11 @@ export class MediaAccessService {
 
   constructor(private readonly store: TestStore) {}
 
-  async access(actor: Actor | null, qid: string, need?: MediaAccessNeed): Promise<MediaAccessReply> {
+  async access(
+    actor: Actor | null,
+    qid: string,
+    need?: MediaAccessNeed,
+  ): Promise<MediaAccessReply> {
     requireVerified(actor);
     validatePayload(QidParamDto, { qid });
     const key = `${actor.uid}\u0000${qid}`;
