@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Actor,
+  type MediaAccessNeed,
   includeEntries,
   isFreeProduct,
   MEDIA_MESSAGES,
@@ -50,7 +51,10 @@ export class AccessService {
     const needed = neededFacts(actor, path);
     const facts: AccessFacts = {};
     if (needed === 'question' && actor) {
-      if (path.kind === 'question') facts.question = await this.questionAccess(actor, path.qid);
+      if (path.kind === 'question') {
+        const need = path.slot === 'questionImage' ? 'inTest' : 'revealed';
+        facts.question = await this.questionAccess(actor, path.qid, need);
+      }
     } else if (needed === 'workbook' && actor) {
       const pdf = path.kind === 'workbookVideo' ? workbookPdfOfVideo(path.path) : path.path;
       Object.assign(facts, await this.productFacts(actor, (await this.manifestOfPdf(pdf))?.productId ?? null));
@@ -60,13 +64,22 @@ export class AccessService {
     return mayAccess(actor, path, facts);
   }
 
-  /** testing.media.access, kept per (learner, question) (revealed 5 min, else 5 s). */
-  async questionAccess(actor: Actor, qid: string): Promise<{ inTest: boolean; revealed: boolean }> {
+  /**
+   * testing.media.access, kept per (learner, question) (revealed 5 min, else 5 s). An answer
+   * asked for 'inTest' only says nothing sure about `revealed`: it serves only question images.
+   */
+  async questionAccess(
+    actor: Actor,
+    qid: string,
+    need: MediaAccessNeed,
+  ): Promise<{ inTest: boolean; revealed: boolean }> {
     const cached = this.questionFacts.get(actor.uid, qid);
-    if (cached) return cached;
-    const reply = await this.peers.mediaAccess(actor, qid);
+    if (cached && (need === 'inTest' || cached.revealed || cached.full)) {
+      return { inTest: cached.inTest, revealed: cached.revealed };
+    }
+    const reply = await this.peers.mediaAccess(actor, qid, need);
     const value = { inTest: reply.inTest === true, revealed: reply.revealed === true };
-    this.questionFacts.set(actor.uid, qid, value);
+    this.questionFacts.set(actor.uid, qid, { ...value, full: need === 'revealed' });
     return value;
   }
 

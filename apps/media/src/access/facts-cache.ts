@@ -1,5 +1,8 @@
 import type { MediaAccessReply } from '@examprep/contracts';
 
+/** An answer of testing.media.access; `full` = both facts were asked (not only 'inTest'). */
+export type QuestionFacts = MediaAccessReply & { full?: boolean };
+
 /** How long a learner's answer for a question is kept: revealed stays revealed; the rest may change soon. */
 export const REVEALED_TTL_MS = 5 * 60_000;
 export const UNREVEALED_TTL_MS = 5_000;
@@ -12,12 +15,12 @@ export const FACTS_CACHE_MAX = 50_000;
  * deleted.
  */
 export class QuestionFactsCache {
-  private readonly byQid = new Map<string, Map<string, { value: MediaAccessReply; expires: number }>>();
+  private readonly byQid = new Map<string, Map<string, { value: QuestionFacts; expires: number }>>();
   private count = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  get(uid: string, qid: string): MediaAccessReply | undefined {
+  get(uid: string, qid: string): QuestionFacts | undefined {
     const entry = this.byQid.get(qid)?.get(uid);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
@@ -28,7 +31,7 @@ export class QuestionFactsCache {
     return entry.value;
   }
 
-  set(uid: string, qid: string, value: MediaAccessReply): void {
+  set(uid: string, qid: string, value: QuestionFacts): void {
     if (this.count >= FACTS_CACHE_MAX) this.clear();
     let users = this.byQid.get(qid);
     if (!users) this.byQid.set(qid, (users = new Map()));

@@ -17,7 +17,9 @@ import {
 } from '@examprep/contracts';
 import {
   KeyedMutex,
+  requireActor,
   requireVerified,
+  type VerifiedActor,
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
@@ -42,6 +44,12 @@ export const INTERNAL_URL_TTL_SECONDS = 300;
 export const ORIGINALS_CACHE_BYTES = 96 * 1024 * 1024;
 
 const expiresAt = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+
+/** 401 with the download sentence (learner spec §8) for anonymous callers; 403 for unverified ones. */
+function signedInAndVerified(actor: Actor | null): asserts actor is VerifiedActor {
+  requireActor(actor, MEDIA_MESSAGES.authRequired);
+  requireVerified(actor);
+}
 
 /** 400 VALIDATION_FAILED naming the field. */
 function badField(field: string, message: string): ServiceError {
@@ -106,7 +114,7 @@ export class DeliveryService {
     filePath: unknown,
     tier: 'free' | 'paid',
   ): Promise<SignedMediaAnswer> {
-    requireVerified(actor, MEDIA_MESSAGES.authRequired);
+    signedInAndVerified(actor);
     if (typeof filePath !== 'string' || !DOWNLOAD_PATH.test(filePath)) {
       throw badField('filePath', MEDIA_MESSAGES.filePath);
     }
@@ -122,7 +130,7 @@ export class DeliveryService {
 
   /** proxy-free-pdf (free products) / proxy-pdf (owned products): Downloads/{file}, streamed by the gateway. */
   async pdf(actor: Actor | null, file: unknown, tier: 'free' | 'paid'): Promise<StreamableObject> {
-    requireVerified(actor, MEDIA_MESSAGES.authRequired);
+    signedInAndVerified(actor);
     if (typeof file !== 'string' || !PDF_FILE_NAME.test(file)) {
       throw badField('file', MEDIA_MESSAGES.fileField);
     }
@@ -133,7 +141,7 @@ export class DeliveryService {
 
   /** POST /api/generate-stamped-pdf {workbookPath}: the workbook stamped with the caller's email. */
   async stamp(actor: Actor | null, workbookPath: unknown): Promise<StreamableObject> {
-    requireVerified(actor, MEDIA_MESSAGES.authRequired);
+    signedInAndVerified(actor);
     if (typeof workbookPath !== 'string' || !WORKBOOK_PDF_PATH.test(workbookPath)) {
       throw badField('workbookPath', MEDIA_MESSAGES.workbookPath);
     }

@@ -1,5 +1,11 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { type Actor, type MediaAccessReply, type Product, Subjects } from '@examprep/contracts';
+import {
+  type Actor,
+  type MediaAccessNeed,
+  type MediaAccessReply,
+  type Product,
+  Subjects,
+} from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError, ServiceError, TtlCache } from '@examprep/nest-kit';
 import { MediaEnv } from '../config/media.env';
 
@@ -11,8 +17,8 @@ export interface PeerCalls {
   products(): Promise<Product[]>;
   /** catalog.access.check with the learner as actor; an unknown product is false. */
   hasAccess(actor: Actor, productId: string): Promise<boolean>;
-  /** testing.media.access with the learner as actor. */
-  mediaAccess(actor: Actor, qid: string): Promise<MediaAccessReply>;
+  /** testing.media.access with the learner as actor ('inTest': only membership is read). */
+  mediaAccess(actor: Actor, qid: string, need: MediaAccessNeed): Promise<MediaAccessReply>;
 }
 
 /** A peer's refusal passed on as it is (503/504 included); anything else is thrown as it is. */
@@ -64,8 +70,8 @@ export class Peers implements PeerCalls, OnModuleInit, OnModuleDestroy {
     }
   }
 
-  mediaAccess(actor: Actor, qid: string): Promise<MediaAccessReply> {
-    return this.call(() => this.rpc.request(Subjects.testing.mediaAccess, { actor, qid }));
+  mediaAccess(actor: Actor, qid: string, need: MediaAccessNeed): Promise<MediaAccessReply> {
+    return this.call(() => this.rpc.request(Subjects.testing.mediaAccess, { actor, qid, need }));
   }
 
   private async call<T>(run: () => Promise<T>): Promise<T> {
