@@ -25,7 +25,7 @@ const {
 } = require('pdf-lib');
 const fontkit = require('@pdf-lib/fontkit');
 const { COURSE_DEFINITIONS, generate } = require('@examprep/generators');
-const { Fonts, textBox, formula, paragraph, plainFraction } = require('./typeset.cjs');
+const { drawString, Fonts, textBox, formula, paragraph, plainFraction } = require('./typeset.cjs');
 
 /** The two seeded workbooks. */
 const WORKBOOKS = {
@@ -161,7 +161,7 @@ class Flow {
 
 function drawRunning(page, fonts, title, running, pageNo) {
   if (running) {
-    page.drawText(title, {
+    drawString(page, title, {
       x: MARGIN_X,
       y: PAGE_H - 40,
       size: 8,
@@ -169,7 +169,7 @@ function drawRunning(page, fonts, title, running, pageNo) {
       color: GREY,
     });
     const w = fonts.width('regular', running, 8);
-    page.drawText(running, {
+    drawString(page, running, {
       x: PAGE_W - MARGIN_X - w,
       y: PAGE_H - 40,
       size: 8,
@@ -185,7 +185,7 @@ function drawRunning(page, fonts, title, running, pageNo) {
   }
   const label = String(pageNo);
   const w = fonts.width('regular', label, 9);
-  page.drawText(label, {
+  drawString(page, label, {
     x: (PAGE_W - w) / 2,
     y: 48,
     size: 9,
@@ -265,7 +265,7 @@ function drawQuestion(flow, item) {
           ...l,
           draw(page, x, y) {
             if (i === 0)
-              page.drawText(`${letter}.`, {
+              drawString(page, `${letter}.`, {
                 x,
                 y,
                 size: SIZE,
@@ -286,7 +286,7 @@ function drawQuestion(flow, item) {
               draw(page, x, y) {
                 row.forEach((c, i) => {
                   const cx = x + i * colW;
-                  page.drawText(`${LETTERS[r * cols + i]}.`, {
+                  drawString(page, `${LETTERS[r * cols + i]}.`, {
                     x: cx,
                     y,
                     size: SIZE,
@@ -313,7 +313,7 @@ function drawQuestion(flow, item) {
     keep: true,
     before(page, base) {
       const w = fonts.width('bold', num, SIZE);
-      page.drawText(num, {
+      drawString(page, num, {
         x: MARGIN_X + indent - 6 - w,
         y: base,
         size: SIZE,
@@ -342,11 +342,15 @@ function heading(
 }
 
 function answerText(item) {
+  const show = (a) => {
+    const frac = plainFraction(a);
+    return frac ? `\\(${frac}\\)` : a;
+  };
   if (item.type === 'single') {
     const i = item.choices.indexOf(item.correctAnswer[0]);
-    return `${LETTERS[i]}. ${item.correctAnswer[0]}`;
+    return `${LETTERS[i]}. ${show(item.correctAnswer[0])}`;
   }
-  return item.correctAnswer.join(', ');
+  return item.correctAnswer.map(show).join(', ');
 }
 
 /** Outline (bookmarks): [{title, page, y, children}] under the catalog's /Outlines. */
@@ -431,14 +435,14 @@ async function buildWorkbook(spec) {
   // --- title page
   const title = flow.newPage();
   title.drawRectangle({ x: 0, y: PAGE_H - 260, width: PAGE_W, height: 260, color: ACCENT });
-  title.drawText(AUTHOR, {
+  drawString(title, AUTHOR, {
     x: MARGIN_X,
     y: PAGE_H - 90,
     size: 14,
     font: fonts.faces.bold,
     color: rgb(1, 1, 1),
   });
-  title.drawText(spec.title, {
+  drawString(title, spec.title, {
     x: MARGIN_X,
     y: PAGE_H - 170,
     size: 34,
@@ -460,7 +464,7 @@ async function buildWorkbook(spec) {
   for (const f of facts) {
     flow.lines(paragraph(fonts, f, { size: 12, width: TEXT_W - 16 }), MARGIN_X + 16, {
       before(page, base) {
-        page.drawText('\u2022', {
+        drawString(page, '\u2022', {
           x: MARGIN_X,
           y: base,
           size: 12,
@@ -471,7 +475,7 @@ async function buildWorkbook(spec) {
     });
     flow.space(6);
   }
-  title.drawText(`\u00a9 2026 ${AUTHOR}. For the licensed buyer's personal study only.`, {
+  drawString(title, `\u00a9 2026 ${AUTHOR}. For the licensed buyer's personal study only.`, {
     x: MARGIN_X,
     y: 90,
     size: 9,
@@ -507,7 +511,7 @@ async function buildWorkbook(spec) {
     const runningText = `Chapter ${ch.number} \u00b7 ${ch.title}`;
     const first = flow.pageIndex;
     const mark = { page: flow.page, y: flow.y, pageNo: flow.pageIndex + 1, sections: [] };
-    flow.page.drawText(`CHAPTER ${ch.number}`, {
+    drawString(flow.page, `CHAPTER ${ch.number}`, {
       x: MARGIN_X,
       y: flow.y - 12,
       size: 11,
@@ -529,7 +533,7 @@ async function buildWorkbook(spec) {
     flow.lines(
       paragraph(
         fonts,
-        `${count} questions in ${ch.sections.length === 1 ? 'one section' : `${ch.sections.length} sections`}: ${ch.sections.map((s) => s.name).join('; ')}. Answers and worked solutions start on the answer key's chapter ${ch.number} page.`,
+        `${count} questions in ${ch.sections.length === 1 ? 'one section' : `${ch.sections.length} sections`}: ${ch.sections.map((s) => s.name).join('; ')}. Answers with worked solutions are in the answer key at the end of the book.`,
         { size: SIZE, width: TEXT_W },
       ),
       MARGIN_X,
@@ -591,7 +595,7 @@ async function buildWorkbook(spec) {
           keep: true,
           before(page, base) {
             const w = fonts.width('bold', num, SIZE);
-            page.drawText(num, {
+            drawString(page, num, {
               x: MARGIN_X + indent - 6 - w,
               y: base,
               size: SIZE,
@@ -613,7 +617,7 @@ async function buildWorkbook(spec) {
     let pi = 0;
     let y = tocFirstTop;
     const tp = tocPages[0];
-    tp.drawText('Contents', {
+    drawString(tp, 'Contents', {
       x: MARGIN_X,
       y: TOP - 24,
       size: 24,
@@ -647,7 +651,7 @@ async function buildWorkbook(spec) {
       const size = e.level === 0 ? 11 : 10;
       const no = String(pageNoOf(target.page));
       const nw = fonts.width('regular', no, size);
-      page.drawText(text, { x, y, size, font: fonts.faces[face], color: rgb(0, 0, 0) });
+      drawString(page, text, { x, y, size, font: fonts.faces[face], color: rgb(0, 0, 0) });
       const tw = fonts.width(face, text, size);
       // dotted leader
       const dotsFrom = x + tw + 6;
@@ -655,9 +659,9 @@ async function buildWorkbook(spec) {
       const dw = fonts.width('regular', '.', size) + 2.2;
       if (dotsTo > dotsFrom) {
         const n = Math.floor((dotsTo - dotsFrom) / dw);
-        page.drawText('.'.repeat(0), { x: dotsFrom, y, size, font: fonts.faces.regular });
+        drawString(page, '.'.repeat(0), { x: dotsFrom, y, size, font: fonts.faces.regular });
         for (let k = 0; k < n; k++)
-          page.drawText('.', {
+          drawString(page, '.', {
             x: dotsTo - (k + 1) * dw,
             y,
             size,
@@ -665,7 +669,7 @@ async function buildWorkbook(spec) {
             color: GREY,
           });
       }
-      page.drawText(no, {
+      drawString(page, no, {
         x: PAGE_W - MARGIN_X - nw,
         y,
         size,

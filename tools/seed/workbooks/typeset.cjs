@@ -6,9 +6,38 @@
 // Boxes: { w, a (height above the baseline), d (depth below), draw(page, x, baseline) }.
 'use strict';
 
-const { rgb } = require('pdf-lib');
+const { rgb, degrees, drawText: textOperators } = require('pdf-lib');
 
 const BLACK = rgb(0, 0, 0);
+
+const fontKeys = new WeakMap(); // page -> Map(font -> resource name)
+
+/**
+ * Draws a line of text. Unlike page.drawText (which adds a new font resource name on every
+ * call), each font gets one resource name per page.
+ */
+function drawString(page, text, { x, y, size, font, color = BLACK }) {
+  let keys = fontKeys.get(page);
+  if (!keys) fontKeys.set(page, (keys = new Map()));
+  let key = keys.get(font);
+  if (!key) {
+    key = page.node.newFontDictionary(font.name, font.ref);
+    keys.set(font, key);
+  }
+  const zero = degrees(0);
+  page.pushOperators(
+    ...textOperators(font.encodeText(text), {
+      color,
+      font: key,
+      size,
+      rotate: zero,
+      xSkew: zero,
+      ySkew: zero,
+      x,
+      y,
+    }),
+  );
+}
 
 /** Measures and draws text runs in the three faces, with a width cache (per 1 pt). */
 class Fonts {
@@ -34,7 +63,7 @@ function textBox(fonts, face, text, size, color = BLACK) {
     a: size * 0.76,
     d: size * 0.24,
     draw(page, x, y) {
-      if (text) page.drawText(text, { x, y, size, font: fonts.faces[face], color });
+      if (text) drawString(page, text, { x, y, size, font: fonts.faces[face], color });
     },
   };
 }
@@ -682,4 +711,14 @@ function paragraph(fonts, src, opts) {
   }
 }
 
-module.exports = { Fonts, textBox, hbox, formula, paragraph, parseMath, plainFraction, splitRich };
+module.exports = {
+  drawString,
+  Fonts,
+  textBox,
+  hbox,
+  formula,
+  paragraph,
+  parseMath,
+  plainFraction,
+  splitRich,
+};
