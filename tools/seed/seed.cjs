@@ -2,12 +2,15 @@
 // Demo data for a fresh system: writes each service's seed into ITS OWN database, only when
 // that database is empty (so re-running `npm start` never duplicates or overwrites anything);
 // the catalogue (products, demo coupons) is upserted by id instead: it is data the seed owns.
+// Media (tools/seed/media/seed-media.cjs): workbooks, their videos, downloads and a few question
+// images in the local S3 server when its bucket is empty, and the workbook manifests.
 //
 //   node tools/seed/seed.cjs [--profile dev|test]
 'use strict';
 
 const { MongoClient } = require('mongodb');
 const { urls } = require('../system/env.cjs');
+const { seedMedia } = require('./media/seed-media.cjs');
 
 const ANNOUNCEMENTS = [
   {
@@ -131,6 +134,7 @@ async function main() {
   console.log(`[seed] identity: ${await seedIdentitySettings(u)}`);
   console.log(`[seed] qbank: ${await seedQbank(u)}`);
   console.log(`[seed] catalog: ${await seedCatalog(u)}`);
+  console.log(`[seed] media: ${await seedMedia(u)}`);
 }
 
 main().catch((e) => {
