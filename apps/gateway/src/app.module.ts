@@ -19,6 +19,8 @@ import { GatewayEnv } from './config/gateway.env';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
 import { HealthController } from './health/health.controller';
 import { IdentityController } from './identity/identity.controller';
+import { MediaController } from './media/media.controller';
+import { PdfController } from './media/pdf.controller';
 import { FixedWindowThrottlerStorage } from './http/fixed-window-throttler.storage';
 import { RATE_LIMITED_MESSAGE, setRateLimitScale } from './http/rate-limit';
 import { ActorThrottlerGuard } from './http/throttler.guard';
@@ -58,6 +60,8 @@ export class GatewayModule {
         AdminPurchasesController,
         TestsController,
         AdminTestsController,
+        MediaController,
+        PdfController,
       ],
       providers: [
         {

@@ -522,7 +522,9 @@ describe('seed content (tools/seed)', () => {
       const questions = await seeded(course);
       expect(questions.length).toBeGreaterThanOrEqual(min);
       for (const q of questions) {
-        expect(validateQuestionInput(q)).toEqual([]);
+        // a stored question's media are paths, not the save's media changes
+        const { media: _paths, ...content } = q;
+        expect(validateQuestionInput(content)).toEqual([]);
         expect(q.explanation.length).toBeGreaterThan(20);
         expect(checkAnswer(q, q.correctAnswer)).toBe(true);
       }

@@ -12,7 +12,7 @@ export const ACCESS_POLICY = 'examprep:access-policy';
 export type AccessPolicy =
   | { kind: 'public' }
   | { kind: 'optional' }
-  | { kind: 'authenticated'; allowUnverified: boolean }
+  | { kind: 'authenticated'; allowUnverified: boolean; missingMessage?: string }
   | { kind: 'admin' };
 
 /** Anyone, no token read. */
@@ -28,13 +28,17 @@ export const OptionalAuth = () =>
 /**
  * A signed-in user. By default the email must be verified (admins are exempt), as the web app
  * limits unverified users to the verification screen; `allowUnverified` for the few calls
- * that screen makes.
+ * that screen makes. `missingMessage`: the 401's text when no token is sent, where the spec
+ * words it for the route (downloads: 'Authentication required to download the file.').
  */
-export const Authenticated = (options: { allowUnverified?: boolean } = {}) =>
+export const Authenticated = (
+  options: { allowUnverified?: boolean; missingMessage?: string } = {},
+) =>
   applyDecorators(
     SetMetadata(ACCESS_POLICY, {
       kind: 'authenticated',
       allowUnverified: options.allowUnverified ?? false,
+      ...(options.missingMessage ? { missingMessage: options.missingMessage } : {}),
     } satisfies AccessPolicy),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'Missing, expired or invalid token.' }),

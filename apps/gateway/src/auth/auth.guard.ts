@@ -40,7 +40,9 @@ export class AuthGuard implements CanActivate {
     const token = bearerToken(request.headers.authorization);
     if (!token) {
       if (policy.kind === 'optional') return true;
-      throw new UnauthorizedException({ message: AUTH_MESSAGES.missing, code: 'UNAUTHENTICATED' });
+      const message =
+        (policy.kind === 'authenticated' && policy.missingMessage) || AUTH_MESSAGES.missing;
+      throw new UnauthorizedException({ message, code: 'UNAUTHENTICATED' });
     }
     try {
       request.actor = await this.verifier.verify(token);

@@ -36,6 +36,17 @@ export class GatewayEnv {
   @Max(14_000)
   RPC_TIMEOUT_MS: number = 10_000;
 
+  /**
+   * The PDF routes (ADR 0020 §4): the object store must answer the gateway's read of a located
+   * PDF within this, and never stall longer mid-body; else 503 STORAGE_UNAVAILABLE (before the
+   * headers) or the response ends.
+   */
+  @ToInt()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  STORAGE_TIMEOUT_MS: number = 10_000;
+
   /** Issuer of access tokens, exactly as in their `iss` claim. */
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   OIDC_ISSUER!: string;
