@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse, mockFetch } from '../../test-utils/mock-fetch';
 import { currentLocation, fakeSession, renderApp } from '../../test-utils/render-app';
-import { view } from './gradebook-fixtures';
+import { question, view } from './gradebook-fixtures';
 
 const realFetch = window.fetch;
 afterEach(() => {
@@ -63,6 +63,44 @@ describe('/review-test/:testId (learner spec §2 Review)', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
+  });
+
+  it('shows the question image, the explanation image and the video through signed URLs (loading first)', async () => {
+    const media = question({
+      questionImage: 'Images/AB12-que.png',
+      explanationImage: 'Images/AB12-exp.png',
+      video: 'VideoSolutions/AB12-vid.mp4',
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const { calls } = mockFetch(async (call) => {
+      if (call.url.startsWith('/api/tests/'))
+        return fakeResponse(200, view({ questions: [media] }));
+      if (!call.url.startsWith('/api/getSignedUrl')) return fakeResponse(200, []);
+      await gate;
+      const path = decodeURIComponent(call.url.split('path=')[1]);
+      return fakeResponse(200, {
+        signedUrl: `https://s3.test/${path}`,
+        expiresAt: '2999-01-01T00:00:00Z',
+      });
+    });
+    renderApp({ route: `/review-test/${ID}` });
+    await screen.findByRole('heading', { name: 'Question 1 of 1' });
+    expect(await screen.findAllByText('Loading image…')).toHaveLength(2);
+    expect(screen.getByText('Loading video…')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('img', { name: 'Figure for question 1' })).toHaveAttribute(
+      'src',
+      'https://s3.test/Images/AB12-que.png',
+    );
+    const exp = screen.getByRole('img', { name: 'Explanation figure' });
+    expect(exp).toHaveAttribute('src', 'https://s3.test/Images/AB12-exp.png');
+    expect(exp).toHaveStyle({ maxHeight: '250px' });
+    const video = document.querySelector('video');
+    expect(video).toHaveAttribute('src', 'https://s3.test/VideoSolutions/AB12-vid.mp4');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(calls.filter((c) => c.url.startsWith('/api/getSignedUrl'))).toHaveLength(3);
   });
 
   it('the navigator jumps to a question', async () => {

@@ -1,9 +1,10 @@
-import { answerList, type TestQuestionView } from '@examprep/contracts/types';
+import { answerList, MEDIA_LIMITS, type TestQuestionView } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { forwardRef } from 'react';
 import { MathText } from '../../shared/math/MathText';
+import { SignedImage, SignedVideo } from '../media/SignedMedia';
 import { GRADEBOOK_MESSAGES as T } from './gradebook.messages';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -17,7 +18,7 @@ function ResultBadge({ status }: { status: TestQuestionView['status'] }) {
 /**
  * One question of a graded test in review: the question, the learner's answer, the correct
  * one, the named misconception behind a wrong answer ('Common mistake: …') and the
- * explanation (KaTeX).
+ * explanation (KaTeX) with its image and video, all media through signed URLs.
  */
 export const ReviewQuestion = forwardRef<
   HTMLHeadingElement,
@@ -43,6 +44,14 @@ export const ReviewQuestion = forwardRef<
       </Card.Header>
       <Card.Body>
         <MathText text={q.question} className="mb-3" />
+        {q.questionImage ? (
+          <SignedImage
+            path={q.questionImage}
+            alt={T.questionImageAlt(position)}
+            maxHeight={MEDIA_LIMITS.questionImagePreviewMaxPx}
+            className="img-fluid d-block mb-3"
+          />
+        ) : null}
         {q.type !== 'blank' && q.answerOrder.length > 0 ? (
           <ul className="list-unstyled mb-3" aria-label={T.choices}>
             {q.answerOrder.map((choice, i) => {
@@ -82,12 +91,26 @@ export const ReviewQuestion = forwardRef<
             {T.commonMistake(q.misconception)}
           </Alert>
         ) : null}
-        {q.explanation ? (
+        {q.explanation || q.explanationImage || q.video ? (
           <section aria-labelledby={`${headingId}-explanation`}>
             <h3 id={`${headingId}-explanation`} className="h6">
               {T.explanation}
             </h3>
-            <MathText text={q.explanation} />
+            {q.explanation ? <MathText text={q.explanation} /> : null}
+            {q.explanationImage ? (
+              <SignedImage
+                path={q.explanationImage}
+                alt={T.explanationImageAlt}
+                maxHeight={MEDIA_LIMITS.explanationImagePreviewMaxPx}
+                className="img-fluid d-block mt-2 mb-2"
+              />
+            ) : null}
+            {q.video ? (
+              <figure className="mt-2 mb-0">
+                <SignedVideo path={q.video} label={T.videoExplanation} />
+                <figcaption className="small text-body-secondary">{T.videoExplanation}</figcaption>
+              </figure>
+            ) : null}
           </section>
         ) : null}
       </Card.Body>

@@ -7,8 +7,8 @@ import { question, testView, TEST_ID } from './test-fixtures';
 const revealed = {
   correctAnswer: ['4'],
   explanation: 'Add: 2 + 2 = 4.',
-  explanationImage: null,
-  video: 'https://example.com/video',
+  explanationImage: 'Images/AB12-exp.png',
+  video: 'VideoSolutions/AB12-vid.mp4',
   gradedAt: '2026-01-01T00:01:00.000Z',
   gradedBy: 'system',
   misconception: 'you multiplied instead of adding',
@@ -42,6 +42,27 @@ describe('FullTestPage (learner spec §2 Test screens, §4 Full test)', () => {
     expect(screen.getByText('This is the first question')).toBeInTheDocument();
   });
 
+  it('the question image comes through a signed URL; a refused one shows a short text, not a broken image', async () => {
+    const view = testView({
+      questions: [
+        question('q1', { questionImage: 'Images/AB12-que.png' }),
+        question('q2', { questionImage: 'Images/CD34-que.png' }),
+      ],
+    });
+    setup(view, {
+      'GET /api/getSignedUrl?path=Images%2FAB12-que.png': () =>
+        fakeResponse(200, { signedUrl: 'https://s3.test/que', expiresAt: '2999-01-01T00:00:00Z' }),
+      'GET /api/getSignedUrl?path=Images%2FCD34-que.png': () =>
+        fakeResponse(403, { code: 'FORBIDDEN', message: 'You do not have access to this file.' }),
+    });
+    const img = await screen.findByRole('img', { name: 'Figure for question 1' });
+    expect(img).toHaveAttribute('src', 'https://s3.test/que');
+    expect(img).toHaveStyle({ maxHeight: '300px' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The image could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Figure for question 2' })).not.toBeInTheDocument();
+  });
+
   it("Check without an answer: 'Please enter an answer before submitting!'", async () => {
     const { calls } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Check' }));
@@ -51,21 +72,40 @@ describe('FullTestPage (learner spec §2 Test screens, §4 Full test)', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it('Check locks the answer and shows verdict, explanation, video link and the misconception; the marker turns red', async () => {
+  it('Check locks the answer and shows verdict, explanation with its image and video, and the misconception; the marker turns red', async () => {
+    const signed = (path: string) => () =>
+      fakeResponse(200, {
+        signedUrl: `https://s3.test/${path}`,
+        expiresAt: '2999-01-01T00:00:00Z',
+      });
     const { calls } = setup(testView(), {
       'POST /api/submit-quiz-answer': () =>
         fakeResponse(200, { success: true, isCorrect: false, updatedQuestion: revealed }),
+      'GET /api/getSignedUrl?path=Images%2FAB12-exp.png': signed('exp'),
+      'GET /api/getSignedUrl?path=VideoSolutions%2FAB12-vid.mp4': signed('vid'),
     });
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    // before the check: no request for the explanation's media
+    expect(calls.some((c) => c.url.startsWith('/api/getSignedUrl'))).toBe(false);
     await userEvent.click(await screen.findByRole('radio', { name: '5' }));
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(
       await screen.findByText('Why this answer is tempting: you multiplied instead of adding'),
     ).toBeInTheDocument();
     expect(screen.getByText('Add: 2 + 2 = 4.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Watch the video explanation' })).toHaveAttribute(
-      'href',
-      'https://example.com/video',
+    expect(await screen.findByRole('img', { name: 'Explanation figure' })).toHaveAttribute(
+      'src',
+      'https://s3.test/exp',
     );
+    const video = await waitFor(() => {
+      const v = document.querySelector('video');
+      if (!v) throw new Error('no video yet');
+      return v;
+    });
+    expect(video).toHaveAttribute('src', 'https://s3.test/vid');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAccessibleName('Video explanation');
     expect(screen.getByRole('radio', { name: /5/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Check' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Question 1: incorrect (current)' })).toHaveAttribute(

@@ -1,8 +1,14 @@
-import { answerList, type SubmittedAnswer, type TestQuestionView } from '@examprep/contracts/types';
+import {
+  answerList,
+  MEDIA_LIMITS,
+  type SubmittedAnswer,
+  type TestQuestionView,
+} from '@examprep/contracts/types';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import { useEffect, useRef } from 'react';
 import { MathText } from '../../shared/math/MathText';
+import { SignedImage, SignedVideo } from '../media/SignedMedia';
 import { TESTS_MESSAGES as T } from './tests.messages';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -10,7 +16,8 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 /**
  * One question of a test: text (KaTeX), image, the answer (one choice, several, or typed), and
  * once revealed the verdict, the correct answer, the explanation (+ image, video link) and the
- * named misconception of a wrong answer. `locked` disables the answer (checked or submitting).
+ * named misconception of a wrong answer. Images and the video come through signed URLs
+ * (learner spec §4); the explanation's only once revealed. `locked` disables the answer (checked or submitting).
  */
 export function TestQuestionCard({
   question,
@@ -131,11 +138,11 @@ export function TestQuestionCard({
       <div className="card-body">
         <MathText text={question.question} className="mb-3" />
         {question.questionImage ? (
-          <img
-            src={question.questionImage}
+          <SignedImage
+            path={question.questionImage}
             alt={T.questionImageAlt(index + 1)}
-            className="img-fluid mb-3"
-            style={{ maxHeight: '20rem' }}
+            maxHeight={MEDIA_LIMITS.questionImagePreviewMaxPx}
+            className="img-fluid d-block mb-3"
           />
         ) : null}
         {choices}
@@ -155,26 +162,27 @@ export function TestQuestionCard({
                 <p className="mb-0 mt-2">{T.whyTempting(question.misconception)}</p>
               ) : null}
             </div>
-            {question.explanation ? (
+            {question.explanation || question.explanationImage || question.video ? (
               <section aria-labelledby={ids.explanation} className="mb-2">
                 <h3 id={ids.explanation} className="h6">
                   {T.explanation}
                 </h3>
-                <MathText text={question.explanation} />
+                {question.explanation ? <MathText text={question.explanation} /> : null}
                 {question.explanationImage ? (
-                  <img
-                    src={question.explanationImage}
+                  <SignedImage
+                    path={question.explanationImage}
                     alt={T.explanationImageAlt}
-                    className="img-fluid mt-2"
-                    style={{ maxHeight: '20rem' }}
+                    maxHeight={MEDIA_LIMITS.explanationImagePreviewMaxPx}
+                    className="img-fluid d-block mt-2 mb-2"
                   />
                 ) : null}
                 {question.video ? (
-                  <p className="mt-2 mb-0">
-                    <a href={question.video} target="_blank" rel="noopener noreferrer">
-                      {T.watchVideo}
-                    </a>
-                  </p>
+                  <figure className="mt-2 mb-0">
+                    <SignedVideo path={question.video} label={T.videoExplanation} />
+                    <figcaption className="small text-body-secondary">
+                      {T.videoExplanation}
+                    </figcaption>
+                  </figure>
                 ) : null}
               </section>
             ) : null}

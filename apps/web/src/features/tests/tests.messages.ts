@@ -42,7 +42,7 @@ export const TESTS_MESSAGES = {
   explanation: 'Explanation',
   explanationImageAlt: 'Explanation figure',
   questionImageAlt: (n: number) => `Figure for question ${n}`,
-  watchVideo: 'Watch the video explanation',
+  videoExplanation: 'Video explanation',
   whyTempting: (text: string) => `Why this answer is tempting: ${text}`,
   submitSummary: 'Your answers',
   submitting: 'Submitting…',

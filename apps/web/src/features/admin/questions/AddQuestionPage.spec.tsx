@@ -83,7 +83,7 @@ async function fillSata(u: ReturnType<typeof user>) {
 }
 
 describe('/add-question', () => {
-  it("new mode: 'Add New Question', four empty choices, pickers with 'Create New', honest media panels", async () => {
+  it("new mode: 'Add New Question', four empty choices, pickers with 'Create New', media panels with Upload and their limits", async () => {
     const { calls } = serve();
     renderPage('/add-question?mode=new');
     expect(screen.getByRole('heading', { level: 1, name: 'Add New Question' })).toBeInTheDocument();
@@ -108,9 +108,12 @@ describe('/add-question', () => {
     ).toEqual(['Select a course', 'Med Dosage', 'TEAS Math', 'Create New']);
     for (const panel of ['Question Image', 'Explanation Image', 'Video Explanation']) {
       expect(screen.getByRole('heading', { name: panel })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: `Upload ${panel}` })).toBeInTheDocument();
     }
-    expect(screen.getByText(/arrives with the media capability/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /upload|remove/i })).not.toBeInTheDocument();
+    expect(screen.getAllByText('PNG, JPEG or WebP, up to 5 MB')).toHaveLength(2);
+    expect(screen.getByText('MP4, up to 100 MB')).toBeInTheDocument();
+    expect(screen.queryByText(/arrives with the media capability/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /remove|replace/i })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reset Form' })).toBeInTheDocument();
     expect(saveButton()).toBeInTheDocument();
   });

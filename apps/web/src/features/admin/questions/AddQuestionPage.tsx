@@ -1,4 +1,10 @@
-import { QID_PATTERN, type QuestionMedia } from '@examprep/contracts/types';
+import {
+  MEDIA_SLOTS,
+  QID_PATTERN,
+  questionMediaPath,
+  type CreateUploadInput,
+  type QuestionMedia,
+} from '@examprep/contracts/types';
 import { validateQuestionInput } from '@examprep/validation';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,9 +12,10 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
+import { useApi } from '../../../shared/api/api-context';
 import { translateError } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
@@ -26,9 +33,16 @@ import {
   type QuestionFormValues,
 } from './question-form';
 import { QuestionEditor } from './QuestionEditor';
-import { useQuestion, useQuestionFacets, useSaveQuestion } from './questions-api';
+import { signedUrlCache } from '../../media/signed-url-cache';
+import {
+  createMediaUpload,
+  useQuestion,
+  useQuestionFacets,
+  useSaveQuestion,
+} from './questions-api';
 import { QUESTIONS_MESSAGES as T } from './questions.messages';
 import { FixListModal, SavingModal } from './SaveDialogs';
+import { useMediaDrafts, type MediaDrafts } from './use-media-drafts';
 
 export type EditorMode = 'new' | 'edit' | 'copy';
 
@@ -56,6 +70,20 @@ interface Problems {
 
 const unique = (list: string[]) => [...new Set(list)];
 
+/**
+ * The media of the JSON preview: the stored paths with the panels' changes applied (a new
+ * upload shows the path it will get; a new question's qid is not known yet).
+ */
+function previewMedia(stored: QuestionMedia, drafts: MediaDrafts, qid: string | null) {
+  const out: QuestionMedia = { ...stored };
+  for (const slot of MEDIA_SLOTS) {
+    const { change } = drafts[slot];
+    if (change === null) out[slot] = null;
+    else if (change) out[slot] = questionMediaPath(qid ?? '{qid}', slot);
+  }
+  return out;
+}
+
 /** The editor proper (admins only): modes, loading, the form, its previews and the save. */
 function QuestionEditorScreen({ title }: { title: string }) {
   const [params] = useSearchParams();
@@ -66,6 +94,13 @@ function QuestionEditorScreen({ title }: { title: string }) {
   const facets = useQuestionFacets(true);
   const source = useQuestion(qid);
   const save = useSaveQuestion();
+  const api = useApi();
+  const createUpload = useCallback(
+    (input: CreateUploadInput) => createMediaUpload(api, input),
+    [api],
+  );
+  const mediaDrafts = useMediaDrafts(createUpload);
+  const { reset: resetMedia } = mediaDrafts;
 
   const [values, setValues] = useState<QuestionFormValues>(() => emptyForm());
   // Which URL the form reflects; another one (navbar link, back button) starts it afresh.
@@ -77,6 +112,8 @@ function QuestionEditorScreen({ title }: { title: string }) {
     setValues(emptyForm());
     setLoaded(false);
   }
+  // Another question (or none): the panels start from its stored files.
+  useEffect(() => resetMedia(), [sourceKey, resetMedia]);
   // The stored question goes into the form once, from fresh data (not a refetching cache).
   if (qid && !loaded && source.isSuccess && !source.isFetching && source.data.qid === qid) {
     setValues(formFromQuestion(source.data));
@@ -103,10 +140,21 @@ function QuestionEditorScreen({ title }: { title: string }) {
 
   const [problems, setProblems] = useState<Problems | null>(null);
   const saving = useRef(false);
+  const [savingOpen, setSavingOpen] = useState(false);
+  // Admin spec §4: after a save the question's objects changed, so no screen may keep a
+  // signed URL of the old ones. Cleared once the form has left the question (its previews
+  // would only ask again).
+  const [savedQid, setSavedQid] = useState<string | null>(null);
+  useEffect(() => {
+    if (!savedQid || mode !== 'new') return;
+    for (const slot of MEDIA_SLOTS) signedUrlCache.clearPath(questionMediaPath(savedQid, slot));
+    setSavedQid(null);
+  }, [savedQid, mode]);
   const formRef = useRef<HTMLFormElement>(null);
 
   const reset = () => {
     setValues(emptyForm());
+    resetMedia();
     if (mode !== 'new') navigate(NEW_MODE);
   };
 
@@ -123,11 +171,24 @@ function QuestionEditorScreen({ title }: { title: string }) {
       return;
     }
     saving.current = true;
+    setSavingOpen(true);
     try {
-      await save.mutateAsync({ updateQid: mode === 'edit' ? qid : null, input });
+      // Admin spec §4: the files go to the store first; the save names their upload ids.
+      const failedUploads = await mediaDrafts.settle();
+      if (failedUploads.length > 0) {
+        notify({ variant: 'danger', text: T.saveFailed, detail: failedUploads.join(' ') });
+        return;
+      }
+      const media = mediaDrafts.saveChanges();
+      const saved = await save.mutateAsync({
+        updateQid: mode === 'edit' ? qid : null,
+        input: media ? { ...input, media } : input,
+      });
       notify({ variant: 'success', text: T.saved });
       setValues(emptyForm());
+      resetMedia();
       if (mode !== 'new') navigate(NEW_MODE);
+      setSavedQid(saved.qid);
     } catch (err) {
       // Whatever went wrong, the typed values stay as they are.
       const fields = err instanceof ApiError ? err.fields : {};
@@ -143,14 +204,22 @@ function QuestionEditorScreen({ title }: { title: string }) {
       }
     } finally {
       saving.current = false;
+      setSavingOpen(false);
     }
   };
 
   const media: QuestionMedia = mode === 'edit' && source.data ? source.data.media : NO_MEDIA;
+  const editQid = mode === 'edit' ? qid : null;
   const preview = useMemo(
-    () => JSON.stringify(storedDocument(values, mode === 'edit' ? qid : null, media), null, 2),
-    [values, mode, qid, media],
+    () =>
+      JSON.stringify(
+        storedDocument(values, editQid, previewMedia(media, mediaDrafts.drafts, editQid)),
+        null,
+        2,
+      ),
+    [values, editQid, media, mediaDrafts.drafts],
   );
+  const busy = savingOpen || save.isPending;
 
   let body;
   if (mode !== 'new' && (notFound || (qid && !loaded && !source.isError))) {
@@ -186,13 +255,20 @@ function QuestionEditorScreen({ title }: { title: string }) {
               values={values}
               onChange={setValues}
               facets={facets.data}
-              media={media}
+              media={{
+                media,
+                drafts: mediaDrafts.drafts,
+                onChoose: (slot, file) => void mediaDrafts.choose(slot, file),
+                onCancel: mediaDrafts.cancel,
+                onRemove: mediaDrafts.remove,
+                disabled: busy,
+              }}
             />
             <Button
               id="question-save"
               size="lg"
               onClick={() => void onSave()}
-              aria-disabled={save.isPending || undefined}
+              aria-disabled={busy || undefined}
             >
               {mode === 'edit' ? T.updateQuestion : T.saveQuestion}
             </Button>
@@ -249,7 +325,13 @@ function QuestionEditorScreen({ title }: { title: string }) {
           }}
         />
       ) : null}
-      <SavingModal show={save.isPending} />
+      <SavingModal
+        show={busy}
+        uploads={mediaDrafts.uploading.map((slot) => ({
+          title: T[slot],
+          progress: mediaDrafts.drafts[slot].progress ?? 0,
+        }))}
+      />
       <Notices notices={notices} onDismiss={dismiss} dismissLabel={T.dismiss} />
     </section>
   );

@@ -3,7 +3,6 @@ import {
   QBANK_LIMITS,
   QUESTION_TYPES,
   type QuestionFacets,
-  type QuestionMedia,
   type QuestionType,
 } from '@examprep/contracts/types';
 import { validateMathAnswer } from '@examprep/validation';
@@ -13,7 +12,7 @@ import Row from 'react-bootstrap/Row';
 import { type ReactNode } from 'react';
 import { MathText } from '../../../shared/math/MathText';
 import { ChoicesEditor } from './ChoicesEditor';
-import { MediaPanels } from './MediaPanels';
+import { MediaPanels, type MediaPanelsProps } from './MediaPanels';
 import { NamePicker } from './NamePicker';
 import { objectivesOf } from './question-filters';
 import {
@@ -69,7 +68,8 @@ export function QuestionEditor({
   values: QuestionFormValues;
   onChange: (next: QuestionFormValues) => void;
   facets: QuestionFacets | undefined;
-  media: QuestionMedia;
+  /** The media panels' stored files, drafts and actions. */
+  media: MediaPanelsProps;
 }) {
   const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -235,7 +235,7 @@ export function QuestionEditor({
         />
       </Form.Group>
 
-      <MediaPanels media={media} />
+      <MediaPanels {...media} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useState } from 'react';
+import { UploadProgress } from '../../media/UploadProgress';
 import { QUESTIONS_MESSAGES as T } from './questions.messages';
 
 /**
@@ -41,8 +42,17 @@ export function FixListModal({ messages, onClosed }: { messages: string[]; onClo
   );
 }
 
-/** Admin spec §4: the saving progress dialog; it cannot be closed while the save runs. */
-export function SavingModal({ show }: { show: boolean }) {
+/** An upload the save waits for: the panel's title and the percent sent. */
+export interface SavingUpload {
+  title: string;
+  progress: number;
+}
+
+/**
+ * Admin spec §4: the saving progress dialog; it cannot be closed while the save runs. Uploads
+ * still running are waited for first, each with its progress bar.
+ */
+export function SavingModal({ show, uploads = [] }: { show: boolean; uploads?: SavingUpload[] }) {
   return (
     <Modal show={show} backdrop="static" keyboard={false} centered aria-labelledby="saving-title">
       <Modal.Header>
@@ -53,8 +63,14 @@ export function SavingModal({ show }: { show: boolean }) {
       <Modal.Body>
         <div className="d-flex align-items-center gap-2" role="status">
           <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span>{T.saving}</span>
+          <span>{uploads.length > 0 ? T.savingUploads : T.saving}</span>
         </div>
+        {uploads.map((u) => (
+          <div key={u.title} className="mt-3">
+            <p className="small mb-1">{u.title}</p>
+            <UploadProgress percent={u.progress} label={T.mediaProgress(u.title)} />
+          </div>
+        ))}
       </Modal.Body>
     </Modal>
   );

@@ -1,10 +1,12 @@
 import {
+  type CreateUploadInput,
   type Question,
   type QuestionFacets,
   type QuestionFilters,
   type QuestionInput,
   type QuestionListResponse,
   type QuestionsExport,
+  type UploadTicket,
 } from '@examprep/contracts/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, type ApiError } from '../../../shared/api/api-client';
@@ -87,4 +89,12 @@ export function useDeleteQuestion() {
 /** GET /api/questions/export?filters: exportDate, totalQuestions, filters, questions. */
 export function fetchExport(api: ApiClient, filters: QuestionFilters): Promise<QuestionsExport> {
   return api.get<QuestionsExport>(`/questions/export${filtersQuery(filters)}`);
+}
+
+/**
+ * POST /api/admin/media/uploads (ADR 0020 §2): a presigned PUT for one file of a media panel;
+ * the save then names its uploadId.
+ */
+export function createMediaUpload(api: ApiClient, input: CreateUploadInput): Promise<UploadTicket> {
+  return api.post<UploadTicket>('/admin/media/uploads', input);
 }

@@ -1,4 +1,4 @@
-import { QBANK_MESSAGES, type QuestionType } from '@examprep/contracts/types';
+import { MEDIA_LABELS, QBANK_MESSAGES, type QuestionType } from '@examprep/contracts/types';
 
 /** The type select's options (admin spec §2.3), in this order. */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -60,13 +60,24 @@ export const QUESTIONS_MESSAGES = {
   roundingHundredth: 'Hundredth (0.01)',
   explanationLabel: 'Explanation',
   mediaHeading: 'Media',
-  questionImage: 'Question Image',
-  explanationImage: 'Explanation Image',
-  video: 'Video Explanation',
-  mediaLater:
-    'Uploading and removing files arrives with the media capability; nothing can be uploaded yet.',
-  mediaStored: 'Stored file:',
+  questionImage: MEDIA_LABELS.questionImage,
+  explanationImage: MEDIA_LABELS.explanationImage,
+  video: MEDIA_LABELS.video,
   mediaNone: 'No file.',
+  mediaRemoved: 'No file: the stored one is deleted when the question is saved.',
+  mediaNew: (fileName: string) => `New file: ${fileName} (stored when the question is saved).`,
+  mediaUpload: MEDIA_LABELS.upload,
+  mediaReplace: MEDIA_LABELS.replace,
+  mediaRemove: MEDIA_LABELS.remove,
+  mediaCancel: 'Cancel upload',
+  mediaFileLabel: (panel: string) => `${panel} file`,
+  mediaAction: (action: string, panel: string) => `${action} ${panel}`,
+  mediaUploading: (fileName: string) => `${MEDIA_LABELS.uploading} ${fileName}`,
+  mediaProgress: (panel: string) => `${panel} upload progress`,
+  mediaImageLimits: MEDIA_LABELS.imageLimits,
+  mediaVideoLimits: MEDIA_LABELS.videoLimits,
+  mediaPreviewAlt: (panel: string) => `${panel} preview`,
+  savingUploads: 'Waiting for the uploads to finish…',
   saveQuestion: 'Save Question',
   updateQuestion: 'Update Question',
   savingTitle: 'Saving Question',
