@@ -10,6 +10,7 @@ import { questionDiagrams, fixturePng } from './images.cjs';
 import { describeMp4, normalizeMp4, boxesOf } from './mp4.cjs';
 import { attachVideos, renderTinyClip, videoPlan } from './videos.cjs';
 import { readZip, writeZip } from './zip.cjs';
+import { contentKey } from './seed-media.cjs';
 
 const hasPdftotext = (() => {
   try {
@@ -228,5 +229,13 @@ describe('images', () => {
     expect(sniffMediaType(png.subarray(0, 64))).toBe('image/png');
     expect(png.readUInt32BE(16)).toBe(200);
     expect(png.readUInt32BE(20)).toBe(120);
+  });
+});
+
+describe('cache key of the workbook files', () => {
+  it('is a stable hash of the builders, the generators and the package versions', () => {
+    const key = contentKey();
+    expect(key).toMatch(/^[0-9a-f]{24}$/);
+    expect(contentKey()).toBe(key);
   });
 });

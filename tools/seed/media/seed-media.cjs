@@ -11,8 +11,12 @@
 // Idempotent: a second run changes nothing. Replacing a file later: tools/media/replace-asset.cjs.
 'use strict';
 
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
 const { MongoClient } = require('mongodb');
 const { localTarget, s3Store } = require('../../media/s3.cjs');
+const { loadConfig, expandHome, REPO_ROOT } = require('../../infra/config.cjs');
 
 const TYPES = {
   pdf: 'application/pdf',
@@ -49,6 +53,87 @@ async function buildWorkbooks(log, { withFiles = true } = {}) {
     out.push({ manifest: { ...manifest, chapters }, files });
   }
   return out;
+}
+
+/** Every file under dir (sorted), for the cache key. */
+function filesUnder(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) return filesUnder(p);
+      return /\.(c?js|ts|json)$/.test(e.name) ? [p] : [];
+    });
+}
+
+/**
+ * What the workbook files are made from: the builders' code, the generators' source and the
+ * versions of the packages that draw and encode. Same inputs, same key, same files.
+ */
+function contentKey() {
+  const h = crypto.createHash('sha256');
+  const sources = [
+    ...filesUnder(__dirname).filter((f) => f.endsWith('.cjs')),
+    ...filesUnder(path.join(__dirname, '..', 'workbooks')),
+    ...filesUnder(path.join(REPO_ROOT, 'libs', 'generators', 'src')),
+  ];
+  for (const f of sources) h.update(path.relative(REPO_ROOT, f)).update(fs.readFileSync(f));
+  for (const pkg of [
+    'pdf-lib',
+    '@pdf-lib/fontkit',
+    'h264-mp4-encoder',
+    '@napi-rs/canvas',
+    'dejavu-fonts-ttf',
+  ]) {
+    h.update(`${pkg}@${require(`${pkg}/package.json`).version}`);
+  }
+  return h.digest('hex').slice(0, 24);
+}
+
+/**
+ * buildWorkbooks through the cache dir (~/.cache/examprep/seed-media/{content key}): a system
+ * reset and seeded again copies the files instead of drawing and encoding them again.
+ */
+async function cachedWorkbooks(log) {
+  const root = path.join(
+    expandHome(process.env.EXAMPREP_CACHE_DIR || loadConfig().cacheDir),
+    'seed-media',
+  );
+  const dir = path.join(root, contentKey());
+  const indexFile = path.join(dir, 'index.json');
+  try {
+    const index = JSON.parse(fs.readFileSync(indexFile, 'utf8'));
+    const built = index.map(({ manifest, files }) => ({
+      manifest,
+      files: files.map((key) => ({ key, body: fs.readFileSync(path.join(dir, key)) })),
+    }));
+    log(`workbook files from the cache ${dir}`);
+    return built;
+  } catch {
+    // not cached yet (or incomplete): build
+  }
+  const built = await buildWorkbooks(log);
+  // written beside the cache root first, then moved in whole: a half-written key is never read
+  const tmp = path.join(path.dirname(root), `seed-media.tmp-${process.pid}`);
+  try {
+    for (const { files } of built) {
+      for (const f of files) {
+        fs.mkdirSync(path.dirname(path.join(tmp, f.key)), { recursive: true });
+        fs.writeFileSync(path.join(tmp, f.key), f.body);
+      }
+    }
+    const index = built.map((b) => ({ manifest: b.manifest, files: b.files.map((f) => f.key) }));
+    fs.writeFileSync(path.join(tmp, 'index.json'), JSON.stringify(index));
+    fs.rmSync(root, { recursive: true, force: true }); // older keys are of no use
+    fs.mkdirSync(root, { recursive: true });
+    fs.renameSync(tmp, dir);
+  } catch (e) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    log(`could not cache the workbook files (${e.message}); carrying on`);
+  }
+  return built;
 }
 
 async function upsertManifest(col, manifest, now = new Date()) {
@@ -91,7 +176,7 @@ async function seedMedia(u, log = (line) => console.log(`[seed] media: ${line}`)
     if (!(await s3.hasAny(WB, 'Workbooks/'))) {
       log('no workbooks in the bucket: building the workbook PDFs and their videos');
       const t0 = Date.now();
-      const built = await buildWorkbooks(log);
+      const built = await cachedWorkbooks(log);
       let bytes = 0;
       for (const { manifest, files } of built) {
         for (const f of files) {
@@ -153,4 +238,4 @@ async function seedMedia(u, log = (line) => console.log(`[seed] media: ${line}`)
   }
 }
 
-module.exports = { seedMedia, buildWorkbooks, sampleDiagrams };
+module.exports = { seedMedia, buildWorkbooks, cachedWorkbooks, contentKey, sampleDiagrams };
