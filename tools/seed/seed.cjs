@@ -5,7 +5,8 @@
 // Media (tools/seed/media/seed-media.cjs): workbooks, their videos, downloads and a few question
 // images in the local S3 server when its bucket is empty, and the workbook manifests.
 //
-//   node tools/seed/seed.cjs [--profile dev|test]
+//   node tools/seed/seed.cjs [--profile dev|test] [--no-media]
+//   (--no-media: without the S3 server, e.g. a cluster's MongoDB reached by port-forward only)
 'use strict';
 
 const { MongoClient } = require('mongodb');
@@ -134,7 +135,8 @@ async function main() {
   console.log(`[seed] identity: ${await seedIdentitySettings(u)}`);
   console.log(`[seed] qbank: ${await seedQbank(u)}`);
   console.log(`[seed] catalog: ${await seedCatalog(u)}`);
-  console.log(`[seed] media: ${await seedMedia(u)}`);
+  if (process.argv.includes('--no-media')) console.log('[seed] media: skipped (--no-media)');
+  else console.log(`[seed] media: ${await seedMedia(u)}`);
 }
 
 main().catch((e) => {
