@@ -8,17 +8,18 @@ import { securityHeaders } from './server/security-headers.ts';
 interface ProfileUrls {
   profile: { name: string; ports: Record<string, number | undefined> };
   keycloakPublic: string;
+  s3Public: string;
 }
 const require = createRequire(import.meta.url);
 const { urls } = require('../../tools/system/env.cjs') as {
   urls: (profile: string) => ProfileUrls;
 };
 
-function readProfile(): { web: number; gateway: number; keycloakOrigin: string } {
+function readProfile() {
   const u = urls(process.env.EXAMPREP_PROFILE || 'dev');
   const { web, gateway } = u.profile.ports;
   if (!web || !gateway) throw new Error(`profiles.${u.profile.name}.ports.web/.gateway missing`);
-  return { web, gateway, keycloakOrigin: u.keycloakPublic };
+  return { web, gateway, keycloakOrigin: u.keycloakPublic, s3Origin: u.s3Public };
 }
 
 const profile = readProfile();
@@ -31,8 +32,11 @@ const proxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   // The security headers of production (deploy/docker/security-headers*.conf) in `vite
-  // preview` (what `npm start` serves) and `vite` (dev), with this profile's Keycloak.
-  plugins: [react(), securityHeaders({ keycloakOrigin: profile.keycloakOrigin })],
+  // preview` (what `npm start` serves) and `vite` (dev), with this profile's Keycloak and S3.
+  plugins: [
+    react(),
+    securityHeaders({ keycloakOrigin: profile.keycloakOrigin, s3Origin: profile.s3Origin }),
+  ],
   resolve: {
     // `@examprep/contracts/types` resolves to its TypeScript source (workspace condition).
     conditions: ['@examprep/source', ...defaultClientConditions],

@@ -4,7 +4,7 @@
 #
 #   docker build -f deploy/docker/web.Dockerfile -t examprep/web .
 #   docker run -p 8081:8080 -e GATEWAY_UPSTREAM=gateway:3000 \
-#     -e KEYCLOAK_ORIGIN=http://localhost:8080 examprep/web
+#     -e KEYCLOAK_ORIGIN=http://localhost:8080 -e S3_ORIGIN=http://localhost:9100 examprep/web
 #
 # Runtime variables (substituted into deploy/docker/nginx.conf and the security-header snippets
 # deploy/docker/security-headers*.conf by the nginx image's
@@ -12,6 +12,9 @@
 #   GATEWAY_UPSTREAM  host:port of the gateway that /api/ is proxied to (e.g. gateway:3000)
 #   KEYCLOAK_ORIGIN   scheme://host[:port] of Keycloak as the BROWSER sees it, for the CSP
 #                     (connect-src, frame-src, form-action), e.g. https://auth.example.com
+#   S3_ORIGIN         scheme://host[:port] of the object store as the BROWSER sees it (the
+#                     media service's S3_PUBLIC_ENDPOINT), for the CSP (img-src, media-src,
+#                     connect-src: signed media URLs and upload PUTs), e.g. https://s3.example.com
 # The app reads everything else (Keycloak URL, realm, client id) from GET /api/public-config,
 # so one image serves every environment.
 
@@ -57,9 +60,10 @@ COPY deploy/docker/security-headers.conf /etc/nginx/templates/examprep-security-
 COPY deploy/docker/security-headers-silent-check-sso.conf /etc/nginx/templates/examprep-silent-check-sso-headers.inc.template
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html
 # Only the variables we own are substituted; nginx's own $uri, $host... are left alone.
-ENV NGINX_ENVSUBST_FILTER='^(GATEWAY_UPSTREAM|KEYCLOAK_ORIGIN)$' \
+ENV NGINX_ENVSUBST_FILTER='^(GATEWAY_UPSTREAM|KEYCLOAK_ORIGIN|S3_ORIGIN)$' \
     GATEWAY_UPSTREAM=gateway:3000 \
-    KEYCLOAK_ORIGIN=http://localhost:8080
+    KEYCLOAK_ORIGIN=http://localhost:8080 \
+    S3_ORIGIN=http://localhost:9100
 # uid 101 = the image's `nginx` user (numeric so Kubernetes can verify runAsNonRoot).
 USER 101
 EXPOSE 8080

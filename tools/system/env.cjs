@@ -36,6 +36,8 @@ function urls(profileName = 'dev') {
     jwks: `http://127.0.0.1:${ports.keycloak}/realms/${cfg.realm}/protocol/openid-connect/certs`,
     gateway: `http://127.0.0.1:${ports.gateway}`,
     web: `http://localhost:${ports.web}`,
+    // S3 as browsers reach it: presigned URLs are signed for it, the web CSP allows it
+    s3Public: `http://127.0.0.1:${ports.s3}`,
   };
 }
 
@@ -82,10 +84,9 @@ function serviceExtras(app, u) {
     const [mediaBucket, workbooksBucket] = u.cfg.buckets;
     // one address for the service and for browsers locally; behind a proxy or in a cluster
     // S3_PUBLIC_ENDPOINT is the host browsers reach (presigned URLs are signed for it)
-    const s3 = `http://127.0.0.1:${u.profile.ports.s3}`;
     return {
-      S3_ENDPOINT: s3,
-      S3_PUBLIC_ENDPOINT: s3,
+      S3_ENDPOINT: `http://127.0.0.1:${u.profile.ports.s3}`,
+      S3_PUBLIC_ENDPOINT: u.s3Public,
       S3_REGION: u.cfg.s3Region,
       S3_ACCESS_KEY: creds.s3AccessKey,
       S3_SECRET_KEY: creds.s3SecretKey,

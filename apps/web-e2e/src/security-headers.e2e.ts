@@ -11,13 +11,17 @@ import { shot, signIn, signOut } from './support/auth';
 
 const cfg = infraConfig('test');
 const KEYCLOAK_ORIGIN = new URL(cfg.keycloakUrl).origin;
+// the S3 server as browsers reach it (signed media URLs, upload PUTs; ADR 0020)
+const S3_ORIGIN = new URL(cfg.s3.endpoint).origin;
 
 /** A header snippet of deploy/docker as the browser must receive it (names lower-cased). */
 function expectedHeaders(file: string): Record<string, string> {
   const text = fs.readFileSync(path.join(findRepoRoot(), 'deploy', 'docker', file), 'utf8');
   const out: Record<string, string> = {};
   for (const m of text.matchAll(/^add_header\s+([A-Za-z0-9-]+)\s+"([^"]*)"\s+always;$/gm)) {
-    out[m[1].toLowerCase()] = m[2].replaceAll('${KEYCLOAK_ORIGIN}', KEYCLOAK_ORIGIN);
+    out[m[1].toLowerCase()] = m[2]
+      .replaceAll('${KEYCLOAK_ORIGIN}', KEYCLOAK_ORIGIN)
+      .replaceAll('${S3_ORIGIN}', S3_ORIGIN);
   }
   return out;
 }
@@ -58,7 +62,12 @@ test('the page and its assets carry the production security headers; no source m
       'referrer-policy',
     ]),
   );
-  expect(APP['content-security-policy']).toContain(`connect-src 'self' ${KEYCLOAK_ORIGIN}`);
+  expect(APP['content-security-policy']).toContain(
+    `connect-src 'self' ${KEYCLOAK_ORIGIN} ${S3_ORIGIN}`,
+  );
+  expect(APP['content-security-policy']).toContain(`img-src 'self' data: blob: ${S3_ORIGIN}`);
+  expect(APP['content-security-policy']).toContain(`media-src 'self' blob: ${S3_ORIGIN}`);
+  expect(APP['content-security-policy']).not.toContain('${');
   expect(APP['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(APP['x-content-type-options']).toBe('nosniff');
 

@@ -21,7 +21,8 @@ import {
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const read = (rel: string) => readFileSync(path.join(REPO, rel), 'utf8');
 const KEYCLOAK = 'http://localhost:18080';
-const headers = loadSecurityHeaders(KEYCLOAK);
+const S3 = 'http://127.0.0.1:19100';
+const headers = loadSecurityHeaders({ keycloakOrigin: KEYCLOAK, s3Origin: S3 });
 
 /** The directives of a CSP as { name: sources }. */
 const directives = (csp: string) =>
@@ -72,7 +73,7 @@ function serve(url: string, options = { refuseSourceMaps: true }) {
 }
 
 describe('the security headers (deploy/docker/security-headers*.conf)', () => {
-  it('are the ones the issue asks for, with the profile’s Keycloak origin filled in', () => {
+  it('are the ones the issue asks for, with the profile’s Keycloak and S3 origins filled in', () => {
     expect(Object.keys(headers.app).sort()).toEqual([
       'Content-Security-Policy',
       'Cross-Origin-Opener-Policy',
@@ -93,9 +94,13 @@ describe('the security headers (deploy/docker/security-headers*.conf)', () => {
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],
-      // keycloak-js: token calls and the check-sso / third-party-cookie iframes
-      'connect-src': ["'self'", KEYCLOAK],
+      // keycloak-js: token calls and the check-sso / third-party-cookie iframes; S3 (ADR
+      // 0020): the question editor's upload PUTs
+      'connect-src': ["'self'", KEYCLOAK, S3],
       'frame-src': ["'self'", KEYCLOAK],
+      // signed media URLs of S3; blob: the editor's previews of a chosen file
+      'img-src': ["'self'", 'data:', 'blob:', S3],
+      'media-src': ["'self'", 'blob:', S3],
     });
     expect(JSON.stringify(headers)).not.toContain('${');
   });
@@ -119,6 +124,10 @@ describe('the security headers (deploy/docker/security-headers*.conf)', () => {
     expect(parseHeaderSnippet('# c\n\nadd_header X-A "a ${V} b" always;\n', { V: 'v' })).toEqual({
       'X-A': 'a v b',
     });
+    // names with digits (S3_ORIGIN) are variables too, never left in the header
+    expect(parseHeaderSnippet('add_header X-A "${S3_ORIGIN}" always;', { S3_ORIGIN: 's' })).toEqual(
+      { 'X-A': 's' },
+    );
   });
 });
 
@@ -149,7 +158,7 @@ describe('nginx (production image) uses exactly these files', () => {
     expect(locations.get('^~ /assets/')).toMatch(/location ~ \\\.map\$ \{[^}]*return 404;/);
   });
 
-  it('gets the files from the image as the included paths (envsubst fills KEYCLOAK_ORIGIN)', () => {
+  it('gets the files from the image as the included paths (envsubst fills KEYCLOAK_ORIGIN and S3_ORIGIN)', () => {
     const dockerfile = read('deploy/docker/web.Dockerfile');
     expect(dockerfile).toContain(
       'COPY deploy/docker/security-headers.conf /etc/nginx/templates/examprep-security-headers.inc.template',
@@ -158,6 +167,8 @@ describe('nginx (production image) uses exactly these files', () => {
       'COPY deploy/docker/security-headers-silent-check-sso.conf /etc/nginx/templates/examprep-silent-check-sso-headers.inc.template',
     );
     expect(dockerfile).toMatch(/NGINX_ENVSUBST_FILTER='\^\([^']*KEYCLOAK_ORIGIN[^']*\)\$'/);
+    expect(dockerfile).toMatch(/NGINX_ENVSUBST_FILTER='\^\([^']*\|S3_ORIGIN[|)][^']*\$'/);
+    expect(dockerfile).toMatch(/^\s+S3_ORIGIN=\S+/m);
     expect(path.relative(REPO, HEADER_FILES.app)).toBe('deploy/docker/security-headers.conf');
   });
 });

@@ -46,7 +46,7 @@ export function parseHeaderSnippet(
     if (line === '' || line.startsWith('#')) return;
     const m = ADD_HEADER.exec(line);
     if (!m) throw new Error(`${file}:${i + 1}: expected 'add_header Name "value" always;'`);
-    headers[m[1]] = m[2].replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
+    headers[m[1]] = m[2].replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_, name: string) => {
       const value = vars[name];
       if (value === undefined) throw new Error(`${file}:${i + 1}: no value for \${${name}}`);
       return value;
@@ -55,9 +55,17 @@ export function parseHeaderSnippet(
   return headers;
 }
 
-/** Both header sets, with Keycloak's origin as the browser reaches it. */
-export function loadSecurityHeaders(keycloakOrigin: string): SecurityHeaders {
-  const vars = { KEYCLOAK_ORIGIN: keycloakOrigin };
+/** The origins the CSP names, as the browser reaches them. */
+export interface CspOrigins {
+  /** Keycloak (connect-src, frame-src, form-action). */
+  keycloakOrigin: string;
+  /** The object store of presigned media URLs and uploads (img-src, media-src, connect-src). */
+  s3Origin: string;
+}
+
+/** Both header sets, with the profile's Keycloak and S3 origins filled in. */
+export function loadSecurityHeaders(origins: CspOrigins): SecurityHeaders {
+  const vars = { KEYCLOAK_ORIGIN: origins.keycloakOrigin, S3_ORIGIN: origins.s3Origin };
   const read = (file: string) => parseHeaderSnippet(readFileSync(file, 'utf8'), vars, file);
   return { app: read(HEADER_FILES.app), silentCheckSso: read(HEADER_FILES.silentCheckSso) };
 }
@@ -129,16 +137,16 @@ function addDevInlineScripts(res: ServerResponse, hashes: () => readonly string[
  * Vite plugin: the headers in `vite preview` (with *.map refused) and in `vite` (dev), where
  * the only inline script, React Refresh's preamble, is allowed by its hash.
  */
-export function securityHeaders(options: { keycloakOrigin: string }): Plugin {
+export function securityHeaders(options: CspOrigins): Plugin {
   const devHashes = new Set<string>();
   return {
     name: 'examprep:security-headers',
     configurePreviewServer(server) {
-      const headers = loadSecurityHeaders(options.keycloakOrigin);
+      const headers = loadSecurityHeaders(options);
       server.middlewares.use(securityHeadersMiddleware({ headers, refuseSourceMaps: true }));
     },
     configureServer(server) {
-      const headers = loadSecurityHeaders(options.keycloakOrigin);
+      const headers = loadSecurityHeaders(options);
       server.middlewares.use(
         securityHeadersMiddleware({
           headers,
