@@ -110,7 +110,9 @@ describe('/workbook/:productId (learner spec §2)', () => {
 
     const two = screen.getByRole('region', { name: 'Chapter 2: Measurement and Data' });
     expect(within(two).getByText('1 question · starts on page 110')).toBeInTheDocument();
-    expect(within(two).getByText('No videos for this chapter.')).toBeInTheDocument();
+    // a chapter without videos has no Videos list
+    expect(within(two).queryByRole('heading', { name: 'Videos' })).not.toBeInTheDocument();
+    expect(within(one).getByRole('heading', { level: 4, name: 'Videos' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
     // nothing is signed before a video is chosen
     expect(calls.some((c) => c.url.includes('getWorkbookVideoUrl'))).toBe(false);

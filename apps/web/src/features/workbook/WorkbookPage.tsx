@@ -18,7 +18,7 @@ function Refusal({ message }: { message: string }) {
   return (
     <Alert variant="warning" role="alert" className="my-3">
       <p className="fw-semibold mb-3">{message}</p>
-      <Link to="/dashboard" className="btn btn-outline-primary">
+      <Link to="/dashboard" className="btn btn-primary">
         {T.backToDashboard}
       </Link>
     </Alert>
@@ -52,35 +52,35 @@ function Chapter({
             <span className="fw-semibold">{T.topics}:</span> {chapter.topics.join(', ')}
           </p>
         ) : null}
-        <h4 className="h6 mt-3 mb-2">{T.videos}</h4>
-        {chapter.videos.length === 0 ? (
-          <p className="small text-body-secondary mb-0">{T.noVideos}</p>
-        ) : (
-          <ul className="list-unstyled d-flex flex-column gap-2 mb-0">
-            {chapter.videos.map((video) => {
-              const on = video.path === playing;
-              return (
-                <li key={video.path}>
-                  <Button
-                    variant={on ? 'primary' : 'outline-primary'}
-                    size="sm"
-                    className="text-start"
-                    aria-pressed={on}
-                    aria-label={T.play(video.title)}
-                    onClick={() => onPlay(video.path)}
-                  >
-                    <span aria-hidden="true" className="me-1">
-                      ▶
-                    </span>
-                    {video.title}
-                    <Badge bg="light" text="dark" className="ms-2 border">
-                      {T.duration(video.seconds)}
-                    </Badge>
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
+        {chapter.videos.length === 0 ? null : (
+          <>
+            <h4 className="h6 mt-3 mb-2">{T.videos}</h4>
+            <ul className="list-unstyled d-flex flex-column gap-2 mb-0">
+              {chapter.videos.map((video) => {
+                const on = video.path === playing;
+                return (
+                  <li key={video.path}>
+                    <Button
+                      variant={on ? 'primary' : 'outline-primary'}
+                      size="sm"
+                      className="text-start"
+                      aria-pressed={on}
+                      aria-label={T.play(video.title)}
+                      onClick={() => onPlay(video.path)}
+                    >
+                      <span aria-hidden="true" className="me-1">
+                        ▶
+                      </span>
+                      {video.title}
+                      <Badge bg="light" text="dark" className="ms-2 border">
+                        {T.duration(video.seconds)}
+                      </Badge>
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
         {current ? <WorkbookVideoPlayer video={current} onClose={onClose} /> : null}
       </Card.Body>

@@ -20,7 +20,6 @@ export const WORKBOOK_MESSAGES = {
   tryAgain: LAYOUT_MESSAGES.tryAgain,
   backToDashboard: 'Back to the dashboard',
   noChapters: 'This workbook has no chapters yet. Please check back soon.',
-  noVideos: 'No videos for this chapter.',
   summary: (questions: number, pages: number) =>
     `${questions.toLocaleString('en-US')} questions on ${pages.toLocaleString('en-US')} pages`,
   pdfIntro: 'Your copy is stamped with your email address: it is for your personal use only.',
