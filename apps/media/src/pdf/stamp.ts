@@ -298,9 +298,9 @@ const run = promisify(execFile);
 export async function stampWithQpdf(original: Uint8Array, email: string): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), 'stamp-'));
   try {
-    const src = await PDFDocument.load(original, { updateMetadata: false, parseSpeed: Infinity });
-    const first = src.getPage(0);
-    const { width, height } = first.getSize();
+    const [first] = pagesOf(new PdfRevision(original));
+    const width = Math.abs(first.box[2] - first.box[0]);
+    const height = Math.abs(first.box[3] - first.box[1]);
     const overlay = await PDFDocument.create({ updateMetadata: false });
     const page = overlay.addPage([width, height]);
     const helv = await overlay.embedFont(StandardFonts.Helvetica);
