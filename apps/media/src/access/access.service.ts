@@ -74,7 +74,9 @@ export class AccessService {
     need: MediaAccessNeed,
   ): Promise<{ inTest: boolean; revealed: boolean }> {
     const cached = this.questionFacts.get(actor.uid, qid);
-    if (cached && (need === 'inTest' || cached.revealed || cached.full)) {
+    // an answer not yet revealed may be revealed a moment later (the learner pressed Check):
+    // only grants are reused for answer media; the testing service keeps its grants itself
+    if (cached && (need === 'inTest' || cached.revealed)) {
       return { inTest: cached.inTest, revealed: cached.revealed };
     }
     const reply = await this.peers.mediaAccess(actor, qid, need);
