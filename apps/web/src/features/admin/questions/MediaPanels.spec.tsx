@@ -176,6 +176,14 @@ describe('/add-question media panels (admin spec §2.3, §4; ADR 0020 §2)', () 
     });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     FakeXhr.all[0].finish();
+    // the full bar is shown before the preview replaces it
+    await waitFor(() =>
+      expect(
+        within(panel('explanationImage')).getByRole('progressbar', {
+          name: 'Explanation Image upload progress',
+        }),
+      ).toHaveAttribute('aria-valuenow', '100'),
+    );
     const preview = await within(panel('explanationImage')).findByRole('img', {
       name: 'Explanation Image preview',
     });

@@ -35,6 +35,9 @@ export interface SlotDraft {
 
 export type MediaDrafts = Record<MediaSlot, SlotDraft>;
 
+/** How long a finished upload's full bar stays before the preview replaces it. */
+export const FULL_BAR_MS = 400;
+
 const EMPTY: SlotDraft = { change: undefined, local: null, progress: null, error: null };
 export const emptyDrafts = (): MediaDrafts =>
   Object.fromEntries(MEDIA_SLOTS.map((s) => [s, EMPTY])) as MediaDrafts;
@@ -117,6 +120,11 @@ export function useMediaDrafts(createUpload: CreateUpload) {
             signal: controller.signal,
             onProgress: (p) => patch(slot, { progress: p }),
           });
+          if (controller.signal.aborted) throw new UploadAbortedError();
+          // The full bar stays in view a moment: the last progress event often comes with
+          // the answer, and a bar that vanishes at 85 % reads as a failure.
+          patch(slot, { progress: 100 });
+          await new Promise((r) => setTimeout(r, FULL_BAR_MS));
           if (controller.signal.aborted) throw new UploadAbortedError();
           release(before.local?.previewUrl);
           setChange(slot, { uploadId: ticket.uploadId });
