@@ -71,8 +71,6 @@ export class PdfRevision {
       let trailer: PDFDict;
       if (/^\s*xref/.test(head)) {
         trailer = this.readTable(at);
-        const stm = trailer.get(PDFName.of('XRefStm'));
-        if (stm instanceof PDFNumber) queue.unshift(stm.asNumber()); // hybrid file: its stream first
       } else {
         trailer = this.readStream(at);
         if (first) usesStream = true;
@@ -110,6 +108,12 @@ export class PdfRevision {
     const text = ascii(this.bytes, at, this.bytes.length);
     const end = text.indexOf('trailer');
     if (end < 0) throw new UnsupportedPdfError('xref table without trailer');
+    const parser = PDFObjectParser.forBytes(this.bytes.subarray(at + end + 7), this.context);
+    const trailer = parser.parseObject();
+    if (!(trailer instanceof PDFDict)) throw new UnsupportedPdfError('bad trailer');
+    // a hybrid file's stream lists the compressed objects its table marks free: it comes first
+    const stm = trailer.get(PDFName.of('XRefStm'));
+    if (stm instanceof PDFNumber) this.readStream(stm.asNumber());
     const lines = text.slice(4, end).split(/\r\n|\r|\n/);
     let num = 0;
     for (const raw of lines) {
@@ -126,9 +130,6 @@ export class PdfRevision {
       else this.record(num, { type: 0 });
       num++;
     }
-    const parser = PDFObjectParser.forBytes(this.bytes.subarray(at + end + 7), this.context);
-    const trailer = parser.parseObject();
-    if (!(trailer instanceof PDFDict)) throw new UnsupportedPdfError('bad trailer');
     return trailer;
   }
 
