@@ -115,10 +115,21 @@ test.describe('tests: start flow and screens', () => {
     await expect(page.getByText('Please enter an answer before submitting!')).toBeVisible();
     await shot(page, 'test-full-desktop.png');
 
+    let figuresSeen = 0;
     for (const [i, q] of view.questions.entries()) {
       await expect(
         page.getByRole('heading', { name: `Question ${i + 1} of ${view.questions.length}` }),
       ).toBeVisible();
+      if (q.questionImage) {
+        // the seeded figure, loaded through a signed URL of the S3 server (ADR 0020)
+        const figure = page.getByRole('img', { name: `Figure for question ${i + 1}` });
+        await expect(figure).toBeVisible();
+        await expect
+          .poll(() => figure.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+        expect(await figure.getAttribute('src')).toMatch(/X-Amz-Signature=/);
+        figuresSeen += 1;
+      }
       await answerOnScreen(page, q);
       await page.getByRole('button', { name: 'Check', exact: true }).click();
       await expect(page.getByTestId('test-reveal')).toBeVisible();
@@ -128,6 +139,8 @@ test.describe('tests: start flow and screens', () => {
       await expect(marker).toHaveAttribute('data-marker', /green|red/);
       if (i < view.questions.length - 1) await page.getByRole('button', { name: 'Next' }).click();
     }
+    // tools/seed gives three sample questions a figure
+    expect(figuresSeen).toBeGreaterThan(0);
     await expect(page.getByText('You have answered all the questions!')).toBeVisible();
     const dialog = page.getByRole('dialog', { name: 'Submit Your Test?' });
     await expect(dialog.getByTestId('count-answered')).toHaveText('15');
