@@ -56,7 +56,7 @@ export async function gatewayCalls(): Promise<void> {
   // @ts-expect-error any string is not a subject
   await rpc.request(String('qbank.questions.get') as string, { actor, qid: 'x' });
   // @ts-expect-error a service that does not exist has no health subject
-  await rpc.request(Subjects.health('media'), {});
+  await rpc.request(Subjects.health('billing'), {});
 }
 
 export async function events(): Promise<void> {
