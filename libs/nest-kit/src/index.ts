@@ -20,3 +20,4 @@ export * from './jetstream/jetstream.module';
 export * from './mongo/mongo.module';
 export * from './concurrency/keyed-mutex';
 export * from './concurrency/ttl-cache';
+export * from './peers/peer-client';

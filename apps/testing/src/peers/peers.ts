@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type Actor,
   type PoolAnswer,
@@ -6,11 +6,8 @@ import {
   Subjects,
   TEST_MESSAGES,
 } from '@examprep/contracts';
-import { NatsRpcClient, RpcCallError, ServiceError, TtlCache } from '@examprep/nest-kit';
+import { PeerClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
 import { TestingEnv } from '../config/testing.env';
-
-/** How long the catalogue is kept in memory (it changes only when the seed runs). */
-export const CATALOGUE_TTL_MS = 60_000;
 
 /** The calls the testing service makes (what unit specs fake). */
 export interface PeerCalls {
@@ -33,57 +30,24 @@ export function peerFailure(err: unknown): unknown {
 }
 
 /**
- * The testing service's own client of the catalog (products, access) and the qbank (the
- * question draw), over NATS with a time-out (PEER_TIMEOUT_MS): connected when the module
+ * The testing service's own client of the catalog (products, access: PeerClient) and the qbank
+ * (the question draw), over NATS with a time-out (PEER_TIMEOUT_MS): connected when the module
  * starts, drained when it stops.
  */
 @Injectable()
-export class Peers implements PeerCalls, OnModuleInit, OnModuleDestroy {
-  private readonly rpc: NatsRpcClient;
-  private readonly catalogue = new TtlCache<Product[]>(CATALOGUE_TTL_MS);
-
+export class Peers extends PeerClient implements PeerCalls {
   constructor(env: TestingEnv) {
-    this.rpc = new NatsRpcClient({
+    super({
       servers: env.NATS_URL,
       name: 'testing-peers',
       timeoutMs: env.PEER_TIMEOUT_MS,
+      failure: peerFailure,
     });
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.rpc.connect();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.rpc.close();
-  }
-
-  products(): Promise<Product[]> {
-    return this.catalogue.get(() =>
-      this.call(() => this.rpc.request(Subjects.catalog.listProducts, { actor: null })).then(
-        (a) => a.products,
-      ),
-    );
-  }
-
-  async hasAccess(actor: Actor, productId: string): Promise<boolean> {
-    const answer = await this.call(() =>
-      this.rpc.request(Subjects.catalog.checkAccess, { actor, productId }),
-    );
-    return answer.authorized === true;
   }
 
   draw(course: string, count: number): Promise<PoolAnswer> {
     return this.call(() =>
       this.rpc.request(Subjects.qbank.pool, { actor: null, query: { course, count } }),
     );
-  }
-
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      throw peerFailure(err);
-    }
   }
 }
