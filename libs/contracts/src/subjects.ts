@@ -46,6 +46,9 @@ export const Subjects = {
     check: 'qbank.infinite.check',
     setViewMode: 'qbank.infinite.setViewMode',
     getViewMode: 'qbank.infinite.getViewMode',
+    /** The pump simulator (learner spec §2): a problem for the controls, and its check. */
+    pumpGenerate: 'qbank.pump.generate',
+    pumpCheck: 'qbank.pump.check',
     /** Service to service (testing): the questions a new test snapshots, with answers. */
     pool: 'qbank.questions.pool',
   },

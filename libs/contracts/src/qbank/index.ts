@@ -1,2 +1,3 @@
 export * from './qbank.dto';
 export * from './qbank.messages';
+export * from './pump.dto';

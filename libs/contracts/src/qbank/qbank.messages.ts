@@ -11,6 +11,10 @@ import type {
   InfiniteCoursesResponse,
   PoolAnswer,
   PoolQuery,
+  PumpCheckInput,
+  PumpCheckResult,
+  PumpGenerateInput,
+  PumpQuestion,
   Question,
   QuestionFacets,
   QuestionFilters,
@@ -40,6 +44,8 @@ export type GenerateBatchMessage = Envelope<{ query: GenerateBatchQuery }>;
 export type InfiniteCheckMessage = Envelope<{ input: InfiniteCheckInput }>;
 export type SetViewModeMessage = Envelope<{ mode: ViewMode }>;
 export type GetViewModeMessage = Envelope;
+export type PumpGenerateMessage = Envelope<{ input: PumpGenerateInput }>;
+export type PumpCheckMessage = Envelope<{ input: PumpCheckInput }>;
 /** Service to service: the testing service's draw for a new test (actor: the learner). */
 export type PoolMessage = Envelope<{ query: PoolQuery }>;
 
@@ -75,6 +81,8 @@ export interface QbankRpc {
   [Subjects.qbank.setViewMode]: RpcPair<SetViewModeMessage, { mode: ViewMode }>;
   [Subjects.qbank.getViewMode]: RpcPair<GetViewModeMessage, { mode: ViewMode }>;
   [Subjects.qbank.pool]: RpcPair<PoolMessage, PoolAnswer>;
+  [Subjects.qbank.pumpGenerate]: RpcPair<PumpGenerateMessage, PumpQuestion>;
+  [Subjects.qbank.pumpCheck]: RpcPair<PumpCheckMessage, PumpCheckResult>;
 }
 
 /** The qbank part of EventMap. */

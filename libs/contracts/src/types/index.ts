@@ -14,3 +14,4 @@ export * from './catalog';
 export * from './pricing';
 export * from './testing';
 export * from './media';
+export * from './simulations';

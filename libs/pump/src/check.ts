@@ -1,0 +1,60 @@
+import {
+  PUMP_CHANNELS,
+  PUMP_MESSAGES as M,
+  type PumpAnswerInput,
+  type PumpChannelReading,
+} from '@examprep/contracts/types';
+import type { PumpProblem } from './problem';
+
+export interface PumpVerdict {
+  correct: boolean;
+  /** 'Correct!' or 'Incorrect. Try again.' (spec §2) */
+  message: string;
+  /** The slip a wrong answer shows, without giving the answer away; null when none is named. */
+  hint: string | null;
+}
+
+const FIELDS = ['rate', 'vtbi'] as const;
+
+/**
+ * Checks what the learner typed (spec §5): the strings are compared exactly with what the
+ * pump must read, both channels included, so in a single-pump question the other pump must
+ * read 0 for rate and VTBI; Time mode compares the hours and the two-digit minutes.
+ */
+export function checkPump(problem: PumpProblem, answer: PumpAnswerInput): PumpVerdict {
+  const expected = problem.expected;
+  const pairs: [typed: string, want: string, idle: boolean][] = [];
+  if (expected.mode === 'channels') {
+    for (const channel of PUMP_CHANNELS) {
+      const typed: Partial<PumpChannelReading> = answer[channel] ?? {};
+      const idle = !problem.infusions.some((i) => i.channel === channel);
+      for (const field of FIELDS) pairs.push([typed[field] ?? '', expected[channel][field], idle]);
+    }
+  } else {
+    pairs.push([answer.hours ?? '', expected.hours, false]);
+    pairs.push([answer.minutes ?? '', expected.minutes, false]);
+  }
+  const correct = pairs.every(([typed, want]) => typed === want);
+  return {
+    correct,
+    message: correct ? M.correct : M.incorrect,
+    hint: correct ? null : hintFor(pairs),
+  };
+}
+
+function hintFor(pairs: [string, string, boolean][]): string | null {
+  const wrong = pairs.filter(([typed, want]) => typed !== want);
+  const value = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
+  // Out-by-10: the classic pump programming error (a slipped decimal point or zero).
+  if (
+    wrong.some(([typed, want, idle]) => {
+      const t = value(typed);
+      const w = value(want);
+      return !idle && w > 0 && (t === w * 10 || t * 10 === w);
+    })
+  )
+    return M.hintOutBy10;
+  if (wrong.some(([, , idle]) => idle)) return M.hintIdleChannel;
+  if (wrong.every(([typed, want]) => value(typed) === value(want))) return M.hintFormat;
+  return null;
+}

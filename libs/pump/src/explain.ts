@@ -1,0 +1,64 @@
+import type { PumpTimeFormat } from '@examprep/contracts/types';
+import { clockTime, durationText, shortDuration } from './clock';
+import type { PumpInfusion, PumpProblem } from './problem';
+
+const u = (text: string) => `\\text{${text}}`;
+const q = (n: number | string, unit: string) => `${n}\\,${u(unit)}`;
+const frac = (top: string, bottom: string) => `\\frac{${top}}{${bottom}}`;
+const m = (latex: string) => `\\(${latex}\\)`;
+const dm = (latex: string) => `\\[${latex}\\]`;
+/** 8.5 -> '8.5', 8 -> '8' */
+const hours = (minutes: number) => String(minutes / 60);
+
+function durationStep(i: PumpInfusion, format: PumpTimeFormat): string {
+  if (format === 'given' || i.start === null) return '';
+  const from = clockTime(i.start, format);
+  const to = clockTime(i.start + i.minutes, format);
+  return `From ${from} to ${to}${i.start + i.minutes >= 24 * 60 ? ' the next day' : ''} is ${durationText(i.minutes)}, ${m(q(hours(i.minutes), 'hr'))}. `;
+}
+
+function rateStep(i: PumpInfusion, format: PumpTimeFormat): string {
+  return `${durationStep(i, format)}Pump ${i.channel}: rate = VTBI ÷ time ${dm(
+    `${frac(q(i.vtbi, 'mL'), q(hours(i.minutes), 'hr'))} = ${q(i.rate, 'mL/hr')}`,
+  )} The pump reads RATE ${i.rate} and VTBI ${i.vtbi}.`;
+}
+
+function vtbiStep(i: PumpInfusion, format: PumpTimeFormat): string {
+  return `${durationStep(i, format)}Pump ${i.channel}: VTBI = rate × time ${dm(
+    `${q(i.rate, 'mL/hr')} \\times ${q(hours(i.minutes), 'hr')} = ${q(i.vtbi, 'mL')}`,
+  )} The pump reads RATE ${i.rate} and VTBI ${i.vtbi}.`;
+}
+
+function timeStep(i: PumpInfusion, label: string): string {
+  const split = i.minutes > 60 && i.minutes % 60 !== 0;
+  return `${label}: time = VTBI ÷ rate, and × 60 turns hours into minutes ${dm(
+    `${frac(q(i.vtbi, 'mL'), q(i.rate, 'mL/hr'))} \\times 60\\,${u('min/hr')} = ${q(i.minutes, 'min')}`,
+  )}${split ? ` ${i.minutes} minutes is ${Math.floor(i.minutes / 60)} × 60 + ${i.minutes % 60}, that is ${shortDuration(i.minutes)}.` : i.minutes >= 60 ? ` That is ${shortDuration(i.minutes)}.` : ''}`;
+}
+
+/**
+ * The worked explanation (KaTeX in \( \) and \[ \]): the formula with the problem's numbers,
+ * rate = VTBI ÷ time, VTBI = rate × time or time = VTBI ÷ rate, and in a single-pump
+ * question the idle pump at 0.
+ */
+export function explainPump(problem: PumpProblem): string {
+  const idle =
+    problem.pumpCount === 'single' && problem.calculate !== 'time'
+      ? ` The other pump is not used, so it reads 0 for rate and VTBI.`
+      : '';
+  switch (problem.calculate) {
+    case 'rate':
+      return problem.infusions.map((i) => rateStep(i, problem.timeFormat)).join(' ') + idle;
+    case 'vtbi':
+      return problem.infusions.map((i) => vtbiStep(i, problem.timeFormat)).join(' ') + idle;
+    case 'time': {
+      if (problem.infusions.length === 1) {
+        const [i] = problem.infusions as [PumpInfusion];
+        return `${timeStep(i, `Pump ${i.channel}`)} Enter ${Math.floor(i.minutes / 60)} hours and ${String(i.minutes % 60).padStart(2, '0')} minutes.`;
+      }
+      const [a, b] = problem.infusions as [PumpInfusion, PumpInfusion];
+      const total = a.minutes + b.minutes;
+      return `${timeStep(b, 'Pump B (secondary) runs first')} ${timeStep(a, 'Then pump A (primary) resumes')} Both are complete after ${shortDuration(b.minutes)} + ${shortDuration(a.minutes)} = ${shortDuration(total)}. Enter ${Math.floor(total / 60)} hours and ${String(total % 60).padStart(2, '0')} minutes.`;
+    }
+  }
+}

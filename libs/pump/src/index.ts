@@ -1,0 +1,6 @@
+export * from './problem';
+export * from './generate';
+export * from './check';
+export * from './explain';
+export * from './clock';
+export { PumpRng } from './rng';
