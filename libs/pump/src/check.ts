@@ -16,6 +16,14 @@ export interface PumpVerdict {
 
 const FIELDS = ['rate', 'vtbi'] as const;
 
+/** The answer exactly as the pump must read it (what a learner types to be right). */
+export function canonicalAnswer(problem: PumpProblem): PumpAnswerInput {
+  const e = problem.expected;
+  return e.mode === 'channels'
+    ? { A: { ...e.A }, B: { ...e.B } }
+    : { hours: e.hours, minutes: e.minutes };
+}
+
 /**
  * Checks what the learner typed (spec §5): the strings are compared exactly with what the
  * pump must read, both channels included, so in a single-pump question the other pump must
