@@ -46,7 +46,8 @@ function topicsOf(courseId, topicFilter) {
   const out = [];
   for (const o of def.objectives) {
     for (const t of o.topics) {
-      if (t.generate && (!topicFilter || topicFilter(t.key))) {
+      // Pump topics are answered on the pump face (issue 14): Infinite QBank only, never stored.
+      if (t.generate && t.answeredOn !== 'pump' && (!topicFilter || topicFilter(t.key))) {
         out.push({ key: t.key, objective: `${o.section} - ${o.name}` });
       }
     }
@@ -64,6 +65,8 @@ function generatedSet(set) {
       if (out.length >= set.count) break;
       const seed = hash(`${set.course}|${t.key}|${round}`);
       const item = generate(t.key, seed);
+      if (item.type !== 'single' && item.type !== 'blank')
+        throw new Error(`${item.id}: a ${item.type} item cannot become a stored question`);
       if (seen.has(item.question)) continue;
       seen.add(item.question);
       out.push({

@@ -6,8 +6,8 @@ import { TEAS_COURSE } from './teas';
 /** Every course the generators know, in display order. */
 export const COURSE_DEFINITIONS: readonly CourseDefinition[] = [TEAS_COURSE, MED_DOSAGE_COURSE];
 
-/** A generated item with where it belongs and how to replay it. */
-export interface ReplayableItem extends GeneratedItem {
+/** Where a generated item belongs and how to replay it. */
+export interface ItemPlace {
   /** `${topicKey}~${seed}` */
   id: string;
   topicKey: string;
@@ -16,11 +16,15 @@ export interface ReplayableItem extends GeneratedItem {
   objective: string;
 }
 
+/** A generated item with where it belongs and how to replay it. */
+export type ReplayableItem = GeneratedItem & ItemPlace;
+
 interface Entry {
   generate: GenerateFn;
   course: string;
   objective: string;
   name: string;
+  pump: boolean;
 }
 
 const REGISTRY: ReadonlyMap<string, Entry> = buildRegistry(COURSE_DEFINITIONS);
@@ -37,6 +41,7 @@ function buildRegistry(courses: readonly CourseDefinition[]): Map<string, Entry>
             course: course.id,
             objective: objective.code,
             name: topic.name,
+            pump: topic.answeredOn === 'pump',
           });
         }
       }
@@ -52,6 +57,19 @@ export function generatorKeys(): string[] {
 
 export function hasGenerator(topicKey: string): boolean {
   return REGISTRY.has(topicKey);
+}
+
+/**
+ * Topics whose items are answered on the pump face (type 'pump'): Infinite QBank only. Their
+ * items are never copied into the question bank, a test or a workbook (no choices, no blank).
+ */
+export function isPumpTopic(topicKey: string): boolean {
+  return REGISTRY.get(topicKey)?.pump ?? false;
+}
+
+/** Topic keys whose items can become stored questions (single or blank): every generator but the pump topics. */
+export function bankableGeneratorKeys(): string[] {
+  return [...REGISTRY].filter(([, entry]) => !entry.pump).map(([key]) => key);
 }
 
 export const MAX_SEED = 0xffffffff;
@@ -103,6 +121,7 @@ export function toPublicQuestion(item: ReplayableItem): InfiniteQuestion {
     choices: item.choices,
     rounding: item.rounding,
     unit: item.unit,
+    pump: item.type === 'pump' ? item.pump : null,
   };
 }
 

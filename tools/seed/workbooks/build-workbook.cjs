@@ -84,7 +84,8 @@ function collectQuestions(spec) {
   const chapters = [];
   let number = 0;
   for (const o of def.objectives) {
-    const topics = o.topics.filter((t) => t.generate);
+    // Pump topics are answered on the pump face (issue 14): not printable, never in a workbook.
+    const topics = o.topics.filter((t) => t.generate && t.answeredOn !== 'pump');
     if (topics.length === 0) continue;
     const sections = topics.map((t) => {
       const seen = new Set();

@@ -1,5 +1,11 @@
-import { type Actor, type Course, QBANK_MESSAGES as M } from '@examprep/contracts';
-import { defaultCatalog } from '@examprep/generators';
+import {
+  type Actor,
+  type Course,
+  PUMP_ANSWER_ORDER,
+  PUMP_MESSAGES,
+  QBANK_MESSAGES as M,
+} from '@examprep/contracts';
+import { defaultCatalog, generate } from '@examprep/generators';
 import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
 import type { Model } from 'mongoose';
@@ -34,7 +40,9 @@ function service(): InfiniteService {
   return new InfiniteService(courses, viewModes, bus);
 }
 
-async function failure(call: Promise<unknown>): Promise<{ status: number; message: string }> {
+async function failure(
+  call: Promise<unknown>,
+): Promise<{ status: number; message: string; fields?: Record<string, string[]> }> {
   try {
     await call;
   } catch (err) {
@@ -94,5 +102,126 @@ describe('InfiniteService: keys from the request are looked up as own keys only'
         expect(res.status).toBe(400);
       }),
     );
+  });
+});
+
+describe('InfiniteService: pump items (issue 14) are checked on the pump checker', () => {
+  const sut = service();
+  const LEARNER: Actor = { uid: 'l-1', email: 'l@x.test', isAdmin: false, emailVerified: true };
+  afterAll(() => sut.onModuleDestroy());
+
+  /** The first pump item of the batch of `topic` (every item of a pump topic is one). */
+  async function pumpItem(topic: string) {
+    const res = await sut.generateBatch(LEARNER, {
+      course: 'med_dosage',
+      objective: '8',
+      topic,
+      count: 1,
+    });
+    const [q] = res.questions;
+    expect(q.type).toBe('pump');
+    return q;
+  }
+
+  it('generate-batch sends pump items with the pump face and no answer', async () => {
+    const q = await pumpItem('md_pump_rate_dual');
+    expect(q).not.toHaveProperty('correctAnswer');
+    expect(q).not.toHaveProperty('explanation');
+    expect(q.choices).toEqual([]);
+    expect(q.pump).toMatchObject({
+      kind: 'dualPump',
+      channels: ['A', 'B'],
+      display: null,
+      preview: false,
+    });
+    const time = await pumpItem('md_pump_time_single');
+    expect(time.pump?.display).not.toBeNull();
+  });
+
+  it.each(['md_pump_rate_single', 'md_pump_vtbi_dual', 'md_pump_time_single', 'md_pump_time_dual'])(
+    '%s: the canonical answer is correct with the worked explanation; a changed value is not',
+    async (topic) => {
+      const q = await pumpItem(topic);
+      const item = generate(topic, q.seed);
+      const right = await sut.check(LEARNER, { id: q.id, answer: item.correctAnswer });
+      expect(right).toEqual({
+        correct: true,
+        correctAnswer: item.correctAnswer,
+        explanation: item.explanation,
+      });
+      expect(right.explanation).toMatch(/\\\[/);
+      expect(right.correctAnswer).toHaveLength(topic.startsWith('md_pump_time') ? 2 : 4);
+      const wrong = [...item.correctAnswer];
+      wrong[0] = String(Number(wrong[0]) + 1);
+      expect(await sut.check(LEARNER, { id: q.id, answer: wrong })).toEqual({
+        correct: false,
+        correctAnswer: item.correctAnswer,
+        explanation: item.explanation,
+      });
+    },
+  );
+
+  it('compares the strings exactly: minutes need two digits, an idle pump must read 0', async () => {
+    let seed = 0;
+    while (generate('md_pump_time_single', seed).correctAnswer[1] !== '00') seed++;
+    const time = generate('md_pump_time_single', seed);
+    expect((await sut.check(LEARNER, { id: time.id, answer: time.correctAnswer })).correct).toBe(
+      true,
+    );
+    const res = await sut.check(LEARNER, { id: time.id, answer: [time.correctAnswer[0], '0'] });
+    expect(res.correct).toBe(false);
+    const single = generate('md_pump_rate_single', 5);
+    const idle = single.correctAnswer.findIndex((v) => v === '0');
+    expect(idle).toBeGreaterThanOrEqual(0);
+    const blankIdle = [...single.correctAnswer];
+    blankIdle[idle] = '00';
+    expect((await sut.check(LEARNER, { id: single.id, answer: blankIdle })).correct).toBe(false);
+  });
+
+  it('refuses a keypad value of 5 digits, letters or nothing: 400 naming the field', async () => {
+    const item = generate('md_pump_vtbi_single', 9);
+    for (const [index, value] of [
+      [1, '12345'],
+      [2, '1a'],
+      [0, ''],
+      [3, '1.5'],
+    ] as const) {
+      const answer = [...item.correctAnswer];
+      answer[index] = value;
+      const res = await failure(sut.check(LEARNER, { id: item.id, answer }));
+      const field = `answer.${PUMP_ANSWER_ORDER.channels[index]}`;
+      expect(res).toMatchObject({ status: 400, message: PUMP_MESSAGES.keypadDigits });
+      expect((res as { fields?: Record<string, string[]> }).fields).toEqual({
+        [field]: [PUMP_MESSAGES.keypadDigits],
+      });
+    }
+  });
+
+  it('refuses a time input of 3 digits: 400 naming the field', async () => {
+    const item = generate('md_pump_time_dual', 9);
+    const res = await failure(
+      sut.check(LEARNER, { id: item.id, answer: [item.correctAnswer[0], '015'] }),
+    );
+    expect(res).toMatchObject({ status: 400, message: PUMP_MESSAGES.timeDigits });
+    expect((res as { fields?: Record<string, string[]> }).fields).toEqual({
+      'answer.minutes': [PUMP_MESSAGES.timeDigits],
+    });
+  });
+
+  it('refuses the wrong number of entries: 400 on answer', async () => {
+    const rate = generate('md_pump_rate_dual', 2);
+    const time = generate('md_pump_time_single', 2);
+    for (const [id, answer] of [
+      [rate.id, rate.correctAnswer.slice(0, 3)],
+      [rate.id, [...rate.correctAnswer, '0']],
+      [time.id, [...time.correctAnswer, '0', '0']],
+      [time.id, []],
+    ] as const) {
+      const res = await failure(sut.check(LEARNER, { id, answer: [...answer] }));
+      expect(res).toMatchObject({ status: 400, message: PUMP_MESSAGES.answerShape });
+      expect((res as { fields?: Record<string, string[]> }).fields).toEqual({
+        answer: [PUMP_MESSAGES.answerShape],
+      });
+    }
   });
 });

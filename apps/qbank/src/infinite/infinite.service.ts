@@ -15,6 +15,10 @@ import {
   isTopicOpen,
   type Objective,
   ownValue,
+  PUMP_ANSWER_ORDER,
+  PUMP_MESSAGES,
+  pumpKeypadProblem,
+  pumpTimeInputProblem,
   QBANK_LIMITS,
   QBANK_MESSAGES as M,
   type QbankGeneratedEvent,
@@ -22,7 +26,14 @@ import {
   type ViewMode,
   ViewModeDto,
 } from '@examprep/contracts';
-import { generate, MAX_SEED, parseItemId, toPublicQuestion } from '@examprep/generators';
+import {
+  generate,
+  MAX_SEED,
+  parseItemId,
+  isPumpAnswerCorrect,
+  type PumpItem,
+  toPublicQuestion,
+} from '@examprep/generators';
 import {
   JetStreamBus,
   requireAdmin,
@@ -103,6 +114,7 @@ export class InfiniteService implements OnModuleDestroy {
     const topics = await this.allowedTopics(actor, item.course, item.objective);
     if (!topics.some((t) => t.key === ref.topicKey))
       throw ServiceError.forbidden(M.topicUnavailable);
+    if (item.type === 'pump') return checkPumpItem(item, input.answer);
     if (item.type === 'blank') {
       const verdict = blankAnswerProblem(input.answer[0] ?? '');
       if (!verdict.isValid)
@@ -192,4 +204,32 @@ export class InfiniteService implements OnModuleDestroy {
 /** Admins (admin view): every topic with a generator. Everyone else: open topics only. */
 function topicFilter(mode: ViewMode | null): (t: Topic) => boolean {
   return mode === 'admin' ? (t) => t.hasGenerator : isTopicOpen;
+}
+
+/**
+ * A pump item (issue 14): the answer strings in PUMP_ANSWER_ORDER, each as the pump face takes
+ * it (keypad: 1 to 4 digits; time inputs: 1 or 2 digits), compared exactly by the pump checker
+ * (an idle pump reads 0, minutes are two digits). Wrong shape: 400 naming the field.
+ */
+function checkPumpItem(item: PumpItem, answer: readonly string[]): InfiniteCheckResult {
+  const time = item.pump.calculate === 'time';
+  const names = time ? PUMP_ANSWER_ORDER.time : PUMP_ANSWER_ORDER.channels;
+  if (answer.length !== names.length)
+    throw ServiceError.badRequest(PUMP_MESSAGES.answerShape, {
+      answer: [PUMP_MESSAGES.answerShape],
+    });
+  const fields = new Map<string, string[]>();
+  names.forEach((name, i) => {
+    const problem = time ? pumpTimeInputProblem(answer[i]) : pumpKeypadProblem(answer[i]);
+    if (problem) fields.set(`answer.${name}`, [problem]);
+  });
+  if (fields.size > 0) {
+    const [first] = [...fields.values()];
+    throw ServiceError.badRequest(first[0], Object.fromEntries(fields));
+  }
+  return {
+    correct: isPumpAnswerCorrect(item, answer),
+    correctAnswer: item.correctAnswer,
+    explanation: item.explanation,
+  };
 }

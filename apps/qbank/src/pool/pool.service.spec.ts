@@ -11,6 +11,7 @@ const media = { questionImage: null, explanationImage: null, video: null };
 
 function generated(qid: string, course: string, topicKey: string, seed: number): QuestionRecord {
   const item = generate(topicKey, seed);
+  if (item.type === 'pump') throw new Error(`${item.id}: pump items are never stored questions`);
   return {
     _id: qid,
     question: item.question,

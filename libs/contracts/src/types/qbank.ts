@@ -1,5 +1,6 @@
 /** Question-bank shapes shared by web and services (admin spec §3, learner spec §3, §7). */
 import type { QuestionMediaChanges } from './media';
+import type { PumpQuestion } from './simulations';
 
 export const QUESTION_TYPES = ['single', 'sata', 'blank'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -78,13 +79,31 @@ export interface InfiniteQuestion {
   seed: number;
   course: string;
   objective: string;
-  type: 'single' | 'blank';
+  /** 'pump': answered on the pump face (Med Dosage pump topics), see `pump`. */
+  type: InfiniteItemType;
   question: string;
   choices: string[];
   rounding: RoundingRule | null;
   /** Unit written after a blank's input, e.g. 'mL/hr'. */
   unit: string | null;
+  /**
+   * Pump items: what the pump face shows (no answer; `display` only in Time mode). The answer
+   * is sent as strings in PUMP_ANSWER_ORDER of its calculate mode. null for other items.
+   */
+  pump: PumpQuestion | null;
 }
+
+export const INFINITE_ITEM_TYPES = ['single', 'blank', 'pump'] as const;
+export type InfiniteItemType = (typeof INFINITE_ITEM_TYPES)[number];
+
+/**
+ * The order of a pump item's answer strings in InfiniteCheckInput.answer (and of its
+ * correctAnswer): Rate and VTBI modes both channels, Time mode hours then two-digit minutes.
+ */
+export const PUMP_ANSWER_ORDER = {
+  channels: ['A.rate', 'A.vtbi', 'B.rate', 'B.vtbi'],
+  time: ['hours', 'minutes'],
+} as const;
 
 /** A wrong answer and the named misconception that produces it (generators' distractors). */
 export interface NamedMisconception {

@@ -1,7 +1,7 @@
 import type { RoundingRule } from '@examprep/contracts/types';
 import { roundingInstruction, sameValue } from './numbers';
 import type { Rng } from './rng';
-import type { Distractor, GeneratedItem } from './types';
+import type { Distractor, QuestionItem } from './types';
 
 export interface ItemParts {
   /** Question text without the rounding sentence (added here when `rounding` is set). */
@@ -18,7 +18,7 @@ export interface ItemParts {
  * `candidates` (named misconceptions first, then generic fallbacks); any candidate equal to
  * the answer or to an earlier choice (numerically or as text) is skipped. Choices shuffled.
  */
-export function singleChoice(rng: Rng, parts: ItemParts, candidates: Distractor[]): GeneratedItem {
+export function singleChoice(rng: Rng, parts: ItemParts, candidates: Distractor[]): QuestionItem {
   const chosen: Distractor[] = [];
   for (const candidate of candidates) {
     if (chosen.length === 3) break;
@@ -46,7 +46,7 @@ export function singleChoice(rng: Rng, parts: ItemParts, candidates: Distractor[
 }
 
 /** A fill-in-the-blank item graded under `rounding`. */
-export function blank(parts: ItemParts): GeneratedItem {
+export function blank(parts: ItemParts): QuestionItem {
   return {
     type: 'blank',
     question: withRounding(parts.question, parts.rounding ?? null),
@@ -68,7 +68,7 @@ export function blankOrSingle(
   rng: Rng,
   parts: ItemParts,
   candidates: () => Distractor[],
-): GeneratedItem {
+): QuestionItem {
   return rng.chance(0.5) ? blank(parts) : singleChoice(rng, parts, candidates());
 }
 

@@ -9,6 +9,14 @@ import { metricConversion } from './metric-conversions';
 import { oralLiquid } from './oral-liquid';
 import { oralTablets } from './oral-tablets';
 import { pediatricSafeDose } from './pediatric-safe-dose';
+import {
+  pumpRateDual,
+  pumpRateSingle,
+  pumpTimeDual,
+  pumpTimeSingle,
+  pumpVtbiDual,
+  pumpVtbiSingle,
+} from './pump';
 import { reconstitution } from './reconstitution';
 import { solutionStrength } from './solution-strength';
 import { titration } from './titration';
@@ -120,6 +128,50 @@ export const MED_DOSAGE_COURSE: CourseDefinition = {
           generate: heparin,
         },
         { key: 'md_titration', name: 'Titrations (mcg/kg/min and mL/hr)', generate: titration },
+      ],
+    },
+    {
+      // Issue 14: answered on the pump face, Infinite QBank only (never stored or in tests).
+      code: '8',
+      name: 'IV Pump Programming',
+      section: 'IV Therapy',
+      topics: [
+        {
+          key: 'md_pump_rate_single',
+          name: 'Pump programming: rate, one pump',
+          generate: pumpRateSingle,
+          answeredOn: 'pump',
+        },
+        {
+          key: 'md_pump_rate_dual',
+          name: 'Pump programming: rate, two pumps',
+          generate: pumpRateDual,
+          answeredOn: 'pump',
+        },
+        {
+          key: 'md_pump_vtbi_single',
+          name: 'Pump programming: VTBI, one pump',
+          generate: pumpVtbiSingle,
+          answeredOn: 'pump',
+        },
+        {
+          key: 'md_pump_vtbi_dual',
+          name: 'Pump programming: VTBI, two pumps',
+          generate: pumpVtbiDual,
+          answeredOn: 'pump',
+        },
+        {
+          key: 'md_pump_time_single',
+          name: 'Pump programming: infusion time, one pump',
+          generate: pumpTimeSingle,
+          answeredOn: 'pump',
+        },
+        {
+          key: 'md_pump_time_dual',
+          name: 'Pump programming: infusion time, primary and piggyback',
+          generate: pumpTimeDual,
+          answeredOn: 'pump',
+        },
       ],
     },
   ],

@@ -1,5 +1,5 @@
 import { Rng } from '../core';
-import type { GeneratedItem } from '../core';
+import type { QuestionItem } from '../core';
 import { numericBlank, numericItem, type NumericSpec } from './shared';
 
 const spec: NumericSpec = {
@@ -20,13 +20,13 @@ const spec: NumericSpec = {
 };
 
 /** Items of the first seeds until one of each type is found. */
-function oneOfEach(make: (rng: Rng) => GeneratedItem): Record<'blank' | 'single', GeneratedItem> {
-  const found: Partial<Record<'blank' | 'single', GeneratedItem>> = {};
+function oneOfEach(make: (rng: Rng) => QuestionItem): Record<'blank' | 'single', QuestionItem> {
+  const found: Partial<Record<'blank' | 'single', QuestionItem>> = {};
   for (let seed = 0; !(found.blank && found.single); seed++) {
     const item = make(new Rng(seed));
     found[item.type] ??= item;
   }
-  return found as Record<'blank' | 'single', GeneratedItem>;
+  return found as Record<'blank' | 'single', QuestionItem>;
 }
 
 describe('numericItem (the Med Dosage numeric item)', () => {

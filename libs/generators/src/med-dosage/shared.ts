@@ -12,7 +12,7 @@ import {
   roundTo,
   unit,
 } from '../core';
-import type { Distractor, GeneratedItem, ItemParts, Rng } from '../core';
+import type { Distractor, QuestionItem, ItemParts, Rng } from '../core';
 
 const POW10 = [1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
@@ -137,12 +137,12 @@ function numericParts(spec: NumericBlankSpec): ItemParts {
  * A numeric item: fill-in-the-blank or single choice with equal chance. Wrong choices are
  * rounded like the answer; zero, negative or non-finite ones are never shown.
  */
-export function numericItem(rng: Rng, spec: NumericSpec): GeneratedItem {
+export function numericItem(rng: Rng, spec: NumericSpec): QuestionItem {
   return blankOrSingle(rng, numericParts(spec), () => numericChoices(spec));
 }
 
 /** A numeric fill-in-the-blank item (no wrong choices). */
-export function numericBlank(spec: NumericBlankSpec): GeneratedItem {
+export function numericBlank(spec: NumericBlankSpec): QuestionItem {
   return blank(numericParts(spec));
 }
 

@@ -58,6 +58,9 @@ export function assertDeterministicAndVaried(generate: GenerateFn): void {
 }
 
 function checkItem(item: GeneratedItem): void {
+  // Pump items have their own properties (med-dosage/pump.spec.ts): four or two answer strings
+  // checked by @examprep/pump, no choices and no math-answer validator.
+  if (item.type === 'pump') throw new Error('pump items are checked by med-dosage/pump.spec.ts');
   if (item.correctAnswer.length !== 1 || !item.correctAnswer[0].trim()) {
     throw new Error('exactly one non-empty correct answer expected');
   }
@@ -115,6 +118,12 @@ function checkAnswer(item: GeneratedItem, topic: TopicProperties): void {
   } else if (!sameValue(expected, answer)) {
     throw new Error(`independent answer ${expected} differs from ${answer}`);
   }
+}
+
+/** The notation and KaTeX rules every shown text obeys (for items with their own properties). */
+export function assertTextRules(text: string): void {
+  checkNotation(text);
+  checkLatex(text);
 }
 
 /** Medication notation: no naked decimal point (.5) and no trailing zero (2.50, 5.0). */
