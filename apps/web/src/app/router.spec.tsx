@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PLACEHOLDER_PAGES } from '../features/placeholders/placeholders.messages';
 import { LOGGED_IN_FLAG_KEY } from '../shared/session/local-flags';
 import { SIGNED_OUT } from '../shared/session/session-context';
 import { fakeResponse, mockFetch } from '../test-utils/mock-fetch';
@@ -79,16 +78,22 @@ describe('routes', () => {
     await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=design'));
   });
 
-  it.each([['/simulations', 'simulations']] as const)(
-    '%s names the capability that brings it',
-    async (route, key) => {
-      renderApp({ route });
-      expect(await screen.findByText(PLACEHOLDER_PAGES[key].message)).toBeInTheDocument();
+  it('/simulations is the real pump simulator now: it asks for simulation access (no placeholder)', async () => {
+    const realFetch = window.fetch;
+    const { calls } = mockFetch(() => fakeResponse(503, { message: 'Service unavailable' }));
+    try {
+      renderApp({ route: '/simulations' });
       expect(
-        screen.getByRole('heading', { level: 1, name: PLACEHOLDER_PAGES[key].title }),
+        await screen.findByRole('heading', { level: 1, name: 'Pump Simulator' }),
       ).toBeInTheDocument();
-    },
-  );
+      await waitFor(() =>
+        expect(calls.map((c) => c.url)).toContain('/api/check-simulations-access'),
+      );
+      expect(screen.queryByText(/arrives with the simulations capability/)).not.toBeInTheDocument();
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
 
   it('/workbook/:productId is the real page now: it asks for the workbook (no placeholder)', async () => {
     const realFetch = window.fetch;

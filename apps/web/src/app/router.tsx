@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomeRedirect } from '../features/auth/HomeRedirect';
 import { SignupCompletionGate } from '../features/auth/SignupCompletionGate';
-import { type PlaceholderPageKey } from '../features/placeholders/placeholders.messages';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { NotFound } from '../shared/layout/NotFound';
 import { ProtectedRoute } from '../shared/layout/ProtectedRoute';
@@ -25,14 +24,12 @@ const CourseTopicManagerPage = lazy(
 );
 const GradebookPage = lazy(() => import('../features/gradebook/GradebookPage'));
 const ReviewPage = lazy(() => import('../features/gradebook/ReviewPage'));
-const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 const WorkbookPage = lazy(() => import('../features/workbook/WorkbookPage'));
 const CheckoutResultPage = lazy(() => import('../features/checkout/CheckoutResultPage'));
 const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'));
 const FullTestPage = lazy(() => import('../features/tests/FullTestPage'));
 const PracticeTestPage = lazy(() => import('../features/tests/PracticeTestPage'));
-
-const placeholder = (page: PlaceholderPageKey) => <PlaceholderPage page={page} />;
+const SimulationsPage = lazy(() => import('../features/simulations/SimulationsPage'));
 
 /** Learner spec §2 route table plus the admin routes (admin spec §2). */
 export function AppRoutes() {
@@ -60,7 +57,7 @@ export function AppRoutes() {
             <Route path="workbook/:productId" element={<WorkbookPage />} />
             <Route path="infinite-qbank" element={<InfiniteQbankPage />} />
             <Route path="updates" element={<UpdatesPage />} />
-            <Route path="simulations" element={placeholder('simulations')} />
+            <Route path="simulations" element={<SimulationsPage />} />
           </Route>
 
           <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>
