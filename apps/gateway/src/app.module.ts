@@ -5,6 +5,7 @@ import { AdminUsersController } from './admin/admin-users.controller';
 import { AnnouncementsController } from './announcements/announcements.controller';
 import { InfiniteQbankController } from './qbank/infinite-qbank.controller';
 import { CoursesController, QuestionsController } from './qbank/questions.controller';
+import { SimulationsController } from './qbank/simulations.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { TokenVerifier } from './auth/token-verifier';
 import { CaptchaController } from './captcha/captcha.controller';
@@ -54,6 +55,7 @@ export class GatewayModule {
         QuestionsController,
         CoursesController,
         InfiniteQbankController,
+        SimulationsController,
         ProductsController,
         CheckoutController,
         StripeWebhookController,

@@ -14,6 +14,9 @@ import { PoolService } from './pool/pool.service';
 import { QuestionRecord, QuestionSchema } from './questions/question.schema';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
+import { SimulationsController } from './simulations/simulations.controller';
+import { SIMULATION_CALLS, SimulationsPeers } from './simulations/simulations-peers';
+import { SimulationsService } from './simulations/simulations.service';
 
 @Module({})
 export class AppModule {
@@ -35,6 +38,7 @@ export class AppModule {
         CoursesController,
         InfiniteController,
         PoolController,
+        SimulationsController,
       ],
       providers: [
         { provide: QbankEnv, useValue: env },
@@ -44,6 +48,9 @@ export class AppModule {
         CoursesService,
         InfiniteService,
         PoolService,
+        SimulationsPeers,
+        { provide: SIMULATION_CALLS, useExisting: SimulationsPeers },
+        SimulationsService,
       ],
     };
   }

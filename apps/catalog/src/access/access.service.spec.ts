@@ -122,4 +122,14 @@ describe('AccessService.simulations', () => {
     });
     expect(await errorOf(sut.simulations(null))).toMatchObject({ status: 401 });
   });
+
+  it('is always open to verified admins (ADR 0021 §6), without reading holdings', async () => {
+    const { sut, holds } = setup();
+    await expect(sut.simulations(admin)).resolves.toEqual({ authorized: true });
+    expect(holds).not.toHaveBeenCalled();
+    expect(await errorOf(sut.simulations({ ...admin, emailVerified: false }))).toMatchObject({
+      status: 403,
+    });
+    expect(await errorOf(sut.simulations(unverified))).toMatchObject({ status: 403 });
+  });
 });
