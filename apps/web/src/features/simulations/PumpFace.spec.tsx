@@ -81,7 +81,10 @@ describe('pump face: keypad (learner spec §9: keypad fields at most 4 digits)',
     await pressKeys(user, '125');
     await user.click(key('Enter'));
     expect(keypadNote()).toHaveTextContent('Channel A rate in mL per hour: 125.');
-    await pressKeys(user, '1000');
+    // The keyboard focus moves with it: typing goes on in the next field.
+    expect(field('Channel A volume to be infused in mL')).toHaveFocus();
+    await user.keyboard('10');
+    await pressKeys(user, '00');
     expect(field('Channel A volume to be infused in mL')).toHaveValue('1000');
     expect(field('Channel A rate in mL per hour')).toHaveValue('125');
   });

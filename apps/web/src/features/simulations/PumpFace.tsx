@@ -73,7 +73,9 @@ export function PumpFace({
   // A new question starts on a clear display set up for its kind (none: a clear display).
   useEffect(() => load(question), [question, load]);
 
-  const enterFrom = (field: FieldId) => {
+  // Enter (the key of a field or the keypad's) confirms the field and moves the typing, the
+  // highlight and the keyboard focus on to the next field together.
+  const enterFrom = (field?: FieldId) => {
     const next = pump.pressEnter(field);
     if (next) document.getElementById(inputId(next))?.focus();
   };
@@ -132,9 +134,7 @@ export function PumpFace({
           note={pump.note}
           onDigit={pump.pressDigit}
           onClear={pump.pressClear}
-          onEnter={() => {
-            pump.pressEnter();
-          }}
+          onEnter={() => enterFrom()}
         />
       </div>
       <div className="pump-actions d-flex flex-wrap align-items-center gap-2 mt-3">
