@@ -26,6 +26,15 @@ import {
   productsRequest,
 } from './scenarios/product-access.js';
 import { publicConfigChecks, publicConfigRequest } from './scenarios/public-config.js';
+import {
+  idleAnswer,
+  PUMP_CONTROLS,
+  pumpCheckChecks,
+  pumpCheckRequest,
+  pumpGenerateChecks,
+  pumpGenerateRequest,
+  pumpQuestionOf,
+} from './scenarios/pump.js';
 import { attack, attackGroups, formatFigures } from './vegeta.mjs';
 
 /**
@@ -46,6 +55,18 @@ export async function runSmoke(o = {}) {
   const cases = accessCases(
     await readJson(productsRequest(base)),
     await readJson(meRequest(base, token)),
+  );
+  // The pump simulator's preview (single pump, given duration) answers every signed-in learner.
+  const previewControls = PUMP_CONTROLS.filter(
+    (c) => c.pumpCount === 'single' && c.timeFormat === 'given',
+  );
+  const pumpQuestions = await Promise.all(
+    previewControls.map(async (c) => {
+      const req = pumpGenerateRequest(base, token, c);
+      const made = pumpQuestionOf(await readJson(req, { method: req.method, body: req.body }));
+      if (!made) throw new Error(`${req.url} answered no pump problem`);
+      return made;
+    }),
   );
   const run = { rate: o.rate ?? 10, duration: o.duration ?? '2s', outDir, checkSample: 1000 };
   return Promise.all([
@@ -73,6 +94,18 @@ export async function runSmoke(o = {}) {
       requests: questions.map((q) => checkAnswerRequest(base, token, q)),
       checks: checkAnswerChecks,
     }),
+    attack({
+      ...run,
+      name: 'smoke-pump-generate',
+      requests: previewControls.map((c) => pumpGenerateRequest(base, token, c)),
+      checks: pumpGenerateChecks,
+    }),
+    attack({
+      ...run,
+      name: 'smoke-pump-check',
+      requests: pumpQuestions.map((q) => pumpCheckRequest(base, token, q.id, idleAnswer(q))),
+      checks: pumpCheckChecks('any'),
+    }),
     // one group per expected answer, so each response is checked against its product's answer
     attackGroups({
       ...run,
@@ -89,12 +122,16 @@ export async function runSmoke(o = {}) {
 }
 
 /**
- * A setup read; throws unless it answers 200.
+ * A setup read (or POST); throws unless it answers 200.
  * @param {import('./scenarios/http.js').LoadRequest} req
+ * @param {{ method: string, body: string | null }} [send]
  * @returns {Promise<unknown>}
  */
-async function readJson(req) {
-  const res = await fetch(req.url, { headers: req.headers });
+async function readJson(req, send) {
+  const res = await fetch(req.url, {
+    headers: req.headers,
+    ...(send ? { method: send.method, body: send.body } : {}),
+  });
   if (!res.ok) throw new Error(`${req.url} answered ${res.status}: ${await res.text()}`);
   return res.json();
 }

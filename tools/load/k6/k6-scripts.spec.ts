@@ -187,6 +187,64 @@ describe('requests and checks', () => {
   });
 });
 
+describe('pump', () => {
+  it('load: 100 iterations/s (two requests each), p95 < 25 ms per route, no error', () => {
+    const { options } = load('pump.js', { BASE_URL: 'x', PROFILE: 'load' });
+    expect(options.scenarios?.main).toMatchObject({ rate: 100, duration: '5m' });
+    expect(options.thresholds).toMatchObject({
+      http_req_failed: ['rate<=0'],
+      checks: ['rate>=1'],
+      'http_req_duration{name:pump-generate}': ['p(95)<25'],
+      'http_req_duration{name:pump-check}': ['p(95)<25'],
+    });
+  });
+
+  it('each iteration generates a problem and checks the idle answer to it', () => {
+    const script = load('pump.js', { BASE_URL: 'https://app.example.com', TOKEN: 'tok' });
+    const question = {
+      id: 'findTime~given~7',
+      kind: 'findTime',
+      calculate: 'time',
+      pumpCount: 'single',
+      timeFormat: 'given',
+      channels: ['A'],
+      text: 'How long?',
+      display: { A: { rate: '125', vtbi: '1000' }, B: { rate: '0', vtbi: '0' } },
+      preview: false,
+    };
+    request
+      .mockReturnValueOnce(respond(200, question))
+      .mockReturnValueOnce(
+        respond(200, {
+          correct: false,
+          message: 'Incorrect. Try again.',
+          hint: null,
+          explanation: null,
+        }),
+      );
+    script.default();
+    const [method, url, body] = request.mock.calls[0];
+    expect([method, url]).toEqual([
+      'POST',
+      'https://app.example.com/api/simulations/pump/generate',
+    ]);
+    expect(Object.keys(JSON.parse(body!)).sort()).toEqual(['calculate', 'pumpCount', 'timeFormat']);
+    expect(request.mock.calls[1].slice(0, 3)).toEqual([
+      'POST',
+      'https://app.example.com/api/simulations/pump/check',
+      JSON.stringify({ id: 'findTime~given~7', answer: { hours: '0', minutes: '00' } }),
+    ]);
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('no check is sent when generating failed', () => {
+    const script = load('pump.js', { BASE_URL: 'x', TOKEN: 'tok' });
+    request.mockReturnValueOnce(respond(403, { message: 'preview only' }));
+    script.default();
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('check-product-access', () => {
   const catalogue = {
     products: [

@@ -18,8 +18,9 @@ import { headers, isObject, json, query, trimBase } from './http.js';
  * A generated question as the API sends it (contracts' InfiniteQuestion).
  * @typedef {object} GeneratedQuestion
  * @property {string} id
- * @property {'single' | 'blank'} type
+ * @property {'single' | 'blank' | 'pump'} type
  * @property {string[]} choices
+ * @property {{ calculate: string } | null} [pump]  pump items: what the pump face shows
  */
 
 /** The fields of a generated question; anything else (an answer, an explanation) is a leak. */
@@ -34,6 +35,7 @@ export const QUESTION_FIELDS = [
   'choices',
   'rounding',
   'unit',
+  'pump',
 ];
 
 /**
@@ -149,14 +151,27 @@ export function questionsFrom(batchBody) {
  */
 export function checkAnswerRequest(baseUrl, token, question) {
   const answer =
-    question.type === 'single' && question.choices.length > 0 ? question.choices[0] : '1';
+    question.type === 'pump'
+      ? idlePumpAnswer(question)
+      : [question.type === 'single' && question.choices.length > 0 ? question.choices[0] : '1'];
   return {
     name: 'infiniteqbank-check',
     method: 'POST',
     url: `${trimBase(baseUrl)}/api/infiniteqbank/check`,
     headers: headers(token, { 'Content-Type': 'application/json' }),
-    body: JSON.stringify({ id: question.id, answer: [answer] }),
+    body: JSON.stringify({ id: question.id, answer }),
   };
+}
+
+/**
+ * A pump item (Med Dosage pump topics) answered with every field at 0, in the order of
+ * PUMP_ANSWER_ORDER (libs/contracts): four readings, or hours and two-digit minutes.
+ * @param {GeneratedQuestion} question
+ * @returns {string[]}
+ */
+function idlePumpAnswer(question) {
+  const calculate = isObject(question.pump) ? question.pump.calculate : undefined;
+  return calculate === 'time' ? ['0', '00'] : ['0', '0', '0', '0'];
 }
 
 /** @type {Checks} */

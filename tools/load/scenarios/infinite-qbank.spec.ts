@@ -116,6 +116,21 @@ describe('Infinite QBank scenario', () => {
     );
   });
 
+  it('answers a pump item with every field at 0 in the pump answer order', () => {
+    const pump = (calculate: string) => ({
+      ...question(1),
+      type: 'pump' as const,
+      choices: [],
+      pump: { calculate },
+    });
+    expect(JSON.parse(checkAnswerRequest('http://x', 't', pump('rate')).body ?? '').answer).toEqual(
+      ['0', '0', '0', '0'],
+    );
+    expect(JSON.parse(checkAnswerRequest('http://x', 't', pump('time')).body ?? '').answer).toEqual(
+      ['0', '00'],
+    );
+  });
+
   it('passes a verdict with the correct answer and an explanation only', () => {
     const verdict = {
       correct: false,

@@ -39,6 +39,8 @@ const NAMES = [
   'smoke-announcements',
   'smoke-generate-batch',
   'smoke-infinite-check',
+  'smoke-pump-generate',
+  'smoke-pump-check',
   'smoke-product-access',
 ];
 
