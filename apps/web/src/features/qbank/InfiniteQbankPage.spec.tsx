@@ -49,6 +49,7 @@ const single = (n: number, over: Partial<InfiniteQuestion> = {}): InfiniteQuesti
   choices: ['25', `${n}25`, '50', '100'],
   rounding: { places: 0 },
   unit: 'mL/hr',
+  pump: null,
   ...over,
 });
 

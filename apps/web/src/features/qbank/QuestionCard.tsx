@@ -9,7 +9,9 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { useEffect, useRef, useState } from 'react';
 import { translateError } from '../../shared/errors';
 import { MathText } from '../../shared/math/MathText';
+import { PumpFace } from '../simulations';
 import { useCheckAnswer } from './infinite-qbank-api';
+import { pumpAnswerStrings, pumpAnswerText } from './pump-answer';
 import { INFINITE_QBANK_MESSAGES as T } from './qbank.messages';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -40,10 +42,11 @@ export interface QuestionCardProps {
 }
 
 /**
- * One generated question: answer (one choice, or a typed number with its unit), Check Answer,
- * then the verdict, the correct answer and the explanation (KaTeX). The answer reaches the
- * browser only after checking (DESIGN §5). Focus: the heading on arrival, the result after
- * checking, and Next comes right after the result in tab order.
+ * One generated question: answer (one choice, a typed number with its unit, or a pump item
+ * programmed on the pump face), Check Answer, then the verdict, the correct answer and the
+ * explanation (KaTeX). The answer reaches the browser only after checking (DESIGN §5). Focus:
+ * the heading on arrival, the result after checking, and Next comes right after the result in
+ * tab order.
  */
 export function QuestionCard({
   question,
@@ -72,6 +75,7 @@ export function QuestionCard({
   }, [result]);
 
   const isBlank = question.type === 'blank';
+  const pump = question.type === 'pump' ? question.pump : null;
   const validation = isBlank ? validateMathAnswer(typed) : null;
   const fieldError = validation?.error ?? required;
   const locked = result !== undefined || check.isPending;
@@ -113,105 +117,128 @@ export function QuestionCard({
         </span>
       </Card.Header>
       <Card.Body>
-        <MathText text={question.question} className="mb-3" />
-        <Form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          {isBlank ? (
-            <Form.Group controlId={ids.answer} className="mb-3">
-              <Form.Label>
-                {T.answerLabel}
-                {question.unit ? (
-                  <span className="visually-hidden">{` (${question.unit})`}</span>
-                ) : null}
-              </Form.Label>
-              <InputGroup hasValidation className="app-qbank-answer">
-                <Form.Control
-                  type="text"
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={typed}
-                  disabled={locked}
-                  isInvalid={fieldError !== null}
-                  aria-invalid={fieldError !== null}
-                  aria-describedby={fieldError !== null ? ids.error : undefined}
-                  onChange={(e) => {
-                    setTyped(e.target.value);
-                    setRequired(null);
-                  }}
-                />
-                {question.unit ? (
-                  <InputGroup.Text aria-hidden="true">{question.unit}</InputGroup.Text>
-                ) : null}
-                <Form.Control.Feedback type="invalid" id={ids.error}>
-                  {fieldError}
-                </Form.Control.Feedback>
-              </InputGroup>
-            </Form.Group>
-          ) : (
-            <fieldset className="mb-3" aria-describedby={required ? ids.error : undefined}>
-              <legend className="visually-hidden">{T.choicesLegend}</legend>
-              {question.choices.map((c, i) => {
-                const isCorrect = result?.correctAnswer.some((a) => same(a, c)) ?? false;
-                const isMine = choice === c;
-                return (
-                  <Form.Check
-                    key={`${i}-${c}`}
-                    type="radio"
-                    id={`${ids.answer}-${i}`}
-                    className="mb-2"
-                  >
-                    <Form.Check.Input
-                      type="radio"
-                      name={ids.answer}
-                      checked={isMine}
-                      disabled={locked}
-                      onChange={() => {
-                        setChoice(c);
-                        setRequired(null);
-                      }}
-                    />
-                    {/* Once checked, the marked choices stay at full strength (Bootstrap fades disabled labels). */}
-                    <Form.Check.Label
-                      style={result && (isCorrect || isMine) ? { opacity: 1 } : undefined}
-                    >
-                      <span className="d-inline-flex flex-wrap align-items-center gap-2">
-                        <span>
-                          <WithUnit value={c} unit={question.unit} />
-                        </span>
-                        {result && isCorrect ? (
-                          <Badge bg="success">{T.theCorrectAnswer}</Badge>
-                        ) : null}
-                        {result && isMine && !isCorrect ? (
-                          <Badge bg="danger">{T.yourAnswer}</Badge>
-                        ) : null}
-                      </span>
-                    </Form.Check.Label>
-                  </Form.Check>
+        {pump ? (
+          // The pump face shows the question; after the check everything on it stays as typed
+          // but locked (one check per item, like the other items).
+          <fieldset disabled={locked} className="app-qbank-pump mb-3">
+            <legend className="visually-hidden">{T.pumpLegend}</legend>
+            <PumpFace
+              question={pump}
+              controls="fixed"
+              busy={check.isPending ? 'checking' : null}
+              error={check.isError ? translateError(check.error) : null}
+              onCheck={(typedAnswer) => {
+                if (locked) return;
+                check.mutate(
+                  { id: question.id, answer: pumpAnswerStrings(pump, typedAnswer) },
+                  { onSuccess: (r) => onChecked(r.correct) },
                 );
-              })}
-              {required ? (
-                <div id={ids.error} className="small text-danger" role="alert">
-                  {required}
-                </div>
-              ) : null}
-            </fieldset>
-          )}
-          {check.isError ? (
-            <Alert variant="danger" className="py-2">
-              {translateError(check.error)}
-            </Alert>
-          ) : null}
-          {result ? null : (
-            <Button type="submit" disabled={check.isPending || validation?.isValid === false}>
-              {check.isPending ? T.checking : T.check}
-            </Button>
-          )}
-        </Form>
+              }}
+            />
+          </fieldset>
+        ) : (
+          <MathText text={question.question} className="mb-3" />
+        )}
+        {pump ? null : (
+          <Form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            {isBlank ? (
+              <Form.Group controlId={ids.answer} className="mb-3">
+                <Form.Label>
+                  {T.answerLabel}
+                  {question.unit ? (
+                    <span className="visually-hidden">{` (${question.unit})`}</span>
+                  ) : null}
+                </Form.Label>
+                <InputGroup hasValidation className="app-qbank-answer">
+                  <Form.Control
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={typed}
+                    disabled={locked}
+                    isInvalid={fieldError !== null}
+                    aria-invalid={fieldError !== null}
+                    aria-describedby={fieldError !== null ? ids.error : undefined}
+                    onChange={(e) => {
+                      setTyped(e.target.value);
+                      setRequired(null);
+                    }}
+                  />
+                  {question.unit ? (
+                    <InputGroup.Text aria-hidden="true">{question.unit}</InputGroup.Text>
+                  ) : null}
+                  <Form.Control.Feedback type="invalid" id={ids.error}>
+                    {fieldError}
+                  </Form.Control.Feedback>
+                </InputGroup>
+              </Form.Group>
+            ) : (
+              <fieldset className="mb-3" aria-describedby={required ? ids.error : undefined}>
+                <legend className="visually-hidden">{T.choicesLegend}</legend>
+                {question.choices.map((c, i) => {
+                  const isCorrect = result?.correctAnswer.some((a) => same(a, c)) ?? false;
+                  const isMine = choice === c;
+                  return (
+                    <Form.Check
+                      key={`${i}-${c}`}
+                      type="radio"
+                      id={`${ids.answer}-${i}`}
+                      className="mb-2"
+                    >
+                      <Form.Check.Input
+                        type="radio"
+                        name={ids.answer}
+                        checked={isMine}
+                        disabled={locked}
+                        onChange={() => {
+                          setChoice(c);
+                          setRequired(null);
+                        }}
+                      />
+                      {/* Once checked, the marked choices stay at full strength (Bootstrap fades disabled labels). */}
+                      <Form.Check.Label
+                        style={result && (isCorrect || isMine) ? { opacity: 1 } : undefined}
+                      >
+                        <span className="d-inline-flex flex-wrap align-items-center gap-2">
+                          <span>
+                            <WithUnit value={c} unit={question.unit} />
+                          </span>
+                          {result && isCorrect ? (
+                            <Badge bg="success">{T.theCorrectAnswer}</Badge>
+                          ) : null}
+                          {result && isMine && !isCorrect ? (
+                            <Badge bg="danger">{T.yourAnswer}</Badge>
+                          ) : null}
+                        </span>
+                      </Form.Check.Label>
+                    </Form.Check>
+                  );
+                })}
+                {required ? (
+                  <div id={ids.error} className="small text-danger" role="alert">
+                    {required}
+                  </div>
+                ) : null}
+              </fieldset>
+            )}
+            {check.isError ? (
+              <Alert variant="danger" className="py-2">
+                {translateError(check.error)}
+              </Alert>
+            ) : null}
+            {result ? null : (
+              <Button type="submit" disabled={check.isPending || validation?.isValid === false}>
+                {check.isPending ? T.checking : T.check}
+              </Button>
+            )}
+          </Form>
+        )}
 
         {result ? (
           <>
@@ -225,7 +252,11 @@ export function QuestionCard({
               <p className="mb-0">
                 {T.correctAnswer}{' '}
                 <strong>
-                  <WithUnit value={result.correctAnswer.join(', ')} unit={question.unit} />
+                  {pump ? (
+                    pumpAnswerText(pump, result.correctAnswer)
+                  ) : (
+                    <WithUnit value={result.correctAnswer.join(', ')} unit={question.unit} />
+                  )}
                 </strong>
               </p>
             </div>

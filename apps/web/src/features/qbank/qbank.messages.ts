@@ -44,6 +44,11 @@ export const INFINITE_QBANK_MESSAGES = {
   correct: 'Correct!',
   incorrect: 'Incorrect.',
   correctAnswer: 'Correct answer:',
+  pumpLegend: 'Program the pump',
+  /** A pump item's correct answer: what each pump reads, or the time (issue 14). */
+  pumpChannelAnswer: (channel: string, rate: string, vtbi: string) =>
+    `Pump ${channel}: RATE ${rate} mL/hr, VTBI ${vtbi} mL`,
+  pumpTimeAnswer: (hours: string, minutes: string) => `${hours} hr ${minutes} min`,
   yourAnswer: 'Your answer',
   theCorrectAnswer: 'Correct answer',
   explanation: 'Explanation',
