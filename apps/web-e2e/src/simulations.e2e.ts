@@ -40,8 +40,8 @@ const FORMAT_DISABLED = 'The time format does not apply when you calculate time.
 type Field = 'rate' | 'vtbi';
 const fieldLabel = (channel: 'A' | 'B', field: Field) =>
   field === 'rate'
-    ? `Channel ${channel} rate in mL per hour`
-    : `Channel ${channel} volume to be infused in mL`;
+    ? `Pump ${channel} rate in mL per hour`
+    : `Pump ${channel} volume to be infused in mL`;
 
 /** A verified learner who owns the Med Dosage QBank (which brings the simulator). */
 async function makeOwner(tag: string): Promise<Learner> {

@@ -68,7 +68,7 @@ describe('QuestionCard: pump items (issue 14) on the pump face', () => {
     expect(screen.getAllByText(RATE_SINGLE.text)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Generate Question' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Calculate VTBI' })).not.toBeInTheDocument();
-    expect(field('Channel B rate in mL per hour')).toHaveValue('0');
+    expect(field('Pump B rate in mL per hour')).toHaveValue('0');
   });
 
   it('sends [A.rate, A.vtbi, B.rate, B.vtbi] as typed; correct: verdict, both pumps and the explanation; then locked', async () => {
@@ -80,8 +80,8 @@ describe('QuestionCard: pump items (issue 14) on the pump face', () => {
     const { calls, onChecked, user } = renderCard(pumpItem(RATE_SINGLE), () =>
       fakeResponse(200, result),
     );
-    await user.type(field('Channel A rate in mL per hour'), '125');
-    await user.type(field('Channel A volume to be infused in mL'), '1000');
+    await user.type(field('Pump A rate in mL per hour'), '125');
+    await user.type(field('Pump A volume to be infused in mL'), '1000');
     await user.click(checkButton());
     const verdict = await screen.findByTestId('qbank-result');
     expect(checkCalls(calls).map((c) => c.body)).toEqual([
@@ -96,8 +96,8 @@ describe('QuestionCard: pump items (issue 14) on the pump face', () => {
     expect(document.querySelector('.app-qbank-explanation .katex')).not.toBeNull();
     expect(onChecked).toHaveBeenCalledWith(true);
     // one check per item, like the other items: the face keeps what was typed, locked
-    expect(field('Channel A rate in mL per hour')).toHaveValue('125');
-    expect(field('Channel A rate in mL per hour')).toBeDisabled();
+    expect(field('Pump A rate in mL per hour')).toHaveValue('125');
+    expect(field('Pump A rate in mL per hour')).toBeDisabled();
     expect(checkButton()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next question' })).toBeInTheDocument();
     // the face's own 'Try again' result is not shown in the QBank
@@ -143,12 +143,12 @@ describe('QuestionCard: pump items (issue 14) on the pump face', () => {
         explanation: EXPLANATION,
       });
     });
-    await user.type(field('Channel A rate in mL per hour'), '125');
+    await user.type(field('Pump A rate in mL per hour'), '125');
     await user.click(checkButton());
     expect(await screen.findByText(PUMP_MESSAGES.keypadDigits)).toBeInTheDocument();
-    expect(field('Channel A rate in mL per hour')).toHaveValue('125');
-    expect(field('Channel A rate in mL per hour')).not.toBeDisabled();
-    await user.type(field('Channel A volume to be infused in mL'), '1000');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('125');
+    expect(field('Pump A rate in mL per hour')).not.toBeDisabled();
+    await user.type(field('Pump A volume to be infused in mL'), '1000');
     await user.click(checkButton());
     await waitFor(() => expect(checkCalls(calls)).toHaveLength(2));
     expect(await screen.findByTestId('qbank-result')).toHaveTextContent('Correct!');

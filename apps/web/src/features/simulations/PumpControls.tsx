@@ -52,7 +52,7 @@ export function PumpControls(props: PumpControlsProps) {
     name: string,
     legend: string,
     choices: Choice<V>[],
-    value: V,
+    value: V | null,
     onChange: (v: V) => void,
     groupDisabled = false,
   ) {
@@ -101,7 +101,8 @@ export function PumpControls(props: PumpControlsProps) {
           'format',
           T.timeFormatLegend,
           FORMATS,
-          props.timeFormat,
+          // Time questions have no time format: none is shown chosen while the group is off.
+          timeMode ? null : props.timeFormat,
           props.onTimeFormat,
           timeMode,
         )}

@@ -61,32 +61,32 @@ async function pressKeys(user: ReturnType<typeof userEvent.setup>, keys: string)
 describe('pump face: keypad (learner spec §9: keypad fields at most 4 digits)', () => {
   it('writes into the focused field, takes at most 4 digits and announces an ignored 5th', async () => {
     const { user } = renderFace();
-    await user.click(field('Channel A rate in mL per hour'));
+    await user.click(field('Pump A rate in mL per hour'));
     await pressKeys(user, '1250');
-    expect(field('Channel A rate in mL per hour')).toHaveValue('1250');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('1250');
     expect(keypadNote()).toHaveTextContent('');
     await user.click(key('Digit 7'));
-    expect(field('Channel A rate in mL per hour')).toHaveValue('1250');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('1250');
     expect(keypadNote()).toHaveTextContent('A field takes at most 4 digits.');
     expect(keypadNote()).toHaveAttribute('aria-live', 'polite');
   });
 
   it('Clear empties the field; Enter confirms it and moves on to the next field', async () => {
     const { user } = renderFace();
-    await user.click(field('Channel A rate in mL per hour'));
+    await user.click(field('Pump A rate in mL per hour'));
     await pressKeys(user, '99');
     await user.click(key('Clear'));
-    expect(field('Channel A rate in mL per hour')).toHaveValue('');
-    expect(keypadNote()).toHaveTextContent('Channel A rate in mL per hour cleared.');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('');
+    expect(keypadNote()).toHaveTextContent('Pump A rate in mL per hour cleared.');
     await pressKeys(user, '125');
     await user.click(key('Enter'));
-    expect(keypadNote()).toHaveTextContent('Channel A rate in mL per hour: 125.');
+    expect(keypadNote()).toHaveTextContent('Pump A rate in mL per hour: 125.');
     // The keyboard focus moves with it: typing goes on in the next field.
-    expect(field('Channel A volume to be infused in mL')).toHaveFocus();
+    expect(field('Pump A volume to be infused in mL')).toHaveFocus();
     await user.keyboard('10');
     await pressKeys(user, '00');
-    expect(field('Channel A volume to be infused in mL')).toHaveValue('1000');
-    expect(field('Channel A rate in mL per hour')).toHaveValue('125');
+    expect(field('Pump A volume to be infused in mL')).toHaveValue('1000');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('125');
   });
 
   it('asks for a field first when none is chosen', async () => {
@@ -111,7 +111,7 @@ describe('pump face: keypad (learner spec §9: keypad fields at most 4 digits)',
 
   it('takes keyboard input: digits only, at most 4, Backspace, Enter to the next field', async () => {
     const { user } = renderFace({ question: DUAL });
-    const rateB = field('Channel B rate in mL per hour');
+    const rateB = field('Pump B rate in mL per hour');
     await user.click(rateB);
     await user.keyboard('12a345');
     expect(rateB).toHaveValue('1234');
@@ -119,7 +119,7 @@ describe('pump face: keypad (learner spec §9: keypad fields at most 4 digits)',
     await user.keyboard('{Backspace}');
     expect(rateB).toHaveValue('123');
     await user.keyboard('{Enter}');
-    expect(field('Channel B volume to be infused in mL')).toHaveFocus();
+    expect(field('Pump B volume to be infused in mL')).toHaveFocus();
   });
 
   it('is locked in Time mode, with the reason announced', async () => {
@@ -134,8 +134,8 @@ describe('pump face: keypad (learner spec §9: keypad fields at most 4 digits)',
       'The keypad is locked in Time mode: type the hours and minutes instead.',
     );
     // The channel fields take no typing either.
-    await user.type(field('Channel A rate in mL per hour'), '12');
-    expect(field('Channel A rate in mL per hour')).toHaveValue('');
+    await user.type(field('Pump A rate in mL per hour'), '12');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('');
   });
 });
 
@@ -164,23 +164,23 @@ describe('pump face: Time mode (learner spec §2, §5: time inputs digits only, 
     const { user } = renderFace({ question: TIME_DUAL });
     expect(radio('Calculate Time')).toBeChecked();
     expect(radio('Dual')).toBeChecked();
-    expect(field('Channel A rate in mL per hour')).toHaveValue('125');
-    expect(field('Channel A volume to be infused in mL')).toHaveValue('1000');
-    expect(field('Channel B rate in mL per hour')).toHaveValue('50');
-    expect(field('Channel B volume to be infused in mL')).toHaveValue('300');
-    for (const name of ['Channel A rate in mL per hour', 'Channel B volume to be infused in mL'])
+    expect(field('Pump A rate in mL per hour')).toHaveValue('125');
+    expect(field('Pump A volume to be infused in mL')).toHaveValue('1000');
+    expect(field('Pump B rate in mL per hour')).toHaveValue('50');
+    expect(field('Pump B volume to be infused in mL')).toHaveValue('300');
+    for (const name of ['Pump A rate in mL per hour', 'Pump B volume to be infused in mL'])
       expect(field(name)).toHaveAttribute('readonly');
-    await user.type(field('Channel A rate in mL per hour'), '9');
-    expect(field('Channel A rate in mL per hour')).toHaveValue('125');
+    await user.type(field('Pump A rate in mL per hour'), '9');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('125');
     expect(key('Digit 1')).toBeDisabled();
   });
 
   it('a single-pump Time question: the other channel reads 0 and is marked not in use', () => {
     renderFace({ question: TIME_SINGLE });
-    expect(field('Channel B rate in mL per hour')).toHaveValue('0');
-    expect(field('Channel B volume to be infused in mL')).toHaveValue('0');
+    expect(field('Pump B rate in mL per hour')).toHaveValue('0');
+    expect(field('Pump B volume to be infused in mL')).toHaveValue('0');
     expect(
-      within(screen.getByRole('region', { name: 'Channel B' })).getByText(
+      within(screen.getByRole('region', { name: 'Pump B' })).getByText(
         'Not in use: reads 0 for a single-pump question.',
       ),
     ).toBeInTheDocument();
@@ -193,6 +193,8 @@ describe('pump face: Time mode (learner spec §2, §5: time inputs digits only, 
     await user.click(radio('Calculate Time'));
     for (const name of ['Given', 'AM/PM', 'Military']) {
       expect(radio(name)).toBeDisabled();
+      // Time questions have no format: none reads as chosen (Military stays remembered).
+      expect(radio(name)).not.toBeChecked();
       expect(radio(name)).toHaveAccessibleDescription(
         'The time format does not apply when you calculate time.',
       );
@@ -210,12 +212,12 @@ describe('pump face: Time mode (learner spec §2, §5: time inputs digits only, 
     expect(onReset).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Press Generate Question to get a problem.')).toBeInTheDocument();
     expect(check()).toBeDisabled();
-    expect(field('Channel A rate in mL per hour')).toHaveValue('');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('');
     await user.click(radio('Calculate Time'));
     expect(field('Hours')).toHaveValue('');
     expect(field('Minutes')).toHaveValue('');
     // The programmed display went with the question.
-    expect(field('Channel A rate in mL per hour')).toHaveValue('');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('');
   });
 
   it('changing the pump count in Time mode resets the display and drops the question', async () => {
@@ -224,18 +226,18 @@ describe('pump face: Time mode (learner spec §2, §5: time inputs digits only, 
     await user.click(radio('Dual'));
     expect(onReset).toHaveBeenCalledTimes(1);
     expect(field('Hours')).toHaveValue('');
-    expect(field('Channel A rate in mL per hour')).toHaveValue('');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('');
     expect(screen.queryByText(TIME_SINGLE.text)).not.toBeInTheDocument();
     expect(check()).toBeDisabled();
   });
 
   it('outside Time mode, changing the pump count keeps the question and the display', async () => {
     const { user, onReset } = renderFace();
-    await user.click(field('Channel A rate in mL per hour'));
+    await user.click(field('Pump A rate in mL per hour'));
     await pressKeys(user, '125');
     await user.click(radio('Dual'));
     expect(onReset).not.toHaveBeenCalled();
-    expect(field('Channel A rate in mL per hour')).toHaveValue('125');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('125');
     expect(screen.getByText(QUESTION.text)).toBeInTheDocument();
   });
 
@@ -256,12 +258,12 @@ describe('pump face: Time mode (learner spec §2, §5: time inputs digits only, 
 describe('pump face: single and dual pump (learner spec §5: the other pump reads 0)', () => {
   it('in a single-pump question channel B is idle and reads 0 for rate and VTBI', async () => {
     const { user, onCheck } = renderFace();
-    expect(field('Channel B rate in mL per hour')).toHaveValue('0');
-    expect(field('Channel B volume to be infused in mL')).toHaveValue('0');
-    expect(field('Channel B rate in mL per hour')).toHaveAttribute('readonly');
-    await user.type(field('Channel B rate in mL per hour'), '5');
-    expect(field('Channel B rate in mL per hour')).toHaveValue('0');
-    await user.click(field('Channel A rate in mL per hour'));
+    expect(field('Pump B rate in mL per hour')).toHaveValue('0');
+    expect(field('Pump B volume to be infused in mL')).toHaveValue('0');
+    expect(field('Pump B rate in mL per hour')).toHaveAttribute('readonly');
+    await user.type(field('Pump B rate in mL per hour'), '5');
+    expect(field('Pump B rate in mL per hour')).toHaveValue('0');
+    await user.click(field('Pump A rate in mL per hour'));
     await pressKeys(user, '125');
     await user.click(check());
     expect(onCheck).toHaveBeenCalledWith({
@@ -272,16 +274,16 @@ describe('pump face: single and dual pump (learner spec §5: the other pump read
 
   it('a single-pump question on pump B makes channel A the one that reads 0', () => {
     renderFace({ question: { ...QUESTION, channels: ['B'] } });
-    expect(field('Channel A rate in mL per hour')).toHaveValue('0');
-    expect(field('Channel A rate in mL per hour')).toHaveAttribute('readonly');
-    expect(field('Channel B rate in mL per hour')).toHaveValue('');
-    expect(field('Channel B rate in mL per hour')).not.toHaveAttribute('readonly');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('0');
+    expect(field('Pump A rate in mL per hour')).toHaveAttribute('readonly');
+    expect(field('Pump B rate in mL per hour')).toHaveValue('');
+    expect(field('Pump B rate in mL per hour')).not.toHaveAttribute('readonly');
   });
 
   it('in Dual both channels take input and are handed over as typed', async () => {
     const { user, onCheck } = renderFace({ question: DUAL });
-    await user.type(field('Channel A rate in mL per hour'), '0125');
-    await user.type(field('Channel B volume to be infused in mL'), '50');
+    await user.type(field('Pump A rate in mL per hour'), '0125');
+    await user.type(field('Pump B volume to be infused in mL'), '50');
     await user.click(check());
     expect(onCheck).toHaveBeenCalledWith({
       A: { rate: '0125', vtbi: '' },
@@ -323,6 +325,22 @@ describe('pump face: controls and result (learner spec §2)', () => {
     expect(explanation.querySelector('.katex')).not.toBeNull();
   });
 
+  it("a verdict replaces the keypad's last note", async () => {
+    function Host() {
+      const [result, setResult] = useState<PumpCheckResult | null>(null);
+      return <PumpFace question={QUESTION} result={result} onCheck={() => setResult(WRONG)} />;
+    }
+    render(<Host />);
+    const user = userEvent.setup();
+    await user.click(field('Pump A rate in mL per hour'));
+    await pressKeys(user, '12');
+    await user.click(key('Clear'));
+    expect(keypadNote()).toHaveTextContent('Pump A rate in mL per hour cleared.');
+    await user.click(screen.getByRole('button', { name: 'Check Answer' }));
+    expect(result()).toHaveTextContent('Incorrect. Try again.');
+    expect(keypadNote()).toHaveTextContent('');
+  });
+
   it("shows 'Incorrect. Try again.' with the hint and no explanation", () => {
     renderFace({ result: WRONG });
     expect(result()).toHaveTextContent('Incorrect. Try again.');
@@ -352,7 +370,7 @@ describe("pump face: controls='fixed' (a pump item in another screen)", () => {
     const { user, onCheck } = renderFace({ question: TIME_DUAL, props: { controls: 'fixed' } });
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate Question' })).not.toBeInTheDocument();
-    expect(field('Channel B rate in mL per hour')).toHaveValue('50');
+    expect(field('Pump B rate in mL per hour')).toHaveValue('50');
     await user.type(field('Hours'), '6');
     await user.type(field('Minutes'), '40');
     await user.click(check());

@@ -73,6 +73,12 @@ export function PumpFace({
   // A new question starts on a clear display set up for its kind (none: a clear display).
   useEffect(() => load(question), [question, load]);
 
+  // A verdict replaces the keypad's last note ('... cleared.' would read as stale beside it).
+  const { clearNote } = pump;
+  useEffect(() => {
+    if (result) clearNote();
+  }, [result, clearNote]);
+
   // Enter (the key of a field or the keypad's) confirms the field and moves the typing, the
   // highlight and the keyboard focus on to the next field together.
   const enterFrom = (field?: FieldId) => {

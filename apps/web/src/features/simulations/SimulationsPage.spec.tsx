@@ -127,8 +127,8 @@ describe('/simulations (learner spec §2 Simulations, §7)', () => {
     const { calls: all } = server();
     renderPage();
     await generate();
-    await userEvent.type(field('Channel A rate in mL per hour'), '125');
-    await userEvent.type(field('Channel A volume to be infused in mL'), '1000');
+    await userEvent.type(field('Pump A rate in mL per hour'), '125');
+    await userEvent.type(field('Pump A volume to be infused in mL'), '1000');
     await userEvent.click(screen.getByRole('button', { name: 'Check Answer' }));
     await waitFor(() => expect(result()).toHaveTextContent('Correct!'));
     expect(calls(all, '/simulations/pump/check')[0]?.body).toEqual({
@@ -143,7 +143,7 @@ describe('/simulations (learner spec §2 Simulations, §7)', () => {
     server({ check: () => fakeResponse(200, WRONG) });
     renderPage();
     await generate();
-    await userEvent.type(field('Channel A rate in mL per hour'), '1250');
+    await userEvent.type(field('Pump A rate in mL per hour'), '1250');
     await userEvent.click(screen.getByRole('button', { name: 'Check Answer' }));
     await waitFor(() => expect(result()).toHaveTextContent('Incorrect. Try again.'));
     expect(result()).toHaveTextContent(WRONG.hint as string);
@@ -151,7 +151,7 @@ describe('/simulations (learner spec §2 Simulations, §7)', () => {
       'alert-danger',
     );
     expect(screen.queryByRole('region', { name: 'Explanation' })).not.toBeInTheDocument();
-    expect(field('Channel A rate in mL per hour')).toHaveValue('1250');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('1250');
   });
 
   it("a failed check shows the server's message and keeps the time typed", async () => {
@@ -166,7 +166,7 @@ describe('/simulations (learner spec §2 Simulations, §7)', () => {
     await screen.findByRole('region', { name: 'Infusion pump' });
     await userEvent.click(radio('Calculate Time'));
     await generate();
-    expect(field('Channel A rate in mL per hour')).toHaveValue('125');
+    expect(field('Pump A rate in mL per hour')).toHaveValue('125');
     await userEvent.type(field('Hours'), '8');
     await userEvent.type(field('Minutes'), '00');
     await userEvent.click(screen.getByRole('button', { name: 'Check Answer' }));

@@ -41,14 +41,14 @@ export const SIMULATIONS_MESSAGES = {
   explanation: 'Explanation',
 
   // Channel displays
-  channel: (channel: string) => `Channel ${channel}`,
+  channel: (channel: string) => `Pump ${channel}`,
   channelInactive: 'Not in use: reads 0 for a single-pump question.',
   rateUnit: 'mL/hr',
   vtbiUnit: 'mL',
   rateShort: 'RATE',
   vtbiShort: 'VTBI',
-  rateLabel: (channel: string) => `Channel ${channel} rate in mL per hour`,
-  vtbiLabel: (channel: string) => `Channel ${channel} volume to be infused in mL`,
+  rateLabel: (channel: string) => `Pump ${channel} rate in mL per hour`,
+  vtbiLabel: (channel: string) => `Pump ${channel} volume to be infused in mL`,
 
   // Time inputs (spec §5: digits only, at most 2 characters)
   timeLegend: 'Time to infuse',

@@ -124,9 +124,12 @@ export function usePumpFace({ onReset }: { onReset?: () => void } = {}) {
     dispatch({ type: 'setTime', part, value });
   };
 
+  const clearNote = useCallback(() => setNote(''), []);
+
   return {
     state,
     note,
+    clearNote,
     answer: pumpAnswer(state),
     setMode,
     setTimeFormat,
