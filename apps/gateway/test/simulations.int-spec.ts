@@ -3,13 +3,12 @@
 // and check what (learner spec §2, §5-7; ADR 0021 §6 preview), that a generated problem never
 // carries its answer, the exact result texts, and the 400s that name the field.
 import {
-  PUMP_CALCULATE,
-  PUMP_COUNTS,
   PUMP_MESSAGES as M,
-  PUMP_TIME_FORMATS,
   type PumpAnswerInput,
   type PumpGenerateInput,
   type PumpQuestion,
+  PUMP_GENERATE_INPUTS,
+  PUMP_QUESTION_KEYS,
 } from '@examprep/contracts';
 import {
   canonicalAnswer,
@@ -43,26 +42,9 @@ const learner = {
   id: '',
 };
 
-const COMBOS: PumpGenerateInput[] = PUMP_CALCULATE.flatMap((calculate) =>
-  PUMP_TIME_FORMATS.flatMap((timeFormat) =>
-    PUMP_COUNTS.map((pumpCount) => ({ calculate, timeFormat, pumpCount })),
-  ),
-);
 /** The preview: single pump with a given duration (Time mode has no format of its own). */
 const previewable = (c: PumpGenerateInput) =>
   c.pumpCount === 'single' && (c.calculate === 'time' || c.timeFormat === 'given');
-
-const QUESTION_KEYS = [
-  'calculate',
-  'channels',
-  'display',
-  'id',
-  'kind',
-  'preview',
-  'pumpCount',
-  'text',
-  'timeFormat',
-].sort();
 
 const previewId = pumpProblemId({ kind: 'singlePump', timeFormat: 'given', seed: 0 });
 const fullId = pumpProblemId({ kind: 'dualPump', timeFormat: 'ampm', seed: 424_242 });
@@ -92,7 +74,7 @@ afterAll(async () => {
 
 /** A generated question with what it must never carry: exactly PumpQuestion's keys. */
 function expectNoAnswer(q: PumpQuestion) {
-  expect(Object.keys(q).sort()).toEqual(QUESTION_KEYS);
+  expect(Object.keys(q).sort()).toEqual([...PUMP_QUESTION_KEYS]);
   const problem = generatePump(parsePumpProblemId(q.id)!);
   expect(q.text).toBe(problem.text);
   if (q.calculate === 'time') {
@@ -137,7 +119,7 @@ describe('a learner without the Med Dosage QBank: the preview', () => {
   });
 
   it('generates single-pump problems with a given duration, from the preview seeds', async () => {
-    for (const input of COMBOS.filter(previewable)) {
+    for (const input of PUMP_GENERATE_INPUTS.filter(previewable)) {
       const res = await call<PumpQuestion>('POST', GENERATE, { who: learner, body: input });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -152,7 +134,7 @@ describe('a learner without the Med Dosage QBank: the preview', () => {
   });
 
   it('is refused dual pumps and clock times with the preview sentence (403)', async () => {
-    for (const input of COMBOS.filter((c) => !previewable(c))) {
+    for (const input of PUMP_GENERATE_INPUTS.filter((c) => !previewable(c))) {
       const res = await call('POST', GENERATE, { who: learner, body: input });
       expect([res.status, res.body.message]).toEqual([403, M.previewOnly]);
     }
@@ -185,7 +167,7 @@ describe.each<[string, () => Who]>([
   });
 
   it('generates every calculate x format x count, never a preview, never the answer; the canonical answer is Correct!', async () => {
-    for (const input of COMBOS) {
+    for (const input of PUMP_GENERATE_INPUTS) {
       const res = await call<PumpQuestion>('POST', GENERATE, { who: who(), body: input });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({

@@ -1,12 +1,11 @@
 import {
   type Actor,
   ErrorCodes,
-  PUMP_CALCULATE,
-  PUMP_COUNTS,
   PUMP_MESSAGES as M,
-  PUMP_TIME_FORMATS,
   type PumpAnswerInput,
   type PumpGenerateInput,
+  PUMP_GENERATE_INPUTS,
+  PUMP_QUESTION_KEYS,
 } from '@examprep/contracts';
 import { RpcCallError, ServiceError } from '@examprep/nest-kit';
 import {
@@ -46,26 +45,9 @@ async function failure(call: Promise<unknown>) {
   throw new Error('expected the call to fail');
 }
 
-const COMBOS: PumpGenerateInput[] = PUMP_CALCULATE.flatMap((calculate) =>
-  PUMP_TIME_FORMATS.flatMap((timeFormat) =>
-    PUMP_COUNTS.map((pumpCount) => ({ calculate, timeFormat, pumpCount })),
-  ),
-);
 /** What a caller without access may generate: single pump, given duration (Time: any format). */
 const previewable = (c: PumpGenerateInput) =>
   c.pumpCount === 'single' && (c.calculate === 'time' || c.timeFormat === 'given');
-
-const QUESTION_KEYS = [
-  'calculate',
-  'channels',
-  'display',
-  'id',
-  'kind',
-  'preview',
-  'pumpCount',
-  'text',
-  'timeFormat',
-];
 
 describe('SimulationsService.generate', () => {
   it('refuses anonymous callers (401) without asking the catalog', async () => {
@@ -77,10 +59,10 @@ describe('SimulationsService.generate', () => {
 
   it('gives authorized callers every combination, never a preview seed, never the answer', async () => {
     const { sut, simulationsAccess } = setup(true);
-    for (const input of COMBOS) {
+    for (const input of PUMP_GENERATE_INPUTS) {
       for (let i = 0; i < 5; i++) {
         const q = await sut.generate(learner, input);
-        expect(Object.keys(q).sort()).toEqual(QUESTION_KEYS);
+        expect(Object.keys(q).sort()).toEqual([...PUMP_QUESTION_KEYS]);
         expect(q).toMatchObject({
           calculate: input.calculate,
           pumpCount: input.pumpCount,
@@ -97,7 +79,7 @@ describe('SimulationsService.generate', () => {
 
   it('gives callers without access the preview: single pump, given duration, preview seeds', async () => {
     const { sut } = setup(false);
-    for (const input of COMBOS.filter(previewable)) {
+    for (const input of PUMP_GENERATE_INPUTS.filter(previewable)) {
       for (let i = 0; i < 5; i++) {
         const q = await sut.generate(learner, input);
         expect(q.preview).toBe(true);
@@ -110,7 +92,7 @@ describe('SimulationsService.generate', () => {
 
   it('refuses callers without access every other combination (403 previewOnly)', async () => {
     const { sut } = setup(false);
-    const refused = COMBOS.filter((c) => !previewable(c));
+    const refused = PUMP_GENERATE_INPUTS.filter((c) => !previewable(c));
     expect(refused).toHaveLength(18 - 5);
     for (const input of refused)
       expect(await failure(sut.generate(learner, input))).toEqual({
@@ -172,8 +154,9 @@ describe('SimulationsService.check', () => {
   it('refuses a caller without access the check of a full id (403 previewOnly)', async () => {
     const { sut } = setup(false);
     const problem = generatePump(parsePumpProblemId(fullId)!);
-    expect(await failure(sut.check(learner, { id: fullId, answer: canonicalAnswer(problem) })))
-      .toEqual({ status: 403, code: ErrorCodes.FORBIDDEN, message: M.previewOnly });
+    expect(
+      await failure(sut.check(learner, { id: fullId, answer: canonicalAnswer(problem) })),
+    ).toEqual({ status: 403, code: ErrorCodes.FORBIDDEN, message: M.previewOnly });
   });
 
   it('answers the canonical answer of every kind Correct! with the worked explanation', async () => {

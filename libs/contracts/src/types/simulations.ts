@@ -123,6 +123,27 @@ export interface PumpQuestion {
   preview: boolean;
 }
 
+/** Every key of a PumpQuestion: a generated payload with any other key leaks something. */
+export const PUMP_QUESTION_KEYS = [
+  'calculate',
+  'channels',
+  'display',
+  'id',
+  'kind',
+  'preview',
+  'pumpCount',
+  'text',
+  'timeFormat',
+] as const satisfies readonly (keyof PumpQuestion)[];
+
+/** Every input of the three controls (18; in Time mode the format is ignored). */
+export const PUMP_GENERATE_INPUTS: readonly PumpGenerateInput[] = PUMP_CALCULATE.flatMap(
+  (calculate) =>
+    PUMP_TIME_FORMATS.flatMap((timeFormat) =>
+      PUMP_COUNTS.map((pumpCount) => ({ calculate, timeFormat, pumpCount })),
+    ),
+);
+
 /** What Check Answer sends: the channels (Rate and VTBI modes) or the time (Time mode). */
 export interface PumpAnswerInput {
   A?: PumpChannelReading;
