@@ -144,11 +144,12 @@ describe('QuestionCard: pump items (issue 14) on the pump face', () => {
       });
     });
     await user.type(field('Pump A rate in mL per hour'), '125');
+    await user.type(field('Pump A volume to be infused in mL'), '1');
     await user.click(checkButton());
     expect(await screen.findByText(PUMP_MESSAGES.keypadDigits)).toBeInTheDocument();
     expect(field('Pump A rate in mL per hour')).toHaveValue('125');
     expect(field('Pump A rate in mL per hour')).not.toBeDisabled();
-    await user.type(field('Pump A volume to be infused in mL'), '1000');
+    await user.type(field('Pump A volume to be infused in mL'), '000');
     await user.click(checkButton());
     await waitFor(() => expect(checkCalls(calls)).toHaveLength(2));
     expect(await screen.findByTestId('qbank-result')).toHaveTextContent('Correct!');

@@ -265,9 +265,11 @@ describe('pump face: single and dual pump (learner spec §5: the other pump read
     expect(field('Pump B rate in mL per hour')).toHaveValue('0');
     await user.click(field('Pump A rate in mL per hour'));
     await pressKeys(user, '125');
+    await user.click(key('Enter'));
+    await pressKeys(user, '1000');
     await user.click(check());
     expect(onCheck).toHaveBeenCalledWith({
-      A: { rate: '125', vtbi: '' },
+      A: { rate: '125', vtbi: '1000' },
       B: { rate: '0', vtbi: '0' },
     });
   });
@@ -283,11 +285,13 @@ describe('pump face: single and dual pump (learner spec §5: the other pump read
   it('in Dual both channels take input and are handed over as typed', async () => {
     const { user, onCheck } = renderFace({ question: DUAL });
     await user.type(field('Pump A rate in mL per hour'), '0125');
+    await user.type(field('Pump A volume to be infused in mL'), '1000');
+    await user.type(field('Pump B rate in mL per hour'), '25');
     await user.type(field('Pump B volume to be infused in mL'), '50');
     await user.click(check());
     expect(onCheck).toHaveBeenCalledWith({
-      A: { rate: '0125', vtbi: '' },
-      B: { rate: '', vtbi: '50' },
+      A: { rate: '0125', vtbi: '1000' },
+      B: { rate: '25', vtbi: '50' },
     });
   });
 });
@@ -325,6 +329,18 @@ describe('pump face: controls and result (learner spec §2)', () => {
     expect(explanation.querySelector('.katex')).not.toBeNull();
   });
 
+  it('Check Answer with an empty field names it and sends nothing', async () => {
+    const { onCheck, user } = renderFace({ question: DUAL });
+    await user.click(field('Pump A rate in mL per hour'));
+    await user.keyboard('125');
+    await user.click(screen.getByRole('button', { name: 'Check Answer' }));
+    expect(onCheck).not.toHaveBeenCalled();
+    expect(result()).toHaveTextContent(
+      'Pump A volume to be infused in mL is empty: fill it in before checking.',
+    );
+    expect(field('Pump A volume to be infused in mL')).toHaveFocus();
+  });
+
   it("a verdict replaces the keypad's last note", async () => {
     function Host() {
       const [result, setResult] = useState<PumpCheckResult | null>(null);
@@ -333,9 +349,11 @@ describe('pump face: controls and result (learner spec §2)', () => {
     render(<Host />);
     const user = userEvent.setup();
     await user.click(field('Pump A rate in mL per hour'));
-    await pressKeys(user, '12');
-    await user.click(key('Clear'));
-    expect(keypadNote()).toHaveTextContent('Pump A rate in mL per hour cleared.');
+    await pressKeys(user, '125');
+    await user.click(key('Enter'));
+    await pressKeys(user, '100');
+    await user.click(key('Enter'));
+    expect(keypadNote()).toHaveTextContent('Pump A volume to be infused in mL: 100.');
     await user.click(screen.getByRole('button', { name: 'Check Answer' }));
     expect(result()).toHaveTextContent('Incorrect. Try again.');
     expect(keypadNote()).toHaveTextContent('');

@@ -9,7 +9,7 @@ import {
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MathText } from '../../shared/math/MathText';
 import { ChannelDisplay } from './ChannelDisplay';
 import { Keypad } from './Keypad';
@@ -21,10 +21,11 @@ import {
   splitField,
   type ChannelField,
   type FieldId,
+  firstEmptyField,
 } from './pump-face.state';
 import { SIMULATIONS_MESSAGES as T } from './simulations.messages';
 import { TimeInputs } from './TimeInputs';
-import { usePumpFace } from './use-pump-face';
+import { fieldLabel, usePumpFace } from './use-pump-face';
 import './simulations.css';
 
 export interface PumpFaceProps {
@@ -72,6 +73,22 @@ export function PumpFace({
 
   // A new question starts on a clear display set up for its kind (none: a clear display).
   useEffect(() => load(question), [question, load]);
+
+  // Check Answer with a field left empty names it here (nothing is sent).
+  const [missing, setMissing] = useState<string | null>(null);
+  useEffect(() => setMissing(null), [question]);
+  const checkAnswer = () => {
+    const empty = firstEmptyField(state);
+    if (empty === null) {
+      setMissing(null);
+      onCheck(pump.answer);
+      return;
+    }
+    const label =
+      empty === 'hours' ? T.hoursLabel : empty === 'minutes' ? T.minutesLabel : fieldLabel(empty);
+    setMissing(T.fillField(label));
+    if (empty !== 'hours' && empty !== 'minutes') document.getElementById(inputId(empty))?.focus();
+  };
 
   // A verdict replaces the keypad's last note ('... cleared.' would read as stale beside it).
   const { clearNote } = pump;
@@ -162,15 +179,15 @@ export function PumpFace({
         <Button
           variant="success"
           disabled={busy !== null || question === null}
-          onClick={() => onCheck(pump.answer)}
+          onClick={checkAnswer}
         >
           {busy === 'checking' ? <BusyLabel text={T.checking} /> : T.check}
         </Button>
       </div>
       <div className="pump-result mt-3" role="status" aria-label={T.resultLabel}>
-        {error ? (
+        {error || missing ? (
           <Alert variant="danger" className="mb-0">
-            {error}
+            {error ?? missing}
           </Alert>
         ) : question && result ? (
           <Alert variant={result.correct ? 'success' : 'danger'} className="mb-0">

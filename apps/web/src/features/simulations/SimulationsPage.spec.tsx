@@ -144,6 +144,7 @@ describe('/simulations (learner spec §2 Simulations, §7)', () => {
     renderPage();
     await generate();
     await userEvent.type(field('Pump A rate in mL per hour'), '1250');
+    await userEvent.type(field('Pump A volume to be infused in mL'), '1000');
     await userEvent.click(screen.getByRole('button', { name: 'Check Answer' }));
     await waitFor(() => expect(result()).toHaveTextContent('Incorrect. Try again.'));
     expect(result()).toHaveTextContent(WRONG.hint as string);
@@ -204,6 +205,7 @@ describe('/simulations (learner spec §2 Simulations, §7)', () => {
     await userEvent.click(radio('Calculate Time'));
     await generate();
     await userEvent.type(field('Hours'), '7');
+    await userEvent.type(field('Minutes'), '00');
     await userEvent.click(screen.getByRole('button', { name: 'Check Answer' }));
     await waitFor(() => expect(result()).toHaveTextContent('Incorrect. Try again.'));
     await userEvent.click(radio('Dual'));

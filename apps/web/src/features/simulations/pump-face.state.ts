@@ -125,6 +125,18 @@ export function pumpAnswer(state: PumpFaceState): PumpAnswerInput {
   return { A: channel('A'), B: channel('B') };
 }
 
+/**
+ * The first field Check Answer would send empty (a field of a pump in use, or the hours or
+ * minutes in Time mode), or null when everything is filled in.
+ */
+export function firstEmptyField(state: PumpFaceState): FieldId | 'hours' | 'minutes' | null {
+  if (state.mode === 'time') {
+    if (state.hours === '') return 'hours';
+    return state.minutes === '' ? 'minutes' : null;
+  }
+  return FIELD_ORDER.find((f) => isFieldEditable(state, f) && fieldValue(state, f) === '') ?? null;
+}
+
 function clearDisplay(state: PumpFaceState): PumpFaceState {
   return { ...state, fields: emptyFields(), focused: null, hours: '', minutes: '' };
 }

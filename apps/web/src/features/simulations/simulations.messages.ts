@@ -36,6 +36,7 @@ export const SIMULATIONS_MESSAGES = {
   generate: 'Generate Question',
   generating: 'Generating...',
   check: 'Check Answer',
+  fillField: (label: string) => `${label} is empty: fill it in before checking.`,
   checking: 'Checking...',
   resultLabel: 'Result',
   explanation: 'Explanation',
