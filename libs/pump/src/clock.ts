@@ -44,9 +44,3 @@ export function timeSpanText(start: number, minutes: number, format: PumpTimeFor
   const nextDay = end >= DAY;
   return `from ${clockTime(start, format)} to ${clockTime(end, format)}${nextDay ? ' the next day' : ''}`;
 }
-
-/** Minutes from one clock reading to a later one, across midnight when the end is earlier. */
-export function minutesBetween(start: number, end: number): number {
-  const d = (((end - start) % DAY) + DAY) % DAY;
-  return d === 0 ? DAY : d;
-}

@@ -37,10 +37,8 @@ const HALF_HOUR_DURATIONS: readonly number[] = range(
 );
 
 /** Answers of time questions, in minutes: whole hours plus 0, 15, 20, 30, 40 or 45, 1:15 to 24:00. */
-export const TIME_ANSWERS: readonly number[] = range(0, L.timeMaxMinutes, 1).filter(
-  (t) =>
-    t >= L.timeMinMinutes &&
-    (L.timeMinutes as readonly number[]).includes(t % 60),
+const TIME_ANSWERS: readonly number[] = range(0, L.timeMaxMinutes, 1).filter(
+  (t) => t >= L.timeMinMinutes && (L.timeMinutes as readonly number[]).includes(t % 60),
 );
 
 /**
@@ -214,12 +212,14 @@ function infusionsFor(rng: PumpRng, kind: PumpKind, format: PumpTimeFormat): Pum
     }
   }
   const multiple = calculate === 'vtbi' ? L.rateBasedVtbiMultiple : L.vtbiMultiple;
-  const channels: PumpChannel[] = pumpCount === 'single' ? [rng.pick(['A', 'B'] as const)] : ['A', 'B'];
+  const channels: PumpChannel[] =
+    pumpCount === 'single' ? [rng.pick(['A', 'B'] as const)] : ['A', 'B'];
   return channels.map((channel) => programmedInfusion(rng, channel, format, multiple));
 }
 
 function expectedOf(kind: PumpKind, infusions: PumpInfusion[]): PumpExpected {
-  if (pumpControlsOf(kind).calculate !== 'time') return { mode: 'channels', ...channelsOf(infusions) };
+  if (pumpControlsOf(kind).calculate !== 'time')
+    return { mode: 'channels', ...channelsOf(infusions) };
   const total = infusions.reduce((sum, i) => sum + i.minutes, 0);
   return {
     mode: 'time',

@@ -1,6 +1,5 @@
 import {
-  PUMP_KINDS,
-  PUMP_TIME_FORMATS,
+  PUMP_ID_PATTERN,
   type PumpCalculate,
   type PumpChannel,
   type PumpChannelReading,
@@ -62,11 +61,9 @@ export function pumpProblemId({ kind, timeFormat, seed }: PumpRef): string {
   return `${kind}~${normaliseFormat(kind, timeFormat)}~${seed}`;
 }
 
-const ID = new RegExp(`^(${PUMP_KINDS.join('|')})~(${PUMP_TIME_FORMATS.join('|')})~(\\d{1,10})$`);
-
 /** Parses a replay id; null unless it is a kind, its format and a seed in range. */
 export function parsePumpProblemId(id: string): PumpRef | null {
-  const match = ID.exec(id);
+  const match = PUMP_ID_PATTERN.exec(id);
   if (!match) return null;
   const kind = match[1] as PumpKind;
   const timeFormat = match[2] as PumpTimeFormat;

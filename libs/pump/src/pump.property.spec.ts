@@ -32,7 +32,8 @@ function readText(text: string): { vtbi?: number; rate?: number; minutes?: numbe
   const span = (s: string): number | undefined => {
     const over = /over (?:(\d+) hours?)?\s?(?:(\d+) minutes?)?/.exec(s);
     if (over && (over[1] || over[2])) return Number(over[1] ?? 0) * 60 + Number(over[2] ?? 0);
-    const range = /from (\d{4}|\d{1,2}:\d{2} [AP]M) to (\d{4}|\d{1,2}:\d{2} [AP]M)( the next day)?/.exec(s);
+    const range =
+      /from (\d{4}|\d{1,2}:\d{2} [AP]M) to (\d{4}|\d{1,2}:\d{2} [AP]M)( the next day)?/.exec(s);
     if (!range) return undefined;
     const start = clock(range[1]!);
     let end = clock(range[2]!);
@@ -150,7 +151,10 @@ describe('pump generator properties', () => {
     }
     const channel = p.infusions[0]!.channel;
     const reading = answer[channel]!;
-    const offByOne = { ...answer, [channel]: { ...reading, rate: String(Number(reading.rate) + 1) } };
+    const offByOne = {
+      ...answer,
+      [channel]: { ...reading, rate: String(Number(reading.rate) + 1) },
+    };
     assert.deepEqual(checkPump(p, offByOne), {
       correct: false,
       message: PUMP_MESSAGES.incorrect,

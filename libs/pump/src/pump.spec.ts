@@ -2,12 +2,7 @@ import { PUMP_MESSAGES } from '@examprep/contracts/types';
 import { canonicalAnswer, checkPump } from './check';
 import { explainPump } from './explain';
 import { generatePump, publicView } from './generate';
-import {
-  isPreviewRef,
-  parsePumpProblemId,
-  pumpProblemId,
-} from './problem';
-
+import { isPreviewRef, parsePumpProblemId, pumpProblemId } from './problem';
 
 describe('generatePump examples', () => {
   it('Calculate Rate, single pump, given duration: the pump in use and the idle one at 0', () => {
@@ -89,7 +84,10 @@ describe('checkPump', () => {
   });
 
   it('refuses leading zeros, an idle pump not at 0 and a slipped decimal, naming the slip', () => {
-    const leading = checkPump(single, { A: { rate: '0490', vtbi: '980' }, B: { rate: '0', vtbi: '0' } });
+    const leading = checkPump(single, {
+      A: { rate: '0490', vtbi: '980' },
+      B: { rate: '0', vtbi: '0' },
+    });
     expect(leading).toEqual({
       correct: false,
       message: PUMP_MESSAGES.incorrect,
@@ -97,7 +95,10 @@ describe('checkPump', () => {
     });
     const idle = checkPump(single, { A: { rate: '490', vtbi: '980' }, B: { rate: '', vtbi: '0' } });
     expect(idle.hint).toBe(PUMP_MESSAGES.hintIdleChannel);
-    const out10 = checkPump(single, { A: { rate: '49', vtbi: '980' }, B: { rate: '0', vtbi: '0' } });
+    const out10 = checkPump(single, {
+      A: { rate: '49', vtbi: '980' },
+      B: { rate: '0', vtbi: '0' },
+    });
     expect(out10.hint).toBe(PUMP_MESSAGES.hintOutBy10);
     const off = checkPump(single, { A: { rate: '491', vtbi: '980' }, B: { rate: '0', vtbi: '0' } });
     expect(off).toEqual({ correct: false, message: PUMP_MESSAGES.incorrect, hint: null });
@@ -108,7 +109,10 @@ describe('checkPump', () => {
     const p = generatePump({ kind: 'findTime', timeFormat: 'given', seed: 3 });
     if (p.expected.mode !== 'time') throw new Error('time expected');
     expect(checkPump(p, canonicalAnswer(p)).correct).toBe(true);
-    const loose = checkPump(p, { hours: p.expected.hours, minutes: String(Number(p.expected.minutes)) });
+    const loose = checkPump(p, {
+      hours: p.expected.hours,
+      minutes: String(Number(p.expected.minutes)),
+    });
     expect(loose.correct).toBe(p.expected.minutes === String(Number(p.expected.minutes)));
     expect(checkPump(p, { hours: `0${p.expected.hours}`, minutes: p.expected.minutes }).hint).toBe(
       PUMP_MESSAGES.hintFormat,
@@ -121,7 +125,17 @@ describe('publicView and explainPump', () => {
     const p = generatePump({ kind: 'singlePump', timeFormat: 'given', seed: 7 });
     const view = publicView(p);
     expect(Object.keys(view).sort()).toEqual(
-      ['channels', 'calculate', 'display', 'id', 'kind', 'preview', 'pumpCount', 'text', 'timeFormat'].sort(),
+      [
+        'channels',
+        'calculate',
+        'display',
+        'id',
+        'kind',
+        'preview',
+        'pumpCount',
+        'text',
+        'timeFormat',
+      ].sort(),
     );
     expect(JSON.stringify(view)).not.toContain('490');
     expect(view.channels).toEqual(['A']);

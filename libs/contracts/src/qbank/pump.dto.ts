@@ -12,8 +12,8 @@ import {
 import {
   KEYPAD_VALUE,
   PUMP_CALCULATE,
+  PUMP_ID_PATTERN,
   PUMP_COUNTS,
-  PUMP_KINDS,
   PUMP_LIMITS,
   PUMP_MESSAGES as M,
   PUMP_TIME_FORMATS,
@@ -26,11 +26,6 @@ import {
   type PumpGenerateInput,
   type PumpTimeFormat,
 } from '../types';
-
-/** `${kind}~${timeFormat}~${seed}`: the replay id of a pump problem. */
-export const PUMP_ID_PATTERN = new RegExp(
-  `^(${PUMP_KINDS.join('|')})~(${PUMP_TIME_FORMATS.join('|')})~(\\d{1,10})$`,
-);
 
 /** POST /api/simulations/pump/generate: the three controls of the pump face. */
 export class PumpGenerateDto implements PumpGenerateInput {

@@ -92,6 +92,11 @@ export function pumpControlsOf(kind: PumpKind): { calculate: PumpCalculate; pump
   }
 }
 
+/** `${kind}~${timeFormat}~${seed}`: the replay id of a pump problem (seed checked in range apart). */
+export const PUMP_ID_PATTERN = new RegExp(
+  `^(${PUMP_KINDS.join('|')})~(${PUMP_TIME_FORMATS.join('|')})~(\\d{1,10})$`,
+);
+
 /** RATE (mL/hr) and VTBI (mL) of one channel, as typed or as shown. */
 export interface PumpChannelReading {
   rate: string;
