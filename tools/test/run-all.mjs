@@ -7,10 +7,13 @@
 // tools/infra on the TEST profile: own ports and data dir, a running dev stack is untouched),
 // e2e (Playwright + Debian's Chromium against the whole system on the test profile).
 // Installs what is missing (npm packages, local servers, Chromium) before it starts.
+// TEST_INFRA=containers: the servers run as containers (Docker needed; test-kit's containers
+// module, the images of docker-compose.yml) on the same ports; --keep-running does not keep
+// them (they stop with this process).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -68,6 +71,9 @@ if (needsServers) {
 }
 
 const tiers = [];
+const containers = (process.env.TEST_INFRA ?? '').trim().toLowerCase() === 'containers';
+/** @type {any} test-kit's build, loaded only for TEST_INFRA=containers */
+let testKit = null;
 let startedInfra = false;
 let startedSystem = false;
 
@@ -109,7 +115,15 @@ try {
     log('unit tests');
     jestTier('unit', 'jest.config.cjs');
   }
-  if (needsServers) {
+  if (needsServers && containers) {
+    // TEST_INFRA=containers (a developer with Docker): the same servers as containers on the
+    // test profile's ports, started and stopped by test-kit (libs/test-kit/src/containers.ts)
+    log('servers as containers (TEST_INFRA=containers, test profile ports)');
+    run('node', ['tools/system/system.cjs', 'stop', '--profile', 'test']);
+    testKit = await import(pathToFileURL(path.join(root, 'libs/test-kit/dist/index.js')).href);
+    startedInfra = true;
+    await testKit.ensureInfra('test');
+  } else if (needsServers) {
     log('local servers (test profile, fresh data)');
     if (run('bash', ['tools/infra/infra.sh', 'install']) !== 0)
       throw new Error('infra install failed');
@@ -119,6 +133,8 @@ try {
     startedInfra = true;
     if (run('bash', ['tools/infra/infra.sh', 'start', '--profile', 'test']) !== 0)
       throw new Error('infra start failed');
+  }
+  if (needsServers) {
     if (run('node', ['tools/seed/seed.cjs', '--profile', 'test']) !== 0)
       throw new Error('seed failed');
     startedSystem = true;
@@ -139,7 +155,8 @@ try {
 } finally {
   if (!keep) {
     if (startedSystem) run('node', ['tools/system/system.cjs', 'stop', '--profile', 'test']);
-    if (startedInfra) run('bash', ['tools/infra/infra.sh', 'stop', '--profile', 'test']);
+    if (startedInfra && testKit) await testKit.stopInfra('test');
+    else if (startedInfra) run('bash', ['tools/infra/infra.sh', 'stop', '--profile', 'test']);
   }
 }
 

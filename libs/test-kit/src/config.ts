@@ -35,6 +35,8 @@ export interface InfraConfigFile {
   buckets: string[];
   s3Region: string;
   s3HealthPath: string;
+  /** Keycloak's feature list (ADR 0008), the same for local processes and containers */
+  keycloak?: { features?: string };
   devCredentials: {
     keycloakAdmin: { username: string; password: string; usernameEnv: string; passwordEnv: string };
     s3: { accessKey: string; secretKey: string; accessKeyEnv: string; secretKeyEnv: string };

@@ -7,3 +7,4 @@ export * from './maildev';
 export * from './smtp';
 export * from './s3';
 export * from './infra';
+export * from './containers';

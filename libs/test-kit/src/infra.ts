@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { infraConfig, type InfraConfig, type InfraProfile } from './config';
+import { infraConfig, readInfraConfigFile, type InfraConfig, type InfraProfile } from './config';
+import { infraBackend, startContainers, stopContainers } from './containers';
 import { realmFiles } from './seeded';
 
 export type InfraServer = 'nats' | 'ferretdb' | 'keycloak' | 's3' | 'maildev' | 'stripe-mock';
@@ -142,11 +143,21 @@ export function parseStartedServers(output: string): InfraServer[] {
 /**
  * Makes sure every local server of `profile` (default: test) is up and healthy: when one is
  * not (or the realm files changed since the import), runs `tools/infra/infra.sh start`, which
- * installs what is missing and starts only what is not running.
+ * installs what is missing and starts only what is not running. With `TEST_INFRA=containers`
+ * the servers that are down start as containers on the same ports instead (./containers).
  */
 export async function ensureInfra(profile: InfraProfile = 'test'): Promise<EnsureInfraResult> {
   const cfg = infraConfig(profile);
   const health = await checkInfra(profile);
+  if (infraBackend() === 'containers') {
+    // the servers that do not answer, as containers on the profile's ports (a port held by a
+    // local process of the same profile makes Docker refuse the binding: stop that one first)
+    const down = INFRA_SERVERS.filter((s) => !health[s]);
+    if (down.length === 0) return { started: false, startedServers: [], config: cfg };
+    const features = readInfraConfigFile(cfg.repoRoot).keycloak?.features ?? '';
+    const startedServers = await startContainers(cfg, down, features);
+    return { started: startedServers.length > 0, startedServers, config: cfg };
+  }
   const allUp = INFRA_SERVERS.every((s) => health[s]);
   if (allUp && !realmImportIsStale(cfg)) return { started: false, startedServers: [], config: cfg };
   const startedServers = parseStartedServers(await runInfraScript(cfg, 'start'));
@@ -158,5 +169,6 @@ export async function stopInfra(
   profile: InfraProfile = 'test',
   servers: readonly InfraServer[] = [],
 ): Promise<void> {
+  if (infraBackend() === 'containers') return stopContainers(servers);
   await runInfraScript(infraConfig(profile), 'stop', [...servers]);
 }
