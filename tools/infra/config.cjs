@@ -16,7 +16,7 @@ const path = require('node:path');
 
 const CONFIG_FILE = path.join(__dirname, 'infra.config.json');
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const PROFILES = ['dev', 'test'];
+const PROFILES = ['dev', 'test', 'fault'];
 
 function loadConfig() {
   return JSON.parse(fs.readFileSync(CONFIG_FILE, 'utf8'));

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB, Keycloak, an S3
-# server (versitygw), maildev, stripe-mock (+ vegeta, installed only: the load generator of
-# tools/load). Versions, ports and paths: infra.config.json.
+# server (versitygw), maildev, stripe-mock (+ vegeta and kustomize, installed only: the load generator of
+# tools/load, the renderer of tools/k8s). Versions, ports and paths: infra.config.json.
 #
 #   infra.sh install [component...]          install what is missing into the cache (idempotent)
-#   infra.sh start   [--profile dev|test]    start every server on 127.0.0.1, wait until healthy
-#   infra.sh stop    [--profile dev|test] [server...]   TERM, then KILL after a timeout
-#   infra.sh status  [--profile dev|test]    up/down, pid, ports, health
+#   infra.sh start   [--profile dev|test|fault]    start every server on 127.0.0.1, wait until healthy
+#   infra.sh stop    [--profile dev|test|fault] [server...]   TERM, then KILL after a timeout
+#   infra.sh status  [--profile dev|test|fault]    up/down, pid, ports, health
 #   infra.sh logs <server> [--profile ...] [-f] [-n LINES]
 #   infra.sh reset   --profile test          stop and wipe the profile's data dir (dev needs --yes)
 #
@@ -15,7 +15,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SERVERS=(nats ferretdb keycloak s3 maildev stripe-mock)
-COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta)
+COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta kustomize)
 
 log() { printf '[infra] %s\n' "$*"; }
 warn() { printf '[infra] warning: %s\n' "$*" >&2; }
@@ -49,6 +49,9 @@ load_config() {
 # ------------------------------------------------------------------------------------------------
 # install
 # ------------------------------------------------------------------------------------------------
+
+# Profiles for tests, whose data may be recreated: test (shared) and fault (the fault suite's own).
+test_profile() { [[ "$PROFILE" == test || "$PROFILE" == fault ]]; }
 
 stamp_ok() { [[ -f "$STAMP_DIR/$1" && "$(cat "$STAMP_DIR/$1")" == "$2" ]]; }
 write_stamp() { mkdir -p "$STAMP_DIR" && printf '%s\n' "$2" >"$STAMP_DIR/$1"; }
@@ -157,6 +160,7 @@ install_component() {
     stripe-mock) install_go_module stripe-mock stripe-mock github.com/stripe/stripe-mock github.com/stripe/stripe-mock "$V_STRIPE_MOCK" ;;
     versitygw) install_go_module versitygw versitygw github.com/versity/versitygw github.com/versity/versitygw/cmd/versitygw "$V_VERSITYGW" ;;
     vegeta) install_go_module vegeta vegeta github.com/tsenart/vegeta/v12 github.com/tsenart/vegeta/v12 "$V_VEGETA" ;;
+    kustomize) install_go_module kustomize kustomize sigs.k8s.io/kustomize/kustomize/v5 sigs.k8s.io/kustomize/kustomize/v5 "$V_KUSTOMIZE" ;;
     ferretdb) install_ferretdb ;;
     keycloak) install_keycloak ;;
     maildev) install_maildev ;;
@@ -169,7 +173,7 @@ component_done() {
   local c=$1 artifact
   case "$c" in
     nats) artifact="$BIN_DIR/nats-server" ;;
-    ferretdb | versitygw | stripe-mock | vegeta) artifact="$BIN_DIR/$c" ;;
+    ferretdb | versitygw | stripe-mock | vegeta | kustomize) artifact="$BIN_DIR/$c" ;;
     keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
     maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
   esac
@@ -180,7 +184,7 @@ component_version() {
   case "$1" in
     nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; versitygw) echo "$V_VERSITYGW" ;;
     ferretdb) echo "$V_FERRETDB" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
-    vegeta) echo "$V_VEGETA" ;;
+    vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;;
   esac
 }
 
@@ -390,8 +394,8 @@ prepare_realm_import() {
   hash="$(sha256sum "$out" | cut -d' ' -f1)"
   old="$(cat "$KC_HOME/data/.realm-import.sha256" 2>/dev/null || true)"
   if [[ -d "$KC_HOME/data/h2" && "$hash" != "$old" ]]; then
-    if [[ "$PROFILE" == test ]]; then
-      log "realm files changed: the test profile's Keycloak database is recreated"
+    if test_profile; then
+      log "realm files changed: the $PROFILE profile's Keycloak database is recreated"
       rm -rf "$KC_HOME/data/h2"
     else
       warn "realm files changed since the $PROFILE realm was imported; Keycloak keeps the old realm." \
@@ -477,8 +481,8 @@ cmd_start() {
   all_installed || cmd_install --quiet-if-done
   mkdir -p "$RUN_DIR" "$LOG_DIR"
   lock_profile
-  if [[ "$PROFILE" == test ]] && running_pid keycloak >/dev/null && realm_stale; then
-    log "realm files changed since the test realm was imported: restarting Keycloak"
+  if test_profile && running_pid keycloak >/dev/null && realm_stale; then
+    log "realm files changed since the $PROFILE realm was imported: restarting Keycloak"
     stop_servers keycloak
   fi
   for s in "${SERVERS[@]}"; do
@@ -581,7 +585,7 @@ cmd_logs() {
 
 cmd_reset() {
   local yes=$1
-  [[ "$PROFILE" == test || -n "$yes" ]] || die "reset of the $PROFILE profile deletes its data: add --yes"
+  test_profile || [[ -n "$yes" ]] || die "reset of the $PROFILE profile deletes its data: add --yes"
   cmd_stop
   case "$DATA_DIR" in
     "$REPO_ROOT"/.infra/*) ;;

@@ -172,10 +172,11 @@ export async function call(base, token, method, route, body) {
 
 /**
  * @param {string} profile
- * @returns {'dev' | 'test'}
+ * @returns {'dev' | 'test' | 'fault'}
  */
-const kitProfile = (profile) => {
-  if (profile !== 'dev' && profile !== 'test') throw new Error(`unknown profile ${profile}`);
+export const kitProfile = (profile) => {
+  if (profile !== 'dev' && profile !== 'test' && profile !== 'fault')
+    throw new Error(`unknown profile ${profile}`);
   return profile;
 };
 

@@ -5,7 +5,7 @@
 // Media (tools/seed/media/seed-media.cjs): workbooks, their videos, downloads and a few question
 // images in the local S3 server when its bucket is empty, and the workbook manifests.
 //
-//   node tools/seed/seed.cjs [--profile dev|test] [--no-media]
+//   node tools/seed/seed.cjs [--profile dev|test|fault] [--no-media]
 //   (--no-media: without the S3 server, e.g. a cluster's MongoDB reached by port-forward only)
 'use strict';
 

@@ -6,6 +6,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { loadConfig, resolveProfile, devCredentials, REPO_ROOT } = require('../infra/config.cjs');
 
+/** Profiles for tests (test: the shared one; fault: the fault suite's own), not for people. */
+const isTestProfile = (name) => name === 'test' || name === 'fault';
+
 /** Server apps: apps/* whose package.json carries the Nx tag scope:server (gateway first). */
 function serverApps() {
   const dir = path.join(REPO_ROOT, 'apps');
@@ -71,7 +74,7 @@ function serviceExtras(app, u) {
     return {
       // the local test checkout and the fault hook need a non-production NODE_ENV; the prod
       // k8s overlay runs production (real Stripe), compose and the dev overlay development
-      NODE_ENV: u.profile.name === 'test' ? 'test' : 'development',
+      NODE_ENV: isTestProfile(u.profile.name) ? 'test' : 'development',
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_API_URL: `http://127.0.0.1:${u.profile.ports.stripeMock}`,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -121,8 +124,8 @@ function appEnv(app, profileName = 'dev', overrides = {}) {
       KEYCLOAK_REALM: u.cfg.realm,
       KEYCLOAK_WEB_CLIENT_ID: u.cfg.webClientId,
       DOWNSTREAM_SERVICES: services.join(','),
-      // every test tier calls from 127.0.0.1: the test system allows 20x the per-route limits
-      ...(profileName === 'test' ? { RATE_LIMIT_SCALE: '20' } : {}),
+      // every test tier calls from 127.0.0.1: the test systems allow 20x the per-route limits
+      ...(isTestProfile(profileName) ? { RATE_LIMIT_SCALE: '20' } : {}),
     };
   } else {
     if (ports[app] === undefined) throw new Error(`no port for app "${app}" in infra.config.json`);
@@ -136,7 +139,7 @@ function appEnv(app, profileName = 'dev', overrides = {}) {
   return { ...env, ...overrides };
 }
 
-module.exports = { serverApps, appEnv, urls, REPO_ROOT };
+module.exports = { serverApps, appEnv, urls, isTestProfile, REPO_ROOT };
 
 if (require.main === module) {
   const [app, profile] = process.argv.slice(2);

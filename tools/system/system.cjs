@@ -2,9 +2,9 @@
 // Starts, stops and reports the platform's own processes (services, gateway, web) for a
 // profile, in the background, with pid and log files under <dataDir>/run and <dataDir>/logs.
 //
-//   node tools/system/system.cjs start  [--profile dev|test] [--only a,b] [--no-web]
-//   node tools/system/system.cjs stop   [--profile dev|test] [--only a,b]
-//   node tools/system/system.cjs status [--profile dev|test]
+//   node tools/system/system.cjs start  [--profile dev|test|fault] [--only a,b] [--no-web]
+//   node tools/system/system.cjs stop   [--profile dev|test|fault] [--only a,b]
+//   node tools/system/system.cjs status [--profile dev|test|fault]
 //
 // The apps must be built first (npm run build). Infrastructure: tools/infra/infra.sh.
 'use strict';
@@ -213,7 +213,7 @@ if (require.main === module) {
   const fn = commands[args.cmd];
   if (!fn) {
     console.error(
-      'usage: system.cjs start|stop|status [--profile dev|test] [--only a,b] [--no-web]',
+      'usage: system.cjs start|stop|status [--profile dev|test|fault] [--only a,b] [--no-web]',
     );
     process.exit(2);
   }

@@ -157,6 +157,23 @@ describe('the real infra.config.json', () => {
     );
   });
 
+  it('gives the fault suite its own profile: every port and the data dir its own, below the ephemeral range', () => {
+    const fault = Object.values(real.profiles.fault.ports);
+    const others = [
+      ...Object.values(real.profiles.dev.ports),
+      ...Object.values(real.profiles.test.ports),
+    ];
+    expect(Object.keys(real.profiles.fault.ports).sort()).toEqual(
+      Object.keys(real.profiles.test.ports).sort(),
+    );
+    expect(new Set(fault).size).toBe(fault.length);
+    expect(fault.filter((p) => others.includes(p))).toEqual([]);
+    // Linux hands out 32768-60999 to outgoing connections: a fixed port there may be taken
+    expect(fault.filter((p) => p >= 32768)).toEqual([]);
+    expect(real.profiles.fault.dataDir).not.toBe(real.profiles.test.dataDir);
+    expect(infraConfig('fault').profile).toBe('fault');
+  });
+
   it('resolves the test profile by default', () => {
     expect(infraConfig().profile).toBe('test');
     expect(infraConfig('dev').ports.keycloak).toBe(real.profiles.dev.ports.keycloak);

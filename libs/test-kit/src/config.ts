@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-export type InfraProfile = 'dev' | 'test';
-export const INFRA_PROFILES: readonly InfraProfile[] = ['dev', 'test'];
+export type InfraProfile = 'dev' | 'test' | 'fault';
+export const INFRA_PROFILES: readonly InfraProfile[] = ['dev', 'test', 'fault'];
 
 /** Ports of one profile, as named in infra.config.json. */
 export interface InfraPorts {

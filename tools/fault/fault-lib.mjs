@@ -1,0 +1,419 @@
+// @ts-check
+// Pure parts of the fault suite (tools/fault/run.mjs): the fault schedule, the classification of
+// the requests sent around each fault, the time to recover, the exactly-once data checks and the
+// report. No I/O here: tools/fault/fault-lib.spec.ts tests all of it.
+
+/** The gateway's RPC time-out (apps/gateway RPC_TIMEOUT_MS default) and the margin allowed. */
+export const RPC_TIMEOUT_MS = 10_000;
+export const MARGIN_MS = 2_000;
+/** The services the gateway calls over NATS (apps/* tagged scope:server, minus the gateway). */
+export const SERVICES = Object.freeze([
+  'announcements',
+  'catalog',
+  'identity',
+  'media',
+  'qbank',
+  'testing',
+]);
+
+/**
+ * One fault: `kill` = SIGKILL to the process group, then restart it at once the way
+ * tools/system (apps) or tools/infra (servers) start it; `stop` = infra.sh stop, `downS`
+ * seconds without it, then infra.sh start.
+ * @typedef {object} Fault
+ * @property {string} name       e.g. 'kill -9 testing'
+ * @property {'kill' | 'stop'} kind
+ * @property {string} target     app (tools/system) or server (tools/infra) name
+ * @property {'app' | 'infra'} layer
+ * @property {number} downS      stop: seconds it stays down (kill: 0, restarted at once)
+ * @property {number} settleS    seconds of load after it is back, before the next fault
+ */
+
+/**
+ * The faults in order: kill -9 of each service, the gateway, nats-server and FerretDB; then
+ * Keycloak and the S3 server stopped for `stopS` seconds each.
+ * @param {{ services?: readonly string[], stopS?: number, settleS?: number, only?: string[] | null }} [o]
+ * @returns {Fault[]}
+ */
+export function faultSchedule(o = {}) {
+  const stopS = o.stopS ?? 60;
+  const settleS = o.settleS ?? 15;
+  /** @type {Fault[]} */
+  const all = [
+    ...(o.services ?? SERVICES).map(
+      (s) =>
+        /** @type {Fault} */ ({
+          name: `kill -9 ${s}`,
+          kind: 'kill',
+          target: s,
+          layer: 'app',
+          downS: 0,
+          settleS,
+        }),
+    ),
+    { name: 'kill -9 gateway', kind: 'kill', target: 'gateway', layer: 'app', downS: 0, settleS },
+    {
+      name: 'kill -9 nats-server',
+      kind: 'kill',
+      target: 'nats',
+      layer: 'infra',
+      downS: 0,
+      settleS,
+    },
+    {
+      name: 'kill -9 FerretDB',
+      kind: 'kill',
+      target: 'ferretdb',
+      layer: 'infra',
+      downS: 0,
+      settleS,
+    },
+    {
+      name: `stop Keycloak ${stopS} s`,
+      kind: 'stop',
+      target: 'keycloak',
+      layer: 'infra',
+      downS: stopS,
+      settleS,
+    },
+    {
+      name: `stop S3 ${stopS} s`,
+      kind: 'stop',
+      target: 's3',
+      layer: 'infra',
+      downS: stopS,
+      settleS,
+    },
+  ];
+  if (!o.only || o.only.length === 0) return all;
+  const unknown = o.only.filter((t) => !all.some((f) => f.target === t));
+  if (unknown.length) throw new Error(`unknown fault target(s): ${unknown.join(', ')}`);
+  return all.filter((f) => /** @type {string[]} */ (o.only).includes(f.target));
+}
+
+/**
+ * Seconds the schedule is planned to take: warm-up, each fault's time down, an estimate of its
+ * restart (`restartS` per layer/target) and its settle time. Bounds the suite before it starts.
+ * @param {Fault[]} schedule
+ * @param {{ warmupS?: number, restartS?: Record<string, number> }} [o]
+ */
+export function plannedSeconds(schedule, o = {}) {
+  /** @type {Record<string, number>} */
+  const restart = { app: 6, infra: 4, keycloak: 40, ...(o.restartS ?? {}) };
+  return schedule.reduce(
+    (t, f) => t + f.downS + f.settleS + (restart[f.target] ?? restart[f.layer] ?? restart.infra),
+    o.warmupS ?? 15,
+  );
+}
+
+/**
+ * One request of the load, as vegeta recorded it, with what the suite planned for it.
+ * @typedef {object} Hit
+ * @property {number} at     ms epoch the request was sent
+ * @property {number} code   HTTP status; 0 = no answer (refused, reset, client time-out)
+ * @property {number} ms     latency
+ * @property {string} kind   'answer' | 'read' | 'purchase' | 'announcement' | 'unknown'
+ * @property {boolean} learner  sent with a learner's token
+ */
+
+/**
+ * When a fault happened, as the runner observed it (ms epoch).
+ * @typedef {object} FaultTimes
+ * @property {number} startAt     the fault was applied (kill or stop)
+ * @property {number} restartAt   the restart began (kill: right after; stop: after downS)
+ * @property {number} readyAt     the restarted process answered its health check
+ * @property {number} endAt       the next fault's startAt (or the end of the load)
+ */
+
+/** @param {number} code */
+export const isOk = (code) => code >= 200 && code < 400;
+
+/**
+ * What a request that got no 2xx/3xx in a fault's window means. `expected`: 503/504 (the
+ * gateway's answers when a service, NATS or a dependency is away), and no answer at all while
+ * the gateway itself is down (connection refused). Everything else is a defect: a 500 (or any
+ * other 5xx), and a 4xx such as 401 (a learner turned away while Keycloak is down) or 429.
+ * @param {number} code
+ * @param {Fault} fault
+ * @returns {'ok' | 'expected' | 'server-error' | 'refused' | 'no-answer' | 'client-error'}
+ */
+export function classifyCode(code, fault) {
+  if (isOk(code)) return 'ok';
+  if (code === 503 || code === 504) return 'expected';
+  if (code === 0) return fault.target === 'gateway' ? 'expected' : 'no-answer';
+  if (code >= 500) return 'server-error';
+  if (code === 401 || code === 403) return 'refused';
+  return 'client-error';
+}
+
+/**
+ * Figures of one fault over the hits sent in its window [startAt, endAt).
+ * gap: the hits sent between the fault and the first fully good second once the restarted
+ * process answers its health check (readyAt).
+ * recoverS: from the fault to that second (null: no fully good second before endAt).
+ * @param {Hit[]} hits   every hit of the run (any order)
+ * @param {Fault} fault
+ * @param {FaultTimes} t
+ * @param {{ hangMs?: number }} [o]
+ */
+export function faultFigures(hits, fault, t, o = {}) {
+  const hangMs = o.hangMs ?? RPC_TIMEOUT_MS + MARGIN_MS;
+  const inWindow = hits.filter((h) => h.at >= t.startAt && h.at < t.endAt);
+  const recoveredAt = firstGoodSecond(inWindow, t.readyAt, t.endAt);
+  const gapEnd = recoveredAt ?? t.endAt;
+  const gap = inWindow.filter((h) => h.at < gapEnd);
+  /** @type {Record<string, number>} */
+  const gapCodes = {};
+  /** @type {Record<string, number>} */
+  const classes = {};
+  for (const h of gap) {
+    gapCodes[h.code] = (gapCodes[h.code] ?? 0) + 1;
+    const c = classifyCode(h.code, fault);
+    classes[c] = (classes[c] ?? 0) + 1;
+  }
+  // defects over the whole window (also after the recovery)
+  const serverErrors = inWindow.filter((h) => classifyCode(h.code, fault) === 'server-error');
+  const hangs = inWindow.filter((h) => h.ms > hangMs);
+  const unexpected = inWindow.filter((h) => {
+    const c = classifyCode(h.code, fault);
+    return c !== 'ok' && c !== 'expected';
+  });
+  // while Keycloak is down, signed-in learners keep working (tokens verified with cached keys)
+  const learnerWhileDown =
+    fault.target === 'keycloak'
+      ? inWindow.filter((h) => h.learner && h.at >= t.startAt && h.at < t.restartAt)
+      : [];
+  const learnerFailed = learnerWhileDown.filter((h) => !isOk(h.code)).length;
+  const slowest = gap.reduce((m, h) => Math.max(m, h.ms), 0);
+  const failures = [];
+  if (recoveredAt === null) failures.push('no fully good second after the restart');
+  if (serverErrors.length) failures.push(`${serverErrors.length} server error(s)`);
+  if (hangs.length) failures.push(`${hangs.length} answer(s) slower than ${hangMs} ms`);
+  const other = unexpected.length - serverErrors.length;
+  if (other) failures.push(`${other} answer(s) neither 2xx nor 503/504`);
+  if (learnerFailed)
+    failures.push(`${learnerFailed} learner call(s) failed while Keycloak was down`);
+  return {
+    fault: fault.name,
+    target: fault.target,
+    requests: inWindow.length,
+    gapRequests: gap.length,
+    gapCodes,
+    classes,
+    serverErrors: serverErrors.length,
+    hangs: hangs.length,
+    unexpected: unexpected.length,
+    slowestGapMs: Math.round(slowest),
+    downS: round1((t.readyAt - t.startAt) / 1000),
+    recoverS: recoveredAt === null ? null : round1((recoveredAt - t.startAt) / 1000),
+    learnerCallsWhileDown: learnerWhileDown.length,
+    learnerFailedWhileDown: learnerFailed,
+    pass: failures.length === 0,
+    failures,
+  };
+}
+
+/** @typedef {ReturnType<typeof faultFigures>} FaultFigures */
+
+const round1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
+
+/**
+ * The start (ms epoch) of the first whole second at or after `from` in which every hit sent got
+ * a 2xx/3xx (and there was at least one), or null before `until`. Seconds are counted from
+ * `from`, so the restart itself starts the first candidate second.
+ * @param {Hit[]} hits
+ * @param {number} from
+ * @param {number} until
+ */
+export function firstGoodSecond(hits, from, until) {
+  /** @type {Map<number, { n: number, bad: number }>} */
+  const buckets = new Map();
+  for (const h of hits) {
+    if (h.at < from || h.at >= until) continue;
+    const k = Math.floor((h.at - from) / 1000);
+    const b = buckets.get(k) ?? { n: 0, bad: 0 };
+    b.n++;
+    if (!isOk(h.code)) b.bad++;
+    buckets.set(k, b);
+  }
+  const keys = [...buckets.keys()].sort((a, b) => a - b);
+  for (const k of keys) {
+    const b = /** @type {{ n: number, bad: number }} */ (buckets.get(k));
+    // a second that ends after `until` is not whole
+    if (from + (k + 1) * 1000 > until) break;
+    if (b.n > 0 && b.bad === 0) return from + k * 1000;
+  }
+  return null;
+}
+
+/**
+ * Exactly-once check of writes identified by a key (an announcement's text, an order's
+ * product grant): every acknowledged key stored once; an unacknowledged one (503/504, no
+ * answer: its outcome is unknown) stored at most once.
+ * @param {Iterable<string>} acked
+ * @param {Iterable<string>} unacked  keys sent but never acknowledged
+ * @param {Map<string, number>} stored  key -> times stored
+ */
+export function onceCheck(acked, unacked, stored) {
+  const ackedSet = new Set(acked);
+  const unackedSet = new Set([...unacked].filter((k) => !ackedSet.has(k)));
+  let lost = 0;
+  let doubled = 0;
+  let unackedStored = 0;
+  let foreign = 0;
+  /** @type {string[]} */
+  const samples = [];
+  for (const k of ackedSet) {
+    const n = stored.get(k) ?? 0;
+    if (n === 0) {
+      lost++;
+      if (samples.length < 5) samples.push(`lost: ${k}`);
+    } else if (n > 1) {
+      doubled++;
+      if (samples.length < 5) samples.push(`stored ${n} times: ${k}`);
+    }
+  }
+  for (const k of unackedSet) {
+    const n = stored.get(k) ?? 0;
+    if (n >= 1) unackedStored++;
+    if (n > 1) {
+      doubled++;
+      if (samples.length < 5) samples.push(`stored ${n} times (unacknowledged): ${k}`);
+    }
+  }
+  for (const [k, n] of stored) if (n > 0 && !ackedSet.has(k) && !unackedSet.has(k)) foreign++;
+  return {
+    acknowledged: ackedSet.size,
+    unacknowledged: unackedSet.size,
+    lost,
+    doubled,
+    unackedStored,
+    foreign,
+    samples,
+    pass: lost === 0 && doubled === 0 && foreign === 0,
+  };
+}
+
+/**
+ * Answers (practice saves overwrite the question's answer): for each question, the stored
+ * answer is the last acknowledged one, or one whose save was never acknowledged (its outcome
+ * unknown, it may have landed later); with no acknowledged save, nothing or such an answer.
+ * @param {{ question: string, key: string, seq: number, acked: boolean }[]} sends
+ * @param {Map<string, string | null>} stored  question -> stored answer key (null: none)
+ */
+export function answerCheck(sends, stored) {
+  /** @type {Map<string, { last: { key: string, seq: number } | null, unacked: Set<string> }>} */
+  const per = new Map();
+  for (const s of sends) {
+    const slot = per.get(s.question) ?? { last: null, unacked: new Set() };
+    per.set(s.question, slot);
+    if (s.acked) {
+      if (!slot.last || s.seq > slot.last.seq) slot.last = { key: s.key, seq: s.seq };
+    } else slot.unacked.add(s.key);
+  }
+  let acknowledged = 0;
+  let lost = 0;
+  let unackedStored = 0;
+  let unexpected = 0;
+  /** @type {string[]} */
+  const samples = [];
+  for (const [q, slot] of per) {
+    const got = stored.get(q) ?? null;
+    if (slot.last) {
+      acknowledged++;
+      if (got === slot.last.key) continue;
+      if (got !== null && slot.unacked.has(got)) unackedStored++;
+      else {
+        lost++;
+        if (samples.length < 5)
+          samples.push(`${q}: acknowledged ${slot.last.key}, stored ${got ?? 'nothing'}`);
+      }
+    } else if (got !== null) {
+      if (slot.unacked.has(got)) unackedStored++;
+      else unexpected++;
+    }
+  }
+  return {
+    questions: per.size,
+    acknowledged,
+    lost,
+    unackedStored,
+    unexpected,
+    samples,
+    pass: lost === 0 && unexpected === 0,
+  };
+}
+
+/**
+ * Pads a table of strings into aligned columns (first row: the header).
+ * @param {string[][]} rows
+ */
+export function textTable(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c] ?? '').length)));
+  return rows
+    .map((r, i) => {
+      const line = r
+        .map((v, c) => String(v ?? '').padEnd(widths[c]))
+        .join('  ')
+        .trimEnd();
+      return i === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
+}
+
+/** @param {Record<string, number>} codes e.g. { '200': 40, '503': 3, '0': 1 } */
+export const formatCodes = (codes) =>
+  Object.entries(codes)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([c, n]) => `${c === '0' ? 'none' : c}:${n}`)
+    .join(' ') || '-';
+
+/** @param {FaultFigures[]} rows */
+export function faultRows(rows) {
+  return [
+    ['fault', 'requests', 'in the gap (status:count)', 'slowest', 'down', 'recovered', 'verdict'],
+    ...rows.map((r) => [
+      r.fault,
+      String(r.requests),
+      `${r.gapRequests}: ${formatCodes(r.gapCodes)}`,
+      `${r.slowestGapMs} ms`,
+      `${r.downS} s`,
+      r.recoverS === null ? 'never' : `${r.recoverS} s`,
+      r.pass ? 'ok' : `FAIL (${r.failures.join('; ')})`,
+    ]),
+  ];
+}
+
+/**
+ * The whole report as Markdown.
+ * @param {{ profile: string, startedAt: string, rate: number, seconds: number, totals: Record<string, number>, faults: FaultFigures[], data: Record<string, { pass: boolean } & Record<string, unknown>>, pass: boolean }} r
+ */
+export function renderMarkdown(r) {
+  const esc = (/** @type {string} */ s) => s.replace(/\|/g, '\\|');
+  const table = faultRows(r.faults);
+  const md = [
+    `# Fault suite — ${r.pass ? 'passed' : 'FAILED'}`,
+    '',
+    `Profile \`${r.profile}\`, started ${r.startedAt}; steady mixed load at ${r.rate} requests/s (vegeta, open model) for ${r.seconds} s; ${formatCodes(r.totals)} over the run.`,
+    `Gap: requests sent from the fault to the first second in which every request succeeded; expected 503/504 answered within ${RPC_TIMEOUT_MS + MARGIN_MS} ms (no answer only while the gateway itself is down). "down": from the fault until the process answered its health check again; "recovered": from the fault to the first fully good second.`,
+    '',
+    `| ${table[0].map(esc).join(' | ')} |`,
+    `| ${table[0].map(() => '---').join(' | ')} |`,
+    ...table.slice(1).map((row) => `| ${row.map(esc).join(' | ')} |`),
+    '',
+    '## Data check after the run',
+    '',
+    '| writes | figures | verdict |',
+    '| --- | --- | --- |',
+    ...Object.entries(r.data).map(([name, d]) => {
+      const { pass, samples, ...figs } = d;
+      const text = Object.entries(figs)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
+      const s = Array.isArray(samples) && samples.length ? ` (${samples.join('; ')})` : '';
+      return `| ${name} | ${esc(text)} | ${pass ? 'ok' : esc(`FAIL${s}`)} |`;
+    }),
+    '',
+  ];
+  return md.join('\n');
+}

@@ -1,0 +1,249 @@
+import {
+  answerCheck,
+  classifyCode,
+  faultFigures,
+  faultRows,
+  faultSchedule,
+  firstGoodSecond,
+  formatCodes,
+  onceCheck,
+  plannedSeconds,
+  renderMarkdown,
+  SERVICES,
+} from './fault-lib.mjs';
+
+type Hit = { at: number; code: number; ms: number; kind: string; learner: boolean };
+const hit = (at: number, code: number, ms = 5, learner = true): Hit => ({
+  at,
+  code,
+  ms,
+  kind: 'read',
+  learner,
+});
+
+describe('faultSchedule', () => {
+  it('kills every service, the gateway, NATS and FerretDB, then stops Keycloak and S3 for a minute', () => {
+    const s = faultSchedule();
+    expect(s.map((f) => f.target)).toEqual([
+      ...SERVICES,
+      'gateway',
+      'nats',
+      'ferretdb',
+      'keycloak',
+      's3',
+    ]);
+    expect(s.filter((f) => f.kind === 'kill').every((f) => f.downS === 0)).toBe(true);
+    expect(s.filter((f) => f.kind === 'stop').map((f) => [f.target, f.downS])).toEqual([
+      ['keycloak', 60],
+      ['s3', 60],
+    ]);
+    expect(s.find((f) => f.target === 'gateway')?.layer).toBe('app');
+    expect(s.find((f) => f.target === 'nats')?.layer).toBe('infra');
+  });
+
+  it('keeps only the named targets, in order, and refuses unknown ones', () => {
+    expect(faultSchedule({ only: ['s3', 'testing'] }).map((f) => f.target)).toEqual([
+      'testing',
+      's3',
+    ]);
+    expect(() => faultSchedule({ only: ['postgres'] })).toThrow(/unknown fault target/);
+  });
+
+  it('plans the whole default run within the 15-minute bound', () => {
+    const s = faultSchedule();
+    const secs = plannedSeconds(s);
+    // 9 kills x (restart + settle) + 2 x (60 s down + restart + settle) + warm-up
+    expect(secs).toBe(15 + 6 * (6 + 15) + (6 + 15) + 2 * (4 + 15) + (60 + 40 + 15) + (60 + 4 + 15));
+    expect(secs).toBeLessThan(10 * 60);
+  });
+});
+
+describe('classifyCode', () => {
+  const [testing] = faultSchedule({ only: ['testing'] });
+  const [gateway] = faultSchedule({ only: ['gateway'] });
+  it('503/504 are what a fault may cost; a 500 never', () => {
+    expect(classifyCode(200, testing)).toBe('ok');
+    expect(classifyCode(503, testing)).toBe('expected');
+    expect(classifyCode(504, testing)).toBe('expected');
+    expect(classifyCode(500, testing)).toBe('server-error');
+    expect(classifyCode(502, testing)).toBe('server-error');
+    expect(classifyCode(401, testing)).toBe('refused');
+    expect(classifyCode(429, testing)).toBe('client-error');
+  });
+  it('no answer is expected only while the gateway itself is down', () => {
+    expect(classifyCode(0, gateway)).toBe('expected');
+    expect(classifyCode(0, testing)).toBe('no-answer');
+  });
+});
+
+describe('firstGoodSecond', () => {
+  it('is the first whole second after the restart in which every request succeeded', () => {
+    const from = 10_000;
+    const hits = [hit(10_100, 503), hit(10_900, 200), hit(11_200, 200), hit(11_800, 200)];
+    expect(firstGoodSecond(hits, from, 20_000)).toBe(11_000);
+  });
+  it('is null when no whole good second comes before the end of the window', () => {
+    expect(firstGoodSecond([hit(10_100, 503), hit(11_500, 200)], 10_000, 12_000)).toBe(11_000);
+    expect(firstGoodSecond([hit(10_100, 503), hit(11_500, 200)], 10_000, 11_900)).toBeNull();
+    expect(firstGoodSecond([], 10_000, 20_000)).toBeNull();
+  });
+});
+
+describe('faultFigures', () => {
+  const t = { startAt: 100_000, restartAt: 100_050, readyAt: 103_000, endAt: 120_000 };
+  const [testing] = faultSchedule({ only: ['testing'] });
+
+  it('counts the gap by status and passes with 503s answered in time', () => {
+    const hits = [
+      hit(99_000, 200), // before the window: not counted
+      hit(100_200, 503, 3),
+      hit(101_000, 504, 10_000),
+      hit(102_500, 503),
+      hit(103_100, 200),
+      hit(104_200, 200),
+      hit(105_200, 200),
+    ];
+    const f = faultFigures(hits, testing, t);
+    expect(f.requests).toBe(6);
+    expect(f.gapCodes).toEqual({ 503: 2, 504: 1 });
+    expect(f.gapRequests).toBe(3);
+    expect(f.recoverS).toBe(3); // 103_000 (ready): the first whole second with only 200s
+    expect(f.downS).toBe(3);
+    expect(f.slowestGapMs).toBe(10_000);
+    expect(f.pass).toBe(true);
+  });
+
+  it('fails on a 500, on an answer slower than the time-out plus margin, and on no recovery', () => {
+    const hits = [hit(100_200, 500), hit(101_000, 503, 12_500), hit(102_000, 200)];
+    const f = faultFigures(hits, testing, { ...t, endAt: 102_500 });
+    expect(f.serverErrors).toBe(1);
+    expect(f.hangs).toBe(1);
+    expect(f.recoverS).toBeNull();
+    expect(f.pass).toBe(false);
+    expect(f.failures).toEqual([
+      'no fully good second after the restart',
+      '1 server error(s)',
+      '1 answer(s) slower than 12000 ms',
+    ]);
+  });
+
+  it('while Keycloak is down, every learner call must succeed', () => {
+    const [keycloak] = faultSchedule({ only: ['keycloak'] });
+    const kt = { startAt: 100_000, restartAt: 160_000, readyAt: 190_000, endAt: 205_000 };
+    const ok = [hit(110_000, 200), hit(150_000, 200), hit(170_000, 200), hit(192_000, 200)];
+    expect(faultFigures(ok, keycloak, kt)).toMatchObject({
+      learnerCallsWhileDown: 2,
+      learnerFailedWhileDown: 0,
+      pass: true,
+    });
+    const refused = [...ok, hit(120_000, 401)];
+    const f = faultFigures(refused, keycloak, kt);
+    expect(f.learnerFailedWhileDown).toBe(1);
+    expect(f.pass).toBe(false);
+    expect(f.failures).toContain('1 learner call(s) failed while Keycloak was down');
+  });
+});
+
+describe('onceCheck', () => {
+  it('every acknowledged write stored once; an unacknowledged one at most once', () => {
+    const stored = new Map([
+      ['a', 1],
+      ['b', 1],
+      ['u1', 1],
+    ]);
+    expect(onceCheck(['a', 'b'], ['u1', 'u2'], stored)).toMatchObject({
+      acknowledged: 2,
+      unacknowledged: 2,
+      lost: 0,
+      doubled: 0,
+      unackedStored: 1,
+      pass: true,
+    });
+  });
+  it('finds lost, doubled and foreign writes', () => {
+    const stored = new Map([
+      ['b', 2],
+      ['u1', 2],
+      ['x', 1],
+    ]);
+    const c = onceCheck(['a', 'b'], ['u1', 'b'], stored);
+    expect(c).toMatchObject({ lost: 1, doubled: 2, foreign: 1, unacknowledged: 1, pass: false });
+    expect(c.samples).toContain('lost: a');
+  });
+});
+
+describe('answerCheck', () => {
+  const send = (question: string, key: string, seq: number, acked: boolean) => ({
+    question,
+    key,
+    seq,
+    acked,
+  });
+  it('the last acknowledged answer is stored, or one whose save got no answer', () => {
+    const sends = [
+      send('t1/q1', 'A', 1, true),
+      send('t1/q1', 'B', 2, true),
+      send('t1/q2', 'C', 3, true),
+      send('t1/q2', 'D', 4, false),
+      send('t1/q3', 'E', 5, false),
+    ];
+    const stored = new Map<string, string | null>([
+      ['t1/q1', 'B'],
+      ['t1/q2', 'D'],
+      ['t1/q3', null],
+    ]);
+    expect(answerCheck(sends, stored)).toMatchObject({
+      questions: 3,
+      acknowledged: 2,
+      lost: 0,
+      unackedStored: 1,
+      pass: true,
+    });
+  });
+  it('an older acknowledged answer or nothing is a lost write', () => {
+    const sends = [send('q1', 'A', 1, true), send('q1', 'B', 2, true), send('q2', 'C', 3, true)];
+    const c = answerCheck(
+      sends,
+      new Map([
+        ['q1', 'A'],
+        ['q2', null],
+      ]),
+    );
+    expect(c.lost).toBe(2);
+    expect(c.pass).toBe(false);
+    expect(c.samples[0]).toBe('q1: acknowledged B, stored A');
+  });
+});
+
+describe('report', () => {
+  const [testing] = faultSchedule({ only: ['testing'] });
+  const t = { startAt: 0, restartAt: 10, readyAt: 2_000, endAt: 10_000 };
+  const figs = faultFigures([hit(100, 503), hit(1_500, 200), hit(2_500, 200)], testing, t);
+
+  it('formats status codes with "none" for no answer', () => {
+    expect(formatCodes({ 503: 2, 0: 1, 200: 5 })).toBe('none:1 200:5 503:2');
+    expect(formatCodes({})).toBe('-');
+  });
+
+  it('one row per fault, and Markdown with the fault table and the data check', () => {
+    const rows = faultRows([figs]);
+    expect(rows[1]).toEqual(['kill -9 testing', '3', '2: 200:1 503:1', '5 ms', '2 s', '2 s', 'ok']);
+    const md = renderMarkdown({
+      profile: 'fault',
+      startedAt: '2026-11-24T20:00:00Z',
+      rate: 60,
+      seconds: 300,
+      totals: { 200: 3, 503: 1 },
+      faults: [figs],
+      data: {
+        answers: { pass: true, acknowledged: 3, lost: 0, samples: [] },
+        announcements: { pass: false, lost: 1, samples: ['lost: x|y'] },
+      },
+      pass: false,
+    });
+    expect(md).toContain('# Fault suite — FAILED');
+    expect(md).toContain('| kill -9 testing | 3 | 2: 200:1 503:1 | 5 ms | 2 s | 2 s | ok |');
+    expect(md).toContain('| answers | acknowledged 3, lost 0 | ok |');
+    expect(md).toContain('| announcements | lost 1 | FAIL (lost: x\\|y) |');
+  });
+});
