@@ -16,6 +16,7 @@ import { NatsRpcClient, rootLogger } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
 import { Throttle } from '@nestjs/throttler';
 import { perMinute } from '../http/rate-limit';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** How long the user list waits for the testing service's counts before showing none. */
 export const TEST_COUNTS_TIMEOUT_MS = 2_000;
@@ -42,6 +43,7 @@ export class AdminUsersController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get('list-auth-users')
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({
     summary: 'Accounts of the identity provider: uid, email, emailVerified, isAdmin.',
   })
@@ -50,6 +52,7 @@ export class AdminUsersController {
   }
 
   @Get('admin/users')
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({
     summary:
       'Accounts and user documents merged, admins first then by email; `tests` = the user’s tests (null when the testing service did not answer).',
@@ -70,6 +73,7 @@ export class AdminUsersController {
   }
 
   @Delete('delete-user')
+  @Authz(AUTHZ.adminOnly(404))
   @HttpCode(200)
   @ApiOperation({ summary: 'Deletes the account in the identity provider (not admins).' })
   deleteUser(
@@ -80,6 +84,7 @@ export class AdminUsersController {
   }
 
   @Post('admin/allow-signup')
+  @Authz(AUTHZ.adminOnly(400))
   @HttpCode(200)
   @ApiOperation({
     summary: "Opens or closes sign-ups (stored, and applied to Keycloak's registration).",
@@ -92,6 +97,7 @@ export class AdminUsersController {
   }
 
   @Post('admin/generate-test-token')
+  @Authz(AUTHZ.adminOnly(404))
   @HttpCode(200)
   @Throttle(perMinute(20))
   @ApiOperation({
@@ -106,6 +112,7 @@ export class AdminUsersController {
   }
 
   @Delete('delete-user-data')
+  @Authz(AUTHZ.adminOnly(200))
   @HttpCode(200)
   @ApiOperation({ summary: "Deletes the user's data everywhere (publishes user.deleted)." })
   deleteUserData(

@@ -16,6 +16,7 @@ import {
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, Authenticated, CurrentActor } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** Learner spec §2 Updates, admin spec §2.7: one line per handler, the service decides. */
 @ApiTags('announcements')
@@ -24,6 +25,7 @@ export class AnnouncementsController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get()
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @ApiOperation({
     summary:
@@ -35,6 +37,7 @@ export class AnnouncementsController {
   }
 
   @Post()
+  @Authz(AUTHZ.adminOnly(400))
   @AdminOnly()
   @ApiCreatedResponse({ type: AnnouncementDto })
   create(@CurrentActor() actor: Actor, @Body() input: AnnouncementInputDto): Promise<Announcement> {
@@ -42,6 +45,7 @@ export class AnnouncementsController {
   }
 
   @Put(':id')
+  @Authz(AUTHZ.adminOnly(404))
   @AdminOnly()
   @ApiOkResponse({ type: AnnouncementDto })
   update(
@@ -53,6 +57,7 @@ export class AnnouncementsController {
   }
 
   @Delete(':id')
+  @Authz(AUTHZ.adminOnly(404))
   @AdminOnly()
   @HttpCode(204)
   @ApiNoContentResponse()

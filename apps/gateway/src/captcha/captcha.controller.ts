@@ -12,6 +12,7 @@ import {
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { Public } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /**
  * Learner spec §2 Dashboard "Contact", §4, §7: the contact challenge. Public (the spec sends
@@ -23,6 +24,7 @@ export class CaptchaController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Post('issue')
+  @Authz(AUTHZ.everyone(201))
   @Public()
   @Throttle(perMinute(10))
   @ApiOperation({ summary: 'A math question to answer before the business number is shown.' })
@@ -32,6 +34,7 @@ export class CaptchaController {
   }
 
   @Post('verify')
+  @Authz(AUTHZ.everyone(400))
   @Public()
   @HttpCode(200)
   @Throttle(perMinute(10))

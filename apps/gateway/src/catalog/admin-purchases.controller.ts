@@ -9,6 +9,7 @@ import {
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** Admin spec §2.8, §4, §7: the purchases editor (grants and revocations in the ledger). */
 @ApiTags('admin')
@@ -18,6 +19,7 @@ export class AdminPurchasesController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Post('update-user-purchases')
+  @Authz(AUTHZ.adminOnly(200))
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -32,6 +34,7 @@ export class AdminPurchasesController {
   }
 
   @Get('admin/user-purchases')
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({ summary: "A user's purchases and their grant/revocation history, newest first." })
   @ApiOkResponse({ description: 'UserPurchasesAnswer: { uid, purchases, history }.' })
   userPurchases(

@@ -14,6 +14,7 @@ import {
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
 import { perMinute } from '../http/rate-limit';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /**
  * Learner spec §4 Checkout, §7 create-checkout-session; and the local test checkout page's
@@ -25,6 +26,7 @@ export class CheckoutController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Post('create-checkout-session')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @HttpCode(200)
   @Throttle(perMinute(10))
@@ -43,6 +45,7 @@ export class CheckoutController {
   }
 
   @Get('dev-checkout/:sessionId')
+  @Authz(AUTHZ.everyone(200))
   @Public()
   @Throttle(perMinute(60))
   @ApiOperation({
@@ -55,6 +58,7 @@ export class CheckoutController {
   }
 
   @Post('dev-checkout/:sessionId/complete')
+  @Authz(AUTHZ.everyone(404))
   @Public()
   @HttpCode(200)
   @Throttle(perMinute(20))

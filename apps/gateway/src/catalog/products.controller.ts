@@ -11,6 +11,7 @@ import {
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
 import { perMinute } from '../http/rate-limit';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** Learner spec §2 (product cards), §3 Product, §6-7 product access: the catalog decides. */
 @ApiTags('catalog')
@@ -19,6 +20,7 @@ export class ProductsController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get('products')
+  @Authz(AUTHZ.everyone(200))
   @Public()
   @Throttle(perMinute(300))
   @Header('cache-control', 'public, max-age=60')
@@ -29,6 +31,7 @@ export class ProductsController {
   }
 
   @Post('check-product-access')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @HttpCode(200)
   @ApiOperation({
@@ -44,6 +47,7 @@ export class ProductsController {
   }
 
   @Get('check-simulations-access')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @ApiOperation({ summary: 'Whether the caller may use the pump simulations (Med Dosage QBank).' })
   @ApiOkResponse({ description: '{ authorized: boolean }' })

@@ -13,6 +13,7 @@ import { NatsRpcClient } from '@examprep/nest-kit';
 import { Public } from '../auth/auth.decorators';
 import { perMinute } from '../http/rate-limit';
 import { KeepRawBody, RawJsonBody } from '../http/raw-body';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /**
  * Stripe's webhook deliveries (and the local test checkout's, signed the same way). Stripe
@@ -25,6 +26,7 @@ export class StripeWebhookController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Post('webhook')
+  @Authz(AUTHZ.everyone(400))
   @Public()
   @HttpCode(200)
   @KeepRawBody()

@@ -27,6 +27,7 @@ import {
 import { NatsRpcClient, rootLogger } from '@examprep/nest-kit';
 import { Observable } from 'rxjs';
 import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** A stream lives as long as an access token (5 min); the client reconnects with a fresh one. */
 const STREAM_MAX_MS = 5 * 60_000;
@@ -41,6 +42,7 @@ export class IdentityController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get('allow-signup')
+  @Authz(AUTHZ.everyone(200))
   @Public()
   @Throttle(perMinute(30))
   @ApiOperation({ summary: 'Whether sign-up is open (allowSignup: true or the string "true").' })
@@ -49,6 +51,13 @@ export class IdentityController {
   }
 
   @Post('create-user')
+  @Authz({
+    anonymous: 401,
+    unverified: 403,
+    learner: [201, 409],
+    otherLearner: 403,
+    admin: [201, 409],
+  })
   @Authenticated({ allowUnverified: true })
   @Throttle(perMinute(10))
   @ApiOperation({
@@ -59,6 +68,7 @@ export class IdentityController {
   }
 
   @Post('resend-verification')
+  @Authz({ anonymous: 401, unverified: 200, learner: 400, otherLearner: 400, admin: 400 })
   @Authenticated({ allowUnverified: true })
   @HttpCode(200)
   @Throttle(perMinute(3))
@@ -70,6 +80,7 @@ export class IdentityController {
   }
 
   @Post('password-reset')
+  @Authz(AUTHZ.everyone(200))
   @Public()
   @HttpCode(200)
   @Throttle(perMinute(5))
@@ -83,6 +94,7 @@ export class IdentityController {
 
   /** Learner spec §4: on the staging host the web app asks this after sign-in. */
   @Post('verify-staging-access')
+  @Authz({ anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 200 })
   @Authenticated({ allowUnverified: true })
   @HttpCode(200)
   @ApiOperation({
@@ -96,6 +108,7 @@ export class IdentityController {
   }
 
   @Get('me')
+  @Authz({ anonymous: 401, unverified: 200, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated({ allowUnverified: true })
   @ApiOperation({ summary: 'Session state: isAdmin, emailVerified, defaultDashboard, purchases.' })
   me(@CurrentActor() actor: Actor): Promise<Me> {
@@ -103,6 +116,7 @@ export class IdentityController {
   }
 
   @Post('update-user-default-dashboard')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ description: 'The session state after the change.' })
@@ -118,6 +132,7 @@ export class IdentityController {
    * document changes (e.g. purchases), `ping` every 25 s. Replaces the spec's live listener.
    */
   @Sse('me/events')
+  @Authz({ anonymous: 401, unverified: 200, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated({ allowUnverified: true })
   @ApiOperation({
     summary: 'Stream of the session state (text/event-stream; send the bearer token).',

@@ -17,6 +17,7 @@ import {
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, Authenticated, CurrentActor } from '../auth/auth.decorators';
 import { perMinute } from '../http/rate-limit';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /**
  * Learner spec §3-§4, §7 and admin spec §7: signed media URLs, workbooks and their videos,
@@ -29,6 +30,7 @@ export class MediaController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get('getSignedUrl')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 403, admin: 200 })
   @Authenticated()
   @Throttle(perMinute(600))
   @ApiOperation({
@@ -44,6 +46,7 @@ export class MediaController {
   }
 
   @Get('getWorkbookVideoUrl')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 403, admin: 200 })
   @Authenticated()
   @Throttle(perMinute(120))
   @ApiOperation({
@@ -59,6 +62,7 @@ export class MediaController {
   }
 
   @Get('download-file-free')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated({ missingMessage: MEDIA_MESSAGES.authRequired })
   @Throttle(perMinute(30))
   @ApiOperation({
@@ -74,6 +78,7 @@ export class MediaController {
   }
 
   @Get('download-file-paid')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 403, admin: 200 })
   @Authenticated({ missingMessage: MEDIA_MESSAGES.authRequired })
   @Throttle(perMinute(30))
   @ApiOperation({
@@ -89,6 +94,7 @@ export class MediaController {
   }
 
   @Get('workbooks/:productId')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 403, admin: 200 })
   @Authenticated()
   @Throttle(perMinute(60))
   @ApiOperation({
@@ -104,6 +110,7 @@ export class MediaController {
   }
 
   @Post('admin/media/uploads')
+  @Authz(AUTHZ.adminOnly(201))
   @AdminOnly()
   @HttpCode(201)
   @Throttle(perMinute(60))

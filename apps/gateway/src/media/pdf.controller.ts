@@ -14,6 +14,7 @@ import { Authenticated, CurrentActor } from '../auth/auth.decorators';
 import { GatewayEnv } from '../config/gateway.env';
 import { perMinute } from '../http/rate-limit';
 import { sendPdf } from './pdf-stream';
+import { Authz } from '../auth/authz.decorator';
 
 const PDF_RESPONSE =
   'The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename and filename*).';
@@ -33,6 +34,7 @@ export class PdfController {
   ) {}
 
   @Post('generate-stamped-pdf')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 403, admin: 400 })
   // costly (a stamped copy of a 1000-question workbook); the media service also keeps the
   // per-product limit of 10 per 24 hours (429 with the spec's text)
   @Throttle(perMinute(6))
@@ -52,6 +54,7 @@ export class PdfController {
   }
 
   @Get('proxy-pdf')
+  @Authz({ anonymous: 401, unverified: 403, learner: 403, otherLearner: 403, admin: 404 })
   @Throttle(perMinute(20))
   @ApiOperation({ summary: 'A PDF download of a product the caller owns, by file name.' })
   @ApiProduces('application/pdf')
@@ -66,6 +69,7 @@ export class PdfController {
   }
 
   @Get('proxy-free-pdf')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Throttle(perMinute(20))
   @ApiOperation({ summary: 'A PDF download of a free product, by file name.' })
   @ApiProduces('application/pdf')

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PublicConfig } from '@examprep/contracts';
 import { Public } from '../auth/auth.decorators';
 import { GatewayEnv } from '../config/gateway.env';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 @ApiTags('config')
 @Controller('public-config')
@@ -28,6 +29,7 @@ export class PublicConfigController {
   }
 
   @Get()
+  @Authz(AUTHZ.everyone(200))
   @Public()
   @Header('cache-control', 'public, max-age=60')
   @ApiOperation({

@@ -15,6 +15,7 @@ import {
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor, OptionalAuth } from '../auth/auth.decorators';
 import { perMinute } from '../http/rate-limit';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** Learner spec §7 Infinite QBank calls (optional auth) and the admin view mode. */
 @ApiTags('infinite qbank')
@@ -23,6 +24,7 @@ export class InfiniteQbankController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get('courses')
+  @Authz(AUTHZ.everyone(200))
   @OptionalAuth()
   @ApiOperation({ summary: 'Courses, objectives and topics the caller may practise.' })
   courses(@CurrentActor() actor: Actor | null): Promise<InfiniteCoursesResponse> {
@@ -30,6 +32,7 @@ export class InfiniteQbankController {
   }
 
   @Get('generate-batch')
+  @Authz(AUTHZ.everyone(200))
   @OptionalAuth()
   @Throttle(perMinute(60))
   @ApiOperation({
@@ -43,6 +46,7 @@ export class InfiniteQbankController {
   }
 
   @Post('check')
+  @Authz(AUTHZ.everyone(200))
   @OptionalAuth()
   @HttpCode(200)
   @Throttle(perMinute(240))
@@ -55,12 +59,14 @@ export class InfiniteQbankController {
   }
 
   @Get('admin/view-mode')
+  @Authz(AUTHZ.adminOnly(200))
   @AdminOnly()
   viewMode(@CurrentActor() actor: Actor): Promise<{ mode: ViewMode }> {
     return this.rpc.request(Subjects.qbank.getViewMode, { actor });
   }
 
   @Post('admin/set-view-mode')
+  @Authz(AUTHZ.adminOnly(200))
   @AdminOnly()
   @HttpCode(200)
   @ApiOperation({ summary: "Admin: 'learner' shows the Infinite QBank as learners see it." })

@@ -29,6 +29,7 @@ import {
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** Admin spec §2.3-2.5, §7: the question bank. Thin handlers; the qbank service decides. */
 @ApiTags('questions (admin)')
@@ -38,6 +39,7 @@ export class QuestionsController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get()
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({ summary: 'Questions matching the search and filters of the question list.' })
   list(
     @CurrentActor() actor: Actor,
@@ -47,6 +49,7 @@ export class QuestionsController {
   }
 
   @Get('export')
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({
     summary: 'Export Questions: exportDate, totalQuestions, filters, questions (404 when none).',
   })
@@ -58,23 +61,27 @@ export class QuestionsController {
   }
 
   @Get('facets')
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({ summary: 'Course and objective names in use, for the editor pickers.' })
   facets(@CurrentActor() actor: Actor): Promise<QuestionFacets> {
     return this.rpc.request(Subjects.qbank.facets, { actor });
   }
 
   @Get(':qid')
+  @Authz(AUTHZ.adminOnly(404))
   get(@CurrentActor() actor: Actor, @Param() { qid }: QidParamDto): Promise<Question> {
     return this.rpc.request(Subjects.qbank.getQuestion, { actor, qid });
   }
 
   @Post()
+  @Authz(AUTHZ.adminOnly(400))
   @ApiOperation({ summary: 'Creates a question under a new random qid (save rules of §5).' })
   create(@CurrentActor() actor: Actor, @Body() input: QuestionInputDto): Promise<Question> {
     return this.rpc.request(Subjects.qbank.createQuestion, { actor, input });
   }
 
   @Put(':qid')
+  @Authz(AUTHZ.adminOnly(400))
   update(
     @CurrentActor() actor: Actor,
     @Param() { qid }: QidParamDto,
@@ -84,12 +91,14 @@ export class QuestionsController {
   }
 
   @Post(':qid/duplicate')
+  @Authz(AUTHZ.adminOnly(404))
   @ApiOperation({ summary: 'Copies a question under a new qid.' })
   duplicate(@CurrentActor() actor: Actor, @Param() { qid }: QidParamDto): Promise<Question> {
     return this.rpc.request(Subjects.qbank.duplicateQuestion, { actor, qid });
   }
 
   @Delete(':qid')
+  @Authz(AUTHZ.adminOnly(404))
   @HttpCode(200)
   delete(@CurrentActor() actor: Actor, @Param() { qid }: QidParamDto): Promise<{ deleted: true }> {
     return this.rpc.request(Subjects.qbank.deleteQuestion, { actor, qid });
@@ -104,12 +113,14 @@ export class CoursesController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get()
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({ summary: 'Fetch courses: success and a courses map keyed by course id.' })
   list(@CurrentActor() actor: Actor): Promise<CoursesResponse> {
     return this.rpc.request(Subjects.qbank.listCourses, { actor });
   }
 
   @Patch(':courseId/topics/:topicKey')
+  @Authz(AUTHZ.adminOnly(400))
   @ApiOperation({
     summary: "Sets a topic's Free and/or Available flag (needs a generator to turn on).",
   })

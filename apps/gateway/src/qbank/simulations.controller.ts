@@ -12,6 +12,7 @@ import {
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { Authenticated, CurrentActor } from '../auth/auth.decorators';
 import { perMinute } from '../http/rate-limit';
+import { Authz } from '../auth/authz.decorator';
 
 /**
  * Learner spec §2, §5 (ADR 0021): the IV infusion-pump simulator. Verified learners (admins
@@ -25,6 +26,7 @@ export class SimulationsController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Post('generate')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @HttpCode(200)
   @Throttle(perMinute(120))
   @ApiOperation({
@@ -38,6 +40,7 @@ export class SimulationsController {
   }
 
   @Post('check')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @HttpCode(200)
   @Throttle(perMinute(300))
   @ApiOperation({

@@ -5,6 +5,7 @@ import { perMinute } from '../http/rate-limit';
 import { sanitize, type SanitizeResponse } from '@examprep/validation/sanitize';
 import { Authenticated } from '../auth/auth.decorators';
 import { SanitizeRequestDto, SanitizeResponseDto } from './sanitize.dto';
+import { Authz } from '../auth/authz.decorator';
 
 /**
  * Admin spec §2.2, §5, §7: the sanitization tester's call. It runs here rather than in a
@@ -17,6 +18,7 @@ import { SanitizeRequestDto, SanitizeResponseDto } from './sanitize.dto';
 @Controller()
 export class SanitizeController {
   @Post('sanitize')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @HttpCode(200)
   @Throttle(perMinute(30))

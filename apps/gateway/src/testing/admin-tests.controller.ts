@@ -10,6 +10,7 @@ import {
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 
 /** Admin spec §2.1: View Gradebook's list of a user's tests and the export of one test. */
 @ApiTags('admin')
@@ -19,6 +20,7 @@ export class AdminTestsController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Get('admin/user-tests')
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({ summary: 'Every test of a user (finished or not), newest first.' })
   @ApiOkResponse({ description: '{ tests: TestSummary[] }' })
   userTests(
@@ -29,6 +31,7 @@ export class AdminTestsController {
   }
 
   @Get('admin/test-export')
+  @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({
     summary:
       'The whole stored test (answers and question snapshot) as the export file: path users/{uid}/tests/{id}, fetchedAt, test.',

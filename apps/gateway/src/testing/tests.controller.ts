@@ -25,6 +25,7 @@ import {
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { Authenticated, CurrentActor } from '../auth/auth.decorators';
 import { perMinute } from '../http/rate-limit';
+import { Authz } from '../auth/authz.decorator';
 
 /**
  * Learner spec §4, §7: tests, answers, the gradebook (ADR 0019). Verified learners (admins
@@ -37,6 +38,8 @@ export class TestsController {
   constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
 
   @Post('create-test')
+  // the probe: a paid product the first learner holds (admins too need to hold it, ADR 0021 §6)
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 403, admin: 403 })
   @HttpCode(200)
   @Throttle(perMinute(20))
   @ApiOperation({
@@ -53,6 +56,7 @@ export class TestsController {
 
   // before tests/:testId, which would take 'unfinished' as an id
   @Get('tests/unfinished')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Throttle(perMinute(60))
   @ApiOperation({
     summary:
@@ -67,6 +71,7 @@ export class TestsController {
   }
 
   @Get('tests/:testId')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 404, admin: 200 })
   @Throttle(perMinute(120))
   @ApiOperation({
     summary:
@@ -86,6 +91,7 @@ export class TestsController {
   }
 
   @Post('submit-quiz-answer')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 404, admin: 404 })
   @HttpCode(200)
   @Throttle(perMinute(300))
   @ApiOperation({
@@ -101,6 +107,7 @@ export class TestsController {
   }
 
   @Post('save-practice-answer')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 404, admin: 404 })
   @HttpCode(200)
   @Throttle(perMinute(300))
   @ApiOperation({
@@ -115,6 +122,7 @@ export class TestsController {
   }
 
   @Post('flag-question')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 404, admin: 404 })
   @HttpCode(200)
   @Throttle(perMinute(300))
   @ApiOperation({ summary: 'Flags (or unflags) a question of the learner’s test for review.' })
@@ -127,6 +135,7 @@ export class TestsController {
   }
 
   @Post('submit-test')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 404, admin: 404 })
   @HttpCode(200)
   @Throttle(perMinute(30))
   @ApiOperation({
@@ -139,6 +148,7 @@ export class TestsController {
   }
 
   @Post('delete-test')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 404, admin: 200 })
   @HttpCode(200)
   @Throttle(perMinute(30))
   @ApiOperation({ summary: 'Deletes a test: its owner, or an admin for any test.' })
@@ -148,6 +158,7 @@ export class TestsController {
   }
 
   @Get('gradebook')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Throttle(perMinute(60))
   @ApiOperation({
     summary: "Completed tests, newest first; userId (admins only): another user's gradebook.",
