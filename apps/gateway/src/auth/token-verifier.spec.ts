@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   createLocalJWKSet,
   exportJWK,
@@ -152,5 +154,55 @@ describe('TokenVerifier cache', () => {
     });
     await expect(sut.verify('a.b.c')).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(sut.verify('a.b.c')).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
+
+describe('TokenVerifier with the remote key set while Keycloak is away', () => {
+  // a JWKS endpoint of our own that can be taken down, as Keycloak is in the fault suite
+  it('keeps verifying with the keys it fetched when a refresh of a stale key set fails', async () => {
+    const pair = await generateKeyPair('RS256');
+    const stranger = await generateKeyPair('RS256');
+    const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    let fetches = 0;
+    const server = http.createServer((_req, res) => {
+      fetches++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const sut = new TokenVerifier({
+      issuer,
+      audience,
+      algorithms: ['RS256'],
+      jwksUrl: `http://127.0.0.1:${port}/certs`,
+      jwksMaxAgeMs: 50,
+    });
+    const sign = (sub: string, kid = 'k1', key = pair.privateKey) =>
+      new SignJWT({ typ: 'Bearer' })
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .setSubject(sub)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key);
+
+    await expect(sut.verify(await sign('before'))).resolves.toMatchObject({ uid: 'before' });
+    expect(fetches).toBe(1);
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await new Promise((r) => setTimeout(r, 80)); // the key set is now older than its max age
+
+    // a token this gateway has not verified yet (another replica's learner, a fresh process)
+    await expect(sut.verify(await sign('during'))).resolves.toMatchObject({ uid: 'during' });
+    await expect(sut.verify(await sign('again'))).resolves.toMatchObject({ uid: 'again' });
+    // still refused: a key the realm never had, a signature by another key
+    await expect(sut.verify(await sign('x', 'k-unknown'))).rejects.toBeInstanceOf(
+      InvalidTokenError,
+    );
+    await expect(sut.verify(await sign('y', 'k1', stranger.privateKey))).rejects.toBeInstanceOf(
+      InvalidTokenError,
+    );
   });
 });

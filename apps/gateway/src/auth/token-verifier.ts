@@ -1,4 +1,11 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { Actor } from '@examprep/contracts';
 
 export interface TokenVerifierOptions {
@@ -11,6 +18,8 @@ export interface TokenVerifierOptions {
   keySet?: JWTVerifyGetKey;
   /** How many verified tokens to remember (0 turns the cache off). */
   cacheSize?: number;
+  /** Age after which the remote key set is fetched again (10 minutes; tests shorten it). */
+  jwksMaxAgeMs?: number;
   now?: () => number;
 }
 
@@ -45,13 +54,16 @@ export class TokenVerifier {
   constructor(private readonly options: TokenVerifierOptions) {
     this.keys =
       options.keySet ??
-      createRemoteJWKSet(
-        new URL(options.jwksUrl ?? `${options.issuer}/protocol/openid-connect/certs`),
-        {
-          cacheMaxAge: 10 * 60_000,
-          cooldownDuration: 30_000,
-          timeoutDuration: 5_000,
-        },
+      keptWhileUnreachable(
+        createRemoteJWKSet(
+          new URL(options.jwksUrl ?? `${options.issuer}/protocol/openid-connect/certs`),
+          {
+            cacheMaxAge: options.jwksMaxAgeMs ?? 10 * 60_000,
+            cooldownDuration: 30_000,
+            timeoutDuration: 5_000,
+          },
+        ),
+        options.now,
       );
   }
 
@@ -108,4 +120,41 @@ export class TokenVerifier {
       expiresAt: payload.exp! * 1000,
     };
   }
+}
+
+/** Seconds a failed refresh of the key set is not tried again (requests use the kept keys). */
+const RETRY_KEYS_AFTER_MS = 30_000;
+
+/**
+ * The remote key set, but the keys already fetched stay in use while Keycloak cannot be reached:
+ * jose fetches a key set older than its cacheMaxAge again before it verifies anything, and when
+ * that fetch fails (Keycloak down, restarting, a network split) it throws, which refused every
+ * token not verified before (a new gateway replica, a token not yet seen) for as long as
+ * Keycloak was away, after a time-out of its own each. Here a failed refresh falls back to the
+ * last key set and is not tried again for 30 s. Errors about the token itself (no key with its
+ * kid, several) still refuse it; rotated keys arrive with the next refresh that succeeds.
+ */
+export function keptWhileUnreachable(
+  remote: ReturnType<typeof createRemoteJWKSet>,
+  now: () => number = Date.now,
+): JWTVerifyGetKey {
+  let retryAt = 0;
+  let kept: JWTVerifyGetKey | null = null;
+  return async (header, token) => {
+    if (kept && now() < retryAt) return kept(header, token);
+    try {
+      return await remote(header, token);
+    } catch (e) {
+      const aboutTheToken =
+        e instanceof errors.JWKSNoMatchingKey ||
+        e instanceof errors.JWKSMultipleMatchingKeys ||
+        e instanceof errors.JOSENotSupported;
+      // after a failed refresh jose still holds the key set it fetched last
+      const last = remote.jwks();
+      if (aboutTheToken || !last) throw e;
+      kept = createLocalJWKSet(last);
+      retryAt = now() + RETRY_KEYS_AFTER_MS;
+      return kept(header, token);
+    }
+  };
 }
