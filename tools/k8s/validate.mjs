@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Offline validation of the Kubernetes manifests (no cluster, no Docker):
 //
-//   npm run k8s:validate                       every overlay under k8s/overlays (+ k8s/operators)
+//   npm run k8s:validate                       k8s/overlays/* and k8s/<dir> (operators, monitoring)
 //   node tools/k8s/validate.mjs --dir k8s/overlays/prod [--dir ...]
 //   node tools/k8s/validate.mjs --file rendered.yaml [--no-secrets]   an already rendered file
 //
@@ -94,17 +94,22 @@ export function ensureValidator() {
   return VALIDATOR_BIN;
 }
 
-/** The kustomizations validated by default: every overlay, and k8s/operators if present. */
+/**
+ * The kustomizations validated by default: every overlay, and every other k8s/<dir> with a
+ * kustomization.yaml (operators, monitoring), except base (rendered through the overlays).
+ */
 export function defaultDirs() {
-  const overlays = path.join(REPO_ROOT, 'k8s/overlays');
-  const dirs = fs
-    .readdirSync(overlays)
-    .filter((d) => fs.existsSync(path.join(overlays, d, 'kustomization.yaml')))
-    .sort()
-    .map((d) => path.join(overlays, d));
-  const operators = path.join(REPO_ROOT, 'k8s/operators');
-  if (fs.existsSync(path.join(operators, 'kustomization.yaml'))) dirs.push(operators);
-  return dirs;
+  const withKustomization = (dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((d) => fs.existsSync(path.join(dir, d, 'kustomization.yaml')))
+      .sort()
+      .map((d) => path.join(dir, d));
+  const k8s = path.join(REPO_ROOT, 'k8s');
+  return [
+    ...withKustomization(path.join(k8s, 'overlays')),
+    ...withKustomization(k8s).filter((d) => !['base', 'overlays'].includes(path.basename(d))),
+  ];
 }
 
 /** Only the dev overlay may generate Secrets (published dev-only values); nothing else. */

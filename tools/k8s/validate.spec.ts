@@ -63,7 +63,24 @@ maybe('k8s validation (tools/k8s)', () => {
     const r = run();
     expect(r.out).toMatch(/k8s\/overlays\/dev: ok - \d+ objects/);
     expect(r.out).toMatch(/k8s\/overlays\/prod: ok - \d+ objects/);
+    expect(r.out).toMatch(/k8s\/operators: ok - \d+ objects \(Keycloak 1, MongoDBCommunity 1\)/);
     expect(r.status).toBe(0);
+  });
+
+  it('denies by default: every overlay renders the namespace-wide default-deny NetworkPolicy', () => {
+    const kustomize = path.join(os.homedir(), '.cache/examprep/bin/kustomize');
+    for (const overlay of ['dev', 'prod']) {
+      const out = spawnSync(
+        process.env.EXAMPREP_CACHE_DIR
+          ? path.join(process.env.EXAMPREP_CACHE_DIR, 'bin/kustomize')
+          : kustomize,
+        ['build', path.join(ROOT, 'k8s/overlays', overlay)],
+        { encoding: 'utf8' },
+      ).stdout;
+      expect(out).toMatch(
+        /kind: NetworkPolicy\nmetadata:\n(?:  .*\n)*  name: default-deny\n(?:  .*\n)*spec:\n  podSelector: \{\}\n  policyTypes:\n  - Ingress\n  - Egress\n/,
+      );
+    }
   });
 
   it('accepts a well-formed app Deployment', () => {
