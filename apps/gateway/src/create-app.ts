@@ -14,6 +14,7 @@ import { GatewayModule } from './app.module';
 import type { TokenVerifier } from './auth/token-verifier';
 import type { GatewayEnv } from './config/gateway.env';
 import { BodyShapePipe } from './http/body-shape.pipe';
+import { frameworkErrorHandler } from './http/framework-errors';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
 import { createValidationPipe } from './http/validation.pipe';
 
@@ -22,7 +23,22 @@ export async function createGatewayApp(
   env: GatewayEnv,
   options: { tokenVerifier?: TokenVerifier } = {},
 ): Promise<NestFastifyApplication> {
+  // security headers: one helmet middleware built once (@fastify/helmet rebuilds it per request)
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
   const adapter = new FastifyAdapter({
+    // a malformed URL or an over-long path segment: our body and headers, not Fastify's
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
@@ -61,19 +77,6 @@ export async function createGatewayApp(
     done();
   });
 
-  // security headers: one helmet middleware built once (@fastify/helmet rebuilds it per request)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
   fastify.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   );

@@ -5,7 +5,9 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
+  Min,
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
@@ -60,9 +62,17 @@ export class AnnouncementInputDto implements AnnouncementInput {
   @IsBoolean({ message: M.isVisibleBoolean })
   isVisible?: boolean;
 
-  @ApiPropertyOptional({ default: 0, description: '0 = top' })
+  @ApiPropertyOptional({
+    default: 0,
+    description: '0 = top',
+    minimum: Number.MIN_SAFE_INTEGER,
+    maximum: Number.MAX_SAFE_INTEGER,
+  })
   @IsOptional()
   @IsInt({ message: M.orderInteger })
+  // 1e308 is an integer to IsInt: only safe integers are (as the web form's check)
+  @Min(Number.MIN_SAFE_INTEGER, { message: M.orderInteger })
+  @Max(Number.MAX_SAFE_INTEGER, { message: M.orderInteger })
   order?: number;
 
   @ApiPropertyOptional({ default: '', maxLength: ANNOUNCEMENT_LIMITS.linkText })

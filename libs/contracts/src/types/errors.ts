@@ -20,6 +20,8 @@ export const ErrorCodes = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** 415: a body that is not application/json. */
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 414: a path segment longer than the router reads (Fastify's maxParamLength). */
+  URI_TOO_LONG: 'URI_TOO_LONG',
   // catalog (issue 11)
   /** 400: a coupon the system does not know, or an expired one. */
   INVALID_COUPON: 'INVALID_COUPON',
