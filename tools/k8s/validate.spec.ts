@@ -80,9 +80,7 @@ maybe('k8s validation (tools/k8s)', () => {
       const policy = out
         .split('\n---\n')
         .find((doc) => /^kind: NetworkPolicy$/m.test(doc) && /^ {2}name: default-deny$/m.test(doc));
-      expect(policy).toContain(
-        'spec:\n  podSelector: {}\n  policyTypes:\n  - Ingress\n  - Egress\n',
-      );
+      expect(policy).toContain('spec:\n  podSelector: {}\n  policyTypes:\n  - Ingress\n  - Egress');
     }
   });
 
