@@ -323,6 +323,7 @@ export async function attack(o) {
  * @property {string} name
  * @property {LoadRequest[]} requests  sent round-robin within the group
  * @property {Checks} [checks]
+ * @property {number} [weight]  its share of the total rate is weight / (sum of weights); 1
  */
 
 /**
@@ -362,9 +363,17 @@ export async function attackGroups(o) {
   for (const g of o.groups)
     if (g.requests.length === 0) throw new Error(`${o.name}-${g.name}: no requests`);
   const bin = vegetaBin();
+  const weighted = o.groups.some((g) => g.weight !== undefined && g.weight !== 1);
   const share = groupShare(o.rate, o.groups.length);
-  const workers = share.of(o.workers ?? Math.min(100, o.rate));
-  const maxWorkers = share.of(o.maxWorkers ?? 400);
+  const totalWeight = o.groups.reduce((n, g) => n + (g.weight ?? 1), 0);
+  /** the group's share of a total: equal shares, or by weight (at least 1) */
+  const partOf = (/** @type {AttackGroup} */ g, /** @type {number} */ total) =>
+    weighted ? Math.max(1, Math.ceil((total * (g.weight ?? 1)) / totalWeight)) : share.of(total);
+  /** vegeta's -rate of a group: `<per mille of the rate>/1000s` when weighted */
+  const rateOf = (/** @type {AttackGroup} */ g) =>
+    weighted
+      ? `${Math.max(1, Math.round((o.rate * (g.weight ?? 1) * 1000) / totalWeight))}/1000s`
+      : share.rate;
   const files = o.groups.map((g) => path.join(o.outDir, `${o.name}-${g.name}.bin`));
   try {
     await Promise.all(
@@ -372,10 +381,10 @@ export async function attackGroups(o) {
         runVegeta(bin, {
           name: `${o.name}-${g.name}`,
           requests: g.requests,
-          rate: share.rate,
+          rate: rateOf(g),
           duration: o.duration,
-          workers,
-          maxWorkers,
+          workers: partOf(g, o.workers ?? Math.min(100, o.rate)),
+          maxWorkers: partOf(g, o.maxWorkers ?? 400),
           timeout: o.timeout ?? '15s',
           outDir: o.outDir,
         }),
@@ -387,10 +396,11 @@ export async function attackGroups(o) {
     for (const [i, g] of o.groups.entries()) {
       const f = figuresFrom(await reportOf(bin, [files[i]]), {
         name: `${o.name}-${g.name}`,
-        rate: o.rate / o.groups.length,
+        rate:
+          (o.rate * (weighted ? (g.weight ?? 1) : 1)) / (weighted ? totalWeight : o.groups.length),
         duration: o.duration,
       });
-      if (g.checks) await applyChecks(bin, files[i], g.checks, f, share.of(o.checkSample ?? 1000));
+      if (g.checks) await applyChecks(bin, files[i], g.checks, f, partOf(g, o.checkSample ?? 1000));
       groups.push(f);
     }
     addChecks(total, groups);

@@ -99,8 +99,8 @@ describe('profiles and thresholds', () => {
   });
 
   it('refuses an unknown PROFILE or a RATE that is not a positive number', () => {
-    expect(() => load('announcements.js', { BASE_URL: 'x', PROFILE: 'soak' })).toThrow(
-      'PROFILE must be smoke, load or stress, got "soak"',
+    expect(() => load('announcements.js', { BASE_URL: 'x', PROFILE: 'endurance' })).toThrow(
+      'PROFILE must be smoke, load, stress, spike or soak, got "endurance"',
     );
     expect(() => load('announcements.js', { BASE_URL: 'x', RATE: '-1' })).toThrow(
       'RATE must be a positive number, got "-1"',
@@ -212,16 +212,14 @@ describe('pump', () => {
       display: { A: { rate: '125', vtbi: '1000' }, B: { rate: '0', vtbi: '0' } },
       preview: false,
     };
-    request
-      .mockReturnValueOnce(respond(200, question))
-      .mockReturnValueOnce(
-        respond(200, {
-          correct: false,
-          message: 'Incorrect. Try again.',
-          hint: null,
-          explanation: null,
-        }),
-      );
+    request.mockReturnValueOnce(respond(200, question)).mockReturnValueOnce(
+      respond(200, {
+        correct: false,
+        message: 'Incorrect. Try again.',
+        hint: null,
+        explanation: null,
+      }),
+    );
     script.default();
     const [method, url, body] = request.mock.calls[0];
     expect([method, url]).toEqual([

@@ -7,7 +7,7 @@
  * One HTTP request of a scenario.
  * @typedef {object} LoadRequest
  * @property {string} name     short label: the k6 `name` tag, the vegeta attack name
- * @property {'GET' | 'POST'} method
+ * @property {'GET' | 'POST' | 'DELETE'} method
  * @property {string} url      absolute URL
  * @property {Record<string, string>} headers
  * @property {string | null} body

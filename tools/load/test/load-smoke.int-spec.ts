@@ -7,8 +7,14 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findRepoRoot } from '@examprep/test-kit';
+import {
+  findRepoRoot,
+  getClientToken,
+  identityServiceClient,
+  infraConfig,
+} from '@examprep/test-kit';
 import { announcementsChecks, announcementsRequest } from '../scenarios/announcements.js';
+import { runJourney } from '../run.mjs';
 import { runSmoke } from '../smoke.mjs';
 import { attack, type Figures } from '../vegeta.mjs';
 
@@ -27,7 +33,7 @@ beforeAll(async () => {
       'test',
       '--no-web',
       '--only',
-      'announcements,identity,qbank,catalog,gateway',
+      'announcements,identity,qbank,catalog,testing,gateway',
     ],
     { cwd: root, stdio: 'pipe', timeout: 90_000 },
   );
@@ -114,6 +120,59 @@ describe('the vegeta driver', () => {
     } finally {
       server.close();
       fs.rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the learner journey, smoke profile (npm run load -- --profile smoke)', () => {
+  let run: Awaited<ReturnType<typeof runJourney>>;
+
+  beforeAll(async () => {
+    run = await runJourney({ profile: 'smoke', system: 'test' });
+  }, 90_000);
+
+  it('every endpoint group answered without an error or a failed check', () => {
+    expect(run.summary.passed).toBe(true);
+    const [stage] = run.summary.stages;
+    expect(stage.groups.map((g) => g.group)).toEqual([
+      'dashboard',
+      'catalog',
+      'tests',
+      'answers',
+      'gradebook',
+      'infinite',
+      'admin',
+    ]);
+    for (const g of stage.groups) {
+      expect(g.requests).toBeGreaterThan(0);
+      expect({ group: g.group, errorRate: g.errorRate }).toEqual({ group: g.group, errorRate: 0 });
+    }
+    // 1 journey/s for 4 s, 13.3 requests a journey
+    expect(stage.routes.reduce((n, r) => n + r.requests, 0)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('writes the summary as JSON and a Markdown report', () => {
+    expect(JSON.parse(fs.readFileSync(run.files.json, 'utf8'))).toMatchObject({
+      profile: 'smoke',
+      passed: true,
+    });
+    const md = fs.readFileSync(run.files.markdown, 'utf8');
+    expect(md).toContain('| group | requests | p50 ms | p95 ms | p99 ms | errors | verdict |');
+    expect(md).toMatch(/\| answers \| \d+ \|/);
+  });
+
+  it('each virtual user had its own pool learner, and the pool is gone afterwards', async () => {
+    const emails = run.summary.poolEmails;
+    expect(emails).toHaveLength(3);
+    expect(new Set(emails).size).toBe(3);
+    const cfg = infraConfig('test');
+    const { access_token } = await getClientToken(identityServiceClient(), 'test');
+    for (const email of emails) {
+      const found = await fetch(
+        `${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users?exact=true&email=${encodeURIComponent(email)}`,
+        { headers: { authorization: `Bearer ${access_token}` } },
+      );
+      expect(await found.json()).toEqual([]);
     }
   });
 });

@@ -4,6 +4,9 @@
 //                   limits) for 30 s: does the deployment answer correctly at all
 //   PROFILE=load    RATE iterations/s (the script's default) for DURATION (5m), constant
 //   PROFILE=stress  ramps from RATE to 4 x RATE over 10 minutes: where do thresholds break
+//   PROFILE=spike   RATE / 4 for a minute, a jump to 4 x RATE within 10 s held for 30 s, back
+//                   to RATE / 4 for a minute: does the system absorb a sudden crowd and recover
+//   PROFILE=soak    RATE for DURATION (1h): leaks, growing queues, token renewal
 // Open model throughout (arrival-rate executors): new iterations start on time whether or not
 // the system has answered the earlier ones, as real users do.
 
@@ -76,7 +79,32 @@ export function profileScenario(loadRate, smokeRate) {
       ...vus(4 * rate),
     };
   }
-  throw new Error(`PROFILE must be smoke, load or stress, got "${profile}"`);
+  if (profile === 'spike') {
+    const low = Math.max(1, Math.round(rate / 4));
+    return {
+      executor: 'ramping-arrival-rate',
+      startRate: low,
+      timeUnit: '1s',
+      stages: [
+        { target: low, duration: '1m' },
+        { target: 4 * rate, duration: '10s' },
+        { target: 4 * rate, duration: '30s' },
+        { target: low, duration: '10s' },
+        { target: low, duration: '1m' },
+      ],
+      ...vus(4 * rate),
+    };
+  }
+  if (profile === 'soak') {
+    return {
+      executor: 'constant-arrival-rate',
+      rate,
+      timeUnit: '1s',
+      duration: __ENV.DURATION || '1h',
+      ...vus(rate),
+    };
+  }
+  throw new Error(`PROFILE must be smoke, load, stress, spike or soak, got "${profile}"`);
 }
 
 /**
@@ -105,4 +133,27 @@ export function loadOptions(rates, p95ByName, goal = {}) {
     thresholds,
     summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
   };
+}
+
+/**
+ * Thresholds per endpoint group (k6's `group` tag of requests sent inside `group(name, fn)`:
+ * `::name`): p95 and p99 of the duration, failed requests and failed checks of each group, and a
+ * request count (always met) so that the summary carries each group's count.
+ * @param {readonly string[]} groups
+ * @param {{ p95: number, p99: number, errorRate: number }} t  P95_MS / P99_MS / ERROR_RATE override
+ * @returns {Record<string, string[]>}
+ */
+export function groupThresholds(groups, t) {
+  const p95 = numberEnv('P95_MS', t.p95);
+  const p99 = numberEnv('P99_MS', t.p99);
+  const errorRate = numberEnv('ERROR_RATE', t.errorRate);
+  /** @type {Record<string, string[]>} */
+  const out = {};
+  for (const g of groups) {
+    out[`http_req_duration{group:::${g}}`] = [`p(95)<${p95}`, `p(99)<${p99}`];
+    out[`http_req_failed{group:::${g}}`] = [`rate<${errorRate}`];
+    out[`checks{group:::${g}}`] = [`rate>${1 - errorRate}`];
+    out[`http_reqs{group:::${g}}`] = ['count>=0'];
+  }
+  return out;
 }

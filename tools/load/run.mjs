@@ -1,0 +1,640 @@
+#!/usr/bin/env node
+// @ts-check
+// The learner journey (tools/load/scenarios/journey.js) as one open-model load run with vegeta:
+// a pool of test learners (one token each), a mix of the journey's requests at the journey's
+// proportions, thresholds per endpoint group, and a report as JSON and Markdown.
+//   npm run load -- --profile smoke|load|stress|spike|soak [--rate <journeys/s>]
+//                   [--duration 5m] [--learners 20] [--system test|dev]
+//   npm run load -- --profile smoke --base-url https://staging.example.com   (a deployment;
+//                   the pool from its Keycloak: KEYCLOAK_URL, REALM, ADMIN_CLIENT_ID,
+//                   ADMIN_CLIENT_SECRET, TOKEN_CLIENT_ID, [TOKEN_CLIENT_SECRET], and an admin of
+//                   the web app: ADMIN_TOKEN; see tools/load/README.md)
+//   npm run load -- --knee [--start 5] [--step 5] [--max 60] [--duration 20s]   the knee: the
+//                   highest journey rate with every group at p95 < 200 ms and < 0.1 % errors,
+//                   with the resident memory of every process of the local system at that rate
+// Locally, every profile but smoke restarts the gateway with load-test rate limits
+// (withLoadTestGateway) and restarts it normally afterwards. Exit code 1 when a threshold fails.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  arg,
+  call,
+  createLearners,
+  deleteLearners,
+  learnerToken,
+  loadContext,
+  root,
+  until,
+  withLoadTestGateway,
+} from './common.mjs';
+import {
+  coursesRequest,
+  pickBatchTarget,
+  generateBatchChecks,
+  generateBatchRequest,
+  checkAnswerChecks,
+  checkAnswerRequest,
+  questionsFrom,
+} from './scenarios/infinite-qbank.js';
+import {
+  ADMIN_EVERY,
+  adminRequests,
+  dashboardRequests,
+  GROUP_OF,
+  GROUP_THRESHOLDS,
+  JOURNEY_GROUPS,
+  JOURNEY_PRODUCT,
+  journeyAnswer,
+  journeyChecks,
+  journeyCreateTest,
+  journeyGetTest,
+  journeyGradebook,
+  journeySaveAnswer,
+  journeySubmitTest,
+  journeyTestOf,
+  markdownReport,
+  missedThresholds,
+  productsOfLearner,
+} from './scenarios/journey.js';
+import {
+  createUserRequest,
+  deleteUserRequest,
+  grantRequest,
+  learnerTokenRequest,
+  poolUser,
+  serviceTokenRequest,
+  userDocumentRequest,
+  userIdFromLocation,
+} from './scenarios/pool.js';
+import { attackGroups, durationSeconds } from './vegeta.mjs';
+
+/** @typedef {import('./scenarios/http.js').LoadRequest} LoadRequest */
+/** @typedef {import('./scenarios/http.js').Checks} Checks */
+/** @typedef {import('./vegeta.mjs').Figures} Figures */
+/** @typedef {import('./scenarios/journey.js').ReportRow} ReportRow */
+
+/**
+ * The smoke asks whether the system answers correctly at all (no error, no failed check; a
+ * cold first request may be slow); the other profiles hold the journey's thresholds.
+ */
+const SMOKE_THRESHOLDS = Object.freeze({ p95: 1000, p99: 2000, errorRate: 0.001 });
+
+/**
+ * The profiles: constant-rate stages of journeys per second (vegeta has one constant rate per
+ * attack; k6 ramps between the same figures, tools/load/k6/lib/profile.js). `rate` is the
+ * profile's base journey rate (--rate overrides it).
+ * @type {Record<string, { rate: number, stages: (r: number, d?: string) => { rate: number, duration: string }[] }>}
+ */
+export const PROFILES = {
+  smoke: { rate: 1, stages: (r, d) => [{ rate: r, duration: d ?? '4s' }] },
+  load: { rate: 10, stages: (r, d) => [{ rate: r, duration: d ?? '5m' }] },
+  stress: {
+    rate: 10,
+    stages: (r, d) => [1, 2, 3, 4].map((k) => ({ rate: r * k, duration: d ?? '1m' })),
+  },
+  spike: {
+    rate: 10,
+    stages: (r, d) => [
+      { rate: Math.max(1, Math.round(r / 4)), duration: d ?? '1m' },
+      { rate: r * 4, duration: '30s' },
+      { rate: Math.max(1, Math.round(r / 4)), duration: d ?? '1m' },
+    ],
+  },
+  soak: { rate: 10, stages: (r, d) => [{ rate: r, duration: d ?? '30m' }] },
+};
+
+/** A vegeta attack longer than this is split: the targets carry tokens that live 5 minutes. */
+const SEGMENT_S = 150;
+
+/**
+ * Requests of one journey per route name: the mix's weights (admin: ADMIN_EVERY journeys share
+ * one visit of each admin page).
+ * @type {Record<string, number>}
+ */
+export const JOURNEY_WEIGHTS = {
+  'public-config': 1,
+  me: 1,
+  announcements: 1,
+  products: 1,
+  'create-test': 1,
+  'get-test': 1,
+  'save-practice-answer': 3,
+  'submit-test': 1,
+  gradebook: 1,
+  'generate-batch': 1,
+  'infiniteqbank-check': 1,
+  'admin-users': 1 / ADMIN_EVERY,
+  questions: 1 / ADMIN_EVERY,
+  'question-facets': 1 / ADMIN_EVERY,
+};
+
+/** Requests per journey (the request rate is this times the journey rate). */
+export const REQUESTS_PER_JOURNEY = Object.values(JOURNEY_WEIGHTS).reduce((a, b) => a + b, 0);
+
+/**
+ * A learner of the pool, ready for the journey: its token, its tests and a batch.
+ * @typedef {object} PoolLearner
+ * @property {string} email
+ * @property {() => Promise<string>} token  a token valid for at least a few minutes
+ * @property {() => Promise<void>} [remove]
+ */
+
+/**
+ * @param {LoadRequest} r
+ * @returns {Promise<{ status: number, body: any, headers: Headers }>}
+ */
+async function send(r) {
+  const res = await fetch(r.url, {
+    method: r.method,
+    headers: r.headers,
+    body: r.body ?? undefined,
+  });
+  const text = await res.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** @param {string} name */
+const env = (name) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`set ${name} (tools/load/README.md, "Load testing with k6")`);
+  return v;
+};
+
+/**
+ * The pool: `count` learners holding the journey's product. Locally through test-kit (the test
+ * realm's identity client and api-tests client); against a deployment through the Keycloak
+ * requests of scenarios/pool.js.
+ * @param {{ system: string, base: string, deployment: boolean, count: number }} o
+ * @returns {Promise<{ learners: PoolLearner[], adminToken: () => Promise<string>, remove: () => Promise<void> }>}
+ */
+async function makePool(o) {
+  if (!o.deployment) {
+    const { u } = loadContext(o.system);
+    const made = await createLearners({
+      profile: o.system,
+      base: o.base,
+      count: o.count,
+      label: 'journey',
+    });
+    const adminToken = () => learnerToken(u, 'admin');
+    try {
+      const admin = await adminToken();
+      for (const l of made) {
+        // retried: another engineer may restart the shared gateway for a second
+        await until(
+          `update-user-purchases for ${l.email}`,
+          async () => {
+            const g = await call(o.base, admin, 'POST', '/api/update-user-purchases', {
+              uid: l.uid,
+              purchases: { [JOURNEY_PRODUCT]: true },
+            }).catch(() => null);
+            if (g && g.status >= 300 && g.status !== 503)
+              throw new Error(`update-user-purchases: ${g.status} ${JSON.stringify(g.body)}`);
+            return g !== null && g.status < 300;
+          },
+          { timeoutMs: 30_000, everyMs: 500 },
+        );
+      }
+    } catch (e) {
+      await deleteLearners(o.system, made);
+      throw e;
+    }
+    return {
+      learners: made.map((l) => ({
+        email: l.email,
+        token: async () => (await l.freshToken()).token,
+      })),
+      adminToken,
+      remove: () => deleteLearners(o.system, made),
+    };
+  }
+  const c = {
+    keycloakUrl: env('KEYCLOAK_URL'),
+    realm: env('REALM'),
+    adminClientId: env('ADMIN_CLIENT_ID'),
+    adminClientSecret: env('ADMIN_CLIENT_SECRET'),
+    tokenClientId: env('TOKEN_CLIENT_ID'),
+    tokenClientSecret: process.env.TOKEN_CLIENT_SECRET,
+  };
+  const service = async () => (await send(serviceTokenRequest(c))).body.access_token;
+  const adminToken = async () => env('ADMIN_TOKEN');
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  /** @type {{ id: string, user: { email: string, password: string } }[]} */
+  const made = [];
+  const remove = async () => {
+    const t = await service();
+    for (const m of made) await send(deleteUserRequest(c, t, m.id));
+  };
+  try {
+    const t = await service();
+    for (let n = 0; n < o.count; n++) {
+      const user = poolUser(run, n);
+      const r = await send(createUserRequest(c, t, user));
+      if (r.status !== 201)
+        throw new Error(`creating ${user.email}: ${r.status} ${JSON.stringify(r.body)}`);
+      made.push({ id: userIdFromLocation(r.headers.get('location')), user });
+    }
+    const admin = await adminToken();
+    for (const m of made) {
+      const tok = (await send(learnerTokenRequest(c, m.user))).body.access_token;
+      const d = await send(userDocumentRequest(o.base, tok));
+      if (d.status >= 300) throw new Error(`create-user: ${d.status}`);
+      const me = await call(o.base, tok, 'GET', '/api/me');
+      const g = await send(grantRequest(o.base, admin, me.body.uid, JOURNEY_PRODUCT));
+      if (g.status >= 300) throw new Error(`update-user-purchases: ${g.status}`);
+    }
+  } catch (e) {
+    await remove();
+    throw e;
+  }
+  return {
+    learners: made.map((m) => ({
+      email: m.user.email,
+      token: async () => (await send(learnerTokenRequest(c, m.user))).body.access_token,
+    })),
+    adminToken,
+    remove,
+  };
+}
+
+/**
+ * Each learner's fixtures: a practice test to answer, a full test to submit (again and again:
+ * submit-test answers 200 for a submitted test), a batch of Infinite QBank questions.
+ * @param {string} base
+ * @param {PoolLearner[]} learners
+ */
+async function prepare(base, learners) {
+  const t0 = await learners[0].token();
+  const cr = coursesRequest(base, t0);
+  const target = pickBatchTarget((await send(cr)).body);
+  return Promise.all(
+    learners.map(async (l) => {
+      const token = await l.token();
+      await until(`${JOURNEY_PRODUCT} in ${l.email}'s /api/me`, async () => {
+        const me = await call(base, token, 'GET', '/api/me');
+        return me.status === 200 && me.body.purchases?.[JOURNEY_PRODUCT] === true;
+      });
+      /** @param {'practice' | 'full'} mode */
+      const create = async (mode) => {
+        const c = await send(journeyCreateTest(base, token, mode));
+        if (c.status !== 200)
+          throw new Error(`create-test (${mode}): ${c.status} ${JSON.stringify(c.body)}`);
+        const v = await send(journeyGetTest(base, token, c.body.testId));
+        return journeyTestOf(v.body);
+      };
+      const practice = await create('practice');
+      const full = await create('full');
+      const b = await send(generateBatchRequest(base, token, target));
+      if (b.status !== 200)
+        throw new Error(`generate-batch: ${b.status} ${JSON.stringify(b.body)}`);
+      return { learner: l, practice, full, questions: questionsFrom(b.body) };
+    }),
+  ).then((fixtures) => ({ fixtures, target }));
+}
+
+/**
+ * The vegeta groups of the mix, one per route name (each with its own checks), built with the
+ * learners' current tokens.
+ * @param {string} base
+ * @param {Awaited<ReturnType<typeof prepare>>} prep
+ * @param {string} adminToken
+ */
+async function mixGroups(base, prep, adminToken) {
+  /** @type {Record<string, LoadRequest[]>} */
+  const by = {};
+  const add = (/** @type {LoadRequest} */ r) => (by[r.name] ??= []).push(r);
+  for (const [i, f] of prep.fixtures.entries()) {
+    const token = await f.learner.token();
+    for (const r of dashboardRequests(base, token)) add(r);
+    add(productsOfLearner(base, token));
+    add(journeyCreateTest(base, token, 'practice'));
+    add(journeyGetTest(base, token, f.practice.testId));
+    for (const [k, q] of f.practice.questions.slice(0, 6).entries())
+      add(journeySaveAnswer(base, token, f.practice.testId, q.qid, journeyAnswer(q, k + i)));
+    add(journeySubmitTest(base, token, f.full.testId));
+    add(journeyGradebook(base, token));
+    add(generateBatchRequest(base, token, prep.target));
+    for (const q of f.questions) add(checkAnswerRequest(base, token, q));
+  }
+  for (const r of adminRequests(base, adminToken)) add(r);
+  return Object.keys(JOURNEY_WEIGHTS).map((name) => ({
+    name,
+    weight: JOURNEY_WEIGHTS[name],
+    requests: by[name],
+    /** @type {Checks} */
+    checks:
+      name === 'generate-batch'
+        ? generateBatchChecks(prep.target)
+        : name === 'infiniteqbank-check'
+          ? checkAnswerChecks
+          : journeyChecks(name),
+  }));
+}
+
+/**
+ * Rows of the report: one per endpoint group (requests and errors summed; p50/p95/p99 the
+ * highest of its routes, so a group passes only when every route of it does), then per route.
+ * @param {Figures[]} routes  figures named `<run>-<route>`
+ * @param {string} run
+ * @returns {{ groups: ReportRow[], routes: ReportRow[] }}
+ */
+export function reportRows(routes, run) {
+  /** @type {ReportRow[]} */
+  const rows = routes.map((f) => ({
+    group: f.name.slice(run.length + 1),
+    requests: f.requests,
+    p50: f.p50,
+    p95: f.p95,
+    p99: f.p99,
+    errorRate: f.requests > 0 ? f.errors / f.requests : 1,
+  }));
+  const groups = JOURNEY_GROUPS.map((g) => {
+    const mine = rows.filter((r) => GROUP_OF[r.group] === g);
+    const requests = mine.reduce((n, r) => n + r.requests, 0);
+    const errors = mine.reduce((n, r) => n + r.errorRate * r.requests, 0);
+    return {
+      group: g,
+      requests,
+      p50: Math.max(0, ...mine.map((r) => r.p50)),
+      p95: Math.max(0, ...mine.map((r) => r.p95)),
+      p99: Math.max(0, ...mine.map((r) => r.p99)),
+      errorRate: requests > 0 ? errors / requests : 1,
+    };
+  }).filter((r) => r.requests > 0);
+  return { groups, routes: rows };
+}
+
+/**
+ * Resident memory (MiB) of each process of the local system: the pid files of the apps
+ * (<dataDir>-apps/run) and of the servers (<dataDir>/run), each with its child processes.
+ * @param {string} system
+ */
+export function residentMemory(system) {
+  const dirs = [
+    path.join(root, '.infra', `${system}-apps`, 'run'),
+    path.join(root, '.infra', system, 'run'),
+  ];
+  const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number));
+  /** @param {number} pid */
+  const tree = (pid) => {
+    let kb = 0;
+    const todo = [pid];
+    while (todo.length) {
+      const p = /** @type {number} */ (todo.pop());
+      for (const [q, parent, rss] of ps) {
+        if (q === p) kb += rss;
+        if (parent === p) todo.push(q);
+      }
+    }
+    return kb;
+  };
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const dir of dirs) {
+    if (!fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.pid'))) {
+      const pid = Number(fs.readFileSync(path.join(dir, f), 'utf8').trim());
+      const kb = pid > 0 ? tree(pid) : 0;
+      if (kb > 0) out[f.replace(/\.pid$/, '')] = Math.round(kb / 1024);
+    }
+  }
+  return out;
+}
+
+/**
+ * One stage: the mix at `rate` journeys/s for `duration`, in segments of at most SEGMENT_S
+ * (fresh tokens each); memory sampled halfway through the first segment.
+ * @param {{ base: string, prep: Awaited<ReturnType<typeof prepare>>, adminToken: () => Promise<string>, rate: number, duration: string, outDir: string, name: string, system: string | null }} o
+ */
+async function runStage(o) {
+  const total = durationSeconds(o.duration);
+  /** @type {Figures[][]} */
+  const segments = [];
+  /** @type {Record<string, number>} */
+  let memory = {};
+  for (let done = 0; done < total; done += SEGMENT_S) {
+    const secs = Math.min(SEGMENT_S, total - done);
+    const groups = await mixGroups(o.base, o.prep, await o.adminToken());
+    const sample =
+      o.system && done === 0
+        ? setTimeout(
+            () => (memory = residentMemory(/** @type {string} */ (o.system))),
+            (secs * 1000) / 2,
+          )
+        : null;
+    const r = await attackGroups({
+      name: o.name,
+      groups,
+      rate: Math.round(o.rate * REQUESTS_PER_JOURNEY * 100) / 100,
+      duration: `${secs}s`,
+      outDir: o.outDir,
+      maxWorkers: 400,
+    });
+    if (sample) clearTimeout(sample);
+    segments.push(r.groups);
+  }
+  return { routes: mergeSegments(segments), memory };
+}
+
+/**
+ * Figures of several segments per route: counts summed, percentiles the highest of the
+ * segments (an upper bound).
+ * @param {Figures[][]} segments
+ * @returns {Figures[]}
+ */
+function mergeSegments(segments) {
+  if (segments.length === 1) return segments[0];
+  return segments[0].map((first, i) => {
+    const all = segments.map((s) => s[i]);
+    const requests = all.reduce((n, f) => n + f.requests, 0);
+    const errors = all.reduce((n, f) => n + f.errors, 0);
+    return {
+      ...first,
+      requests,
+      errors,
+      errorRate: requests > 0 ? errors / requests : 1,
+      p50: Math.max(...all.map((f) => f.p50)),
+      p95: Math.max(...all.map((f) => f.p95)),
+      p99: Math.max(...all.map((f) => f.p99)),
+    };
+  });
+}
+
+/**
+ * Runs a profile (or the knee search); writes <outDir>/journey-<profile>.json and .md.
+ * @param {{ profile: string, system?: string, baseUrl?: string, rate?: number, duration?: string, learners?: number, knee?: { start: number, step: number, max: number } }} o
+ */
+export async function runJourney(o) {
+  const profileName = o.knee ? 'knee' : o.profile;
+  const profile = PROFILES[o.profile];
+  if (!o.knee && !profile)
+    throw new Error(
+      `--profile must be one of ${Object.keys(PROFILES).join(', ')}, got ${o.profile}`,
+    );
+  const system = o.system ?? 'test';
+  const thresholds = o.profile === 'smoke' && !o.knee ? SMOKE_THRESHOLDS : GROUP_THRESHOLDS;
+  const deployment = Boolean(o.baseUrl);
+  const ctx = loadContext(system);
+  const base = deployment ? /** @type {string} */ (o.baseUrl).replace(/\/+$/, '') : ctx.u.gateway;
+  const pool = await makePool({
+    system,
+    base,
+    deployment,
+    count: o.learners ?? (o.profile === 'smoke' && !o.knee ? 3 : 20),
+  });
+  const started = new Date().toISOString();
+  /** @type {{ rate: number, duration: string, requestRate: number, groups: ReportRow[], routes: ReportRow[], memory: Record<string, number>, passed: boolean }[]} */
+  const stages = [];
+  try {
+    const prep = await prepare(base, pool.learners);
+    // warm-up: the admin pages' first reads fill caches a browsing admin already has
+    for (const r of adminRequests(base, await pool.adminToken())) await send(r);
+    const stage = async (/** @type {number} */ rate, /** @type {string} */ duration) => {
+      const r = await runStage({
+        base,
+        prep,
+        adminToken: pool.adminToken,
+        rate,
+        duration,
+        outDir: ctx.outDir,
+        name: `journey-${profileName}-${rate}`,
+        system: deployment ? null : system,
+      });
+      const rows = reportRows(r.routes, `journey-${profileName}-${rate}`);
+      const passed = rows.groups.every((g) => missedThresholds(g, thresholds).length === 0);
+      const s = {
+        rate,
+        duration,
+        requestRate: Math.round(rate * REQUESTS_PER_JOURNEY * 100) / 100,
+        ...rows,
+        memory: r.memory,
+        passed,
+      };
+      stages.push(s);
+      console.log(
+        `[load] ${rate} journeys/s (${s.requestRate} req/s) for ${duration}: ${passed ? 'pass' : 'FAIL'}; ${rows.groups
+          .map(
+            (g) =>
+              `${g.group} p95 ${g.p95} ms, ${g.requests} req, ${Math.round(g.errorRate * 10000) / 100} %`,
+          )
+          .join('; ')}`,
+      );
+      return s;
+    };
+    const body = async () => {
+      if (o.knee) {
+        // warm-up (not reported): a gateway just restarted and cold caches
+        await runStage({
+          base,
+          prep,
+          adminToken: pool.adminToken,
+          rate: o.knee.start,
+          duration: '5s',
+          outDir: ctx.outDir,
+          name: 'journey-warmup',
+          system: null,
+        });
+        for (let rate = o.knee.start; rate <= o.knee.max; rate += o.knee.step) {
+          const s = await stage(rate, o.duration ?? '20s');
+          if (!s.passed) break;
+        }
+        return;
+      }
+      for (const st of profile.stages(o.rate ?? profile.rate, o.duration))
+        await stage(st.rate, st.duration);
+    };
+    // the smoke stays below the normal per-user limits; heavier runs lift them (locally only)
+    if (deployment || (o.profile === 'smoke' && !o.knee)) await body();
+    else await withLoadTestGateway(system, body);
+  } finally {
+    await pool.remove();
+  }
+  const knee = o.knee ? ([...stages].reverse().find((s) => s.passed) ?? null) : null;
+  const summary = {
+    profile: profileName,
+    target: deployment ? base : `local ${system} system`,
+    started,
+    learners: pool.learners.length,
+    poolEmails: pool.learners.map((l) => l.email),
+    requestsPerJourney: REQUESTS_PER_JOURNEY,
+    thresholds,
+    stages,
+    knee: knee
+      ? { rate: knee.rate, requestRate: knee.requestRate, memory: knee.memory }
+      : undefined,
+    passed: o.knee ? knee !== null : stages.every((s) => s.passed),
+  };
+  const file = path.join(ctx.outDir, `journey-${profileName}`);
+  fs.writeFileSync(`${file}.json`, JSON.stringify(summary, null, 2));
+  const md = stages
+    .map((s) =>
+      markdownReport({
+        title: `Learner journey, ${profileName}: ${s.rate} journeys/s (${s.requestRate} requests/s) for ${s.duration}`,
+        lines: [
+          `target: ${summary.target}; ${summary.learners} pool learners; started ${started}`,
+          ...(Object.keys(s.memory).length
+            ? [
+                `resident memory (MiB): ${Object.entries(s.memory)
+                  .map(([k, v]) => `${k} ${v}`)
+                  .join(', ')}`,
+              ]
+            : []),
+        ],
+        thresholds,
+        rows: [
+          ...s.groups,
+          ...s.routes.map((r) => ({ ...r, group: `  ${GROUP_OF[r.group]} / ${r.group}` })),
+        ],
+      }),
+    )
+    .join('\n');
+  fs.writeFileSync(
+    `${file}.md`,
+    `${md}${knee ? `\n**Knee: ${knee.rate} journeys/s (${knee.requestRate} requests/s).**\n` : ''}`,
+  );
+  return { summary, files: { json: `${file}.json`, markdown: `${file}.md` } };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const knee = process.argv.includes('--knee');
+  const num = (/** @type {string} */ n) => {
+    const v = arg(n, '');
+    return v === '' ? undefined : Number(v);
+  };
+  runJourney({
+    profile: arg('profile', 'smoke'),
+    system: arg('system', 'test'),
+    baseUrl: arg('base-url', '') || undefined,
+    rate: num('rate'),
+    duration: arg('duration', '') || undefined,
+    learners: num('learners'),
+    knee: knee
+      ? { start: num('start') ?? 5, step: num('step') ?? 5, max: num('max') ?? 60 }
+      : undefined,
+  })
+    .then(({ summary, files }) => {
+      if (summary.knee)
+        console.log(
+          `[load] knee: ${summary.knee.rate} journeys/s (${summary.knee.requestRate} req/s); memory (MiB) ${JSON.stringify(summary.knee.memory)}`,
+        );
+      console.log(
+        `[load] ${summary.passed ? 'passed' : 'FAILED'}; report ${files.markdown}, ${files.json}`,
+      );
+      process.exitCode = summary.passed ? 0 : 1;
+    })
+    .catch((e) => {
+      console.error(`[load] ${e.stack ?? e.message}`);
+      process.exit(1);
+    });
+}
