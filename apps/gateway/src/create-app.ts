@@ -6,6 +6,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import {
   CORRELATION_HEADER,
   correlationIdFrom,
+  initMetrics,
+  METRICS_CONTENT_TYPE,
+  metricsText,
+  observeHttp,
   PinoNestLogger,
   rootLogger,
   runWithCorrelationId,
@@ -16,6 +20,7 @@ import type { GatewayEnv } from './config/gateway.env';
 import { BodyShapePipe } from './http/body-shape.pipe';
 import { frameworkErrorHandler } from './http/framework-errors';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
+import { documentErrorResponses } from './http/openapi-responses';
 import { createValidationPipe } from './http/validation.pipe';
 
 /** Builds the gateway (used by main.ts and by the integration tests). */
@@ -56,6 +61,7 @@ export async function createGatewayApp(
   );
 
   const fastify = app.getHttpAdapter().getInstance();
+  initMetrics('gateway');
   // request bodies: JSON only, size and nesting limited, in one place for every route
   registerJsonBodyParser(fastify);
   // correlation id: taken from the caller when plain, else new; in every log line and NATS header
@@ -65,6 +71,8 @@ export async function createGatewayApp(
     runWithCorrelationId(id, done);
   });
   fastify.addHook('onResponse', (req, reply, done) => {
+    // one histogram observation per request, labelled by the route TEMPLATE (bounded)
+    observeHttp(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime);
     rootLogger().info(
       {
         method: req.method,
@@ -88,6 +96,16 @@ export async function createGatewayApp(
     });
   }
 
+  // Prometheus scrape, after the hooks above (it gets them too): outside the /api prefix like
+  // /healthz, so the ingress (/api only) never routes it; in-cluster only (the gateway's
+  // NetworkPolicy admits the monitoring namespace). Not a Nest route: not in the OpenAPI document.
+  fastify.get('/metrics', async (_req, reply) =>
+    reply
+      .header('content-type', METRICS_CONTENT_TYPE)
+      .header('cache-control', 'no-store')
+      .send(await metricsText()),
+  );
+
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'healthz', method: RequestMethod.GET },
@@ -96,16 +114,18 @@ export async function createGatewayApp(
   });
   app.useGlobalPipes(new BodyShapePipe(), createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`${env.PRODUCT_NAME} API`)
-      .setDescription(
-        'The HTTP API of the exam-preparation platform. Bearer tokens come from the Keycloak realm.',
-      )
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
+  const document = documentErrorResponses(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle(`${env.PRODUCT_NAME} API`)
+        .setDescription(
+          'The HTTP API of the exam-preparation platform. Bearer tokens come from the Keycloak realm.',
+        )
+        .setVersion('1')
+        .addBearerAuth()
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 

@@ -21,3 +21,4 @@ export * from './mongo/mongo.module';
 export * from './concurrency/keyed-mutex';
 export * from './concurrency/ttl-cache';
 export * from './peers/peer-client';
+export * from './metrics/metrics';

@@ -6,7 +6,7 @@ import {
   type UserPurchasesAnswer,
   UserPurchasesQuery,
 } from '@examprep/contracts';
-import { requireAdmin, ServiceError, validatePayload } from '@examprep/nest-kit';
+import { purchasesTotal, requireAdmin, ServiceError, validatePayload } from '@examprep/nest-kit';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { purchaseChanges } from '../entitlements/ledger';
 import { ProductsService } from '../products/products.service';
@@ -37,11 +37,14 @@ export class AdminPurchasesService {
     if (problems.length > 0)
       throw ServiceError.badRequest(problems.join(' '), { purchases: problems });
     const current = await this.entitlements.purchasesOf(dto.uid);
-    const holdings = await this.entitlements.apply(
-      dto.uid,
-      purchaseChanges(current, dto.purchases),
-      { source: 'admin', by: actor.email, orderId: null },
-    );
+    const changes = purchaseChanges(current, dto.purchases);
+    const holdings = await this.entitlements.apply(dto.uid, changes, {
+      source: 'admin',
+      by: actor.email,
+      orderId: null,
+    });
+    const grants = changes.filter((c) => c.action === 'grant').length;
+    if (grants > 0) purchasesTotal.inc({ kind: 'grant' }, grants);
     return {
       uid: dto.uid,
       purchases: holdings.purchases,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
-import { flushLogs, rootLogger } from '@examprep/nest-kit';
+import { flushLogs, purchasesTotal, rootLogger } from '@examprep/nest-kit';
 import Stripe from 'stripe';
 import { CatalogEnv } from '../config/catalog.env';
 import { simulatorEnabled } from '../stripe/stripe.options';
@@ -201,6 +201,7 @@ export class WebhookWorker implements OnModuleDestroy {
           ...(decision.paymentIntentId ? { paymentIntentId: decision.paymentIntentId } : {}),
         });
         if (!paid) return this.raced(order._id);
+        purchasesTotal.inc({ kind: 'order_paid' });
         this.faultAfterRecord();
         return 'paid';
       }

@@ -12,7 +12,7 @@ import {
   Subjects,
   type ViewMode,
 } from '@examprep/contracts';
-import { RpcPattern } from '@examprep/nest-kit';
+import { counted, generationsTotal, RpcPattern } from '@examprep/nest-kit';
 import { InfiniteService } from './infinite.service';
 
 @Controller()
@@ -26,7 +26,9 @@ export class InfiniteController {
 
   @RpcPattern(Subjects.qbank.generateBatch)
   generateBatch(@Payload() { actor, query }: GenerateBatchMessage): Promise<GenerateBatchResponse> {
-    return this.infinite.generateBatch(actor, query);
+    return this.infinite
+      .generateBatch(actor, query)
+      .then(counted(generationsTotal, { kind: 'qbank_batch' }));
   }
 
   @RpcPattern(Subjects.qbank.check)

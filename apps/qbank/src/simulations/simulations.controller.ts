@@ -7,7 +7,7 @@ import {
   type PumpQuestion,
   Subjects,
 } from '@examprep/contracts';
-import { RpcPattern } from '@examprep/nest-kit';
+import { counted, generationsTotal, RpcPattern } from '@examprep/nest-kit';
 import { SimulationsService } from './simulations.service';
 
 /** NATS handlers of the pump simulator (gateway: POST /api/simulations/pump/*). */
@@ -17,7 +17,9 @@ export class SimulationsController {
 
   @RpcPattern(Subjects.qbank.pumpGenerate)
   generate(@Payload() { actor, input }: PumpGenerateMessage): Promise<PumpQuestion> {
-    return this.simulations.generate(actor, input);
+    return this.simulations
+      .generate(actor, input)
+      .then(counted(generationsTotal, { kind: 'pump' }));
   }
 
   @RpcPattern(Subjects.qbank.pumpCheck)

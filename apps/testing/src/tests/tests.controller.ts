@@ -29,7 +29,7 @@ import {
   type UserTestsAnswer,
   type UserTestsMessage,
 } from '@examprep/contracts';
-import { RpcPattern } from '@examprep/nest-kit';
+import { answersSavedTotal, counted, RpcPattern, testsSubmittedTotal } from '@examprep/nest-kit';
 import { AnswersService } from './answers.service';
 import { MediaAccessService } from './media-access.service';
 import { TestsService } from './tests.service';
@@ -60,17 +60,17 @@ export class TestsController {
 
   @RpcPattern(Subjects.testing.submitQuizAnswer)
   check(@Payload() { actor, input }: SubmitQuizAnswerMessage): Promise<SubmitQuizAnswerAnswer> {
-    return this.answers.check(actor, input);
+    return this.answers.check(actor, input).then(counted(answersSavedTotal));
   }
 
   @RpcPattern(Subjects.testing.savePracticeAnswer)
   save(@Payload() { actor, input }: SavePracticeAnswerMessage): Promise<SavePracticeAnswerAnswer> {
-    return this.answers.save(actor, input);
+    return this.answers.save(actor, input).then(counted(answersSavedTotal));
   }
 
   @RpcPattern(Subjects.testing.submitTest)
   submit(@Payload() { actor, input }: SubmitTestMessage): Promise<SubmitTestAnswer> {
-    return this.answers.submit(actor, input);
+    return this.answers.submit(actor, input).then(counted(testsSubmittedTotal));
   }
 
   @RpcPattern(Subjects.testing.deleteTest)

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { METRICS_CONTENT_TYPE, metricsText } from '../metrics/metrics';
 
 export type ReadinessChecks = Record<string, () => boolean | Promise<boolean>>;
 
@@ -23,7 +24,8 @@ export async function runChecks(checks: ReadinessChecks): Promise<HealthReport> 
 
 /**
  * Liveness (/healthz: the process answers) and readiness (/readyz: its dependencies answer)
- * for a NATS-only service, on a small HTTP port for Kubernetes probes.
+ * for a NATS-only service, on a small HTTP port for Kubernetes probes; /metrics (Prometheus
+ * text format) on the same port for the scraper.
  */
 export function startHealthServer(
   port: number,
@@ -37,6 +39,11 @@ export function startHealthServer(
     };
     if (req.method !== 'GET') return send(405, { status: 'method not allowed' });
     if (req.url === '/healthz') return send(200, { status: 'ok' });
+    if (req.url === '/metrics') {
+      const text = await metricsText();
+      res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' });
+      return res.end(text);
+    }
     if (req.url === '/readyz') {
       const report = await runChecks(checks);
       return send(report.status === 'ok' ? 200 : 503, report);

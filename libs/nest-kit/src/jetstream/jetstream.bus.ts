@@ -17,6 +17,7 @@ import {
   runWithCorrelationId,
 } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
+import { jetstreamConsumerLag } from '../metrics/metrics';
 
 const jc = JSONCodec();
 
@@ -39,6 +40,33 @@ export interface ConsumeOptions<S extends EventSubject> {
   maxDeliver?: number;
   /** Wait before a failed message is delivered again. */
   retryDelayMs?: number;
+  /** How often the consumer's lag gauge is refreshed from the server (default LAG_POLL_MS). */
+  lagPollMs?: number;
+}
+
+/** Every 15 s each durable consumer asks the server for its info (one small request). */
+export const LAG_POLL_MS = 15_000;
+
+/**
+ * Keeps examprep_jetstream_consumer_lag{stream,consumer} = num_pending + num_ack_pending, read
+ * now and then every `everyMs`; a failed read keeps the last value (and is not logged: the
+ * consumer's own errors are). Returns the timer (unref'd: it never keeps the process up).
+ */
+export function pollConsumerLag(
+  stream: string,
+  consumer: string,
+  info: () => Promise<{ num_pending: number; num_ack_pending: number }>,
+  everyMs: number,
+): NodeJS.Timeout {
+  const read = () =>
+    info().then(
+      (i) => jetstreamConsumerLag.set({ stream, consumer }, i.num_pending + i.num_ack_pending),
+      () => undefined,
+    );
+  void read();
+  const timer = setInterval(() => void read(), everyMs);
+  timer.unref();
+  return timer;
 }
 
 export interface RunningConsumer {
@@ -115,6 +143,12 @@ export class JetStreamBus {
     const consumer = await this.js.consumers.get(stream.name, options.durable);
     const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
     const log = rootLogger();
+    const lag = pollConsumerLag(
+      stream.name,
+      options.durable,
+      () => consumer.info(false),
+      options.lagPollMs ?? LAG_POLL_MS,
+    );
     const done = (async () => {
       for await (const m of messages) {
         const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
@@ -143,6 +177,7 @@ export class JetStreamBus {
     })();
     return {
       stop: async () => {
+        clearInterval(lag);
         await messages.close();
         await done;
       },

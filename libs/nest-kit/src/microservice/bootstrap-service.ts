@@ -4,6 +4,7 @@ import type { ServiceName } from '@examprep/contracts';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { startHealthServer, type ReadinessChecks } from '../health/health-server';
 import { createLogger, flushLogs, PinoNestLogger } from '../logging/logger';
+import { initMetrics } from '../metrics/metrics';
 import { CorrelationInterceptor } from '../rpc/correlation.interceptor';
 import { AllRpcExceptionsFilter } from '../rpc/rpc-exceptions.filter';
 import { DrainingNatsServer } from './draining-nats.server';
@@ -57,6 +58,7 @@ export async function bootstrapService(
   options: ServiceBootstrapOptions,
 ): Promise<INestMicroservice> {
   const log = createLogger(options.name);
+  initMetrics(options.name);
   const strategy = new DrainingNatsServer({
     servers: options.natsUrl,
     queue: options.name,

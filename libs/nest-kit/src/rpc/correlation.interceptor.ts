@@ -12,8 +12,17 @@ import {
   runWithCorrelationId,
 } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
+import {
+  errorOutcome,
+  natsHandlerDuration,
+  natsHandlerErrors,
+  secondsSince,
+} from '../metrics/metrics';
 
-/** Service side: runs each NATS handler inside the caller's correlation id and logs it. */
+/**
+ * Service side: runs each NATS handler inside the caller's correlation id, logs it and times it
+ * (examprep_nats_handler_duration_seconds by subject and outcome).
+ */
 @Injectable()
 export class CorrelationInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -28,10 +37,14 @@ export class CorrelationInterceptor implements NestInterceptor {
         next.handle().subscribe({
           next: (v) => subscriber.next(v),
           error: (e) => {
+            const outcome = errorOutcome(e);
+            natsHandlerDuration.observe({ subject, outcome }, secondsSince(started));
+            if (outcome === '5xx') natsHandlerErrors.inc({ subject });
             rootLogger().info({ subject, ms: elapsed(started), ok: false, code: e?.code }, 'rpc');
             subscriber.error(e);
           },
           complete: () => {
+            natsHandlerDuration.observe({ subject, outcome: 'ok' }, secondsSince(started));
             rootLogger().debug({ subject, ms: elapsed(started), ok: true }, 'rpc');
             subscriber.complete();
           },

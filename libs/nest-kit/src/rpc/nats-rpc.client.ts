@@ -16,6 +16,12 @@ import {
 } from '@examprep/contracts';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
+import {
+  errorOutcome,
+  natsClientDuration,
+  natsClientErrors,
+  secondsSince,
+} from '../metrics/metrics';
 import { isRpcErrorPayload } from './rpc-error';
 
 /** A failed request/reply call, carrying what the gateway turns into an HTTP answer. */
@@ -87,6 +93,27 @@ export class NatsRpcClient {
     subject: S,
     data: NoInfer<RpcRequest<S>>,
     options: { timeoutMs?: number } = {},
+  ): Promise<RpcReply<S>> {
+    const started = process.hrtime.bigint();
+    try {
+      const reply = await this.send(subject, data, options);
+      natsClientDuration.observe({ subject, outcome: 'ok' }, secondsSince(started));
+      return reply;
+    } catch (e) {
+      const outcome = errorOutcome(e);
+      natsClientDuration.observe({ subject, outcome }, secondsSince(started));
+      if (outcome === '5xx') {
+        const status = e instanceof RpcCallError ? String(e.payload.status) : '500';
+        natsClientErrors.inc({ subject, status });
+      }
+      throw e;
+    }
+  }
+
+  private async send<S extends RpcSubject>(
+    subject: S,
+    data: NoInfer<RpcRequest<S>>,
+    options: { timeoutMs?: number },
   ): Promise<RpcReply<S>> {
     const nc = this.nc;
     if (!nc || !this.isConnected) throw unavailable('The message bus is not reachable.');

@@ -1,0 +1,184 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The Prometheus metrics of every process (gateway and services), one registry per process,
+ * served as text on /metrics (the gateway's HTTP port, a service's HEALTH_PORT). Every series
+ * carries the label `service`. Labels are bounded: HTTP routes are Fastify route TEMPLATES
+ * (`/api/tests/:id`, never the raw URL), NATS subjects come from the typed RpcMap, statuses are
+ * classes (2xx..5xx). Names are listed in METRIC_NAMES; k8s/monitoring/prometheus-rules.yaml
+ * uses only those (metrics.spec.ts checks it).
+ */
+export const metricsRegistry = new Registry();
+
+/** Request latencies, in seconds: 5 ms .. 10 s (the gateway's RPC time-out is 10 s). */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequestDuration = new Histogram({
+  name: 'examprep_http_request_duration_seconds',
+  help: 'HTTP requests handled by the gateway, by method, route template and status class.',
+  labelNames: ['method', 'route', 'status_class'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const httpRequestErrors = new Counter({
+  name: 'examprep_http_request_errors_total',
+  help: 'HTTP requests answered with a 5xx status, by method and route template.',
+  labelNames: ['method', 'route'] as const,
+  registers: [metricsRegistry],
+});
+
+export const natsClientDuration = new Histogram({
+  name: 'examprep_nats_client_request_duration_seconds',
+  help: 'NATS request/reply calls made by this process (gateway RPC client, peer clients), by subject and outcome.',
+  labelNames: ['subject', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const natsClientErrors = new Counter({
+  name: 'examprep_nats_client_errors_total',
+  help: 'NATS calls that failed with a 5xx (no responder, time-out, bus down, unknown error), by subject and status.',
+  labelNames: ['subject', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const natsHandlerDuration = new Histogram({
+  name: 'examprep_nats_handler_duration_seconds',
+  help: 'NATS message handlers of this service, by subject and outcome.',
+  labelNames: ['subject', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const natsHandlerErrors = new Counter({
+  name: 'examprep_nats_handler_errors_total',
+  help: 'NATS handlers that answered an error of status >= 500 (or no status), by subject.',
+  labelNames: ['subject'] as const,
+  registers: [metricsRegistry],
+});
+
+export const jetstreamConsumerLag = new Gauge({
+  name: 'examprep_jetstream_consumer_lag',
+  help: 'Messages of a durable JetStream consumer not yet acknowledged (num_pending + num_ack_pending), polled.',
+  labelNames: ['stream', 'consumer'] as const,
+  registers: [metricsRegistry],
+});
+
+export const purchasesTotal = new Counter({
+  name: 'examprep_purchases_total',
+  help: 'Entitlements granted: kind=order_paid (a paid checkout) or kind=grant (granted by an admin).',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
+export const testsSubmittedTotal = new Counter({
+  name: 'examprep_tests_submitted_total',
+  help: 'Tests submitted (graded) by learners.',
+  registers: [metricsRegistry],
+});
+
+export const answersSavedTotal = new Counter({
+  name: 'examprep_answers_saved_total',
+  help: 'Answers saved in tests by learners.',
+  registers: [metricsRegistry],
+});
+
+export const generationsTotal = new Counter({
+  name: 'examprep_generations_total',
+  help: 'Generated content: kind=qbank_batch (an Infinite QBank batch) or kind=pump (a pump problem).',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
+/** The names this process exports besides prom-client's default process metrics. */
+export const METRIC_NAMES = [
+  'examprep_http_request_duration_seconds',
+  'examprep_http_request_errors_total',
+  'examprep_nats_client_request_duration_seconds',
+  'examprep_nats_client_errors_total',
+  'examprep_nats_handler_duration_seconds',
+  'examprep_nats_handler_errors_total',
+  'examprep_jetstream_consumer_lag',
+  'examprep_purchases_total',
+  'examprep_tests_submitted_total',
+  'examprep_answers_saved_total',
+  'examprep_generations_total',
+] as const;
+
+let initialised: string | undefined;
+
+/**
+ * Once per process, at start-up: the `service` label on every series and prom-client's default
+ * process metrics (CPU, memory, event-loop lag, GC, handles) prefixed `examprep_`.
+ */
+export function initMetrics(service: string): void {
+  if (initialised === service) return;
+  if (initialised === undefined) {
+    collectDefaultMetrics({ register: metricsRegistry, prefix: 'examprep_' });
+  }
+  metricsRegistry.setDefaultLabels({ service });
+  initialised = service;
+}
+
+export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;
+
+/** The registry in Prometheus text format. */
+export function metricsText(): Promise<string> {
+  return metricsRegistry.metrics();
+}
+
+/** 200 -> '2xx'; anything outside 100..599 -> 'other'. */
+export function statusClass(status: number): string {
+  if (status >= 100 && status < 600) return STATUS_CLASSES[Math.floor(status / 100)]!;
+  return 'other';
+}
+const STATUS_CLASSES = ['other', '1xx', '2xx', '3xx', '4xx', '5xx'];
+
+/** A route template as a label; requests no route matched share one value. */
+export function routeLabel(template: string | undefined): string {
+  return template === undefined || template === '' ? 'unmatched' : template;
+}
+
+/**
+ * One HTTP request: one histogram observation, and the error counter on a 5xx. Called from the
+ * gateway's onResponse hook with Fastify's route template and elapsed time (ms).
+ */
+export function observeHttp(
+  method: string,
+  routeTemplate: string | undefined,
+  status: number,
+  elapsedMs: number,
+): void {
+  const route = routeLabel(routeTemplate);
+  const cls = statusClass(status);
+  httpRequestDuration.observe({ method, route, status_class: cls }, elapsedMs / 1000);
+  if (cls === '5xx') httpRequestErrors.inc({ method, route });
+}
+
+/** Outcome label of a NATS call or handler: 'ok', or the status class of the error ('4xx'...). */
+export function errorOutcome(err: unknown): string {
+  const e = err as { status?: unknown; payload?: { status?: unknown } } | null | undefined;
+  const status = e?.payload?.status ?? e?.status;
+  return typeof status === 'number' ? statusClass(status) : '5xx';
+}
+
+/** Seconds since a process.hrtime.bigint() start. */
+export function secondsSince(started: bigint): number {
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/**
+ * `promise.then(counted(counter, labels))`: counts a business event once its handler succeeded
+ * (a refused or failed call counts nothing) and passes the answer on.
+ */
+export function counted<T, L extends string>(
+  counter: Counter<L>,
+  labels?: Partial<Record<L, string>>,
+): (answer: T) => T {
+  return (answer) => {
+    if (labels) counter.inc(labels);
+    else counter.inc();
+    return answer;
+  };
+}
