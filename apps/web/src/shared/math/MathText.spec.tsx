@@ -56,6 +56,20 @@ describe('MathText', () => {
     expect(screen.getByText(/<img src=x/)).toBeInTheDocument();
   });
 
+  it('renders hostile LaTeX inertly: no link, image or script, a macro bomb as source', () => {
+    const { container } = render(
+      <MathText
+        text={
+          '\\(\\href{javascript:alert(1)}{go}\\) \\(\\includegraphics{https://evil.example/x.png}\\) \\(\\def\\a{\\a\\a}\\a\\)'
+        }
+      />,
+    );
+    expect(container.querySelector('a, img, script, [href], [src]')).toBeNull();
+    const bomb = screen.getByText('\\(\\def\\a{\\a\\a}\\a\\)');
+    expect(bomb.tagName).toBe('CODE');
+    expect(bomb).toHaveAttribute('title', expect.stringContaining('Too many expansions'));
+  });
+
   it('shows a broken formula as source with the error', () => {
     render(<MathText text={'\\(\\frac{1}{\\)'} />);
     const code = screen.getByText('\\(\\frac{1}{\\)');

@@ -1,14 +1,15 @@
 import 'katex/dist/katex.min.css';
-import katex from 'katex';
 import { memo, useMemo, useRef } from 'react';
 import { MATH_MESSAGES as T } from './math.messages';
 import { splitMath } from './math-segments';
 import { mathTextAlternative } from './math-text-alternative';
+import { renderLatex } from './render-latex';
 import { useScrollsSideways } from './use-scrolls-sideways';
 
 /**
  * Text with LaTeX in \( \) and \[ \], rendered by KaTeX. Plain runs are React text (never
- * HTML); KaTeX output is its own safe markup (trust off, no \href/\url to javascript:). A
+ * HTML); KaTeX output is its own safe markup (render-latex.ts: trust off, no \href/\url to javascript:,
+ * bounded length, nesting, macro expansion and sizes). A
  * formula that does not parse is shown as its source in red with the error as a title, so
  * an editor sees the mistake and a learner still sees the text. Import it lazily (KaTeX is
  * large): `lazy(() => import('.../MathText'))` or use it inside an already lazy page.
@@ -87,22 +88,6 @@ function Katex({ latex, html, block }: { latex: string; html: string; block?: bo
       />
     </>
   );
-}
-
-function renderLatex(latex: string, display: boolean): { html: string; error?: string } {
-  try {
-    return {
-      html: katex.renderToString(latex, {
-        displayMode: display,
-        throwOnError: true,
-        trust: false,
-        strict: 'ignore',
-        output: 'htmlAndMathml',
-      }),
-    };
-  } catch (err) {
-    return { html: '', error: (err as Error).message };
-  }
 }
 
 export default MathText;
