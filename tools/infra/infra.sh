@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB, Keycloak, an S3
-# server (versitygw), maildev, stripe-mock (+ vegeta and kustomize, installed only: the load generator of
-# tools/load, the renderer of tools/k8s). Versions, ports and paths: infra.config.json.
+# server (versitygw), maildev, stripe-mock (+ vegeta, kustomize and schemathesis, installed only: the
+# load generator of tools/load, the renderer of tools/k8s, the API fuzzer of tools/security). Versions, ports and paths: infra.config.json.
 #
 #   infra.sh install [component...]          install what is missing into the cache (idempotent)
 #   infra.sh start   [--profile dev|test|fault]    start every server on 127.0.0.1, wait until healthy
@@ -15,7 +15,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SERVERS=(nats ferretdb keycloak s3 maildev stripe-mock)
-COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta kustomize)
+COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta kustomize schemathesis)
 
 log() { printf '[infra] %s\n' "$*"; }
 warn() { printf '[infra] warning: %s\n' "$*" >&2; }
@@ -154,6 +154,16 @@ install_maildev() {
   write_stamp maildev "$version"
 }
 
+install_schemathesis() {
+  local version=$V_SCHEMATHESIS dir="$CACHE_DIR/schemathesis"
+  command -v python3 >/dev/null || die "python3 (>= 3.9, with venv) is required to install schemathesis"
+  # A venv of its own in the cache: schemathesis is a tool, not a dependency of the project.
+  [[ -x "$dir/bin/python" ]] || python3 -m venv "$dir" || die "python3 -m venv failed (install python3-venv)"
+  "$dir/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$version"
+  "$dir/bin/st" --version | grep -q "$version" || die "st --version does not report $version"
+  write_stamp schemathesis "$version"
+}
+
 install_component() {
   case "$1" in
     nats) install_go_module nats nats-server github.com/nats-io/nats-server/v2 github.com/nats-io/nats-server/v2 "$V_NATS" ;;
@@ -164,6 +174,7 @@ install_component() {
     ferretdb) install_ferretdb ;;
     keycloak) install_keycloak ;;
     maildev) install_maildev ;;
+    schemathesis) install_schemathesis ;;
     *) die "unknown component $1" ;;
   esac
 }
@@ -176,6 +187,7 @@ component_done() {
     ferretdb | versitygw | stripe-mock | vegeta | kustomize) artifact="$BIN_DIR/$c" ;;
     keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
     maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
+    schemathesis) artifact="$CACHE_DIR/schemathesis/bin/st" ;;
   esac
   stamp_ok "$c" "$(component_version "$c")" && [[ -e "$artifact" ]]
 }
@@ -184,7 +196,7 @@ component_version() {
   case "$1" in
     nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; versitygw) echo "$V_VERSITYGW" ;;
     ferretdb) echo "$V_FERRETDB" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
-    vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;;
+    vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;; schemathesis) echo "$V_SCHEMATHESIS" ;;
   esac
 }
 

@@ -9,7 +9,19 @@ import {
   Sse,
   type MessageEvent,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  EVENT_STREAM_SCHEMA,
+  ME_SCHEMA,
+  STAGING_ACCESS_SCHEMA,
+  USER_DOCUMENT_SCHEMA,
+} from '../http/api-schemas';
 import { Throttle } from '@nestjs/throttler';
 import { perMinute } from '../http/rate-limit';
 import {
@@ -63,6 +75,10 @@ export class IdentityController {
   @ApiOperation({
     summary: 'Registers the user document after sign-up (admins: for another Keycloak user).',
   })
+  @ApiCreatedResponse({
+    description: 'The user document (made, or the one there).',
+    schema: USER_DOCUMENT_SCHEMA,
+  })
   createUser(@CurrentActor() actor: Actor, @Body() input: CreateUserDto): Promise<UserDocument> {
     return this.rpc.request(Subjects.identity.createUser, { actor, input });
   }
@@ -100,6 +116,7 @@ export class IdentityController {
   @ApiOperation({
     summary: 'Whether the caller may use the staging environment (role staging-access).',
   })
+  @ApiOkResponse({ schema: STAGING_ACCESS_SCHEMA })
   verifyStagingAccess(@CurrentActor() actor: Actor): { authorized: true } {
     if (!actor.stagingAccess) {
       throw new ForbiddenException({ message: STAGING_DENIED, code: 'STAGING_ACCESS_DENIED' });
@@ -111,6 +128,7 @@ export class IdentityController {
   @Authz({ anonymous: 401, unverified: 200, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated({ allowUnverified: true })
   @ApiOperation({ summary: 'Session state: isAdmin, emailVerified, defaultDashboard, purchases.' })
+  @ApiOkResponse({ schema: ME_SCHEMA })
   me(@CurrentActor() actor: Actor): Promise<Me> {
     return this.rpc.request(Subjects.identity.me, { actor });
   }
@@ -119,7 +137,7 @@ export class IdentityController {
   @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The session state after the change.' })
+  @ApiOkResponse({ description: 'The session state after the change.', schema: ME_SCHEMA })
   updateDefaultDashboard(
     @CurrentActor() actor: Actor,
     @Body() input: DefaultDashboardDto,
@@ -136,6 +154,11 @@ export class IdentityController {
   @Authenticated({ allowUnverified: true })
   @ApiOperation({
     summary: 'Stream of the session state (text/event-stream; send the bearer token).',
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({
+    description: '`me` events (data: the session state) and `ping` every 25 s.',
+    content: { 'text/event-stream': { schema: EVENT_STREAM_SCHEMA } },
   })
   events(@CurrentActor() actor: Actor): Observable<MessageEvent> {
     return new Observable<MessageEvent>((subscriber) => {

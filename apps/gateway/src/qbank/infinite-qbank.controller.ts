@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { VIEW_MODE_SCHEMA } from '../http/api-schemas';
 import { Throttle } from '@nestjs/throttler';
 import {
   type Actor,
@@ -61,6 +62,7 @@ export class InfiniteQbankController {
   @Get('admin/view-mode')
   @Authz(AUTHZ.adminOnly(200))
   @AdminOnly()
+  @ApiOkResponse({ schema: VIEW_MODE_SCHEMA })
   viewMode(@CurrentActor() actor: Actor): Promise<{ mode: ViewMode }> {
     return this.rpc.request(Subjects.qbank.getViewMode, { actor });
   }
@@ -70,6 +72,7 @@ export class InfiniteQbankController {
   @AdminOnly()
   @HttpCode(200)
   @ApiOperation({ summary: "Admin: 'learner' shows the Infinite QBank as learners see it." })
+  @ApiOkResponse({ schema: VIEW_MODE_SCHEMA })
   setViewMode(
     @CurrentActor() actor: Actor,
     @Body() { mode }: ViewModeDto,

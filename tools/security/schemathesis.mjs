@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// @ts-check
+// schemathesis against the gateway's OpenAPI document (issue 15, security suite): every operation
+// of /api/docs-json fuzzed twice, as a learner made for the run and as the seeded admin, with the
+// checks that hold the promise "no 500, nothing outside the documented responses":
+// not_a_server_error, status_code_conformance, content_type_conformance and
+// response_schema_conformance. The gateway runs with its rate limits lifted for the run
+// (tools/load withLoadTestGateway) and gets its normal settings back afterwards.
+//   npm run security:schemathesis [-- --profile test] [--max-examples 10] [--as learner|admin]
+// Reports (JUnit XML and schemathesis' NDJSON events, per user) go to <dataDir>/security/; the
+// counts are printed. Exit 1 on any failure or error. schemathesis itself is installed by
+// `npm run infra -- install schemathesis` (a venv in the cache; done here when missing).
+//
+// Only against a test profile: the admin run creates, changes and deletes real objects (junk
+// questions and announcements with generated content stay in the test databases). Left out,
+// for the admin only, because they change state other suites read and a generated value can
+// hit a real key (the coverage phase tries schema examples and enum values):
+//   POST  /api/admin/allow-signup                       the realm-wide sign-up switch
+//   POST  /api/infiniteqbank/admin/set-view-mode        the seeded admin's Infinite QBank view
+//   PATCH /api/courses/{courseId}/topics/{topicKey}     Free / Available flags of seeded topics
+// The stateful phase is not run: it chains an answer's ids into the next call, so
+// list-auth-users -> delete-user would delete the seeded accounts other suites sign in with.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { apiTestsClient, createRealmUser, infraConfig, seededUsers } from '@examprep/test-kit';
+import { arg, call, kitProfile, root, withLoadTestGateway } from '../load/common.mjs';
+
+const require = createRequire(import.meta.url);
+const { urls } = require('../system/env.cjs');
+
+export const CHECKS = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+];
+
+/** Paths the admin run leaves out (one method each; see the head of this file). */
+export const ADMIN_EXCLUDED_PATHS = [
+  '/api/admin/allow-signup',
+  '/api/infiniteqbank/admin/set-view-mode',
+  '/api/courses/{courseId}/topics/{topicKey}',
+];
+
+/** @param {string} profile */
+function stBin(profile) {
+  const cacheDir = infraConfig(kitProfile(profile)).cacheDir;
+  const bin = path.join(cacheDir, 'schemathesis', 'bin', 'st');
+  execFileSync('bash', [path.join(root, 'tools/infra/infra.sh'), 'install', 'schemathesis'], {
+    stdio: 'inherit',
+  });
+  return bin;
+}
+
+/**
+ * Counts of one run from schemathesis' NDJSON events: operations tested, calls made, failures
+ * per check (unique failures as schemathesis groups them) and errors.
+ * @param {string} ndjson
+ */
+export function countsFrom(ndjson) {
+  const operations = new Set();
+  let calls = 0;
+  let errors = 0;
+  /** @type {Record<string, number>} */
+  const failures = Object.fromEntries(CHECKS.map((c) => [c, 0]));
+  for (const line of ndjson.split('\n')) {
+    if (!line.trim()) continue;
+    const ev = JSON.parse(line);
+    const [kind] = Object.keys(ev);
+    const e = ev[kind];
+    if (kind === 'ScenarioFinished') {
+      operations.add(e.recorder?.label);
+      for (const c of Object.values(e.recorder?.checks ?? {})) {
+        for (const r of /** @type {{ name: string, status: string }[]} */ (c)) {
+          if (String(r.status).toLowerCase() === 'failure')
+            failures[r.name] = (failures[r.name] ?? 0) + 1;
+        }
+      }
+      calls += Object.keys(e.recorder?.interactions ?? {}).length;
+    } else if (kind === 'NonFatalError' || kind === 'FatalError') errors += 1;
+  }
+  return { operations: operations.size, calls, failures, errors };
+}
+
+/**
+ * One schemathesis run as one user.
+ * @param {{ st: string, gateway: string, outDir: string, label: string, maxExamples: number,
+ *   creds: { tokenUrl: string, clientId: string, clientSecret: string, username: string, password: string },
+ *   exclude: string[] }} o
+ */
+function runAs(o) {
+  const junit = path.join(o.outDir, `schemathesis-${o.label}.junit.xml`);
+  const ndjson = path.join(o.outDir, `schemathesis-${o.label}.ndjson`);
+  const args = [
+    'run',
+    `${o.gateway}/api/docs-json`,
+    '--url',
+    o.gateway,
+    '--checks',
+    CHECKS.join(','),
+    '--phases',
+    'examples,coverage,fuzzing',
+    '--max-examples',
+    String(o.maxExamples),
+    '--workers',
+    '2',
+    '--seed',
+    arg('seed', '15'),
+    '--wait-for-schema',
+    '60',
+    '--request-timeout',
+    '20',
+    '--report',
+    'junit,ndjson',
+    '--report-junit-path',
+    junit,
+    '--report-ndjson-path',
+    ndjson,
+    '--no-color',
+    ...o.exclude.flatMap((p) => ['--exclude-path', p]),
+  ];
+  console.log(`\n[schemathesis] as ${o.label}: st ${args.join(' ')}`);
+  const r = spawnSync(o.st, args, {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      SCHEMATHESIS_HOOKS: 'st_hooks',
+      PYTHONPATH: path.dirname(fileURLToPath(import.meta.url)),
+      ST_TOKEN_URL: o.creds.tokenUrl,
+      ST_CLIENT_ID: o.creds.clientId,
+      ST_CLIENT_SECRET: o.creds.clientSecret,
+      ST_USERNAME: o.creds.username,
+      ST_PASSWORD: o.creds.password,
+    },
+  });
+  const counts = fs.existsSync(ndjson)
+    ? countsFrom(fs.readFileSync(ndjson, 'utf8'))
+    : { operations: 0, calls: 0, failures: {}, errors: 1 };
+  return { label: o.label, exitCode: r.status ?? 1, junit, ndjson, ...counts };
+}
+
+async function main() {
+  const profile = arg('profile', 'test');
+  if (profile !== 'test')
+    throw new Error('schemathesis changes and deletes data: run it against the test profile only');
+  const u = urls(profile);
+  const cfg = infraConfig(kitProfile(profile));
+  const st = stBin(profile);
+  const outDir = path.join(u.profile.dataDir, 'security');
+  fs.mkdirSync(outDir, { recursive: true });
+  const maxExamples = Number(arg('max-examples', '10'));
+  const only = arg('as', '');
+  const client = apiTestsClient();
+
+  const results = await withLoadTestGateway(profile, async () => {
+    const out = [];
+    if (!only || only === 'learner') {
+      // a learner of its own: its tests, answers and flags are the run's, not a seeded account's
+      const run = Date.now().toString(36);
+      const email = `st-learner-${run}@examprep.test`;
+      const password = `St-${run}-pw!`;
+      await createRealmUser({ email, password }, kitProfile(profile));
+      const { getToken } = await import('@examprep/test-kit');
+      const t = await getToken({ username: email, password, profile: kitProfile(profile) });
+      const made = await call(u.gateway, t.access_token, 'POST', '/api/create-user', {});
+      if (made.status >= 300)
+        throw new Error(`create-user: ${made.status} ${JSON.stringify(made.body)}`);
+      out.push(
+        runAs({
+          st,
+          gateway: u.gateway,
+          outDir,
+          label: 'learner',
+          maxExamples,
+          creds: {
+            tokenUrl: cfg.tokenUrl,
+            clientId: client.clientId,
+            clientSecret: client.clientSecret,
+            username: email,
+            password,
+          },
+          exclude: [],
+        }),
+      );
+    }
+    if (!only || only === 'admin') {
+      const admin = seededUsers.admin;
+      out.push(
+        runAs({
+          st,
+          gateway: u.gateway,
+          outDir,
+          label: 'admin',
+          maxExamples,
+          creds: {
+            tokenUrl: cfg.tokenUrl,
+            clientId: client.clientId,
+            clientSecret: client.clientSecret,
+            username: admin.email,
+            password: admin.password,
+          },
+          exclude: ADMIN_EXCLUDED_PATHS,
+        }),
+      );
+    }
+    return out;
+  });
+
+  console.log('\n[schemathesis] summary');
+  let failed = false;
+  for (const r of results) {
+    const f = Object.entries(r.failures)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    console.log(
+      `  ${r.label.padEnd(8)} operations ${r.operations}, calls ${r.calls}, failures: ${f}; errors ${r.errors}; exit ${r.exitCode}`,
+    );
+    console.log(`           ${r.junit}`);
+    if (r.exitCode !== 0 || r.errors > 0 || Object.values(r.failures).some((n) => n > 0))
+      failed = true;
+  }
+  fs.writeFileSync(
+    path.join(outDir, 'schemathesis-summary.json'),
+    JSON.stringify(results, null, 2),
+  );
+  process.exitCode = failed ? 1 : 0;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}
