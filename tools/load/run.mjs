@@ -146,6 +146,19 @@ export const REQUESTS_PER_JOURNEY = Object.values(JOURNEY_WEIGHTS).reduce((a, b)
  * @returns {Promise<{ status: number, body: any, headers: Headers }>}
  */
 async function send(r) {
+  // setup requests outlast a restart of the shared gateway (503 or refused for a few seconds)
+  for (let attempt = 0; ; attempt++) {
+    const got = await sendOnce(r).catch((e) => (attempt < 30 ? null : Promise.reject(e)));
+    if (got && (got.status !== 503 || attempt >= 30)) return got;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * @param {LoadRequest} r
+ * @returns {Promise<{ status: number, body: any, headers: Headers }>}
+ */
+async function sendOnce(r) {
   const res = await fetch(r.url, {
     method: r.method,
     headers: r.headers,
@@ -279,8 +292,8 @@ async function prepare(base, learners) {
     learners.map(async (l) => {
       const token = await l.token();
       await until(`${JOURNEY_PRODUCT} in ${l.email}'s /api/me`, async () => {
-        const me = await call(base, token, 'GET', '/api/me');
-        return me.status === 200 && me.body.purchases?.[JOURNEY_PRODUCT] === true;
+        const me = await call(base, token, 'GET', '/api/me').catch(() => null);
+        return me?.status === 200 && me.body.purchases?.[JOURNEY_PRODUCT] === true;
       });
       /** @param {'practice' | 'full'} mode */
       const create = async (mode) => {
