@@ -189,8 +189,12 @@ export function faultFigures(hits, fault, t, o = {}) {
   if (recoveredAt === null) failures.push('no fully good second after the restart');
   if (serverErrors.length) failures.push(`${serverErrors.length} server error(s)`);
   if (hangs.length) failures.push(`${hangs.length} answer(s) slower than ${hangMs} ms`);
+  /** @type {Record<string, number>} */
+  const unexpectedCodes = {};
+  for (const h of unexpected) unexpectedCodes[h.code] = (unexpectedCodes[h.code] ?? 0) + 1;
   const other = unexpected.length - serverErrors.length;
-  if (other) failures.push(`${other} answer(s) neither 2xx nor 503/504`);
+  if (other)
+    failures.push(`${other} answer(s) neither 2xx nor 503/504 (${formatCodes(unexpectedCodes)})`);
   if (learnerFailed)
     failures.push(`${learnerFailed} learner call(s) failed while Keycloak was down`);
   return {
@@ -203,6 +207,7 @@ export function faultFigures(hits, fault, t, o = {}) {
     serverErrors: serverErrors.length,
     hangs: hangs.length,
     unexpected: unexpected.length,
+    unexpectedCodes,
     slowestGapMs: Math.round(slowest),
     downS: round1((t.readyAt - t.startAt) / 1000),
     recoverS: recoveredAt === null ? null : round1((recoveredAt - t.startAt) / 1000),

@@ -127,6 +127,14 @@ describe('faultFigures', () => {
     ]);
   });
 
+  it('names the statuses that are neither 2xx nor 503/504 (no answer while the gateway is up)', () => {
+    const hits = [hit(100_200, 0, 24_000), hit(100_300, 429), hit(103_500, 200), hit(104_500, 200)];
+    const f = faultFigures(hits, testing, t);
+    expect(f.unexpectedCodes).toEqual({ 0: 1, 429: 1 });
+    expect(f.failures).toContain('2 answer(s) neither 2xx nor 503/504 (none:1 429:1)');
+    expect(f.failures).toContain('1 answer(s) slower than 12000 ms');
+  });
+
   it('while Keycloak is down, every learner call must succeed', () => {
     const [keycloak] = faultSchedule({ only: ['keycloak'] });
     const kt = { startAt: 100_000, restartAt: 160_000, readyAt: 190_000, endAt: 205_000 };
