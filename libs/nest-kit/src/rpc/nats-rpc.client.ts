@@ -23,6 +23,7 @@ import {
   secondsSince,
 } from '../metrics/metrics';
 import { isRpcErrorPayload } from './rpc-error';
+import { TurnBatch } from './turn-batch';
 
 /** A failed request/reply call, carrying what the gateway turns into an HTTP answer. */
 export class RpcCallError extends Error {
@@ -52,6 +53,8 @@ const NO_HANDLER = 'There is no matching message handler defined in the remote s
 export class NatsRpcClient {
   private nc: NatsConnection | undefined;
   private up = false;
+  // the requests of one event-loop turn are published together: one socket write, not one each
+  private readonly turn = new TurnBatch();
 
   constructor(private readonly options: NatsRpcClientOptions) {}
 
@@ -120,9 +123,11 @@ export class NatsRpcClient {
     const id = randomUUID();
     const h = natsHeaders();
     h.set(CORRELATION_HEADER, currentCorrelationId() ?? id);
+    const payload = jc.encode({ pattern: subject, data, id });
+    await this.turn.wait();
     let reply: { err?: unknown; response?: RpcReply<S> };
     try {
-      const msg = await nc.request(subject, jc.encode({ pattern: subject, data, id }), {
+      const msg = await nc.request(subject, payload, {
         timeout: options.timeoutMs ?? this.options.timeoutMs,
         headers: h,
       });
