@@ -104,6 +104,20 @@ describe('metrics', () => {
     expect(valueOf(text, bucket, { ...get, le: '0.1' })).toBe(2);
   });
 
+  it('puts a request slower than the last bucket in +Inf only, with its sum and count', async () => {
+    observeHttp('GET', '/api/gradebook', 200, 20_000);
+    observeHttp('GET', '/api/gradebook', 200, 5);
+    const text = await metricsText();
+    const labels = { method: 'GET', route: '/api/gradebook', status_class: '2xx', service: 'unit' };
+    const bucket = 'examprep_http_request_duration_seconds_bucket';
+    expect(valueOf(text, bucket, { ...labels, le: '0.005' })).toBe(1);
+    expect(valueOf(text, bucket, { ...labels, le: '10' })).toBe(1);
+    expect(valueOf(text, bucket, { ...labels, le: '+Inf' })).toBe(2);
+    expect(valueOf(text, 'examprep_http_request_duration_seconds_sum', labels)).toBeCloseTo(20.005);
+    expect(valueOf(text, 'examprep_http_request_duration_seconds_count', labels)).toBe(2);
+    expect(text).toContain('# TYPE examprep_http_request_duration_seconds histogram');
+  });
+
   it('uses latency buckets from 5 ms to the 10 s RPC time-out, ascending', () => {
     expect(LATENCY_BUCKETS[0]).toBe(0.005);
     expect(LATENCY_BUCKETS.at(-1)).toBe(10);

@@ -38,13 +38,13 @@ export class CorrelationInterceptor implements NestInterceptor {
           next: (v) => subscriber.next(v),
           error: (e) => {
             const outcome = errorOutcome(e);
-            natsHandlerDuration.observe({ subject, outcome }, secondsSince(started));
+            natsHandlerDuration.observe(secondsSince(started), subject, outcome);
             if (outcome === '5xx') natsHandlerErrors.inc({ subject });
             rootLogger().info({ subject, ms: elapsed(started), ok: false, code: e?.code }, 'rpc');
             subscriber.error(e);
           },
           complete: () => {
-            natsHandlerDuration.observe({ subject, outcome: 'ok' }, secondsSince(started));
+            natsHandlerDuration.observe(secondsSince(started), subject, 'ok');
             rootLogger().debug({ subject, ms: elapsed(started), ok: true }, 'rpc');
             subscriber.complete();
           },

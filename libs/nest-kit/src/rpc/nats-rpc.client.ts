@@ -100,11 +100,11 @@ export class NatsRpcClient {
     const started = process.hrtime.bigint();
     try {
       const reply = await this.send(subject, data, options);
-      natsClientDuration.observe({ subject, outcome: 'ok' }, secondsSince(started));
+      natsClientDuration.observe(secondsSince(started), subject, 'ok');
       return reply;
     } catch (e) {
       const outcome = errorOutcome(e);
-      natsClientDuration.observe({ subject, outcome }, secondsSince(started));
+      natsClientDuration.observe(secondsSince(started), subject, outcome);
       if (outcome === '5xx') {
         const status = e instanceof RpcCallError ? String(e.payload.status) : '500';
         natsClientErrors.inc({ subject, status });
