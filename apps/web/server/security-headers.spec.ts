@@ -80,10 +80,16 @@ describe('the security headers (deploy/docker/security-headers*.conf)', () => {
       'Cross-Origin-Resource-Policy',
       'Permissions-Policy',
       'Referrer-Policy',
+      'Strict-Transport-Security',
       'X-Content-Type-Options',
       'X-Frame-Options',
     ]);
     expect(headers.app['X-Content-Type-Options']).toBe('nosniff');
+    // a year, the subdomains too (browsers ignore it on plain HTTP: RFC 6797 §8.1)
+    expect(headers.app['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers.silentCheckSso['Strict-Transport-Security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     expect(headers.app['X-Frame-Options']).toBe('DENY');
     expect(headers.app['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
     const csp = directives(headers.app['Content-Security-Policy']);
