@@ -18,10 +18,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRealmUser, getToken } from '@examprep/test-kit';
 import {
   arg,
   call,
-  createLearners,
   deleteLearners,
   learnerToken,
   loadContext,
@@ -191,42 +191,39 @@ const env = (name) => {
 async function makePool(o) {
   if (!o.deployment) {
     const { u } = loadContext(o.system);
-    const made = await createLearners({
-      profile: o.system,
-      base: o.base,
-      count: o.count,
-      label: 'journey',
-    });
+    if (o.system !== 'dev' && o.system !== 'test') throw new Error(`unknown system ${o.system}`);
+    /** @type {'dev' | 'test'} */
+    const profile = o.system;
+    const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    /** @type {{ uid: string, email: string, password: string }[]} */
+    const made = [];
+    const remove = () => deleteLearners(o.system, /** @type {any} */ (made));
     const adminToken = () => learnerToken(u, 'admin');
+    /** @param {{ email: string, password: string }} m */
+    const tokenOf = async (m) =>
+      (await getToken({ username: m.email, password: m.password, profile })).access_token;
     try {
+      // the same names and steps as the k6 setup (scenarios/pool.js), through test-kit
+      for (let n = 0; n < o.count; n++) {
+        const user = poolUser(run, n);
+        made.push({ uid: await createRealmUser(user, profile), ...user });
+      }
       const admin = await adminToken();
-      for (const l of made) {
-        // retried: another engineer may restart the shared gateway for a second
-        await until(
-          `update-user-purchases for ${l.email}`,
-          async () => {
-            const g = await call(o.base, admin, 'POST', '/api/update-user-purchases', {
-              uid: l.uid,
-              purchases: { [JOURNEY_PRODUCT]: true },
-            }).catch(() => null);
-            if (g && g.status >= 300 && g.status !== 503)
-              throw new Error(`update-user-purchases: ${g.status} ${JSON.stringify(g.body)}`);
-            return g !== null && g.status < 300;
-          },
-          { timeoutMs: 30_000, everyMs: 500 },
-        );
+      for (const m of made) {
+        const doc = await send(userDocumentRequest(o.base, await tokenOf(m)));
+        if (doc.status >= 300) throw new Error(`create-user for ${m.email}: ${doc.status}`);
+        const g = await send(grantRequest(o.base, admin, m.uid, JOURNEY_PRODUCT));
+        if (g.status >= 300)
+          throw new Error(`update-user-purchases: ${g.status} ${JSON.stringify(g.body)}`);
       }
     } catch (e) {
-      await deleteLearners(o.system, made);
+      await remove();
       throw e;
     }
     return {
-      learners: made.map((l) => ({
-        email: l.email,
-        token: async () => (await l.freshToken()).token,
-      })),
+      learners: made.map((m) => ({ email: m.email, token: () => tokenOf(m) })),
       adminToken,
-      remove: () => deleteLearners(o.system, made),
+      remove,
     };
   }
   const c = {
