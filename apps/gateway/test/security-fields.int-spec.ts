@@ -243,7 +243,46 @@ describe('every path parameter', () => {
   });
 });
 
+describe('every operation, as callers it refuses and with methods it does not have', () => {
+  it('answers 401, 404 or 405 (or 400 to a missing body) with the usual body', async () => {
+    // anonymous on every operation (a signed-in caller with no body could act: the
+    // authorization matrix spec covers 403s); a learner only with methods the path lacks
+    const jobs: { method: string; route: string; who: 'anonymous' | 'learner' }[] = [];
+    for (const op of ops) {
+      jobs.push({ method: op.method, route: op.route, who: 'anonymous' });
+      for (const method of ['PATCH', 'PUT', 'DELETE', 'POST'].filter(
+        (m) => !ops.some((o) => o.route === op.route && o.method === m),
+      ))
+        jobs.push({ method, route: op.route, who: 'learner' });
+    }
+    const wrong: Result[] = [];
+    await inParallel(jobs, 6, async ({ method, route, who }) => {
+      const path = pathOf(route);
+      const res = await call(method, path, { who });
+      const probe = `${who} ${method} ${route}`;
+      everyAnswer.push({ probe, status: res.status, text: names(res.body), sent: path });
+      if (res.status >= 500) wrong.push({ probe, status: res.status, body: res.body });
+      if (res.status >= 400 && !(res.body?.error && res.body?.code && res.body?.message))
+        wrong.push({ probe, status: res.status, body: res.body });
+    });
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
 describe('error bodies of the whole sweep', () => {
+  it('the scanner finds what it looks for', () => {
+    for (const text of [
+      'TypeError: x is undefined\n    at Object.<anonymous> (/work/main/apps/gateway/dist/main.js:1:2)',
+      'failed at /app/node_modules/nats/lib/x.js:10',
+      'no responders for qbank.questions.get',
+      'MongoServerError: E11000 duplicate key',
+      'the question 0123456789abcdef01234567 is used',
+    ])
+      expect(leakIn(text)).not.toBeNull();
+    expect(leakIn('Question not found.')).toBeNull();
+    expect(leakIn('id 0123456789abcdef01234567', ['0123456789abcdef01234567'])).toBeNull();
+  });
+
   it('carry no stack trace, file path, NATS subject, internal server name or foreign object id', () => {
     expect(everyAnswer.length).toBeGreaterThan(300);
     const leaks = everyAnswer
