@@ -198,7 +198,12 @@ async function makePool(o) {
     /** @type {{ uid: string, email: string, password: string }[]} */
     const made = [];
     const remove = () => deleteLearners(o.system, /** @type {any} */ (made));
-    const adminToken = () => learnerToken(u, 'admin');
+    // retried: the seeded admin is briefly refused while other suites probe wrong passwords
+    const adminToken = () =>
+      until('the seeded admin token', () => learnerToken(u, 'admin').catch(() => null), {
+        timeoutMs: 60_000,
+        everyMs: 2_000,
+      });
     /** @param {{ email: string, password: string }} m */
     const tokenOf = async (m) =>
       (await getToken({ username: m.email, password: m.password, profile })).access_token;
