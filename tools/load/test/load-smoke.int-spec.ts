@@ -16,7 +16,7 @@ import {
 import { announcementsChecks, announcementsRequest } from '../scenarios/announcements.js';
 import { runJourney } from '../run.mjs';
 import { runSmoke } from '../smoke.mjs';
-import { attack, type Figures } from '../vegeta.mjs';
+import { attack, attackGroups, type Figures } from '../vegeta.mjs';
 
 const root = findRepoRoot();
 
@@ -117,6 +117,41 @@ describe('the vegeta driver', () => {
         errors: 20,
         errorRate: 1,
       });
+    } finally {
+      server.close();
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the vegeta driver, weighted groups', () => {
+  it('gives each group the share of the rate its weight asks (the journey mix)', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const outDir = path.join(os.tmpdir(), `load-weights-${process.pid}`);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const req = announcementsRequest(`http://127.0.0.1:${port}`, 'tok');
+      const r = await attackGroups({
+        name: 'weights',
+        groups: [
+          { name: 'three', weight: 3, requests: [req] },
+          { name: 'one', weight: 1, requests: [req] },
+          { name: 'tenth', weight: 0.1, requests: [req] },
+        ],
+        rate: 41,
+        duration: '2s',
+        outDir,
+      });
+      expect(r.groups.map((g) => [g.name, g.requests])).toEqual([
+        ['weights-three', 60],
+        ['weights-one', 20],
+        ['weights-tenth', 2],
+      ]);
+      expect(r.total.requests).toBe(82);
     } finally {
       server.close();
       fs.rmSync(outDir, { recursive: true, force: true });
