@@ -298,5 +298,5 @@ export async function startBareServer(body) {
     },
     { timeoutMs: 5_000, everyMs: 100 },
   );
-  return { url, kill: () => child.kill() };
+  return { url, pid: child.pid, kill: () => child.kill() };
 }

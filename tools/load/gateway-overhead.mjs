@@ -25,6 +25,37 @@ const workers = Number(arg('workers', '50'));
 const ctx = loadContext(profile);
 const { u, outDir } = ctx;
 
+/**
+ * CPU time a process has used so far (user + system), in ms; null when it is gone.
+ * @param {string | number | null | undefined} pid
+ */
+function cpuMsOf(pid) {
+  if (!pid) return null;
+  try {
+    // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The pid in one of the profile's pid files, or null.
+ * @param {string} file
+ */
+function pidIn(file) {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
+}
+
 /** @param {string | number} pid resident memory in MiB */
 function rssOf(pid) {
   try {
@@ -51,6 +82,20 @@ async function main() {
     fs.writeFileSync(bodyFile, body);
     const bare = await startBareServer(body);
     const bareBase = bare.url;
+    // the processes of each path, whose CPU time per request the throughput runs report: on a
+    // machine shared with other work this moves far less than req/s does
+    const appsRun = path.join(`${u.profile.dataDir}-apps`, 'run');
+    /** @type {Record<string, Record<string, string | number | null | undefined>>} */
+    const processes = {
+      bare: { bare: bare.pid },
+      gateway: {
+        gateway: pidIn(path.join(appsRun, 'gateway.pid')),
+        announcements: pidIn(path.join(appsRun, 'announcements.pid')),
+        'nats-server': pidIn(path.join(u.profile.dataDir, 'run', 'nats.pid')),
+      },
+    };
+    /** @type {Record<string, Record<string, number | null>>} CPU µs per successful request */
+    const cpuPerRequest = {};
     try {
       /** @type {Record<string, { throughput: import('./vegeta.mjs').Figures, rate: import('./vegeta.mjs').Figures }>} */
       const results = {};
@@ -65,6 +110,7 @@ async function main() {
         };
         // warm-up, then a closed-model throughput run and an open-model latency run
         await attack({ ...run, name: `${name}-warmup`, rate: 0, workers: 20, duration: '5s' });
+        const cpuBefore = Object.entries(processes[name]).map(([, pid]) => cpuMsOf(pid));
         const throughput = await attack({
           ...run,
           name: `${name}-throughput`,
@@ -72,6 +118,19 @@ async function main() {
           workers,
           duration: throughputDuration,
         });
+        const served = throughput.requests - throughput.httpErrors;
+        cpuPerRequest[name] = Object.fromEntries(
+          Object.entries(processes[name]).map(([proc, pid], i) => {
+            const after = cpuMsOf(pid);
+            const before = cpuBefore[i];
+            return [
+              proc,
+              after === null || before === null || !served
+                ? null
+                : Math.round(((after - before) * 1000) / served),
+            ];
+          }),
+        );
         const atRate = await attack({ ...run, name: `${name}-rate`, rate, duration, workers: 100 });
         results[name] = { throughput, rate: atRate };
       }
@@ -90,6 +149,18 @@ async function main() {
         console.log(`[load] ${formatFigures(results[name].throughput)}`);
         console.log(`[load] ${formatFigures(results[name].rate)}`);
       }
+      for (const name of ['bare', 'gateway']) {
+        const cpu = Object.entries(cpuPerRequest[name])
+          .map(([proc, us]) => `${proc} ${us ?? '?'} µs`)
+          .join(', ');
+        console.log(`[load] CPU per request, ${name} throughput run: ${cpu}`);
+      }
+      console.log(
+        `[load] load average after the run: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
       console.log(
         `[load] full path keeps ${(share * 100).toFixed(1)}% of the bare server's throughput (goal >= 25%)`,
       );
@@ -101,7 +172,18 @@ async function main() {
       );
       fs.writeFileSync(
         path.join(outDir, 'gateway-overhead.json'),
-        JSON.stringify({ at: new Date().toISOString(), results, share, rss: pids }, null, 2),
+        JSON.stringify(
+          {
+            at: new Date().toISOString(),
+            results,
+            share,
+            cpuPerRequestUs: cpuPerRequest,
+            loadAverage: os.loadavg(),
+            rss: pids,
+          },
+          null,
+          2,
+        ),
       );
       const errors = Object.values(results).reduce(
         (n, r) => n + r.throughput.errors + r.rate.errors,
