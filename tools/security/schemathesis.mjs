@@ -4,8 +4,10 @@
 // of /api/docs-json fuzzed twice, as a learner made for the run and as the seeded admin, with the
 // checks that hold the promise "no 500, nothing outside the documented responses":
 // not_a_server_error, status_code_conformance, content_type_conformance and
-// response_schema_conformance. The gateway runs with its rate limits lifted for the run
-// (tools/load withLoadTestGateway) and gets its normal settings back afterwards.
+// response_schema_conformance. Against a gateway of its own: the built apps/gateway/dist on a
+// free port, wired to the profile's NATS and Keycloak, with the rate limits lifted like
+// tools/load withLoadTestGateway (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_SCALE); the profile's
+// shared gateway is neither restarted nor disturbed, and restarts of it do not break the run.
 //   npm run security:schemathesis [-- --profile test] [--max-examples 10] [--as learner|admin]
 // Reports (JUnit XML and schemathesis' NDJSON events, per user) go to <dataDir>/security/; the
 // counts are printed. Exit 1 on any failure or error. schemathesis itself is installed by
@@ -20,16 +22,17 @@
 //   PATCH /api/courses/{courseId}/topics/{topicKey}     Free / Available flags of seeded topics
 // The stateful phase is not run: it chains an answer's ids into the next call, so
 // list-auth-users -> delete-user would delete the seeded accounts other suites sign in with.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { apiTestsClient, createRealmUser, infraConfig, seededUsers } from '@examprep/test-kit';
-import { arg, call, kitProfile, root, withLoadTestGateway } from '../load/common.mjs';
+import { arg, call, kitProfile, root } from '../load/common.mjs';
 
 const require = createRequire(import.meta.url);
-const { urls } = require('../system/env.cjs');
+const { appEnv, urls } = require('../system/env.cjs');
 
 export const CHECKS = [
   'not_a_server_error',
@@ -44,6 +47,61 @@ export const ADMIN_EXCLUDED_PATHS = [
   '/api/infiniteqbank/admin/set-view-mode',
   '/api/courses/{courseId}/topics/{topicKey}',
 ];
+
+/** @returns {Promise<number>} a free loopback port */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = /** @type {net.AddressInfo} */ (srv.address());
+      srv.close(() => resolve(a.port));
+    });
+  });
+
+/**
+ * Runs `fn` with a gateway of its own (see the head of this file), stopped afterwards.
+ * @template T
+ * @param {string} profile
+ * @param {string} logFile
+ * @param {(gateway: string) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+export async function withOwnGateway(profile, logFile, fn) {
+  const main = path.join(root, 'apps/gateway/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npx nx build gateway\``);
+  const port = await freePort();
+  const env = appEnv('gateway', profile, {
+    PORT: String(port),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_SCALE: '1000',
+  });
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  const gateway = `http://127.0.0.1:${port}`;
+  try {
+    const until = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the gateway exited; see ${logFile}`);
+      const ok = await fetch(`${gateway}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > until) throw new Error(`the gateway did not get ready; see ${logFile}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    console.log(`[schemathesis] own gateway on ${gateway} (pid ${child.pid}, log ${logFile})`);
+    return await fn(gateway);
+  } finally {
+    child.kill('SIGTERM');
+    fs.closeSync(out);
+  }
+}
 
 /** @param {string} profile */
 function stBin(profile) {
@@ -155,59 +213,63 @@ async function main() {
   const only = arg('as', '');
   const client = apiTestsClient();
 
-  const results = await withLoadTestGateway(profile, async () => {
-    const out = [];
-    if (!only || only === 'learner') {
-      // a learner of its own: its tests, answers and flags are the run's, not a seeded account's
-      const run = Date.now().toString(36);
-      const email = `st-learner-${run}@examprep.test`;
-      const password = `St-${run}-pw!`;
-      await createRealmUser({ email, password }, kitProfile(profile));
-      const { getToken } = await import('@examprep/test-kit');
-      const t = await getToken({ username: email, password, profile: kitProfile(profile) });
-      const made = await call(u.gateway, t.access_token, 'POST', '/api/create-user', {});
-      if (made.status >= 300)
-        throw new Error(`create-user: ${made.status} ${JSON.stringify(made.body)}`);
-      out.push(
-        runAs({
-          st,
-          gateway: u.gateway,
-          outDir,
-          label: 'learner',
-          maxExamples,
-          creds: {
-            tokenUrl: cfg.tokenUrl,
-            clientId: client.clientId,
-            clientSecret: client.clientSecret,
-            username: email,
-            password,
-          },
-          exclude: [],
-        }),
-      );
-    }
-    if (!only || only === 'admin') {
-      const admin = seededUsers.admin;
-      out.push(
-        runAs({
-          st,
-          gateway: u.gateway,
-          outDir,
-          label: 'admin',
-          maxExamples,
-          creds: {
-            tokenUrl: cfg.tokenUrl,
-            clientId: client.clientId,
-            clientSecret: client.clientSecret,
-            username: admin.email,
-            password: admin.password,
-          },
-          exclude: ADMIN_EXCLUDED_PATHS,
-        }),
-      );
-    }
-    return out;
-  });
+  const results = await withOwnGateway(
+    profile,
+    path.join(outDir, 'gateway.log'),
+    async (gateway) => {
+      const out = [];
+      if (!only || only === 'learner') {
+        // a learner of its own: its tests, answers and flags are the run's, not a seeded account's
+        const run = Date.now().toString(36);
+        const email = `st-learner-${run}@examprep.test`;
+        const password = `St-${run}-pw!`;
+        await createRealmUser({ email, password }, kitProfile(profile));
+        const { getToken } = await import('@examprep/test-kit');
+        const t = await getToken({ username: email, password, profile: kitProfile(profile) });
+        const made = await call(gateway, t.access_token, 'POST', '/api/create-user', {});
+        if (made.status >= 300)
+          throw new Error(`create-user: ${made.status} ${JSON.stringify(made.body)}`);
+        out.push(
+          runAs({
+            st,
+            gateway,
+            outDir,
+            label: 'learner',
+            maxExamples,
+            creds: {
+              tokenUrl: cfg.tokenUrl,
+              clientId: client.clientId,
+              clientSecret: client.clientSecret,
+              username: email,
+              password,
+            },
+            exclude: [],
+          }),
+        );
+      }
+      if (!only || only === 'admin') {
+        const admin = seededUsers.admin;
+        out.push(
+          runAs({
+            st,
+            gateway,
+            outDir,
+            label: 'admin',
+            maxExamples,
+            creds: {
+              tokenUrl: cfg.tokenUrl,
+              clientId: client.clientId,
+              clientSecret: client.clientSecret,
+              username: admin.email,
+              password: admin.password,
+            },
+            exclude: ADMIN_EXCLUDED_PATHS,
+          }),
+        );
+      }
+      return out;
+    },
+  );
 
   console.log('\n[schemathesis] summary');
   let failed = false;

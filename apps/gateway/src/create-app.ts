@@ -20,7 +20,7 @@ import type { GatewayEnv } from './config/gateway.env';
 import { BodyShapePipe } from './http/body-shape.pipe';
 import { frameworkErrorHandler } from './http/framework-errors';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
-import { documentErrorResponses } from './http/openapi-responses';
+import { documentResponses } from './http/openapi-responses';
 import { createValidationPipe } from './http/validation.pipe';
 
 /** Builds the gateway (used by main.ts and by the integration tests). */
@@ -114,7 +114,7 @@ export async function createGatewayApp(
   });
   app.useGlobalPipes(new BodyShapePipe(), createValidationPipe());
 
-  const document = documentErrorResponses(
+  const document = documentResponses(
     SwaggerModule.createDocument(
       app,
       new DocumentBuilder()

@@ -152,4 +152,24 @@ describe('the local test checkout', () => {
       server.close();
     }
   });
+
+  it('the webhook route not answering (gateway down): 503, the order stays open', async () => {
+    const server = await import('node:http').then(({ createServer }) => createServer());
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    await new Promise<void>((r) => server.close(() => r()));
+    expect(
+      await errorOf(
+        sut({ CHECKOUT_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook` }).complete(
+          SESSION,
+          'pay',
+        ),
+      ),
+    ).toEqual({
+      status: 503,
+      code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
+      message: 'Unable to process checkout. Please try again or contact support.',
+    });
+    expect(orders.byId.get('ord_1')?.status).toBe('open');
+  });
 });

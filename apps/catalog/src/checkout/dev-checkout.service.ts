@@ -125,18 +125,20 @@ export class DevCheckoutService {
       await res.body?.cancel();
     } catch (err) {
       rootLogger().error({ err, url, orderId: order._id }, 'test checkout webhook not delivered');
-      throw deliveryFailed();
+      // unreachable or no answer in time: 503 like an unreachable Stripe (toCheckoutError)
+      throw deliveryFailed(503);
     }
     if (status < 200 || status >= 300) {
       rootLogger().error({ url, status, orderId: order._id }, 'test checkout webhook refused');
-      throw deliveryFailed();
+      throw deliveryFailed(502);
     }
   }
 }
 
-function deliveryFailed(): ServiceError {
+/** 503 when the webhook route did not answer, 502 when it refused (as toCheckoutError). */
+function deliveryFailed(status: 502 | 503): ServiceError {
   return new ServiceError({
-    status: 502,
+    status,
     code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
     message: CATALOG_MESSAGES.checkoutFailed,
   });

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { documentErrorResponses } from './openapi-responses';
+import { documentErrorResponses, documentSuccessBodies } from './openapi-responses';
 
 const doc = (): OpenAPIObject => ({
   openapi: '3.0.0',
@@ -46,5 +46,33 @@ describe('documentErrorResponses', () => {
       content: { 'application/json': {} },
     });
     expect(d.paths['/api/products'].get!.responses['200']).toEqual({ description: 'ok' });
+  });
+});
+
+describe('documentSuccessBodies', () => {
+  const schema = { type: 'object', properties: { products: { type: 'array' } } };
+
+  it('describes an undescribed success body with the generated schema', () => {
+    const d = documentSuccessBodies(doc(), { 'GET /api/products': schema });
+    expect(d.paths['/api/products'].get!.responses['200']).toEqual({
+      description: 'ok',
+      content: { 'application/json': { schema } },
+    });
+  });
+
+  it('keeps a body a controller described and adds a 200 where no success was documented', () => {
+    const d = doc();
+    d.paths['/api/products'].get!.responses = {};
+    d.paths['/api/tests/{testId}'].get!.responses['200'] = {
+      description: 'ok',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    };
+    documentSuccessBodies(d, { 'GET /api/products': schema, 'GET /api/tests/{testId}': schema });
+    expect(d.paths['/api/products'].get!.responses['200']).toMatchObject({
+      content: { 'application/json': { schema } },
+    });
+    expect(d.paths['/api/tests/{testId}'].get!.responses['200']).toMatchObject({
+      content: { 'text/plain': {} },
+    });
   });
 });

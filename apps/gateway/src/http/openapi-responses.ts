@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 
 /**
  * Every answer of the gateway that is not a success has ONE body, made by HttpExceptionFilter
@@ -29,6 +30,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '413': 'The request body is larger than the gateway accepts.',
   '415': 'The request body is not JSON.',
   '429': 'Too many requests from this caller: retry after the time in Retry-After.',
+  '502': 'The payment provider (or the webhook route of the test checkout) answered with an error.',
   '503': 'A service behind the gateway did not answer in time; retry later.',
 };
 
@@ -49,7 +51,8 @@ export const ROUTE_ERRORS: Record<string, string[]> = {
   'POST /api/admin/generate-test-token': ['404'],
   // catalog: an unknown product or checkout session
   'POST /api/check-product-access': ['404'],
-  'POST /api/create-checkout-session': ['404'],
+  'POST /api/create-checkout-session': ['404', '502'],
+  'POST /api/dev-checkout/{sessionId}/complete': ['502'],
   // qbank: an unknown topic or objective; the qid space used up
   'GET /api/infiniteqbank/generate-batch': ['404'],
   'POST /api/infiniteqbank/check': ['404'],
@@ -110,3 +113,41 @@ export function documentErrorResponses(document: OpenAPIObject): OpenAPIObject {
   }
   return document;
 }
+
+/**
+ * Fills in the body of every success answer a controller did not describe itself with the
+ * schema generated from the method's return type (response-schemas.gen.ts); a route that
+ * documented no success at all gets a 200 with it.
+ */
+export function documentSuccessBodies(
+  document: OpenAPIObject,
+  schemas: Record<string, Record<string, unknown>> = RESPONSE_SCHEMAS,
+): OpenAPIObject {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      const schema = schemas[`${method.toUpperCase()} ${path}`];
+      if (!op || !schema) continue;
+      op.responses ??= {};
+      const successes = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s) && s !== '204');
+      if (successes.length === 0 && !op.responses['204']) {
+        op.responses['200'] = { description: 'OK' };
+        successes.push('200');
+      }
+      for (const status of successes) {
+        const r = op.responses[status] as { description?: string; content?: unknown };
+        if (r.content) continue;
+        op.responses[status] = {
+          ...r,
+          description: r.description || 'OK',
+          content: { 'application/json': { schema: structuredClone(schema) as never } },
+        };
+      }
+    }
+  }
+  return document;
+}
+
+/** The document's responses: success bodies and error answers (see above). */
+export const documentResponses = (document: OpenAPIObject): OpenAPIObject =>
+  documentErrorResponses(documentSuccessBodies(document));
