@@ -114,6 +114,7 @@ export function plannedSeconds(schedule, o = {}) {
  * @property {number} ms     latency
  * @property {string} kind   'answer' | 'read' | 'purchase' | 'announcement' | 'unknown'
  * @property {boolean} learner  sent with a learner's token
+ * @property {string} [error]  vegeta's error when there was no answer
  */
 
 /**

@@ -509,6 +509,8 @@ async function main() {
     for await (const line of readline.createInterface({ input: enc.stdout, crlfDelay: Infinity })) {
       if (!line) continue;
       const h = JSON.parse(line);
+      // vegeta's last result when its targets end is no request
+      if (h.code === 0 && h.error === 'no targets to attack') continue;
       /** @type {Record<string, string[]>} */
       const hdr = h.headers ?? {};
       const k = Object.keys(hdr).find((x) => x.toLowerCase() === 'x-correlation-id');
@@ -523,6 +525,7 @@ async function main() {
         kind: s?.kind ?? 'unknown',
         // no answer carries no id: count it as a learner's call (the most of the mix)
         learner: s ? s.learner : true,
+        ...(h.code === 0 ? { error: String(h.error ?? '') } : {}),
       });
     }
     fs.rmSync(results, { force: true });
@@ -648,6 +651,14 @@ async function main() {
       totals,
       warmup: { requests: before.length, notOk: warmupBad },
       faults,
+      // when each fault happened (ms from the start of the load), for a look at fault-hits.jsonl
+      times: applied.map((a) => ({
+        fault: a.fault.name,
+        startS: (a.startAt - loadStart) / 1000,
+        restartS: (a.restartAt - loadStart) / 1000,
+        readyS: (a.readyAt - loadStart) / 1000,
+        endS: (a.endAt - loadStart) / 1000,
+      })),
       data,
       pass,
     };
