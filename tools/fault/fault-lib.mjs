@@ -185,6 +185,9 @@ export function faultFigures(hits, fault, t, o = {}) {
       ? inWindow.filter((h) => h.learner && h.at >= t.startAt && h.at < t.restartAt)
       : [];
   const learnerFailed = learnerWhileDown.filter((h) => !isOk(h.code)).length;
+  // errors again after the recovery (the fault's effects came back, e.g. a backlog timing out)
+  const relapses =
+    recoveredAt === null ? 0 : inWindow.filter((h) => h.at >= recoveredAt && !isOk(h.code)).length;
   const slowest = gap.reduce((m, h) => Math.max(m, h.ms), 0);
   const failures = [];
   if (recoveredAt === null) failures.push('no fully good second after the restart');
@@ -196,6 +199,7 @@ export function faultFigures(hits, fault, t, o = {}) {
   const other = unexpected.length - serverErrors.length;
   if (other)
     failures.push(`${other} answer(s) neither 2xx nor 503/504 (${formatCodes(unexpectedCodes)})`);
+  if (relapses) failures.push(`${relapses} request(s) failed again after the recovery`);
   if (learnerFailed)
     failures.push(`${learnerFailed} learner call(s) failed while Keycloak was down`);
   return {
@@ -210,6 +214,7 @@ export function faultFigures(hits, fault, t, o = {}) {
     unexpected: unexpected.length,
     unexpectedCodes,
     slowestGapMs: Math.round(slowest),
+    relapses,
     downS: round1((t.readyAt - t.startAt) / 1000),
     recoverS: recoveredAt === null ? null : round1((recoveredAt - t.startAt) / 1000),
     learnerCallsWhileDown: learnerWhileDown.length,

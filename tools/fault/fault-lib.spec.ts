@@ -135,6 +135,14 @@ describe('faultFigures', () => {
     expect(f.failures).toContain('1 answer(s) slower than 12000 ms');
   });
 
+  it('fails when requests fail again after the first fully good second', () => {
+    const hits = [hit(100_200, 503), hit(103_500, 200), hit(106_500, 504, 10_000)];
+    const f = faultFigures(hits, testing, t);
+    expect(f.recoverS).toBe(3);
+    expect(f.relapses).toBe(1);
+    expect(f.failures).toEqual(['1 request(s) failed again after the recovery']);
+  });
+
   it('while Keycloak is down, every learner call must succeed', () => {
     const [keycloak] = faultSchedule({ only: ['keycloak'] });
     const kt = { startAt: 100_000, restartAt: 160_000, readyAt: 190_000, endAt: 205_000 };
