@@ -65,6 +65,8 @@ export const ROUTE_ERRORS: Record<string, string[]> = {
   'POST /api/flag-question': ['404', '409'],
   'POST /api/submit-test': ['404', '409'],
   'POST /api/delete-test': ['404'],
+  'POST /api/create-test': ['404'],
+  'GET /api/admin/test-export': ['404'],
   // media: an unknown file or workbook
   'GET /api/getSignedUrl': ['404'],
   'GET /api/getWorkbookVideoUrl': ['404'],
