@@ -159,7 +159,11 @@ export function classifyCode(code, fault) {
  */
 export function faultFigures(hits, fault, t, o = {}) {
   const hangMs = o.hangMs ?? RPC_TIMEOUT_MS + MARGIN_MS;
-  const inWindow = hits.filter((h) => h.at >= t.startAt && h.at < t.endAt);
+  const all = hits.filter((h) => h.at >= t.startAt && h.at < t.endAt);
+  // failed requests still in flight when the next fault began (e.g. cut by the gateway's kill)
+  // belong to that fault, not to this one
+  const cut = all.filter((h) => !isOk(h.code) && h.at + h.ms >= t.endAt);
+  const inWindow = all.filter((h) => !cut.includes(h));
   const recoveredAt = firstGoodSecond(inWindow, t.readyAt, t.endAt);
   const gapEnd = recoveredAt ?? t.endAt;
   const gap = inWindow.filter((h) => h.at < gapEnd);
@@ -174,7 +178,7 @@ export function faultFigures(hits, fault, t, o = {}) {
   }
   // defects over the whole window (also after the recovery)
   const serverErrors = inWindow.filter((h) => classifyCode(h.code, fault) === 'server-error');
-  const hangs = inWindow.filter((h) => h.ms > hangMs);
+  const hangs = all.filter((h) => h.ms > hangMs);
   const unexpected = inWindow.filter((h) => {
     const c = classifyCode(h.code, fault);
     return c !== 'ok' && c !== 'expected';
@@ -205,7 +209,8 @@ export function faultFigures(hits, fault, t, o = {}) {
   return {
     fault: fault.name,
     target: fault.target,
-    requests: inWindow.length,
+    requests: all.length,
+    cutByNextFault: cut.length,
     gapRequests: gap.length,
     gapCodes,
     classes,

@@ -128,7 +128,7 @@ describe('faultFigures', () => {
   });
 
   it('names the statuses that are neither 2xx nor 503/504 (no answer while the gateway is up)', () => {
-    const hits = [hit(100_200, 0, 24_000), hit(100_300, 429), hit(103_500, 200), hit(104_500, 200)];
+    const hits = [hit(100_200, 0, 13_000), hit(100_300, 429), hit(103_500, 200), hit(104_500, 200)];
     const f = faultFigures(hits, testing, t);
     expect(f.unexpectedCodes).toEqual({ 0: 1, 429: 1 });
     expect(f.failures).toContain('2 answer(s) neither 2xx nor 503/504 (none:1 429:1)');
@@ -141,6 +141,15 @@ describe('faultFigures', () => {
     expect(f.recoverS).toBe(3);
     expect(f.relapses).toBe(1);
     expect(f.failures).toEqual(['1 request(s) failed again after the recovery']);
+  });
+
+  it('leaves failures still in flight when the next fault began to that fault', () => {
+    // sent 2 s before the gateway was killed (endAt), waiting for the service, then cut
+    const hits = [hit(100_200, 503), hit(103_500, 200), hit(118_000, 0, 2_100)];
+    const f = faultFigures(hits, testing, t);
+    expect(f.cutByNextFault).toBe(1);
+    expect(f.requests).toBe(3);
+    expect(f.pass).toBe(true);
   });
 
   it('while Keycloak is down, every learner call must succeed', () => {
