@@ -160,9 +160,9 @@ export function classifyCode(code, fault) {
 export function faultFigures(hits, fault, t, o = {}) {
   const hangMs = o.hangMs ?? RPC_TIMEOUT_MS + MARGIN_MS;
   const all = hits.filter((h) => h.at >= t.startAt && h.at < t.endAt);
-  // failed requests still in flight when the next fault began (e.g. cut by the gateway's kill)
-  // belong to that fault, not to this one
-  const cut = all.filter((h) => !isOk(h.code) && h.at + h.ms >= t.endAt);
+  // requests left without an answer when the next fault began (their connection cut by the
+  // gateway's kill) belong to that fault, not to this one; answers (503/504) stay here
+  const cut = all.filter((h) => h.code === 0 && h.at + h.ms >= t.endAt);
   const inWindow = all.filter((h) => !cut.includes(h));
   const recoveredAt = firstGoodSecond(inWindow, t.readyAt, t.endAt);
   const gapEnd = recoveredAt ?? t.endAt;
@@ -190,8 +190,12 @@ export function faultFigures(hits, fault, t, o = {}) {
       : [];
   const learnerFailed = learnerWhileDown.filter((h) => !isOk(h.code)).length;
   // errors again after the recovery (the fault's effects came back, e.g. a backlog timing out)
+  // (not those answered after the next fault began: that fault's effect)
   const relapses =
-    recoveredAt === null ? 0 : inWindow.filter((h) => h.at >= recoveredAt && !isOk(h.code)).length;
+    recoveredAt === null
+      ? 0
+      : inWindow.filter((h) => h.at >= recoveredAt && !isOk(h.code) && h.at + h.ms < t.endAt)
+          .length;
   const slowest = gap.reduce((m, h) => Math.max(m, h.ms), 0);
   const failures = [];
   if (recoveredAt === null) failures.push('no fully good second after the restart');

@@ -141,6 +141,9 @@ describe('faultFigures', () => {
     expect(f.recoverS).toBe(3);
     expect(f.relapses).toBe(1);
     expect(f.failures).toEqual(['1 request(s) failed again after the recovery']);
+    // a 503 answered after the next fault began is that fault's
+    const next = faultFigures([...hits.slice(0, 2), hit(119_000, 503, 1_500)], testing, t);
+    expect(next.relapses).toBe(0);
   });
 
   it('leaves failures still in flight when the next fault began to that fault', () => {
