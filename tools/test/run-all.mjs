@@ -9,7 +9,7 @@
 // Installs what is missing (npm packages, local servers, Chromium) before it starts.
 // TEST_INFRA=containers: the servers run as containers (Docker needed; test-kit's containers
 // module, the images of docker-compose.yml) on the same ports; --keep-running does not keep
-// them (they stop with this process).
+// them (they stop with this process). CI_FULL=1 adds the slow suites (see `full` below).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,11 @@ const only = (args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'unit,integ
   ',',
 );
 const keep = args.includes('--keep-running');
+// CI_FULL=1: also the slow suites (schemathesis, a load profile, the fault suite), each from
+// its own command; `npm test` without it stays the fast tiers
+const full = process.env.CI_FULL === '1';
+// below the learner journey's knee on a 2-core machine (tools/load/README.md, "knee")
+const FULL_LOAD_RATE = '2';
 // outside .infra/test, which `infra.sh reset --profile test` wipes
 const resultsDir = path.join(root, '.infra', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
@@ -93,6 +98,12 @@ function jestTier(name, config, extra = []) {
   tiers.push({ name, passed, failed });
 }
 
+/** A slow suite of CI_FULL=1: one command, counted as one test (its exit status). */
+function suite(name, argv) {
+  const code = run('node', argv);
+  tiers.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+}
+
 function playwrightTier() {
   const out = path.join(resultsDir, 'e2e.json');
   fs.rmSync(out, { force: true });
@@ -149,6 +160,20 @@ try {
     log('browser tests (Playwright + Chromium)');
     playwrightTier();
   }
+  if (full && needsServers) {
+    log('CI_FULL: schemathesis against the OpenAPI document (learner and admin)');
+    suite('schemathesis', ['tools/security/schemathesis.mjs', '--profile', 'test']);
+    log(`CI_FULL: the learner journey's load profile (${FULL_LOAD_RATE} journeys/s, 2 minutes)`);
+    suite('load', [
+      'tools/load/run.mjs',
+      '--profile',
+      'load',
+      '--rate',
+      FULL_LOAD_RATE,
+      '--duration',
+      '2m',
+    ]);
+  }
 } catch (e) {
   console.error(`[test] ${e.message}`);
   tiers.push({ name: 'setup', passed: 0, failed: 1 });
@@ -158,6 +183,13 @@ try {
     if (startedInfra && testKit) await testKit.stopInfra('test');
     else if (startedInfra) run('bash', ['tools/infra/infra.sh', 'stop', '--profile', 'test']);
   }
+}
+
+// the fault suite brings up its own profile (kill -9 and restarts there): after the test
+// system is stopped, so the two do not share the 2 cores
+if (full && needsServers) {
+  log('CI_FULL: the fault suite (its own profile)');
+  suite('fault', ['tools/fault/run.mjs']);
 }
 
 const passed = tiers.reduce((n, t) => n + t.passed, 0);
