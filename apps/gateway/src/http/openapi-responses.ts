@@ -46,7 +46,7 @@ const SIGNED_IN = ['401', '403'];
  */
 export const ROUTE_ERRORS: Record<string, string[]> = {
   // identity: an email another account holds; an unknown user
-  'POST /api/create-user': ['409'],
+  'POST /api/create-user': ['404', '409'],
   'DELETE /api/delete-user': ['404'],
   'POST /api/admin/generate-test-token': ['404'],
   // catalog: an unknown product or checkout session
