@@ -1,7 +1,7 @@
 import { TEST_MESSAGES } from '@examprep/contracts';
 import { errorOf } from '../../test/support/service-error';
 import { admin, learner, other, setup } from '../../test/support/service-fixture';
-import { RECENT_TEST_TTL_MS, TOUCH_EVERY_MS } from './test-store';
+import { LOCK_WAIT_MS, RECENT_TEST_TTL_MS, TOUCH_EVERY_MS } from './test-store';
 
 const sample = {
   productId: 'teas_math_sample_qbank',
@@ -116,6 +116,44 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
 });
 
 describe('AnswersService.save (save-practice-answer)', () => {
+  it("a stalled write does not queue the test's later saves past the gateway's time-out: those that waited longer than LOCK_WAIT_MS answer 503 without writing, then saves run again", async () => {
+    const { tests, answers, repo } = setup({ owned });
+    const { testId } = await tests.create(learner, practice);
+    await answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '1' });
+    let now = 1_000;
+    const clock = jest.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const write = repo.writeAnswer.bind(repo);
+      let unstall!: () => void;
+      const stalled = new Promise<void>((r) => (unstall = r));
+      const spy = jest.spyOn(repo, 'writeAnswer').mockImplementationOnce(async (...args) => {
+        await stalled; // FerretDB's write stuck behind a busy disk
+        return write(...args);
+      });
+      const first = answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '2' });
+      const queued = [1, 2, 3].map((v) =>
+        answers.save(learner, { testId, questionId: 'AA01', submittedAnswer: String(v) }),
+      );
+      await new Promise((r) => setTimeout(r, 5));
+      now += LOCK_WAIT_MS + 1;
+      const fresh = answers.save(learner, { testId, questionId: 'AA01', submittedAnswer: '4' });
+      unstall();
+      await expect(first).resolves.toMatchObject({ success: true, saved: true });
+      for (const q of queued)
+        expect(await errorOf(q)).toMatchObject({
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is temporarily unavailable. Please try again.',
+        });
+      await expect(fresh).resolves.toMatchObject({ success: true, questionId: 'AA01' });
+      expect(spy).toHaveBeenCalledTimes(2); // the stalled one and the fresh one, none of the dropped
+      const stored = (await tests.get(learner, testId)).questions;
+      expect(stored.find((q) => q.qid === 'AA01')).toMatchObject({ submittedAnswer: '4' });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('a save: the test read at most once per RECENT_TEST_TTL_MS, the snapshot from memory, one answer write, lastUpdated at most once per TOUCH_EVERY_MS', async () => {
     const { tests, answers, repo, clock } = setup({ owned });
     const { testId } = await tests.create(learner, practice);

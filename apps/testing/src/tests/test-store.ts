@@ -21,6 +21,13 @@ export const RECENT_TEST_TTL_MS = 5_000;
 const RECENT_TESTS_SIZE = 5000;
 /** An answer moves a test's lastUpdated at most this often (the unfinished-test order). */
 export const TOUCH_EVERY_MS = 10_000;
+/**
+ * A call that waited longer than this for its test's lock is answered 503 without running:
+ * below the gateway's RPC_TIMEOUT_MS (10 s), whose caller has gone by then. Without it one
+ * stalled database write (a disk busy with Keycloak's start) queued every later save of the
+ * test behind it, each done for a caller that already had its 504 (fault suite, ADR 0019).
+ */
+export const LOCK_WAIT_MS = 7_000;
 
 /** A test with its question snapshot. */
 export interface LoadedTest {
@@ -36,7 +43,13 @@ export interface LoadedTest {
 @Injectable()
 export class TestStore {
   private readonly snapshots = new LruCache<string, PoolQuestion[]>(CONTENTS_CACHE_SIZE);
-  private readonly locks = new KeyedMutex();
+  private readonly locks = new KeyedMutex({
+    maxWaitMs: LOCK_WAIT_MS,
+    tooLate: (waitedMs) => {
+      rootLogger().warn({ waitedMs }, 'test lock waited too long; call dropped (503)');
+      return ServiceError.unavailable();
+    },
+  });
   /**
    * The answer calls' hot path: a learner saves every few seconds, and on FerretDB 1.24 every
    * read by `_id` passes over the whole collection, so an unfinished test's document is read

@@ -45,4 +45,71 @@ describe('KeyedMutex', () => {
     await expect(next).resolves.toBe('next');
     expect(sut.size).toBe(0);
   });
+
+  describe('maxWaitMs', () => {
+    it('drops a task whose turn comes too late, without running it, and goes on', async () => {
+      let now = 0;
+      const sut = new KeyedMutex({
+        maxWaitMs: 100,
+        now: () => now,
+        tooLate: (waited) => new Error(`too late after ${waited}`),
+      });
+      let releaseStalled!: () => void;
+      const stalled = sut.run(
+        't',
+        () => new Promise<string>((r) => (releaseStalled = () => r('slow'))),
+      );
+      const ran: string[] = [];
+      const late = sut.run('t', async () => {
+        ran.push('late');
+        return 'late';
+      });
+      await tick();
+      now = 150; // the stalled write held the lock longer than the waiter may wait
+      const fresh = sut.run('t', async () => {
+        ran.push('fresh');
+        return 'fresh';
+      });
+      releaseStalled();
+      await expect(stalled).resolves.toBe('slow');
+      await expect(late).rejects.toThrow('too late after 150');
+      await expect(fresh).resolves.toBe('fresh');
+      expect(ran).toEqual(['fresh']);
+      expect(sut.size).toBe(0);
+    });
+
+    it('runs a task that waited no longer than maxWaitMs', async () => {
+      let now = 0;
+      const sut = new KeyedMutex({ maxWaitMs: 100, now: () => now });
+      const first = sut.run('t', async () => {
+        now = 100;
+        return 1;
+      });
+      const second = sut.run('t', async () => 2);
+      await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+    });
+
+    it('drops with a plain Error naming the key when no tooLate is given', async () => {
+      let now = 0;
+      const sut = new KeyedMutex({ maxWaitMs: 10, now: () => now });
+      const first = sut.run('k1', async () => {
+        now = 50;
+      });
+      const second = sut.run('k1', async () => 'never');
+      await first;
+      await expect(second).rejects.toThrow('waited 50 ms for the lock of k1');
+    });
+
+    it('never drops without maxWaitMs, however long the wait', async () => {
+      let now = 0;
+      const sut = new KeyedMutex({ now: () => now });
+      const first = sut.run('k', async () => {
+        now = 1e9;
+      });
+      await expect(Promise.all([first, sut.run('k', async () => 'ok')])).resolves.toEqual([
+        undefined,
+        'ok',
+      ]);
+    });
+  });
 });

@@ -26,6 +26,10 @@ export class ServiceError extends RpcException {
   static conflict(message: string, code: ErrorCode = ErrorCodes.CONFLICT) {
     return new ServiceError({ status: 409, code, message });
   }
+  /** 503: this call could not be served in time; nothing was done (the caller may retry). */
+  static unavailable(message = 'The service is temporarily unavailable. Please try again.') {
+    return new ServiceError({ status: 503, code: ErrorCodes.SERVICE_UNAVAILABLE, message });
+  }
 }
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
