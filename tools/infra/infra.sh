@@ -15,7 +15,10 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SERVERS=(nats ferretdb keycloak s3 maildev stripe-mock)
-COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta kustomize schemathesis)
+COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta kustomize)
+# Installed only when named (`infra.sh install schemathesis`, done by tools/security): not by
+# `install` without arguments nor by `start`, so python3-venv and PyPI stay optional.
+ON_DEMAND=(schemathesis)
 
 log() { printf '[infra] %s\n' "$*"; }
 warn() { printf '[infra] warning: %s\n' "$*" >&2; }
@@ -207,7 +210,7 @@ cmd_install() { # [--quiet-if-done] [component...]
     shift
   fi
   if [[ $# -gt 0 ]]; then
-    for c in "$@"; do [[ " ${COMPONENTS[*]} " == *" $c "* ]] || die "unknown component '$c' (one of: ${COMPONENTS[*]})"; done
+    for c in "$@"; do [[ " ${COMPONENTS[*]} ${ON_DEMAND[*]} " == *" $c "* ]] || die "unknown component '$c' (one of: ${COMPONENTS[*]} ${ON_DEMAND[*]})"; done
     components=("$@")
   fi
   mkdir -p "$BIN_DIR" "$STAMP_DIR"

@@ -18,6 +18,7 @@ import { Authz } from '../auth/authz.decorator';
 
 const PDF_RESPONSE =
   'The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename and filename*).';
+const PDF_CONTENT = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
 
 /**
  * Learner spec §7: the PDFs streamed through the gateway (ADR 0020 §4). The media service checks
@@ -43,7 +44,7 @@ export class PdfController {
       "The workbook with the buyer's email stamped on every page and in its metadata, saved as '{Workbook-Name}-{email}.pdf' (owners, admins; 10 per product per 24 h).",
   })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: PDF_RESPONSE })
+  @ApiOkResponse({ description: PDF_RESPONSE, content: PDF_CONTENT })
   async stamped(
     @CurrentActor() actor: Actor,
     @Body() { workbookPath }: StampedPdfDto,
@@ -58,7 +59,7 @@ export class PdfController {
   @Throttle(perMinute(20))
   @ApiOperation({ summary: 'A PDF download of a product the caller owns, by file name.' })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: PDF_RESPONSE })
+  @ApiOkResponse({ description: PDF_RESPONSE, content: PDF_CONTENT })
   async proxyPdf(
     @CurrentActor() actor: Actor,
     @Query() { file }: PdfFileQuery,
@@ -73,7 +74,7 @@ export class PdfController {
   @Throttle(perMinute(20))
   @ApiOperation({ summary: 'A PDF download of a free product, by file name.' })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: PDF_RESPONSE })
+  @ApiOkResponse({ description: PDF_RESPONSE, content: PDF_CONTENT })
   async proxyFreePdf(
     @CurrentActor() actor: Actor,
     @Query() { file }: PdfFileQuery,
