@@ -13,6 +13,7 @@ export * from './rpc/rpc-pattern';
 export * from './rpc/http-error';
 export * from './microservice/draining-nats.server';
 export * from './microservice/bootstrap-service';
+export * from './microservice/frozen-reply.serializer';
 export * from './health/health-server';
 export * from './health/rpc-health.controller';
 export * from './jetstream/jetstream.bus';

@@ -11,6 +11,7 @@ import {
   Events,
 } from '@examprep/contracts';
 import {
+  deepFreeze,
   JetStreamBus,
   requireAdmin,
   rootLogger,
@@ -57,7 +58,9 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
         .lean()
         .exec();
       const all = docs.map(toAnnouncement).sort(compareAnnouncements);
-      return { all, visible: all.filter((a) => a.isVisible) };
+      // frozen: the same lists answer every request until a change, so their JSON is made once
+      // (FrozenReplySerializer)
+      return deepFreeze({ all, visible: all.filter((a) => a.isVisible) });
     });
     return actor?.isAdmin ? lists.all : lists.visible;
   }

@@ -8,6 +8,7 @@ import { initMetrics } from '../metrics/metrics';
 import { CorrelationInterceptor } from '../rpc/correlation.interceptor';
 import { AllRpcExceptionsFilter } from '../rpc/rpc-exceptions.filter';
 import { DrainingNatsServer } from './draining-nats.server';
+import { FrozenReplySerializer } from './frozen-reply.serializer';
 
 export interface ServiceBootstrapOptions {
   name: ServiceName;
@@ -65,6 +66,8 @@ export async function bootstrapService(
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // a service's cached, frozen answers are turned into JSON once
+    serializer: new FrozenReplySerializer(),
   });
   const app = await NestFactory.createMicroservice(options.module, {
     strategy,
