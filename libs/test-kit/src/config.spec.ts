@@ -66,6 +66,24 @@ const file: InfraConfigFile = {
         web: 114,
       },
     },
+    fault: {
+      dataDir: '.infra/fault',
+      ports: {
+        nats: 201,
+        natsMonitor: 202,
+        ferretdb: 203,
+        ferretdbDebug: 204,
+        keycloak: 205,
+        keycloakManagement: 206,
+        s3: 207,
+        smtp: 209,
+        maildev: 210,
+        stripeMock: 211,
+        stripeMockHttps: 212,
+        gateway: 213,
+        web: 214,
+      },
+    },
   },
 };
 
