@@ -20,31 +20,19 @@ import {
 } from '@examprep/test-kit';
 import { call, gatewayUrl, type Who } from './support/api';
 import { SAMPLE_PATH_PARAMS } from './support/openapi';
-import { systemCtl } from './support/system';
+import { ALL_APPS, systemCtl } from './support/system';
+import { callerOf, learnerPair, PRACTICE_TEST, SAMPLE_TEST } from './support/learners';
 
 const cfg = infraConfig('test');
 const kcAdmin = `${cfg.keycloakUrl}/admin/realms/${cfg.realm}`;
 
 const stamp = Date.now();
-const learner = { email: `authz-learner-${stamp}@examprep.test`, password: 'authz-pass-1', id: '' };
-const otherLearner = {
-  email: `authz-other-${stamp}@examprep.test`,
-  password: 'authz-pass-2',
-  id: '',
-};
-const asWho = (c: AuthzCaller): Who =>
-  c === 'learner' ? learner : c === 'otherLearner' ? otherLearner : c;
+const pair = learnerPair('authz');
+const { learner, otherLearner } = pair;
+const asWho = (c: AuthzCaller): Who => callerOf(pair, c);
 
-const SAMPLE = {
-  productId: 'teas_math_sample_qbank',
-  includeId: 'teas_math_sample_qbank',
-  mode: 'full',
-} as const;
-const PRACTICE = {
-  productId: 'teas_math_qbank',
-  includeId: 'teas_math_qbank_practice',
-  mode: 'practice',
-} as const;
+const SAMPLE = SAMPLE_TEST;
+const PRACTICE = PRACTICE_TEST;
 /** The first learner's products besides the practice QBank: the other learner has none. */
 const OWNED = { teas_math_workbook: true, premium_3d_assets: true };
 /** Well-formed ids nothing has. */
@@ -283,15 +271,7 @@ async function removeTestsOf(uid: string) {
 let operations: Operation[] = [];
 
 beforeAll(async () => {
-  systemCtl('start', [
-    'catalog',
-    'qbank',
-    'testing',
-    'identity',
-    'media',
-    'announcements',
-    'gateway',
-  ]);
+  systemCtl('start', ALL_APPS);
   const doc = (await (await fetch(`${gatewayUrl}/api/docs-json`)).json()) as {
     paths: Record<string, Record<string, Record<string, unknown>>>;
   };

@@ -21,21 +21,13 @@ import {
   sample,
   warmToken,
 } from './support/probe';
-import { systemCtl } from './support/system';
+import { ALL_APPS, systemCtl } from './support/system';
 
 let doc: OpenApiDocument;
 let ops: Op[];
 
 beforeAll(async () => {
-  systemCtl('start', [
-    'identity',
-    'announcements',
-    'catalog',
-    'qbank',
-    'testing',
-    'media',
-    'gateway',
-  ]);
+  systemCtl('start', ALL_APPS);
   doc = await openApiDocument();
   ops = operationsOf(doc);
   for (const who of ['admin', 'learner'] as const) await warmToken(() => tokenFor(who));

@@ -10,7 +10,7 @@ import { GatewayEnv } from '../src/config/gateway.env';
 import { createGatewayApp } from '../src/create-app';
 import { gatewayUrl } from './support/api';
 import { inParallel, type Op, openApiDocument, operationsOf, pathOf } from './support/probe';
-import { appEnv, systemCtl } from './support/system';
+import { ALL_APPS, appEnv, systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
 const webUrl = `http://127.0.0.1:${cfg.ports.web}`;
@@ -21,15 +21,7 @@ const HSTS = /^max-age=(\d+); includeSubDomains$/;
 let ops: Op[];
 
 beforeAll(async () => {
-  systemCtl('start', [
-    'identity',
-    'announcements',
-    'catalog',
-    'qbank',
-    'testing',
-    'media',
-    'gateway',
-  ]);
+  systemCtl('start', ALL_APPS);
   ops = operationsOf(await openApiDocument());
 }, 60_000);
 

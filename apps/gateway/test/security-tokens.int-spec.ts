@@ -29,7 +29,7 @@ import {
   sample,
   warmToken,
 } from './support/probe';
-import { appEnv, systemCtl } from './support/system';
+import { ALL_APPS, appEnv, systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
 const ISSUER = `${cfg.keycloakUrl}/realms/${cfg.realm}`;
@@ -49,15 +49,7 @@ let foreignHits: string[] = [];
 let attacker: { privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey']; jwk: JWK };
 
 beforeAll(async () => {
-  systemCtl('start', [
-    'identity',
-    'announcements',
-    'catalog',
-    'qbank',
-    'testing',
-    'media',
-    'gateway',
-  ]);
+  systemCtl('start', ALL_APPS);
   doc = await openApiDocument();
   authenticated = operationsOf(doc).filter((o) => o.authenticated);
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -23,6 +23,7 @@ import {
 import { MATH_ANSWER_MESSAGES } from '@examprep/validation';
 import { call, type Who } from './support/api';
 import { systemCtl } from './support/system';
+import { callerOf, learnerPair, PRACTICE_TEST, SAMPLE_TEST } from './support/learners';
 
 const cfg = infraConfig('test');
 const kcAdmin = `${cfg.keycloakUrl}/admin/realms/${cfg.realm}`;
@@ -30,26 +31,12 @@ type Caller = 'anonymous' | 'unverified' | 'learner' | 'otherLearner' | 'admin';
 const CALLERS: readonly Caller[] = ['anonymous', 'unverified', 'learner', 'otherLearner', 'admin'];
 
 // two verified learners of this file only: their tests are theirs alone
-const stamp = Date.now();
-const learner = { email: `tst-learner-${stamp}@examprep.test`, password: 'learner-pass-1', id: '' };
-const otherLearner = {
-  email: `tst-other-${stamp}@examprep.test`,
-  password: 'other-pass-1',
-  id: '',
-};
-const asWho = (c: Caller): Who =>
-  c === 'learner' ? learner : c === 'otherLearner' ? otherLearner : c;
+const pair = learnerPair('tst');
+const { learner, otherLearner } = pair;
+const asWho = (c: Caller): Who => callerOf(pair, c);
 
-const SAMPLE = {
-  productId: 'teas_math_sample_qbank',
-  includeId: 'teas_math_sample_qbank',
-  mode: 'full',
-} as const;
-const PRACTICE = {
-  productId: 'teas_math_qbank',
-  includeId: 'teas_math_qbank_practice',
-  mode: 'practice',
-} as const;
+const SAMPLE = SAMPLE_TEST;
+const PRACTICE = PRACTICE_TEST;
 /** A well-formed test id no test has. */
 const NO_SUCH_TEST = 'Zz0000000000000000zZ';
 

@@ -7,7 +7,18 @@ import { findRepoRoot } from '@examprep/test-kit';
 const root = findRepoRoot();
 const runner = path.join(root, 'tools', 'system', 'system.cjs');
 
-export function systemCtl(cmd: 'start' | 'stop', only?: string[]): void {
+/** Every app the gateway routes to, and the gateway: what a spec walking every route needs. */
+export const ALL_APPS = [
+  'identity',
+  'announcements',
+  'catalog',
+  'qbank',
+  'testing',
+  'media',
+  'gateway',
+] as const;
+
+export function systemCtl(cmd: 'start' | 'stop', only?: readonly string[]): void {
   const args = [
     runner,
     cmd,
