@@ -43,6 +43,7 @@ import { vegetaBin, toTarget } from '../load/vegeta.mjs';
 import {
   checkoutSessionRequest,
   completedSessionEvent,
+  paidOrderOf,
   stripeWebhookRequest,
 } from '../load/scenarios/checkout.js';
 import {
@@ -341,17 +342,7 @@ async function main() {
       .collection('orders')
       .find({ sessionId: { $in: sessions.map((s) => s.sessionId) } })
       .toArray();
-    const orders = orderDocs.map((d) => ({
-      orderId: String(d._id),
-      sessionId: d.sessionId,
-      uid: d.uid,
-      email: d.email,
-      productIds: d.productIds,
-      subtotalCents: d.subtotalCents,
-      totalCents: d.totalCents,
-      currency: d.currency,
-      createdAt: Math.floor(new Date(d.createdAt).getTime() / 1000),
-    }));
+    const orders = orderDocs.map((d) => paidOrderOf(/** @type {any} */ (d)));
     if (orders.length !== sessions.length)
       throw new Error(`${orders.length} orders for ${sessions.length} sessions`);
     log(`${orders.length} checkout sessions opened`);

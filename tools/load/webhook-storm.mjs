@@ -34,6 +34,7 @@ import {
   checkoutSessionChecks,
   checkoutSessionRequest,
   completedSessionEvent,
+  paidOrderOf,
   shuffle,
   stormOrder,
   stripeWebhookChecks,
@@ -130,17 +131,7 @@ async function ordersOf(db, sessionIds) {
   /** @type {Map<string, PaidOrder>} */
   const out = new Map();
   for (const d of docs) {
-    out.set(d.sessionId, {
-      orderId: String(d._id),
-      sessionId: d.sessionId,
-      uid: d.uid,
-      email: d.email,
-      productIds: d.productIds,
-      subtotalCents: d.subtotalCents,
-      totalCents: d.totalCents,
-      currency: d.currency,
-      createdAt: Math.floor(new Date(d.createdAt).getTime() / 1000),
-    });
+    out.set(d.sessionId, paidOrderOf(/** @type {any} */ (d)));
   }
   return out;
 }

@@ -57,6 +57,25 @@ export const checkoutSessionChecks = {
  */
 
 /**
+ * The order of a document of the catalog's `orders` collection, as the event describes it.
+ * @param {{ _id: unknown, sessionId: string, uid: string, email: string, productIds: string[], subtotalCents: number, totalCents: number, currency: string, createdAt: string | number | Date }} d
+ * @returns {PaidOrder}
+ */
+export function paidOrderOf(d) {
+  return {
+    orderId: String(d._id),
+    sessionId: d.sessionId,
+    uid: d.uid,
+    email: d.email,
+    productIds: d.productIds,
+    subtotalCents: d.subtotalCents,
+    totalCents: d.totalCents,
+    currency: d.currency,
+    createdAt: Math.floor(new Date(d.createdAt).getTime() / 1000),
+  };
+}
+
+/**
  * A `checkout.session.completed` event as the catalog's local test checkout builds it
  * (apps/catalog/src/checkout/local-checkout-event.ts; the spec keeps the two equal).
  * @param {PaidOrder} order

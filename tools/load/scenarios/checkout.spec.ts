@@ -6,6 +6,7 @@ import {
   checkoutSessionChecks,
   checkoutSessionRequest,
   completedSessionEvent,
+  paidOrderOf,
   stormOrder,
   stripeWebhookChecks,
   stripeWebhookRequest,
@@ -134,5 +135,33 @@ describe('checkout scenario', () => {
     expect(stormOrder(5, 0)).toHaveLength(5);
     expect(() => stormOrder(0, 0.3)).toThrow(/events/);
     expect(() => stormOrder(5, 1)).toThrow(/dupShare/);
+  });
+});
+
+describe('paidOrderOf', () => {
+  it("reads an orders document as the event's order: id as a string, creation in Unix seconds", () => {
+    expect(
+      paidOrderOf({
+        _id: { toString: () => '65a0c0ffee0000000000abcd' },
+        sessionId: 'cs_test_1',
+        uid: 'u1',
+        email: 'a@b.test',
+        productIds: ['teas_math_qbank'],
+        subtotalCents: 4900,
+        totalCents: 3900,
+        currency: 'usd',
+        createdAt: new Date('2026-11-24T10:00:00.750Z'),
+      }),
+    ).toEqual({
+      orderId: '65a0c0ffee0000000000abcd',
+      sessionId: 'cs_test_1',
+      uid: 'u1',
+      email: 'a@b.test',
+      productIds: ['teas_math_qbank'],
+      subtotalCents: 4900,
+      totalCents: 3900,
+      currency: 'usd',
+      createdAt: 1795514400,
+    });
   });
 });
