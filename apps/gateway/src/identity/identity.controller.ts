@@ -16,12 +16,7 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  EVENT_STREAM_SCHEMA,
-  ME_SCHEMA,
-  STAGING_ACCESS_SCHEMA,
-  USER_DOCUMENT_SCHEMA,
-} from '../http/api-schemas';
+import { EVENT_STREAM_SCHEMA, USER_DOCUMENT_SCHEMA } from '../http/api-schemas';
 import { Throttle } from '@nestjs/throttler';
 import { perMinute } from '../http/rate-limit';
 import {
@@ -116,7 +111,7 @@ export class IdentityController {
   @ApiOperation({
     summary: 'Whether the caller may use the staging environment (role staging-access).',
   })
-  @ApiOkResponse({ schema: STAGING_ACCESS_SCHEMA })
+  @ApiOkResponse({ description: 'The caller may use staging.' })
   verifyStagingAccess(@CurrentActor() actor: Actor): { authorized: true } {
     if (!actor.stagingAccess) {
       throw new ForbiddenException({ message: STAGING_DENIED, code: 'STAGING_ACCESS_DENIED' });
@@ -128,7 +123,7 @@ export class IdentityController {
   @Authz({ anonymous: 401, unverified: 200, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated({ allowUnverified: true })
   @ApiOperation({ summary: 'Session state: isAdmin, emailVerified, defaultDashboard, purchases.' })
-  @ApiOkResponse({ schema: ME_SCHEMA })
+  @ApiOkResponse({ description: 'The session state.' })
   me(@CurrentActor() actor: Actor): Promise<Me> {
     return this.rpc.request(Subjects.identity.me, { actor });
   }
@@ -137,7 +132,7 @@ export class IdentityController {
   @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 200, admin: 200 })
   @Authenticated()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The session state after the change.', schema: ME_SCHEMA })
+  @ApiOkResponse({ description: 'The session state after the change.' })
   updateDefaultDashboard(
     @CurrentActor() actor: Actor,
     @Body() input: DefaultDashboardDto,

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { VIEW_MODE_SCHEMA } from '../http/api-schemas';
 import { Throttle } from '@nestjs/throttler';
 import {
   type Actor,
@@ -62,7 +61,7 @@ export class InfiniteQbankController {
   @Get('admin/view-mode')
   @Authz(AUTHZ.adminOnly(200))
   @AdminOnly()
-  @ApiOkResponse({ schema: VIEW_MODE_SCHEMA })
+  @ApiOkResponse({ description: "The admin's view mode." })
   viewMode(@CurrentActor() actor: Actor): Promise<{ mode: ViewMode }> {
     return this.rpc.request(Subjects.qbank.getViewMode, { actor });
   }
@@ -72,7 +71,7 @@ export class InfiniteQbankController {
   @AdminOnly()
   @HttpCode(200)
   @ApiOperation({ summary: "Admin: 'learner' shows the Infinite QBank as learners see it." })
-  @ApiOkResponse({ schema: VIEW_MODE_SCHEMA })
+  @ApiOkResponse({ description: 'The view mode after the change.' })
   setViewMode(
     @CurrentActor() actor: Actor,
     @Body() { mode }: ViewModeDto,
