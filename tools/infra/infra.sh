@@ -95,7 +95,14 @@ install_go_module() { # <component> <binary> <module> <package> <version>
 }
 go_bin_has_version_of() { go_bin_has_version "$3" "$1" "$2"; }
 
-ferretdb_has_version() { "$2" --version 2>/dev/null | grep -q "version: $1\$"; }
+# Our build of FerretDB carries one fix (tools/infra/ferretdb-sqlite-id-index.patch), named in its
+# `--version` package line so that a binary built without it is rebuilt.
+FERRETDB_PACKAGE=examprep-local+sqlite-id-index
+ferretdb_has_version() {
+  local out
+  out="$("$2" --version 2>/dev/null)" &&
+    grep -qx "version: $1" <<<"$out" && grep -qx "package: $FERRETDB_PACKAGE" <<<"$out"
+}
 
 # `go install .../cmd/ferretdb@v1.x` fails: the proxy answers 403 to the module's version-list
 # (deprecation) lookup. `go mod download` of the exact version works; FerretDB also embeds
@@ -109,12 +116,13 @@ install_ferretdb() {
     src="$(mktemp -d "${TMPDIR:-/tmp}/ferretdb-src.XXXXXX")"
     cp -r "$dir/." "$src/" && chmod -R u+w "$src"
     printf '%s\n' "$version" >"$src/build/version/version.txt"
-    printf 'examprep-local\n' >"$src/build/version/package.txt"
+    printf '%s\n' "$FERRETDB_PACKAGE" >"$src/build/version/package.txt"
+    patch --quiet -p1 -d "$src" <"$HERE/ferretdb-sqlite-id-index.patch" || die "the FerretDB patch does not apply"
     (cd "$src" && GOFLAGS="-trimpath -buildvcs=false" go build -o "$BIN_DIR/ferretdb" ./cmd/ferretdb)
     rm -rf "$src"
   fi
   ferretdb_has_version "$version" "$BIN_DIR/ferretdb" || die "ferretdb --version does not report $version"
-  write_stamp ferretdb "$version"
+  write_stamp ferretdb "$version $FERRETDB_PACKAGE"
 }
 
 install_keycloak() {
@@ -198,7 +206,7 @@ component_done() {
 component_version() {
   case "$1" in
     nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; versitygw) echo "$V_VERSITYGW" ;;
-    ferretdb) echo "$V_FERRETDB" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
+    ferretdb) echo "$V_FERRETDB $FERRETDB_PACKAGE" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
     vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;; schemathesis) echo "$V_SCHEMATHESIS" ;;
   esac
 }
