@@ -453,7 +453,7 @@ describe('what a change reads', () => {
       );
       // one write of the holdings (an update: on FerretDB its cost grows with the users)
       expect(repo.calls.filter((c) => c === 'writeHoldings')).toHaveLength(1);
-      // one read that finds nothing (on FerretDB 1.24 it passes over the whole collection)
+      // one read that finds nothing (a database round trip for each grant otherwise)
       expect(repo.calls.filter((c) => c === 'snapshotOf missing')).toHaveLength(1);
       return repo.calls.length;
     };

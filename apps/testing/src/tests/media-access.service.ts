@@ -27,8 +27,8 @@ interface Grant {
  * checked: the reveal rule of test-view.ts).
  *
  * The signing route is hot (a test screen asks for each question's image), and on FerretDB
- * every read passes over a whole collection, so what was GRANTED is kept MEDIA_GRANT_TTL_MS per
- * learner and question: both facts only ever go from false to true while the test exists. A
+ * a read by anything but `_id` passes over a whole collection, so what was GRANTED is kept
+ * MEDIA_GRANT_TTL_MS per learner and question: both facts only ever go from false to true while the test exists. A
  * refusal is never kept, so a test just made or a question just checked counts at once; a
  * deleted test's grant lives out its minute (the learner had those URLs already).
  */

@@ -51,9 +51,9 @@ export class TestStore {
     },
   });
   /**
-   * The answer calls' hot path: a learner saves every few seconds, and on FerretDB 1.24 every
-   * read by `_id` passes over the whole collection, so an unfinished test's document is read
-   * at most once per RECENT_TEST_TTL_MS per process. Its owner, mode, questions and timer never
+   * The answer calls' hot path: a learner saves every few seconds, so an unfinished test's
+   * document is read at most once per RECENT_TEST_TTL_MS per process (one database round trip
+   * less per save; FerretDB 1.24 scanned the collection for it before ADR 0022). Its owner, mode, questions and timer never
    * change; `completed` is this process's own knowledge for that long (ADR 0019).
    */
   private readonly recent = new LruCache<string, { test: TestRecord; readAt: number }>(

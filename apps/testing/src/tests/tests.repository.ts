@@ -53,8 +53,8 @@ function withDefaults(qid: string, entry: Partial<TestAnswerRecord>): StoredAnsw
  * The testing service's queries (ADR 0019). Every read and write of one test goes by `_id`
  * (tests, test_contents and the answer sheet test_answers all use the test id); only the
  * per-user lists filter on userId (the tests documents are small). FerretDB 1.24 on SQLite
- * uses no index for reads or updates, not even `_id`'s: each one passes over the whole
- * collection, so there is one document per test in each collection, never one per answer.
+ * uses an index for `{_id}` alone (with our build's fix, ADR 0022) and scans for anything
+ * else, so there is one document per test in each collection, never one per answer.
  * Answer writes of one test run one at a time in this process (TestStore's lock).
  */
 @Injectable()
