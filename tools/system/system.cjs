@@ -3,6 +3,9 @@
 // profile, in the background, with pid and log files under <dataDir>/run and <dataDir>/logs.
 //
 //   node tools/system/system.cjs start  [--profile dev|test|fault] [--only a,b] [--no-web]
+//                                       [--env K=V ...] [--node-arg ARG ...]
+//     (--node-arg passes an option to the apps' node, e.g. --node-arg --cpu-prof
+//      --node-arg --cpu-prof-dir=/tmp/prof: options Node refuses in NODE_OPTIONS)
 //   node tools/system/system.cjs stop   [--profile dev|test|fault] [--only a,b]
 //   node tools/system/system.cjs status [--profile dev|test|fault]
 //
@@ -16,12 +19,13 @@ const net = require('node:net');
 const { serverApps, appEnv, urls, REPO_ROOT } = require('./env.cjs');
 
 function parseArgs(argv) {
-  const args = { cmd: argv[0], profile: 'dev', only: null, web: true, env: {} };
+  const args = { cmd: argv[0], profile: 'dev', only: null, web: true, env: {}, nodeArgs: [] };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--profile') args.profile = argv[++i];
     else if (a === '--only') args.only = argv[++i].split(',');
     else if (a === '--no-web') args.web = false;
+    else if (a === '--node-arg') args.nodeArgs.push(argv[++i]);
     else if (a === '--env') {
       const [k, ...v] = argv[++i].split('=');
       args.env[k] = v.join('=');
@@ -89,11 +93,11 @@ function tail(file, n) {
   }
 }
 
-function commandFor(name, profile) {
+function commandFor(name, profile, nodeArgs = []) {
   if (name === 'web') {
     return {
       cmd: process.execPath,
-      args: [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview'],
+      args: [...nodeArgs, path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview'],
       cwd: path.join(REPO_ROOT, 'apps', 'web'),
       env: { EXAMPREP_PROFILE: profile },
     };
@@ -102,7 +106,7 @@ function commandFor(name, profile) {
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   return {
     cmd: process.execPath,
-    args: ['--enable-source-maps', main],
+    args: ['--enable-source-maps', ...nodeArgs, main],
     cwd: REPO_ROOT,
     env: appEnv(name, profile),
   };
@@ -137,7 +141,7 @@ async function start(args) {
         `port ${port} of ${name} is in use by a process this runner did not start (\`ss -ltnp 'sport = :${port}'\` shows it); stop it first`,
       );
     }
-    const c = commandFor(name, args.profile);
+    const c = commandFor(name, args.profile, args.nodeArgs);
     const logFile = path.join(logs, `${name}.log`);
     const out = fs.openSync(logFile, 'a');
     const child = spawn(c.cmd, c.args, {

@@ -1,6 +1,7 @@
 import { JSONCodec } from 'nats';
 import { defer, from } from 'rxjs';
-import { DrainingNatsServer } from './draining-nats.server';
+import { ServerNats } from '@nestjs/microservices';
+import { DrainingNatsServer, MAX_KNOWN_ROUTES } from './draining-nats.server';
 
 const codec = JSONCodec();
 
@@ -65,5 +66,37 @@ describe('DrainingNatsServer.close', () => {
     await quick.close();
     expect(warn).toHaveBeenCalledWith('1 request(s) still running after 100 ms');
     expect(nc.drain).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('DrainingNatsServer.getRouteFromPattern', () => {
+  it("answers as Nest's own does, for plain subjects and JSON patterns alike", () => {
+    const { server } = serverWithConnection();
+    const nest = new ServerNats({ servers: 'nats://127.0.0.1:1' });
+    for (const p of ['announcements.list', '{"cmd":"sum","a":1}', '"quoted"', '42', 'x'])
+      for (let i = 0; i < 2; i++)
+        expect(server.getRouteFromPattern(p)).toBe(nest.getRouteFromPattern(p));
+  });
+
+  it("parses a subject once (Nest's JSON.parse throws for each plain subject)", () => {
+    const { server } = serverWithConnection();
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      for (let i = 0; i < 5; i++) server.getRouteFromPattern('testing.answers.save');
+      expect(parse.mock.calls.filter(([s]) => s === 'testing.answers.save')).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('keeps at most MAX_KNOWN_ROUTES subjects and still answers the others', () => {
+    const { server } = serverWithConnection();
+    for (let i = 0; i < MAX_KNOWN_ROUTES + 10; i++) server.getRouteFromPattern(`s.${i}`);
+    expect((server as unknown as { routes: Map<string, string> }).routes.size).toBe(
+      MAX_KNOWN_ROUTES,
+    );
+    expect(server.getRouteFromPattern(`s.${MAX_KNOWN_ROUTES + 5}`)).toBe(
+      `s.${MAX_KNOWN_ROUTES + 5}`,
+    );
   });
 });

@@ -3,6 +3,9 @@ import type { NatsConnection, Subscription } from 'nats';
 
 type NatsServerOptions = Required<NatsOptions>['options'];
 
+/** Subjects whose route is kept (a service has a few dozen). */
+export const MAX_KNOWN_ROUTES = 1_000;
+
 /**
  * The Nest NATS server, shut down gracefully: stop taking messages (drain the queue-group
  * subscriptions so a replica elsewhere takes them), let handlers in flight answer, then drain
@@ -20,6 +23,23 @@ export class DrainingNatsServer extends ServerNats {
     private readonly graceMs = 10_000,
   ) {
     super(options);
+  }
+
+  /**
+   * Nest's getRouteFromPattern tries `JSON.parse` on every incoming subject and catches the
+   * SyntaxError a plain subject such as `announcements.list` throws: an Error with its stack,
+   * two or three times per message (measured: 5.5 % of a service's CPU samples under load).
+   * The answer depends on the subject alone and the subjects arriving are the ones this
+   * server subscribed to, so it is kept; a bound keeps a stray flood from growing the map.
+   */
+  private readonly routes = new Map<string, string>();
+
+  override getRouteFromPattern(pattern: string): string {
+    const known = this.routes.get(pattern);
+    if (known !== undefined) return known;
+    const route = super.getRouteFromPattern(pattern);
+    if (this.routes.size < MAX_KNOWN_ROUTES) this.routes.set(pattern, route);
+    return route;
   }
 
   get isConnected(): boolean {
