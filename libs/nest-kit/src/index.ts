@@ -7,7 +7,6 @@ export * from './rpc/rpc-error';
 export * from './auth/guards';
 export * from './rpc/validation';
 export * from './rpc/rpc-exceptions.filter';
-export * from './rpc/correlation.interceptor';
 export * from './rpc/nats-rpc.client';
 export * from './rpc/rpc-pattern';
 export * from './rpc/http-error';

@@ -5,7 +5,6 @@ import { ConfigError, loadConfig } from '../config/load-config';
 import { startHealthServer, type ReadinessChecks } from '../health/health-server';
 import { createLogger, flushLogs, PinoNestLogger } from '../logging/logger';
 import { initMetrics } from '../metrics/metrics';
-import { CorrelationInterceptor } from '../rpc/correlation.interceptor';
 import { AllRpcExceptionsFilter } from '../rpc/rpc-exceptions.filter';
 import { DrainingNatsServer } from './draining-nats.server';
 import { FrozenReplySerializer } from './frozen-reply.serializer';
@@ -22,8 +21,8 @@ export interface ServiceBootstrapOptions {
 
 /**
  * What every service's main.ts does (STYLE.md §2): pino logger, NATS in the service's queue
- * group, global error filter and correlation interceptor, health port, graceful drain on
- * SIGTERM/SIGINT, exit 1 with a clear message if start-up fails.
+ * group, global error filter, correlation id and handler metrics (DrainingNatsServer), health
+ * port, graceful drain on SIGTERM/SIGINT, exit 1 with a clear message if start-up fails.
  */
 /**
  * Closes the app on SIGTERM/SIGINT (Kubernetes stops pods with SIGTERM), writes out the logs
@@ -74,7 +73,6 @@ export async function bootstrapService(
     logger: new PinoNestLogger(log),
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter());
-  app.useGlobalInterceptors(new CorrelationInterceptor());
   await app.listen();
 
   let stopping = false;

@@ -1,6 +1,9 @@
 import { JSONCodec } from 'nats';
-import { defer, from } from 'rxjs';
+import { defer, from, throwError } from 'rxjs';
 import { ServerNats } from '@nestjs/microservices';
+import { headers as natsHeaders } from 'nats';
+import { currentCorrelationId } from '../logging/correlation';
+import { initMetrics, metricsText } from '../metrics/metrics';
 import { DrainingNatsServer, MAX_KNOWN_ROUTES } from './draining-nats.server';
 
 const codec = JSONCodec();
@@ -98,5 +101,98 @@ describe('DrainingNatsServer.getRouteFromPattern', () => {
     expect(server.getRouteFromPattern(`s.${MAX_KNOWN_ROUTES + 5}`)).toBe(
       `s.${MAX_KNOWN_ROUTES + 5}`,
     );
+  });
+});
+
+describe('DrainingNatsServer: correlation id, timing and logging of each request', () => {
+  beforeAll(() => initMetrics('unit'));
+
+  /** The count of examprep_nats_handler_duration_seconds for a subject and outcome. */
+  async function handled(subject: string, outcome: string): Promise<number> {
+    const line = (await metricsText())
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('examprep_nats_handler_duration_seconds_count{') &&
+          l.includes(`subject="${subject}"`) &&
+          l.includes(`outcome="${outcome}"`),
+      );
+    return line ? Number(line.split(' ').pop()) : 0;
+  }
+
+  /** Lets Nest publish (next tick) and the in-flight count settle (setImmediate). */
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it("runs the handler inside the caller's correlation id (a new one when none or unsafe)", async () => {
+    const { server } = serverWithConnection();
+    const seen: (string | undefined)[] = [];
+    server.addHandler('who', async () => {
+      await Promise.resolve();
+      seen.push(currentCorrelationId());
+      return 'ok';
+    });
+    const h = natsHeaders();
+    h.set('x-correlation-id', 'corr-42');
+    await server.handleMessage('who', { ...request('who', 'r4'), headers: h } as never);
+    await server.handleMessage('who', request('who', 'r5') as never);
+    const unsafe = natsHeaders();
+    unsafe.set('x-correlation-id', 'no spaces or {braces}');
+    await server.handleMessage('who', { ...request('who', 'r6'), headers: unsafe } as never);
+    await settle();
+    expect(seen[0]).toBe('corr-42');
+    expect(seen[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(currentCorrelationId()).toBeUndefined();
+  });
+
+  it('times each answered request by subject and outcome, once', async () => {
+    const { server } = serverWithConnection();
+    server.addHandler('t.ok', async () => ({ fine: true }));
+    // as Nest's RPC proxy hands back what the exception filter made of a refusal
+    server.addHandler('t.refused', async () =>
+      throwError(() => ({ status: 404, code: 'NOT_FOUND', message: 'Test not found.' })),
+    );
+    server.addHandler('t.failed', async () => defer(() => from(Promise.reject(new Error('x')))));
+    const before = [
+      await handled('t.ok', 'ok'),
+      await handled('t.refused', '4xx'),
+      await handled('t.failed', '5xx'),
+    ];
+    const info = jest.spyOn(
+      (await import('../logging/logger')).rootLogger(),
+      'info',
+    ) as unknown as jest.Mock;
+    try {
+      await server.handleMessage('t.ok', request('t.ok', 'a1') as never);
+      await server.handleMessage('t.refused', request('t.refused', 'a2') as never);
+      await server.handleMessage('t.failed', request('t.failed', 'a3') as never);
+      await settle();
+      expect([
+        await handled('t.ok', 'ok'),
+        await handled('t.refused', '4xx'),
+        await handled('t.failed', '5xx'),
+      ]).toEqual(before.map((n) => n + 1));
+      // a refused call is logged with its code; an answered one is not
+      const rpcLines = info.mock.calls.filter(([, msg]) => msg === 'rpc').map(([o]) => o);
+      expect(rpcLines).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ subject: 't.refused', ok: false, code: 'NOT_FOUND' }),
+          expect.objectContaining({ subject: 't.failed', ok: false }),
+        ]),
+      );
+      expect(rpcLines.some((o) => (o as { subject: string }).subject === 't.ok')).toBe(false);
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it('times nothing for a subject without a handler (Nest answers it as unknown)', async () => {
+    const { server } = serverWithConnection();
+    const msg = request('t.none', 'a4');
+    await server.handleMessage('t.none', msg as never);
+    await settle();
+    expect(await handled('t.none', 'ok')).toBe(0);
+    expect(await handled('t.none', '5xx')).toBe(0);
+    expect(msg.respond).toHaveBeenCalled();
   });
 });

@@ -1,7 +1,10 @@
 // not exported from the package's root
 import { NatsRecordSerializer } from '@nestjs/microservices/serializers/nats-record.serializer';
 
-type ReplyPacket = { id?: unknown; response?: unknown; isDisposed?: unknown } & Record<string, unknown>;
+type ReplyPacket = { id?: unknown; response?: unknown; isDisposed?: unknown } & Record<
+  string,
+  unknown
+>;
 
 const encoder = new TextEncoder();
 const REPLY_KEYS = new Set(['id', 'response', 'isDisposed']);
