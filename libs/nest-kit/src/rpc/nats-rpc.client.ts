@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  connect,
-  ErrorCode as NatsErrorCode,
-  headers as natsHeaders,
-  JSONCodec,
-  type NatsConnection,
-  type NatsError,
-} from 'nats';
+import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import {
   ErrorCodes,
   type RpcErrorPayload,
@@ -22,6 +15,7 @@ import {
   natsClientErrors,
   secondsSince,
 } from '../metrics/metrics';
+import { ReplyError, ReplyInbox } from './reply-inbox';
 import { isRpcErrorPayload } from './rpc-error';
 import { TurnBatch } from './turn-batch';
 
@@ -46,12 +40,13 @@ const NO_HANDLER = 'There is no matching message handler defined in the remote s
 
 /**
  * Gateway-side caller of the services. It speaks the NestJS NATS wire format
- * ({ pattern, data, id } -> { id, response | err, isDisposed }) with the nats.js request API
- * itself, because that API tells "nobody answers" (503) apart from "too slow" (504); the Nest
+ * ({ pattern, data, id } -> { id, response | err, isDisposed }) over its own reply inbox
+ * (ReplyInbox), because that tells "nobody answers" (503) apart from "too slow" (504); the Nest
  * client cannot and has no time-out of its own.
  */
 export class NatsRpcClient {
   private nc: NatsConnection | undefined;
+  private inbox: ReplyInbox | undefined;
   private up = false;
   // the requests of one event-loop turn are published together: one socket write, not one each
   private readonly turn = new TurnBatch();
@@ -68,6 +63,7 @@ export class NatsRpcClient {
       // no Error (with its stack) allocated per request just in case it times out
       noAsyncTraces: true,
     });
+    this.inbox = new ReplyInbox(this.nc);
     this.up = true;
     void this.watch(this.nc);
   }
@@ -118,8 +114,8 @@ export class NatsRpcClient {
     data: NoInfer<RpcRequest<S>>,
     options: { timeoutMs?: number },
   ): Promise<RpcReply<S>> {
-    const nc = this.nc;
-    if (!nc || !this.isConnected) throw unavailable('The message bus is not reachable.');
+    const inbox = this.inbox;
+    if (!inbox || !this.isConnected) throw unavailable('The message bus is not reachable.');
     const id = randomUUID();
     const h = natsHeaders();
     h.set(CORRELATION_HEADER, currentCorrelationId() ?? id);
@@ -127,23 +123,25 @@ export class NatsRpcClient {
     await this.turn.wait();
     let reply: { err?: unknown; response?: RpcReply<S> };
     try {
-      const msg = await nc.request(subject, payload, {
-        timeout: options.timeoutMs ?? this.options.timeoutMs,
-        headers: h,
-      });
+      const msg = await inbox.request(
+        subject,
+        payload,
+        h,
+        options.timeoutMs ?? this.options.timeoutMs,
+      );
       reply = jc.decode(msg.data) as typeof reply;
     } catch (e) {
-      const code = (e as NatsError).code;
-      if (code === NatsErrorCode.NoResponders)
+      const reason = e instanceof ReplyError ? e.reason : undefined;
+      if (reason === 'no-responders')
         throw unavailable(`No ${serviceOf(subject)} service is answering.`);
-      if (code === NatsErrorCode.Timeout) {
+      if (reason === 'timeout') {
         throw new RpcCallError({
           status: 504,
           code: ErrorCodes.GATEWAY_TIMEOUT,
           message: `The ${serviceOf(subject)} service did not answer in time.`,
         });
       }
-      rootLogger().error({ err: e, subject }, 'nats request failed');
+      if (reason !== 'closed') rootLogger().error({ err: e, subject }, 'nats request failed');
       throw unavailable('The message bus is not reachable.');
     }
     if (reply.err !== undefined && reply.err !== null) {
@@ -162,9 +160,16 @@ export class NatsRpcClient {
 
   async close(): Promise<void> {
     const nc = this.nc;
+    const inbox = this.inbox;
     this.nc = undefined;
+    this.inbox = undefined;
     this.up = false;
-    if (nc && !nc.isClosed()) await nc.drain();
+    try {
+      // replies already on their way are delivered while the connection drains
+      if (nc && !nc.isClosed()) await nc.drain();
+    } finally {
+      inbox?.close();
+    }
   }
 }
 
