@@ -70,13 +70,17 @@ export async function createGatewayApp(
     void reply.header(CORRELATION_HEADER, id);
     runWithCorrelationId(id, done);
   });
+  // The access line has four fixed fields (the path without its query), none of them a secret:
+  // it skips the root logger's redaction, which walks every line's fields (a fifth of the line's cost).
+  const accessLog = rootLogger().child({}, { redact: [] });
   fastify.addHook('onResponse', (req, reply, done) => {
     // one histogram observation per request, labelled by the route TEMPLATE (bounded)
     observeHttp(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime);
-    rootLogger().info(
+    const query = req.url.indexOf('?');
+    accessLog.info(
       {
         method: req.method,
-        url: req.url.split('?')[0],
+        url: query === -1 ? req.url : req.url.slice(0, query),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
