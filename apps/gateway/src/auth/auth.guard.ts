@@ -26,12 +26,29 @@ export class AuthGuard implements CanActivate {
     @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
   ) {}
 
+  /**
+   * Each route's declared policy, by controller class and handler (an inherited handler may
+   * serve classes with different policies): metadata never changes, so it is read once.
+   */
+  private readonly policies = new WeakMap<object, WeakMap<object, AccessPolicy | undefined>>();
+
+  private policyOf(context: ExecutionContext): AccessPolicy | undefined {
+    const handler = context.getHandler();
+    const cls = context.getClass();
+    let byHandler = this.policies.get(cls);
+    if (!byHandler) this.policies.set(cls, (byHandler = new WeakMap()));
+    if (byHandler.has(handler)) return byHandler.get(handler);
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
+      handler,
+      cls,
+    ]);
+    byHandler.set(handler, policy);
+    return policy;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const policy = this.policyOf(context);
     const request = context.switchToHttp().getRequest<RequestWithActor>();
     request.actor = null;
     if (!policy) throw new ForbiddenException(AUTH_MESSAGES.noPolicy);

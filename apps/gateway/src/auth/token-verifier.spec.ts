@@ -8,7 +8,7 @@ import {
   type CryptoKey,
   type JWK,
 } from 'jose';
-import { InvalidTokenError, TokenVerifier } from './token-verifier';
+import { InvalidTokenError, LRU_TOUCH_MS, TokenVerifier } from './token-verifier';
 
 const issuer = 'http://localhost:8080/realms/examprep';
 const audience = 'examprep-api';
@@ -143,6 +143,43 @@ describe('TokenVerifier cache', () => {
     expect(keySet).toHaveBeenCalledTimes(1);
     now = exp * 1000 + 10_000; // past expiry and the 5 s clock tolerance
     await expect(sut.verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('keeps the tokens used last (LRU), a hit counting at most once per LRU_TOUCH_MS', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+    const local = createLocalJWKSet({ keys: [jwk] });
+    const keySet = jest.fn(local) as unknown as typeof local;
+    let now = Date.now();
+    const sut = new TokenVerifier({
+      issuer,
+      audience,
+      algorithms: ['RS256'],
+      keySet,
+      cacheSize: 2,
+      now: () => now,
+    });
+    const token = (sub: string) =>
+      new SignJWT({ typ: 'Bearer', email_verified: true })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setSubject(sub)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(now / 1000) + 600)
+        .sign(privateKey);
+    const [a, b, c] = [await token('a'), await token('b'), await token('c')];
+    const checks = () => (keySet as unknown as jest.Mock).mock.calls.length;
+    await sut.verify(a);
+    await sut.verify(b);
+    now += LRU_TOUCH_MS; // a hit now makes a the youngest
+    await sut.verify(a);
+    await sut.verify(c); // evicts b, the oldest
+    const before = checks();
+    await sut.verify(a);
+    expect(checks()).toBe(before); // still cached
+    await sut.verify(b);
+    expect(checks()).toBe(before + 1); // checked again
   });
 
   it('never caches a refused token', async () => {

@@ -47,9 +47,13 @@ export class TokenVerifier {
   /**
    * Verified tokens until their expiry: a signed token cannot change, so checking its RSA
    * signature once is enough (a learner's page makes many calls with the same token).
-   * Insertion-ordered Map as a small LRU.
+   * Insertion-ordered Map as a small LRU; a hit moves its token to the young end at most once
+   * per LRU_TOUCH_MS (a learner's page sends a burst of calls with one token).
    */
-  private readonly verified = new Map<string, { actor: Actor; expiresAt: number }>();
+  private readonly verified = new Map<
+    string,
+    { actor: Actor; expiresAt: number; touchedAt: number }
+  >();
 
   constructor(private readonly options: TokenVerifierOptions) {
     this.keys =
@@ -72,8 +76,11 @@ export class TokenVerifier {
     const hit = this.verified.get(token);
     if (hit) {
       if (hit.expiresAt > now) {
-        this.verified.delete(token);
-        this.verified.set(token, hit);
+        if (now - hit.touchedAt >= LRU_TOUCH_MS) {
+          hit.touchedAt = now;
+          this.verified.delete(token);
+          this.verified.set(token, hit);
+        }
         return hit.actor;
       }
       this.verified.delete(token);
@@ -82,7 +89,7 @@ export class TokenVerifier {
     const max = this.options.cacheSize ?? 10_000;
     if (max > 0) {
       if (this.verified.size >= max) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { actor, expiresAt });
+      this.verified.set(token, { actor, expiresAt, touchedAt: now });
     }
     return actor;
   }
@@ -121,6 +128,9 @@ export class TokenVerifier {
     };
   }
 }
+
+/** A cache hit moves its token to the LRU's young end at most this often. */
+export const LRU_TOUCH_MS = 1_000;
 
 /** Seconds a failed refresh of the key set is not tried again (requests use the kept keys). */
 const RETRY_KEYS_AFTER_MS = 30_000;
