@@ -6,13 +6,28 @@ let root: Logger | undefined;
 let destination:
   (pino.DestinationStream & { flushSync?: () => void; flush?: () => void }) | undefined;
 
+let timeMs = -1;
+let timeField = '';
+/**
+ * pino's isoTime (`,"time":"<ISO 8601>"`), formatted once per millisecond: under load the
+ * gateway writes several lines a millisecond, and each `toISOString` was a sixth of a line's cost.
+ */
+export function isoTimeOncePerMs(): string {
+  const now = Date.now();
+  if (now !== timeMs) {
+    timeMs = now;
+    timeField = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return timeField;
+}
+
 /** The process-wide pino logger; every line carries the service name and correlation id. */
 export function rootLogger(): Logger {
   root ??= pino(
     {
       level: process.env.LOG_LEVEL ?? 'info',
       base: { service: process.env.SERVICE_NAME ?? 'unknown' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeOncePerMs,
       mixin() {
         const correlationId = currentCorrelationId();
         return correlationId ? { correlationId } : {};
