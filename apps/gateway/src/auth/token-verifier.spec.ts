@@ -116,63 +116,52 @@ describe('TokenVerifier', () => {
 });
 
 describe('TokenVerifier cache', () => {
-  it('checks a token once, and again after it expires', async () => {
+  /** A verifier on a local key set that counts its key look-ups, with a clock the test moves. */
+  async function countingVerifier(cacheSize?: number) {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
     const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
     const local = createLocalJWKSet({ keys: [jwk] });
     const keySet = jest.fn(local) as unknown as typeof local;
-    let now = Date.now();
+    const clock = { now: Date.now() };
     const sut = new TokenVerifier({
       issuer,
       audience,
       algorithms: ['RS256'],
       keySet,
-      now: () => now,
+      ...(cacheSize === undefined ? {} : { cacheSize }),
+      now: () => clock.now,
     });
-    const exp = Math.floor(now / 1000) + 60;
-    const token = await new SignJWT({ typ: 'Bearer', email_verified: true })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-      .setSubject('u1')
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt()
-      .setExpirationTime(exp)
-      .sign(privateKey);
-    await sut.verify(token);
-    await sut.verify(token);
-    expect(keySet).toHaveBeenCalledTimes(1);
-    now = exp * 1000 + 10_000; // past expiry and the 5 s clock tolerance
-    await expect(sut.verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
-  });
-
-  it('keeps the tokens used last (LRU), a hit counting at most once per LRU_TOUCH_MS', async () => {
-    const { privateKey, publicKey } = await generateKeyPair('RS256');
-    const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
-    const local = createLocalJWKSet({ keys: [jwk] });
-    const keySet = jest.fn(local) as unknown as typeof local;
-    let now = Date.now();
-    const sut = new TokenVerifier({
-      issuer,
-      audience,
-      algorithms: ['RS256'],
-      keySet,
-      cacheSize: 2,
-      now: () => now,
-    });
-    const token = (sub: string) =>
+    const token = (sub: string, exp: number) =>
       new SignJWT({ typ: 'Bearer', email_verified: true })
         .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
         .setSubject(sub)
         .setIssuer(issuer)
         .setAudience(audience)
         .setIssuedAt()
-        .setExpirationTime(Math.floor(now / 1000) + 600)
+        .setExpirationTime(exp)
         .sign(privateKey);
-    const [a, b, c] = [await token('a'), await token('b'), await token('c')];
     const checks = () => (keySet as unknown as jest.Mock).mock.calls.length;
+    return { sut, clock, token, checks };
+  }
+
+  it('checks a token once, and again after it expires', async () => {
+    const { sut, clock, token, checks } = await countingVerifier();
+    const exp = Math.floor(clock.now / 1000) + 60;
+    const t = await token('u1', exp);
+    await sut.verify(t);
+    await sut.verify(t);
+    expect(checks()).toBe(1);
+    clock.now = exp * 1000 + 10_000; // past expiry and the 5 s clock tolerance
+    await expect(sut.verify(t)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('keeps the tokens used last (LRU), a hit counting at most once per LRU_TOUCH_MS', async () => {
+    const { sut, clock, token, checks } = await countingVerifier(2);
+    const exp = Math.floor(clock.now / 1000) + 600;
+    const [a, b, c] = [await token('a', exp), await token('b', exp), await token('c', exp)];
     await sut.verify(a);
     await sut.verify(b);
-    now += LRU_TOUCH_MS; // a hit now makes a the youngest
+    clock.now += LRU_TOUCH_MS; // a hit now makes a the youngest
     await sut.verify(a);
     await sut.verify(c); // evicts b, the oldest
     const before = checks();

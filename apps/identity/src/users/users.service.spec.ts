@@ -51,3 +51,45 @@ describe('UsersService.me: purchases from the ledger read model', () => {
     expect((await sut.me(LEARNER)).purchases).toEqual({ a: true });
   });
 });
+
+describe('UsersService.createUser: two calls racing for the same user', () => {
+  const ADMIN: Actor = { uid: 'a1', email: 'a@x.test', isAdmin: true, emailVerified: true };
+  const winner = { _id: 'u1', email: 'l@x.test', purchases: {} };
+
+  /** The pre-check finds nothing; the insert then loses to the other call (E11000 on _id). */
+  function racing() {
+    let reads = 0;
+    const users = {
+      findById: jest.fn(() => ({
+        lean: () => ({ exec: async () => (reads++ === 0 ? null : winner) }),
+      })),
+      exists: jest.fn(() => ({ exec: async () => null })),
+      create: jest.fn(async () => {
+        throw Object.assign(new Error('E11000 duplicate key error collection: identity.users'), {
+          code: 11000,
+        });
+      }),
+    };
+    const sut = new UsersService(
+      users as unknown as Model<UserRecord>,
+      { signupAllowed: async () => true } as unknown as SettingsService,
+      { findUser: async () => ({ id: 'u1', email: 'l@x.test' }) } as unknown as KeycloakAdminClient,
+      {} as AccountMailService,
+      {} as JetStreamBus,
+      { find: jest.fn(async () => null) } as unknown as PurchaseViewsRepository,
+    );
+    return { sut, users };
+  }
+
+  it('answers the learner with the document the other call made (asking again is harmless)', async () => {
+    const { sut } = racing();
+    await expect(sut.createUser(LEARNER, {})).resolves.toMatchObject({ email: 'l@x.test' });
+  });
+
+  it('answers an admin 409 as when the document existed before (never a 500)', async () => {
+    const { sut } = racing();
+    await expect(sut.createUser(ADMIN, { uid: 'u1' })).rejects.toMatchObject({
+      payload: { status: 409, code: 'USER_DOCUMENT_EXISTS' },
+    });
+  });
+});

@@ -100,8 +100,19 @@ export class UsersService {
       }
       return toUserDocument(created.toObject(), await this.ledgerPurchases(targetUid));
     } catch (e) {
-      // two registrations racing: the unique email index decides
-      if ((e as { code?: number }).code === 11000) await this.refuseTakenEmail(email, targetUid);
+      if ((e as { code?: number }).code !== 11000) throw e;
+      // Two calls racing. For the same user (a double submit, the admin and the learner at once)
+      // the one that lost answers as if it had come second; for the same email, the unique
+      // index decides against the other account.
+      const winner = await this.users.findById(targetUid).lean().exec();
+      if (winner) {
+        if (forSelf) return toUserDocument(winner, await this.ledgerPurchases(targetUid));
+        throw ServiceError.conflict(
+          IDENTITY_MESSAGES.documentExists,
+          IDENTITY_CODES.USER_DOCUMENT_EXISTS,
+        );
+      }
+      await this.refuseTakenEmail(email, targetUid);
       throw e;
     }
   }
