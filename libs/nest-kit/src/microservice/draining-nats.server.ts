@@ -52,7 +52,7 @@ export class DrainingNatsServer extends ServerNats {
    */
   private readonly routes = new Map<string, string>();
 
-  override getRouteFromPattern(pattern: string): string {
+  protected override getRouteFromPattern(pattern: string): string {
     const known = this.routes.get(pattern);
     if (known !== undefined) return known;
     const route = super.getRouteFromPattern(pattern);
