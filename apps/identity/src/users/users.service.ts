@@ -78,13 +78,7 @@ export class UsersService {
     const targetUid = forSelf ? actor.uid : uid;
 
     const existing = await this.users.findById(targetUid).lean().exec();
-    if (existing) {
-      if (forSelf) return toUserDocument(existing, await this.ledgerPurchases(targetUid));
-      throw ServiceError.conflict(
-        IDENTITY_MESSAGES.documentExists,
-        IDENTITY_CODES.USER_DOCUMENT_EXISTS,
-      );
-    }
+    if (existing) return this.existingDocument(existing, forSelf);
     await this.refuseTakenEmail(email, targetUid);
     try {
       const created = await this.users.create({ _id: targetUid, email, purchases: {} });
@@ -105,16 +99,20 @@ export class UsersService {
       // the one that lost answers as if it had come second; for the same email, the unique
       // index decides against the other account.
       const winner = await this.users.findById(targetUid).lean().exec();
-      if (winner) {
-        if (forSelf) return toUserDocument(winner, await this.ledgerPurchases(targetUid));
-        throw ServiceError.conflict(
-          IDENTITY_MESSAGES.documentExists,
-          IDENTITY_CODES.USER_DOCUMENT_EXISTS,
-        );
-      }
+      if (winner) return this.existingDocument(winner, forSelf);
       await this.refuseTakenEmail(email, targetUid);
       throw e;
     }
+  }
+
+  /** create-user for a document that exists: the caller's own is answered, another's is 409. */
+  private async existingDocument(doc: UserRecord, forSelf: boolean): Promise<UserDocument> {
+    if (!forSelf)
+      throw ServiceError.conflict(
+        IDENTITY_MESSAGES.documentExists,
+        IDENTITY_CODES.USER_DOCUMENT_EXISTS,
+      );
+    return toUserDocument(doc, await this.ledgerPurchases(doc._id));
   }
 
   /** GET /api/me: session state; defaults while the document does not exist (learner spec §4). */
