@@ -163,6 +163,33 @@ describe('/review-test/:testId (learner spec §2 Review)', () => {
     );
   });
 
+  it("a malformed id answers like an unknown one ('Test not found.'), without asking the server", async () => {
+    const { calls } = mockFetch(() =>
+      fakeResponse(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'The testId field must be a test id (20 letters and digits).',
+      }),
+    );
+    renderApp({ route: '/review-test/qa-no-such-test' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Test not found.');
+    expect(screen.getByRole('link', { name: 'Back to Gradebook' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/tests/'))).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+
+  it("a 400 for the id answers 'Test not found.', not the server's text with Try Again", async () => {
+    mockFetch(() =>
+      fakeResponse(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'The testId field must be a test id (20 letters and digits).',
+      }),
+    );
+    renderApp({ route: `/review-test/${ID}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Test not found.');
+    expect(screen.queryByText(/The testId field/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+
   it('says an unfinished test has not been submitted yet, with a way to continue it', async () => {
     mockFetch(() =>
       fakeResponse(200, view({ completed: false, finalScore: null, objectives: null })),

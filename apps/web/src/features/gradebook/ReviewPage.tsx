@@ -9,7 +9,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../shared/api/api-client';
+import { isNoSuchTest, isTestId } from '../../shared/api/test-read';
 import { translateError } from '../../shared/errors';
 import { ErrorState } from '../../shared/layout/ErrorState';
 import { Loading } from '../../shared/layout/Loading';
@@ -190,31 +190,38 @@ export default function ReviewPage() {
   const { testId = '' } = useParams();
   const [search] = useSearchParams();
   const adminUserId = viewedUserId(search, session);
-  const view = useTestView(testId, adminUserId);
+  const named = isTestId(testId);
+  const view = useTestView(testId, adminUserId, named);
   const backLink = (
     <Link to={adminUserId ? `/gradebook?userId=${encodeURIComponent(adminUserId)}` : '/gradebook'}>
       {T.backToGradebook}
     </Link>
   );
 
+  const notFound = (
+    <Alert variant="warning" role="alert">
+      <p className="fw-semibold mb-2">{T.notFound}</p>
+      {backLink}
+    </Alert>
+  );
+
   let body;
-  if (view.isPending) {
+  if (!named) {
+    // an id that cannot name a test is not sent: the same answer as an unknown one
+    body = notFound;
+  } else if (view.isPending) {
     body = <Loading label={T.loadingTest} />;
   } else if (view.isError) {
-    body =
-      view.error instanceof ApiError && view.error.status === 404 ? (
-        <Alert variant="warning" role="alert">
-          <p className="fw-semibold mb-2">{T.notFound}</p>
-          {backLink}
-        </Alert>
-      ) : (
-        <ErrorState
-          message={translateError(view.error)}
-          onRetry={() => void view.refetch()}
-          retrying={view.isFetching}
-          retryLabel={T.tryAgain}
-        />
-      );
+    body = isNoSuchTest(view.error) ? (
+      notFound
+    ) : (
+      <ErrorState
+        message={translateError(view.error)}
+        onRetry={() => void view.refetch()}
+        retrying={view.isFetching}
+        retryLabel={T.tryAgain}
+      />
+    );
   } else if (!view.data.completed) {
     const own = view.data.userId === session.user?.uid;
     body = (

@@ -35,17 +35,22 @@ export function useGradebook(userId: string | null) {
   });
 }
 
-/** GET /api/tests/:testId (?userId= only when an admin reviews another user's test). */
-export function useTestView(testId: string, userId: string | null) {
+/**
+ * GET /api/tests/:testId (?userId= only when an admin reviews another user's test). Not sent
+ * when `enabled` is false (an id that cannot name a test).
+ */
+export function useTestView(testId: string, userId: string | null, enabled = true) {
   const api = useApi();
   return useQuery<TestView, ApiError>({
     queryKey: testViewQueryKey(testId, userId),
+    enabled,
     queryFn: ({ signal }) => {
       const base = `/tests/${encodeURIComponent(testId)}`;
       const path = userId ? `${base}?userId=${encodeURIComponent(userId)}` : base;
       return api.get<TestView>(path, { signal });
     },
-    // 404 (no such test, or someone else's) is an answer, not a hiccup.
+    // 400 (the id cannot name a test) and 404 (no such test, or someone else's) are answers,
+    // not hiccups.
     retry: false,
     // A test may have been submitted (or deleted) since the last visit.
     staleTime: 0,

@@ -7,6 +7,7 @@ import {
 import { type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ErrorState } from '../../shared/layout/ErrorState';
+import { isNoSuchTest, isTestId } from '../../shared/api/test-read';
 import { Loading } from '../../shared/layout/Loading';
 import { useTest } from './tests-api';
 import { TESTS_MESSAGES as T } from './tests.messages';
@@ -15,9 +16,10 @@ import { TESTS_MESSAGES as T } from './tests.messages';
 export const NO_TEST_PATH = '/dashboard?tab=math';
 
 /**
- * Reads the test of the route and hands it to the screen: loading state; no document (404, or
- * no questions) → /dashboard?tab=math; a test of the other mode → its own screen; a submitted
- * test → its review; any other failure: the error with Try Again.
+ * Reads the test of the route and hands it to the screen: loading state; no document (an id
+ * that cannot name a test, which is not even sent; 400 or 404; no questions) →
+ * /dashboard?tab=math; a test of the other mode → its own screen; a submitted test → its
+ * review; a failure that may pass (network, time-out, 5xx; 401): the error with Try Again.
  */
 export function TestLoader({
   mode,
@@ -27,10 +29,12 @@ export function TestLoader({
   children: (test: TestView) => ReactNode;
 }) {
   const { testId = '' } = useParams();
-  const query = useTest(testId);
+  const named = isTestId(testId);
+  const query = useTest(testId, named);
+  if (!named) return <Navigate to={NO_TEST_PATH} replace />;
   if (query.isPending) return <Loading label={T.loadingTest} />;
   if (query.isError) {
-    if (query.error.status === 404) return <Navigate to={NO_TEST_PATH} replace />;
+    if (isNoSuchTest(query.error)) return <Navigate to={NO_TEST_PATH} replace />;
     return (
       <div className="container py-3">
         <ErrorState

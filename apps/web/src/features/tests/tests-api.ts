@@ -39,12 +39,16 @@ export const testsApi = {
     api.post<FlagQuestionAnswer>('/flag-question', input),
 };
 
-/** GET /api/tests/:testId: the test without answers it may not show yet. */
-export function useTest(testId: string) {
+/**
+ * GET /api/tests/:testId: the test without answers it may not show yet. Not sent when
+ * `enabled` is false (an id that cannot name a test).
+ */
+export function useTest(testId: string, enabled = true) {
   const api = useApi();
   return useQuery<TestView, ApiError>({
     queryKey: testQueryKey(testId),
     queryFn: ({ signal }) => testsApi.get(api, testId, signal),
+    enabled,
     retry: false,
     // The screen owns its answers while the learner works: never re-read behind their back.
     refetchOnWindowFocus: false,
