@@ -225,6 +225,34 @@ describe('FullTestPage (learner spec §2 Test screens, §4 Full test)', () => {
     );
   });
 
+  it('reopened with every question checked: the banner and the confirmation; Submit Test from any question (issue 24 #8)', async () => {
+    const checked = (qid: string) =>
+      question(qid, { isSubmitted: true, status: 'correct', submittedAnswer: '4', ...revealed });
+    setup(testView({ questions: [checked('q1'), checked('q2'), checked('q3')] }), {
+      'POST /api/submit-test': () => fakeResponse(200, { success: true, test: {} }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Your Test?' });
+    expect(within(dialog).getByTestId('count-unanswered')).toHaveTextContent('0');
+    expect(within(dialog).getByTestId('count-answered')).toHaveTextContent('3');
+    expect(within(dialog).getByTestId('count-total')).toHaveTextContent('3');
+    expect(screen.getByText('You have answered all the questions!')).toBeInTheDocument();
+    // behind it the last question, where the bottom bar has Submit Test
+    expect(screen.getByRole('heading', { name: 'Question 3 of 3' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // on another question the banner carries Submit Test
+    await userEvent.click(screen.getByRole('button', { name: 'Question 1: correct' }));
+    expect(screen.getByRole('heading', { name: 'Question 1 of 3' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Submit Test' })).toHaveLength(1);
+    await userEvent.click(
+      within(screen.getByTestId('all-answered')).getByRole('button', { name: 'Submit Test' }),
+    );
+    const again = await screen.findByRole('dialog', { name: 'Submit Your Test?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(currentLocation()).toBe('/gradebook'));
+  });
+
   it('a practice test opened on the full route goes to its own screen', async () => {
     setup(testView({ mode: 'practice' }));
     await waitFor(() => expect(currentLocation()).toBe(`/test/practice/${TEST_ID}`));

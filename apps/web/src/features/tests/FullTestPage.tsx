@@ -3,13 +3,12 @@ import {
   type SubmittedAnswer,
   type TestView,
 } from '@examprep/contracts/types';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../shared/api/api-client';
-import { SubmitFlow, TestFrame } from './TestFrame';
+import { AllAnsweredBanner, SubmitFlow, TestFrame } from './TestFrame';
 import { TestLoader } from './TestLoader';
 import { TestNavigator } from './TestNavigator';
 import { TestQuestionCard } from './TestQuestionCard';
@@ -19,6 +18,7 @@ import {
   emptyAnswer,
   isEmptyAnswer,
   navigationBlockReason,
+  openingPosition,
   submitCounts,
 } from './test-screen.logic';
 import { testQueryKey, useCheckAnswer, useFlagQuestion, useSubmitTest } from './tests-api';
@@ -48,17 +48,16 @@ function FullTest({ test }: { test: TestView }) {
   const flag = useFlagQuestion(test.id);
   const submit = useSubmitTest(test.id);
   const queryClient = useQueryClient();
-  const [index, setIndex] = useState(() => {
-    const first = test.questions.findIndex((q) => !q.isSubmitted);
-    return first < 0 ? 0 : first;
-  });
+  // Opens on the first question not yet checked; with none left, on the submit confirmation.
+  const [opening] = useState(() => openingPosition(test.questions.map((q) => q.isSubmitted)));
+  const [index, setIndex] = useState(opening.index);
   const [answers, setAnswers] = useState<Record<string, SubmittedAnswer>>({});
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [hint, setHint] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState(opening.confirm);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const allDoneShown = useRef(test.questions.every((q) => q.isSubmitted));
+  const allDoneShown = useRef(opening.confirm);
 
   const q = test.questions[index]!;
   const total = test.questions.length;
@@ -159,9 +158,11 @@ function FullTest({ test }: { test: TestView }) {
       messages={
         <>
           {allChecked ? (
-            <Alert variant="success" className="py-2">
-              {T.allAnswered}
-            </Alert>
+            <AllAnsweredBanner
+              submitHere={!last}
+              disabled={blocked}
+              onSubmit={() => setConfirming(true)}
+            />
           ) : null}
           {reason && reason !== 'submittingTest' ? (
             <p className="small text-body-secondary mb-1">{navigationBlockMessage(reason)}</p>

@@ -86,6 +86,99 @@ describe('PracticeTestPage (learner spec §4 Practice test)', () => {
     expect(localStorage.getItem(draftKey(TEST_ID, 'q1'))).toBe('"5"');
   });
 
+  it('offline: an answer kept on this device shows as answered (not saved yet) in the navigator, the counter and the submit counts (issue 24 #7)', async () => {
+    const { calls } = setup(practice(), () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '5');
+    expect(screen.getByTestId('answered-count')).toHaveTextContent('Answered: 0 / 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByTestId('answer-kept', {}, { timeout: 2000 });
+    expect(saves(calls)).toHaveLength(1);
+    const marker = screen.getByRole('button', { name: 'Question 1: answered (not saved yet)' });
+    expect(marker).toHaveAttribute('data-marker', 'blue');
+    expect(marker).toHaveAttribute('data-pending', 'true');
+    expect(screen.getByTestId('answered-count')).toHaveTextContent(
+      'Answered: 1 / 2 (1 not saved yet)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Your Test?' });
+    expect(within(dialog).getByTestId('count-unanswered')).toHaveTextContent('1');
+    expect(within(dialog).getByTestId('count-answered')).toHaveTextContent('1');
+    expect(within(dialog).getByTestId('count-total')).toHaveTextContent('2');
+  });
+
+  it('offline: the last answer kept on this device completes the test: the banner and the confirmation (issue 24 #7)', async () => {
+    setup(
+      practice({
+        questions: [
+          question('q1', { type: 'blank', answerOrder: [] }),
+          question('q2', { submittedAnswer: '4', saved: true }),
+        ],
+      }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '5');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Submit Your Test?' },
+      { timeout: 2000 },
+    );
+    expect(within(dialog).getByTestId('count-answered')).toHaveTextContent('2');
+    expect(within(dialog).getByTestId('count-unanswered')).toHaveTextContent('0');
+    expect(screen.getByText('You have answered all the questions!')).toBeInTheDocument();
+  });
+
+  it('reopened with every answer saved: the confirmation opens (learner spec §4; issue 24 #8)', async () => {
+    setup(
+      practice({
+        questions: [
+          question('q1', { type: 'blank', answerOrder: [], submittedAnswer: '16', saved: true }),
+          question('q2', { submittedAnswer: '4', saved: true }),
+        ],
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Your Test?' });
+    expect(within(dialog).getByTestId('count-answered')).toHaveTextContent('2');
+    expect(screen.getByText('You have answered all the questions!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Question 1: answered/ }));
+    expect(
+      within(screen.getByTestId('all-answered')).getByRole('button', { name: 'Submit Test' }),
+    ).toBeEnabled();
+  });
+
+  it('reopens on the first question without an answer', async () => {
+    setup(
+      practice({
+        questions: [
+          question('q1', { type: 'blank', answerOrder: [], submittedAnswer: '16', saved: true }),
+          question('q2'),
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('all-answered')).not.toBeInTheDocument();
+  });
+
+  it('a draft restored on load counts as answered and is saved at once', async () => {
+    localStorage.setItem(draftKey(TEST_ID, 'q1'), JSON.stringify('17'));
+    const { calls } = setup();
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]).toMatchObject({ body: { questionId: 'q1', submittedAnswer: '17' } });
+    expect(await screen.findByRole('button', { name: 'Question 1: answered' })).toHaveAttribute(
+      'data-marker',
+      'blue',
+    );
+  });
+
   it('a TIME_UP answer to a save goes to /gradebook', async () => {
     setup(practice(), () => fakeResponse(409, { code: 'TIME_UP', message: 'Time is up.' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '5');

@@ -1,7 +1,7 @@
 import {
   TEST_LIMITS,
-  answerList,
   type SubmittedAnswer,
+  type TestQuestionView,
   type TestView,
 } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
@@ -11,25 +11,27 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../shared/api/api-context';
 import { SUBMITTED_STATE, submitErrorMessage } from './FullTestPage';
-import { PracticeSaver, debounce, type AnswerState } from './practice-saver';
-import { SubmitFlow, TestFrame } from './TestFrame';
+import { PracticeSaver, answerProgress, debounce } from './practice-saver';
+import { AllAnsweredBanner, SubmitFlow, TestFrame } from './TestFrame';
 import { TestLoader } from './TestLoader';
 import { TestNavigator } from './TestNavigator';
 import { TestQuestionCard } from './TestQuestionCard';
 import { TestTimer } from './TestTimer';
-import { answerError, answerForServer, emptyAnswer } from './test-screen.logic';
+import {
+  answerError,
+  answerForServer,
+  emptyAnswer,
+  openingPosition,
+  submitCounts,
+} from './test-screen.logic';
 import { testQueryKey, testsApi, useFlagQuestion } from './tests-api';
 import { TESTS_MESSAGES as T } from './tests.messages';
-
-const isStored = (a: AnswerState | undefined) => a !== undefined && answerList(a.stored).length > 0;
 
 function PracticeTest({ test }: { test: TestView }) {
   const api = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const flag = useFlagQuestion(test.id);
-  const [index, setIndex] = useState(0);
-  const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [timeUp, setTimeUp] = useState(false);
@@ -44,35 +46,37 @@ function PracticeTest({ test }: { test: TestView }) {
     queryClient.removeQueries({ queryKey: testQueryKey(test.id) });
   }, [navigate, queryClient, test.id]);
 
-  const [saver] = useState(
-    () =>
-      new PracticeSaver({
-        testId: test.id,
-        storage: window.localStorage,
-        isOnline: () => navigator.onLine,
-        events: window,
-        save: (qid, answer) => {
-          const q = test.questions.find((x) => x.qid === qid)!;
-          return testsApi.savePracticeAnswer(api, {
-            testId: test.id,
-            questionId: qid,
-            submittedAnswer: answerForServer(q.type, answer),
-            questionType: q.type,
-          });
-        },
-        // 409 TIME_UP: the server submitted the test with what was saved.
-        onTestOver: () => setTimeUp(true),
-      }),
-  );
-  useEffect(() => {
-    saver.load(test.questions, (qid, a) => {
+  const [saver] = useState(() => {
+    const s = new PracticeSaver({
+      testId: test.id,
+      storage: window.localStorage,
+      isOnline: () => navigator.onLine,
+      events: window,
+      save: (qid, answer) => {
+        const q = test.questions.find((x) => x.qid === qid)!;
+        return testsApi.savePracticeAnswer(api, {
+          testId: test.id,
+          questionId: qid,
+          submittedAnswer: answerForServer(q.type, answer),
+          questionType: q.type,
+        });
+      },
+      // 409 TIME_UP: the server submitted the test with what was saved.
+      onTestOver: () => setTimeUp(true),
+    });
+    // The test's first read only (later reads never overwrite what the learner has on screen),
+    // before the first paint, so the screen opens where the answers say.
+    s.load(test.questions, (qid, a) => {
       const q = test.questions.find((x) => x.qid === qid);
       return q ? answerError(q.type, a) === null : false;
     });
+    return s;
+  });
+  useEffect(() => {
     saver.start();
+    // a draft restored from this device is saved now, not at the first autosave
+    void saver.flush();
     return () => saver.stop();
-    // the test's first read only: later reads never overwrite what the learner has on screen
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saver]);
   useEffect(() => {
     const up = () => setOnline(true);
@@ -85,6 +89,14 @@ function PracticeTest({ test }: { test: TestView }) {
     };
   }, []);
   const snap = useSyncExternalStore(saver.subscribe, saver.getSnapshot);
+  // Answered: saved on the server, or kept on this device and not yet saved (issue 24 #7).
+  const progressOf = (x: Pick<TestQuestionView, 'qid'>) => answerProgress(snap.answers[x.qid]);
+  const answeredOf = (x: Pick<TestQuestionView, 'qid'>) => progressOf(x) !== 'none';
+
+  // Opens on the first question without an answer; with none left, on the submit confirmation.
+  const [opening] = useState(() => openingPosition(test.questions.map(answeredOf)));
+  const [index, setIndex] = useState(opening.index);
+  const [confirming, setConfirming] = useState(opening.confirm);
 
   // Learner spec §4: switching question is debounced by 300 ms; the save on question change
   // runs then, for every answer that needs one.
@@ -101,16 +113,17 @@ function PracticeTest({ test }: { test: TestView }) {
   const answer: SubmittedAnswer = state?.current ?? q.submittedAnswer ?? emptyAnswer(q.type);
   const typedError = answerError(q.type, answer);
   const blocked = submitting || typedError !== null;
-  const savedCount = test.questions.filter((x) => isStored(snap.answers[x.qid])).length;
-  const allSaved = savedCount === total;
-  const counts = { answered: savedCount, unanswered: total - savedCount, total };
-  const allShown = useRef(allSaved);
+  const counts = submitCounts('practice', test.questions, answeredOf);
+  const pendingCount = test.questions.filter((x) => progressOf(x) === 'pending').length;
+  const allAnswered = counts.answered === total;
+  // Learner spec §4: when all questions have answers the submit confirmation opens.
+  const allShown = useRef(opening.confirm);
   useEffect(() => {
-    if (allSaved && !allShown.current) {
+    if (allAnswered && !allShown.current) {
       allShown.current = true;
       setConfirming(true);
     }
-  }, [allSaved]);
+  }, [allAnswered]);
   useEffect(() => {
     if (timeUp) finish();
   }, [timeUp, finish]);
@@ -147,6 +160,10 @@ function PracticeTest({ test }: { test: TestView }) {
   }, [doSubmit]);
 
   const status = state?.status;
+  const askSubmit = () => {
+    void saver.flush();
+    setConfirming(true);
+  };
   return (
     <TestFrame
       test={test}
@@ -161,7 +178,7 @@ function PracticeTest({ test }: { test: TestView }) {
           current={index}
           disabled={blocked}
           onGo={go}
-          savedOf={(x) => isStored(snap.answers[x.qid])}
+          progressOf={progressOf}
         />
       }
       question={
@@ -177,6 +194,9 @@ function PracticeTest({ test }: { test: TestView }) {
       }
       messages={
         <>
+          {allAnswered ? (
+            <AllAnsweredBanner submitHere={!last} disabled={blocked} onSubmit={askSubmit} />
+          ) : null}
           {!online || snap.offline ? (
             <Alert variant="warning" className="py-2" data-testid="answer-kept">
               {online ? T.answerKept : T.offlineQueued}
@@ -201,18 +221,12 @@ function PracticeTest({ test }: { test: TestView }) {
           <Button variant="outline-secondary" onClick={() => go(index - 1)} disabled={blocked}>
             {T.previous}
           </Button>
-          <span className="small text-body-secondary">
-            {T.answered}: {savedCount} / {total}
+          <span className="small text-body-secondary" data-testid="answered-count">
+            {T.answered}: {counts.answered} / {total}
+            {pendingCount > 0 ? ` (${T.answeredPending(pendingCount)})` : null}
           </span>
           {last ? (
-            <Button
-              variant="success"
-              onClick={() => {
-                void saver.flush();
-                setConfirming(true);
-              }}
-              disabled={blocked}
-            >
+            <Button variant="success" onClick={askSubmit} disabled={blocked}>
               {T.submitTest}
             </Button>
           ) : (

@@ -1,4 +1,5 @@
 import { type TestView } from '@examprep/contracts/types';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -76,6 +77,36 @@ export function TestFrame({
       <Calculator show={calculator} onHide={() => setCalculator(false)} />
       {children}
     </div>
+  );
+}
+
+/**
+ * The green 'You have answered all the questions!' banner (learner spec §4 Full test), with
+ * Submit Test when the bottom bar does not carry it (any question but the last), so a test
+ * with every question answered can be submitted from wherever the learner is.
+ */
+export function AllAnsweredBanner({
+  submitHere,
+  disabled,
+  onSubmit,
+}: {
+  submitHere: boolean;
+  disabled: boolean;
+  onSubmit: () => void;
+}) {
+  return (
+    <Alert
+      variant="success"
+      className="py-2 d-flex flex-wrap align-items-center justify-content-between gap-2"
+      data-testid="all-answered"
+    >
+      <span>{T.allAnswered}</span>
+      {submitHere ? (
+        <Button variant="success" size="sm" onClick={onSubmit} disabled={disabled}>
+          {T.submitTest}
+        </Button>
+      ) : null}
+    </Alert>
   );
 }
 

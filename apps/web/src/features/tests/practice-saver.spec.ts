@@ -1,5 +1,12 @@
 import { ApiError } from '../../shared/api/api-client';
-import { PracticeSaver, debounce, draftKey, readDraft } from './practice-saver';
+import {
+  PracticeSaver,
+  answerProgress,
+  debounce,
+  draftKey,
+  readDraft,
+  type AnswerState,
+} from './practice-saver';
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
@@ -119,7 +126,7 @@ describe('PracticeSaver (learner spec §4 Practice test, §3 Local draft)', () =
       ],
       () => true,
     );
-    expect(sut.getSnapshot().answers.q1).toMatchObject({ current: 'draft', status: 'pending' });
+    expect(sut.getSnapshot().answers.q1).toMatchObject({ current: 'draft', status: 'kept' });
     expect(sut.getSnapshot().answers.q2).toMatchObject({ current: '7', status: 'saved' });
     expect(storage.getItem(draftKey('T1', 'q2'))).toBeNull();
   });
@@ -199,6 +206,54 @@ describe('PracticeSaver (learner spec §4 Practice test, §3 Local draft)', () =
       status: 'error',
       message: 'Answer too long. Maximum 500 characters allowed.',
     });
+  });
+});
+
+describe('answerProgress: answers kept on this device count as answered (issue 24 #7)', () => {
+  const state = (over: Partial<AnswerState>): AnswerState => ({
+    stored: null,
+    current: '',
+    valid: true,
+    status: 'idle',
+    savedAt: null,
+    message: null,
+    ...over,
+  });
+
+  it('saved on the server: saved; nothing: none', () => {
+    expect(answerProgress(undefined)).toBe('none');
+    expect(answerProgress(state({}))).toBe('none');
+    expect(answerProgress(state({ stored: '7', current: '7', status: 'saved' }))).toBe('saved');
+    expect(answerProgress(state({ stored: ['a'], current: ['a'], status: 'saved' }))).toBe('saved');
+  });
+
+  it('kept after a network failure, restored from the draft or being saved: pending', () => {
+    expect(answerProgress(state({ current: '5', status: 'kept' }))).toBe('pending');
+    expect(answerProgress(state({ current: ['a', 'b'], status: 'kept' }))).toBe('pending');
+    expect(answerProgress(state({ current: '5', status: 'saving' }))).toBe('pending');
+    expect(answerProgress(state({ stored: '4', current: '5', status: 'kept' }))).toBe('pending');
+  });
+
+  it('typed but not yet flushed, invalid, empty or refused: what the server holds', () => {
+    expect(answerProgress(state({ current: '5', status: 'pending' }))).toBe('none');
+    expect(answerProgress(state({ stored: '4', current: '5', status: 'pending' }))).toBe('saved');
+    expect(answerProgress(state({ current: '<b>', valid: false, status: 'kept' }))).toBe('none');
+    expect(answerProgress(state({ current: [], status: 'kept' }))).toBe('none');
+    expect(answerProgress(state({ current: '5', status: 'error', message: 'no' }))).toBe('none');
+  });
+
+  it('offline: an answer counts from the moment the flush keeps it until it is saved', async () => {
+    const { sut, setOnline, events } = setup({ online: false });
+    sut.change('q1', '12', true);
+    expect(answerProgress(sut.getSnapshot().answers.q1)).toBe('none');
+    await sut.flush();
+    expect(answerProgress(sut.getSnapshot().answers.q1)).toBe('pending');
+    sut.start();
+    setOnline(true);
+    events.dispatchEvent(new Event('online'));
+    await flushPromises();
+    expect(answerProgress(sut.getSnapshot().answers.q1)).toBe('saved');
+    sut.stop();
   });
 });
 

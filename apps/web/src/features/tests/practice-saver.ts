@@ -52,7 +52,10 @@ export type SaveStatus =
   | 'pending'
   | 'saving'
   | 'saved'
-  /** The save failed for the network: kept on this device, saved when the connection returns. */
+  /**
+   * Kept on this device, not yet on the server: a save failed for the network (saved when the
+   * connection returns), or a draft restored on load (saved by the next flush).
+   */
   | 'kept'
   /** The server refused it (message). */
   | 'error';
@@ -116,8 +119,8 @@ export class PracticeSaver {
   constructor(private readonly opts: PracticeSaverOptions) {}
 
   /**
-   * The server's answers; a draft that differs from the stored answer is restored (and so
-   * pending), an equal one is dropped.
+   * The server's answers; a draft that differs from the stored answer is restored (kept on
+   * this device until the next flush saves it), an equal one is dropped.
    */
   load(
     questions: readonly {
@@ -136,7 +139,7 @@ export class PracticeSaver {
           stored,
           current: draft,
           valid: validate(q.qid, draft),
-          status: 'pending',
+          status: 'kept',
           savedAt: q.savedAt,
           message: null,
         };
@@ -288,6 +291,22 @@ export class PracticeSaver {
     this.snap = { answers: { ...this.answers }, offline: this.offline };
     for (const l of this.listeners) l();
   }
+}
+
+/**
+ * Where one practice answer stands for the test's progress (issue 24 #7): 'saved' on the
+ * server; 'pending', answered on this device and on its way there (a save is running, or it is
+ * kept after a network failure or restored from the draft); 'none'. An answer being typed
+ * ('pending' status, not yet flushed) counts once a save is tried, as it does online, so the
+ * counts do not jump with each keystroke; one the server refused does not count.
+ */
+export type AnswerProgress = 'saved' | 'pending' | 'none';
+
+export function answerProgress(a: AnswerState | undefined): AnswerProgress {
+  if (a === undefined) return 'none';
+  if ((a.status === 'kept' || a.status === 'saving') && a.valid && !isEmptyAnswer(a.current))
+    return 'pending';
+  return isEmptyAnswer(a.stored) ? 'none' : 'saved';
 }
 
 /** Calls `fn` once `ms` after the last call (the practice question switch, 300 ms). */

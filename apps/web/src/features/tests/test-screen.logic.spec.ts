@@ -5,6 +5,7 @@ import {
   markerOf,
   minutesLeft,
   navigationBlockReason,
+  openingPosition,
   sameAnswer,
   secondsLeft,
   submitCounts,
@@ -68,10 +69,12 @@ describe('navigator markers (learner spec §2): colour plus an accessible name',
     expect(markerOf('full', q({ isSubmitted: true, status: 'correct' }), 0, false)).toEqual({
       marker: 'green',
       label: 'Question 1: correct',
+      pending: false,
     });
     expect(markerOf('full', q({ isSubmitted: true, status: 'incorrect' }), 1, true)).toEqual({
       marker: 'red',
       label: 'Question 2: incorrect (current)',
+      pending: false,
     });
     expect(markerOf('full', q(), 2, false).marker).toBe('black');
     expect(markerOf('full', q({ saved: true }), 2, false).marker).toBe('black');
@@ -81,10 +84,26 @@ describe('navigator markers (learner spec §2): colour plus an accessible name',
     expect(markerOf('practice', q({ saved: true, flagged: true }), 4, false)).toEqual({
       marker: 'blue',
       label: 'Question 5: answered, flagged',
+      pending: false,
     });
     expect(markerOf('practice', q(), 0, false)).toEqual({
       marker: 'black',
       label: 'Question 1: not answered',
+      pending: false,
+    });
+  });
+
+  it('practice: an answer kept on this device is answered (blue), named not saved yet (issue 24 #7)', () => {
+    expect(markerOf('practice', q(), 2, true, true)).toEqual({
+      marker: 'blue',
+      label: 'Question 3: answered (not saved yet) (current)',
+      pending: true,
+    });
+    // only practice keeps answers on the device; a full test's marker is the server's verdict
+    expect(markerOf('full', q(), 0, false, true)).toEqual({
+      marker: 'black',
+      label: 'Question 1: not answered',
+      pending: false,
     });
   });
 });
@@ -113,6 +132,31 @@ describe('answers', () => {
     const qs = [q({ isSubmitted: true }), q({ saved: true }), q()];
     expect(submitCounts('full', qs)).toEqual({ answered: 1, unanswered: 2, total: 3 });
     expect(submitCounts('practice', qs)).toEqual({ answered: 1, unanswered: 2, total: 3 });
+  });
+
+  it("the screen's own view of answered wins (practice: answers kept on this device)", () => {
+    const qs = [q({ saved: true }), q(), q()];
+    expect(submitCounts('practice', qs, (x) => x !== qs[2])).toEqual({
+      answered: 2,
+      unanswered: 1,
+      total: 3,
+    });
+  });
+});
+
+describe('where a test screen opens (learner spec §4; issue 24 #8)', () => {
+  it('on the first question without an answer', () => {
+    expect(openingPosition([false, false])).toEqual({ index: 0, confirm: false });
+    expect(openingPosition([true, true, false, true, false])).toEqual({ index: 2, confirm: false });
+  });
+
+  it('with none left: on the last question, the submit confirmation open', () => {
+    expect(openingPosition([true, true, true])).toEqual({ index: 2, confirm: true });
+    expect(openingPosition([true])).toEqual({ index: 0, confirm: true });
+  });
+
+  it('a test without questions opens nothing', () => {
+    expect(openingPosition([])).toEqual({ index: 0, confirm: false });
   });
 });
 

@@ -27,15 +27,42 @@ export function navigationBlockReason(state: {
   return null;
 }
 
-/** A navigator entry's marker colour and accessible name (never colour alone). */
+/**
+ * A navigator entry's marker colour and accessible name (never colour alone). `pending`: a
+ * practice answer kept on this device and not yet saved: answered (blue), named so.
+ */
 export function markerOf(
   mode: TestMode | 'review',
   q: Pick<TestQuestionView, 'isSubmitted' | 'status' | 'saved' | 'flagged'>,
   index: number,
   current: boolean,
-): { marker: NavigatorMarker; label: string } {
-  const marker = navigatorMarker(mode, q);
-  return { marker, label: T.navigatorItem(index + 1, T.markerNames[marker], q.flagged, current) };
+  pending = false,
+): { marker: NavigatorMarker; label: string; pending: boolean } {
+  const isPending = pending && mode === 'practice';
+  const marker = navigatorMarker(mode, isPending ? { ...q, saved: true } : q);
+  const name = isPending ? T.markerPending : T.markerNames[marker];
+  return {
+    marker,
+    label: T.navigatorItem(index + 1, name, q.flagged, current),
+    pending: isPending,
+  };
+}
+
+/**
+ * Where a test screen opens (learner spec §4; issue 24 #8), from which questions are answered
+ * (full: checked; practice: answered, on the server or kept on this device): on the first one
+ * without an answer; with none left, on the last question with the submit confirmation open
+ * (and the 'You have answered all the questions!' banner).
+ */
+export function openingPosition(answered: readonly boolean[]): {
+  index: number;
+  confirm: boolean;
+} {
+  const first = answered.indexOf(false);
+  if (first >= 0) return { index: first, confirm: false };
+  return answered.length === 0
+    ? { index: 0, confirm: false }
+    : { index: answered.length - 1, confirm: true };
 }
 
 /** The answer as the calls carry it: single and blank a string, sata a list. */
@@ -80,12 +107,18 @@ export function answerForServer(
   return type === 'blank' ? answer.trim() : answer;
 }
 
-/** Counts of the 'Submit Your Test?' dialog. */
-export function submitCounts(
+/**
+ * Counts of the 'Submit Your Test?' dialog (and the answered counter). `answeredOf` is the
+ * screen's own view when it knows more than the read (practice: answers kept on this device).
+ */
+export function submitCounts<Q extends Pick<TestQuestionView, 'isSubmitted' | 'saved'>>(
   mode: TestMode,
-  questions: readonly Pick<TestQuestionView, 'isSubmitted' | 'saved'>[],
+  questions: readonly Q[],
+  answeredOf?: (q: Q) => boolean,
 ): { answered: number; unanswered: number; total: number } {
-  const answered = questions.filter((q) => (mode === 'full' ? q.isSubmitted : q.saved)).length;
+  const answered = questions.filter((q) =>
+    answeredOf ? answeredOf(q) : mode === 'full' ? q.isSubmitted : q.saved,
+  ).length;
   return { answered, unanswered: questions.length - answered, total: questions.length };
 }
 

@@ -23,6 +23,9 @@ export const TESTS_MESSAGES = {
     black: 'not answered',
     blue: 'answered',
   } as const,
+  /** A practice answer kept on this device, not yet saved (issue 24 #7). */
+  markerPending: 'answered (not saved yet)',
+  answeredPending: (n: number) => `${n} not saved yet`,
   navigatorItem: (n: number, state: string, flagged: boolean, current: boolean) =>
     `Question ${n}: ${state}${flagged ? ', flagged' : ''}${current ? ' (current)' : ''}`,
   flagged: 'Flagged',
