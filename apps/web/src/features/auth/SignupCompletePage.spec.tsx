@@ -83,6 +83,15 @@ describe('/signup/complete (learner spec §4 sign-up flow)', () => {
     expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
   });
 
+  it('never tells a verified account to verify: the document is made, then the dashboard (issue 24 #10a)', async () => {
+    const session = fakeSession({ emailVerified: true, signupPending: true });
+    renderApp({ route: '/signup/complete', session });
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(session.registerUser).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/Please verify your email inbox/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Thanks for signing up!')).not.toBeInTheDocument();
+  });
+
   it('asks a signed-out visitor to log in, returning here', async () => {
     const session = fakeSession({ ...SIGNED_OUT });
     renderApp({ route: '/signup/complete', session });

@@ -77,6 +77,11 @@ export default function SignupCompletePage() {
   if (phase.name === 'waiting' && !signupPending) {
     return <Navigate to="/dashboard" replace state={{ source: 'login' }} />;
   }
+  // The success text tells the reader to verify: a verified account (made by staff) never
+  // reads it (issue 24 #10a); it goes on once its document exists.
+  if (phase.name === 'done' && session.emailVerified) {
+    return <Navigate to="/dashboard" replace state={{ source: 'login' }} />;
+  }
 
   let body;
   if (phase.name === 'waiting' || phase.name === 'creating') {

@@ -425,6 +425,22 @@ describe('SessionProvider (keycloak-js)', () => {
       expect(latest.signupPending).toBe(false);
     });
 
+    it('an account made verified by staff, signed into at once: no sign-up screens, the document made quietly (issue 24 #10a)', async () => {
+      const { calls } = withoutDocument();
+      signedInWithAccountAge(800);
+      kc.init.mockImplementation(async () => {
+        kc.authenticated = true;
+        kc.token = 'access-token';
+        kc.tokenParsed = { sub: 'u1', email_verified: true };
+        return true;
+      });
+      renderSession();
+      await waitFor(() => expect(latest.status).toBe('signed-in'));
+      expect(latest.emailVerified).toBe(true);
+      expect(latest.signupPending).toBe(false);
+      await waitFor(() => expect(createUserCalls(calls)).toHaveLength(1));
+    });
+
     it('an existing account without a document gets it quietly, without the sign-up screens', async () => {
       const { calls } = withoutDocument();
       signedInWithAccountAge(3 * 86_400_000);

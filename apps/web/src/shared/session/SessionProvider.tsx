@@ -190,10 +190,10 @@ export function SessionProvider({
     const bySignup =
       signedInBySignup(kc.idTokenParsed as RegistrationClaims | undefined) ??
       readNavigationSource() === 'signup';
-    const next = afterSignIn({ bySignup, hasDocument });
+    const next = afterSignIn({ bySignup, hasDocument, emailVerified: identity.emailVerified });
     if (next === 'create-silently') {
-      // An older account without a document (seeded, made by an admin, or a sign-up whose
-      // completion never ran): make it without the sign-up screens.
+      // An account without a document that is no sign-up to complete (seeded, made by staff,
+      // a sign-up whose completion never ran): make it without the sign-up screens.
       registerUser().catch((err: unknown) =>
         logWarning('Could not create the user document.', err),
       );

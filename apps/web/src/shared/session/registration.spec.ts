@@ -53,18 +53,34 @@ describe('signedInBySignup', () => {
 
 describe('afterSignIn', () => {
   it('shows the sign-up completion to a sign-up without its user document', () => {
-    expect(afterSignIn({ bySignup: true, hasDocument: false })).toBe('complete-signup');
+    expect(afterSignIn({ bySignup: true, hasDocument: false, emailVerified: false })).toBe(
+      'complete-signup',
+    );
     // GET /api/me failed: the completion screen's create-user call decides (and can retry)
-    expect(afterSignIn({ bySignup: true, hasDocument: null })).toBe('complete-signup');
+    expect(afterSignIn({ bySignup: true, hasDocument: null, emailVerified: false })).toBe(
+      'complete-signup',
+    );
   });
 
   it('creates the document quietly for an older account without one', () => {
-    expect(afterSignIn({ bySignup: false, hasDocument: false })).toBe('create-silently');
+    expect(afterSignIn({ bySignup: false, hasDocument: false, emailVerified: false })).toBe(
+      'create-silently',
+    );
+  });
+
+  it('never takes an account whose email is already verified (made by staff) for a sign-up (issue 24 #10a)', () => {
+    // signed in within the sign-up window of its creation, but verified: no 'Signup
+    // successful! Please verify your email inbox...', the document is made quietly
+    expect(afterSignIn({ bySignup: true, hasDocument: false, emailVerified: true })).toBe(
+      'create-silently',
+    );
+    expect(afterSignIn({ bySignup: true, hasDocument: null, emailVerified: true })).toBe('none');
+    expect(afterSignIn({ bySignup: true, hasDocument: true, emailVerified: true })).toBe('none');
   });
 
   it('does nothing when the document exists, or when it is unknown for an older account', () => {
-    expect(afterSignIn({ bySignup: true, hasDocument: true })).toBe('none');
-    expect(afterSignIn({ bySignup: false, hasDocument: true })).toBe('none');
-    expect(afterSignIn({ bySignup: false, hasDocument: null })).toBe('none');
+    expect(afterSignIn({ bySignup: true, hasDocument: true, emailVerified: false })).toBe('none');
+    expect(afterSignIn({ bySignup: false, hasDocument: true, emailVerified: true })).toBe('none');
+    expect(afterSignIn({ bySignup: false, hasDocument: null, emailVerified: true })).toBe('none');
   });
 });

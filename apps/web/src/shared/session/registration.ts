@@ -44,11 +44,15 @@ export function signedInBySignup(claims: RegistrationClaims | undefined): boolea
 /**
  * What the session does after sign-in about the user document and the sign-up screens
  * (learner spec §2, §4):
- * - 'complete-signup': a sign-up without its document yet: the app shows the sign-up
- *   completion screen, which calls POST /api/create-user (once) and shows the spec's sequence;
- * - 'create-silently': an older account without a document (seeded, made by an admin, or a
- *   sign-up whose completion never ran): the session creates it quietly;
+ * - 'complete-signup': a sign-up of an unverified account without its document yet: the app
+ *   shows the sign-up completion screen, which calls POST /api/create-user (once) and shows the
+ *   spec's sequence ('Signup successful! Please verify your email inbox...');
+ * - 'create-silently': an account without a document that is not such a sign-up (seeded, made
+ *   by staff, a sign-up whose completion never ran): the session creates it quietly;
  * - 'none': the document exists, or GET /api/me failed for an account that is not new.
+ * An account whose email is already verified (staff make accounts verified) is never a sign-up
+ * to complete, however soon after its creation it signs in: it must not be told to verify
+ * (issue 24 #10a).
  */
 export type AfterSignIn = 'complete-signup' | 'create-silently' | 'none';
 
@@ -57,8 +61,10 @@ export function afterSignIn(input: {
   bySignup: boolean;
   /** GET /api/me's hasDocument; null when the call failed. */
   hasDocument: boolean | null;
+  /** The token's email_verified. */
+  emailVerified: boolean;
 }): AfterSignIn {
   if (input.hasDocument === true) return 'none';
-  if (input.bySignup) return 'complete-signup';
+  if (input.bySignup && !input.emailVerified) return 'complete-signup';
   return input.hasDocument === false ? 'create-silently' : 'none';
 }
