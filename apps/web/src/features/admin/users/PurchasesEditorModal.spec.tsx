@@ -114,9 +114,35 @@ describe('purchases editor (admin spec §2.8, §4)', () => {
     expect(calls.some((c) => c.url === '/api/update-user-purchases')).toBe(false);
   });
 
-  it("confirms the products to add and to remove, then 'Purchases updated.' and the list is read again", async () => {
+  it("confirms the products to add and to remove, then 'Purchases updated.' in the editor, which stays open on the new history; the list is read again (issue 24 #10d)", async () => {
+    const written: EntitlementEntry[] = [
+      {
+        seq: 4,
+        uid: 'u-alice',
+        productId: 'med_dosage_qbank',
+        action: 'grant',
+        source: 'admin',
+        by: 'admin@examprep.test',
+        at: '2026-11-21T10:00:00.000Z',
+        orderId: null,
+      },
+      {
+        seq: 3,
+        uid: 'u-alice',
+        productId: 'teas_math_qbank',
+        action: 'revoke',
+        source: 'admin',
+        by: 'admin@examprep.test',
+        at: '2026-11-21T10:00:00.000Z',
+        orderId: null,
+      },
+    ];
     const { calls } = serve(() =>
-      fakeResponse(200, { ...CURRENT, purchases: { med_dosage_qbank: true } }),
+      fakeResponse(200, {
+        ...CURRENT,
+        purchases: { med_dosage_qbank: true },
+        history: [...written, ...HISTORY],
+      }),
     );
     const modal = await openEditor();
     await waitFor(() => expect(usersCalls(calls)).toHaveLength(1));
@@ -130,8 +156,21 @@ describe('purchases editor (admin spec §2.8, §4)', () => {
       'TEAS Math QBank',
     );
     await userEvent.click(modal.getByRole('button', { name: 'Confirm & Save' }));
-    expect(await screen.findByText('Purchases updated.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const status = await modal.findByRole('status');
+    expect(status).toHaveTextContent('Purchases updated.');
+    expect(status).toHaveFocus();
+    // still open, on the purchases just saved and the history with the entries just written
+    expect(screen.getByRole('dialog', { name: 'Purchases of alice@example.com' })).toBeVisible();
+    expect(modal.getByRole('checkbox', { name: 'Med Dosage QBank' })).toBeChecked();
+    expect(modal.getByRole('checkbox', { name: 'TEAS Math QBank' })).not.toBeChecked();
+    const rows = within(modal.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toHaveTextContent('GrantedMed Dosage QBankAdminadmin@examprep.test');
+    expect(rows[2]).toHaveTextContent('RevokedTEAS Math QBankAdminadmin@examprep.test');
+    // saving again without a difference: 'No changes made.' against what is now held
+    await userEvent.click(modal.getByRole('button', { name: 'Save Changes' }));
+    expect(modal.getByRole('status')).toHaveTextContent('No changes made.');
+    expect(calls.filter((c) => c.url === '/api/update-user-purchases')).toHaveLength(1);
     expect(calls.find((c) => c.url === '/api/update-user-purchases')?.body).toEqual({
       uid: 'u-alice',
       purchases: {

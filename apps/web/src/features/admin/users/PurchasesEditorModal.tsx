@@ -4,11 +4,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useProducts } from '../../../shared/catalog/use-products';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
-import { type NoticeFn } from '../../../shared/layout/Notices';
 import { useUpdateUserPurchases, useUserPurchases } from './purchases-api';
 import {
   diffPurchases,
@@ -97,23 +96,29 @@ function Editor({
   purchases,
   history,
   onClose,
-  notify,
 }: {
   user: AdminUserRow;
   products: Product[];
   purchases: Record<string, unknown>;
   history: EntitlementEntry[];
   onClose: () => void;
-  notify: NoticeFn;
 }) {
   const held = useMemo(() => heldIds(products, purchases), [products, purchases]);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(held));
   const [confirming, setConfirming] = useState<PurchasesDiff | null>(null);
   const [unchanged, setUnchanged] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const savedRef = useRef<HTMLDivElement>(null);
   const update = useUpdateUserPurchases();
+
+  // The confirmation's buttons are gone after a save: the focus goes to the outcome.
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
 
   const toggle = (id: string, on: boolean) => {
     setUnchanged(false);
+    setSaved(false);
     setChosen((prev) => {
       const next = new Set(prev);
       if (on) next.add(id);
@@ -123,6 +128,7 @@ function Editor({
   };
 
   const save = () => {
+    setSaved(false);
     const diff = diffPurchases(products, held, chosen);
     if (!hasChanges(diff)) {
       setUnchanged(true);
@@ -136,9 +142,12 @@ function Editor({
     update.mutate(
       { uid: user.uid, purchases: purchasesPayload(products, chosen) },
       {
-        onSuccess: () => {
-          notify({ variant: 'success', text: T.purchasesUpdated });
-          onClose();
+        // The editor stays open on what was saved: the purchases as the server now holds them
+        // and the history with the entries just written (issue 24 #10d).
+        onSuccess: (answer) => {
+          setChosen(new Set(heldIds(products, answer.purchases)));
+          setConfirming(null);
+          setSaved(true);
         },
       },
     );
@@ -176,6 +185,18 @@ function Editor({
   return (
     <>
       <Modal.Body>
+        {saved ? (
+          <Alert
+            ref={savedRef}
+            tabIndex={-1}
+            variant="success"
+            role="status"
+            className="mb-3 py-2"
+            data-testid="purchases-saved"
+          >
+            {T.purchasesUpdated}
+          </Alert>
+        ) : null}
         <fieldset>
           <legend className="fs-6 fw-semibold">{T.purchasesProducts}</legend>
           {products.length === 0 ? <p className="mb-0">{T.purchasesNoProducts}</p> : null}
@@ -213,17 +234,16 @@ function Editor({
  * The purchases editor (admin spec §2.8, §4): the products priced above 0 as checkboxes with
  * the user's current purchases, Save Changes ('No changes made.' when nothing differs, else a
  * confirmation listing the products to add and to remove), Confirm & Save →
- * POST /api/update-user-purchases → 'Purchases updated.' / 'Failed to update purchases.'; and the
- * user's grant/revocation history from the entitlement ledger.
+ * POST /api/update-user-purchases → 'Purchases updated.' in the editor, which stays open on the
+ * saved purchases and the history just written / 'Failed to update purchases.'; and the user's
+ * grant/revocation history from the entitlement ledger.
  */
 export default function PurchasesEditorModal({
   user,
   onClose,
-  notify,
 }: {
   user: AdminUserRow;
   onClose: () => void;
-  notify: NoticeFn;
 }) {
   const products = useProducts();
   const purchases = useUserPurchases(user.uid);
@@ -259,7 +279,6 @@ export default function PurchasesEditorModal({
         purchases={purchases.data.purchases}
         history={purchases.data.history}
         onClose={onClose}
-        notify={notify}
       />
     );
   }

@@ -211,7 +211,6 @@ export default function UserListPage() {
             key={editingPurchases.uid}
             user={editingPurchases}
             onClose={() => setEditingPurchases(null)}
-            notify={notify}
           />
         </Suspense>
       ) : null}
