@@ -36,7 +36,10 @@ const p = u.profile.ports;
 const overlay = require('./deploy/keycloak/dev/examprep-dev-overlay.json');
 const seeded = overlay.users
   .map((x) => {
-    const role = (x.realmRoles || []).includes('admin') ? 'admin' : x.emailVerified ? 'verified learner' : 'email not verified';
+    const admin = (x.realmRoles || []).includes('admin');
+    const role = admin
+      ? x.emailVerified ? 'admin' : 'admin, email not verified'
+      : x.emailVerified ? 'verified learner' : 'email not verified';
     return `  ${(x.email + ' / ' + x.credentials[0].value).padEnd(46)} (${role})`;
   })
   .join('\n');

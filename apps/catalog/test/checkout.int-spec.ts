@@ -360,6 +360,117 @@ describe('POST /api/stripe/webhook: fulfilment exactly once', () => {
   });
 });
 
+describe('a product paid for twice (two tabs of checkout; issue 24)', () => {
+  it('paying the first closes the second (expired at Stripe, canceled): its Pay goes to the cancel page and takes nothing', async () => {
+    const buyer = await newBuyer();
+    const first = await openOrder(buyer, ['teas_math_qbank']);
+    const second = await openOrder(buyer, ['teas_math_qbank']);
+    const other = await openOrder(buyer, ['med_dosage_workbook']);
+    const pay = await http('POST', `/api/dev-checkout/${first.sessionId}/complete`, {
+      body: { outcome: 'pay' },
+    });
+    expect(pay.status).toBe(200);
+    await settledOrder(first.sessionId);
+    const closed = await waitFor(
+      async () => {
+        const o = await orderOf(second.sessionId);
+        return o?.status === 'canceled' ? o : null;
+      },
+      { timeoutMs: 5_000, intervalMs: 50, description: 'the second checkout closed' },
+    );
+    expect(closed).toMatchObject({
+      failureReason: `expired: its products were bought in order ${String(first._id)}`,
+    });
+    // a checkout of other products stays open
+    expect(await orderOf(other.sessionId)).toMatchObject({ status: 'open' });
+    // the second tab's Pay: the cancel page, nothing charged, nothing granted twice
+    expect((await http('GET', `/api/dev-checkout/${second.sessionId}`)).body.status).toBe(
+      'canceled',
+    );
+    const late = await http('POST', `/api/dev-checkout/${second.sessionId}/complete`, {
+      body: { outcome: 'pay' },
+    });
+    expect(late.body).toEqual({ redirectUrl: `${cfg.webUrl}/checkout-cancel` });
+    expect(await orderOf(second.sessionId)).toMatchObject({ status: 'canceled', refund: 'none' });
+    expect(await grantsOf(buyer.uid)).toEqual(['teas_math_qbank']);
+    const result = await http('GET', `/api/checkout-sessions/${first.sessionId}`, {
+      token: await buyer.token(),
+    });
+    expect(result).toMatchObject({
+      status: 200,
+      body: { status: 'paid', alreadyOwned: [], refund: null },
+    });
+  });
+
+  it('both paid before either is fulfilled: granted once; the other payment is refunded whole at Stripe (key from the order) and recorded as a refund; the result route says so', async () => {
+    const buyer = await newBuyer();
+    const a = await openOrder(buyer, ['med_dosage_qbank']);
+    const b = await openOrder(buyer, ['med_dosage_qbank']);
+    const replies = await Promise.all(
+      [a, b].map((o) =>
+        deliver(sessionEvent('checkout.session.completed', o, { payment_status: 'paid' })),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    const [oa, ob] = await Promise.all([settledOrder(a.sessionId), settledOrder(b.sessionId)]);
+    const entries = await ledgerOf(buyer.uid);
+    expect(entries.filter((e) => e.action === 'grant')).toHaveLength(1);
+    const refundEntries = entries.filter((e) => e.action === 'refund');
+    expect(refundEntries).toEqual([
+      expect.objectContaining({ productId: 'med_dosage_qbank', source: 'refund', by: 'stripe' }),
+    ]);
+    const refunded = [oa, ob].find((o) => String(o!._id) === refundEntries[0]!.orderId)!;
+    const kept = [oa, ob].find((o) => String(o!._id) !== refundEntries[0]!.orderId)!;
+    expect(kept).toMatchObject({ status: 'paid', refund: 'none' });
+    expect(refunded).toMatchObject({
+      status: 'refunded',
+      alreadyOwned: ['med_dosage_qbank'],
+      refund: 'done',
+      refundCents: 2_000,
+      refundId: expect.stringMatching(/^re_/),
+    });
+    expect(await owns(buyer, 'med_dosage_qbank')).toBe(true);
+    const result = await http('GET', `/api/checkout-sessions/${String(refunded.sessionId)}`, {
+      token: await buyer.token(),
+    });
+    expect(result).toEqual({
+      status: 200,
+      body: {
+        sessionId: refunded.sessionId,
+        status: 'refunded',
+        intendedProductType: 'math',
+        products: [{ id: 'med_dosage_qbank', name: 'Med Dosage QBank' }],
+        totalCents: 2_000,
+        alreadyOwned: [{ id: 'med_dosage_qbank', name: 'Med Dosage QBank' }],
+        refund: { amountCents: 2_000, state: 'done' },
+      },
+    });
+    // Stripe's charge.refunded for that refund takes nothing away
+    expect(
+      (
+        await deliver(
+          signedEvent('charge.refunded', {
+            id: 'ch_it_dup',
+            object: 'charge',
+            payment_intent: refunded.paymentIntentId,
+            refunded: true,
+            amount_refunded: 2_000,
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    await settledOrder(String(refunded.sessionId));
+    expect(await owns(buyer, 'med_dosage_qbank')).toBe(true);
+    // another learner reads nothing of it
+    const stranger = await newBuyer();
+    expect(
+      await http('GET', `/api/checkout-sessions/${String(refunded.sessionId)}`, {
+        token: await stranger.token(),
+      }),
+    ).toMatchObject({ status: 404 });
+  });
+});
+
 describe('the local test checkout (GET/POST /api/dev-checkout/:sessionId)', () => {
   let buyer: Buyer;
   beforeAll(async () => {

@@ -20,6 +20,7 @@ import {
   infraConfig,
 } from '@examprep/test-kit';
 import { COUPON_MESSAGES } from '@examprep/validation';
+import { type Db, MongoClient } from 'mongodb';
 import { call, type Credentials, gatewayUrl, tokenFor, type Who } from './support/api';
 import { type OpenApiDocument, routesOf } from './support/openapi';
 import { systemCtl } from './support/system';
@@ -533,6 +534,114 @@ describe('checkout through the local hosted page', () => {
       body: { products: ['teas_math_workbook'] },
     });
     expect([again.status, again.body.code]).toEqual([400, ErrorCodes.PRODUCT_PROBLEM]);
+  });
+});
+
+describe('admin purchases name a user that exists; a deleted user leaves no ledger (issue 24)', () => {
+  let db: Db;
+  let mongo: MongoClient;
+  beforeAll(async () => {
+    mongo = await MongoClient.connect(cfg.mongoUrl());
+    db = mongo.db('catalog');
+  });
+  afterAll(() => mongo?.close());
+  const snapshotsOf = (uid: string) =>
+    db.collection('ledger_snapshots').countDocuments({ uid });
+
+  it.each(['00000000-0000-4000-8000-00000000dead', 'made-up-uid', 'constructor', 'toString'])(
+    'update-user-purchases for %j: 404 User not found., nothing written',
+    async (uid) => {
+      const res = await call('POST', '/api/update-user-purchases', {
+        who: 'admin',
+        body: { uid, purchases: { teas_math_qbank: true } },
+      });
+      expect(res).toMatchObject({
+        status: 404,
+        body: { code: ErrorCodes.NOT_FOUND, message: 'User not found.' },
+      });
+      expect(await snapshotsOf(uid)).toBe(0);
+      expect(await db.collection('holdings').countDocuments({ _id: uid as never })).toBe(0);
+      const read = await call('GET', `/api/admin/user-purchases?uid=${uid}`, { who: 'admin' });
+      expect(read.status).toBe(404);
+    },
+  );
+
+  it('delete-user, then delete-user-data: the ledger is erased, the orders kept without the person', async () => {
+    const gone = { email: `cat-gone-${stamp}@examprep.test`, password: 'gone-pass-1', id: '' };
+    gone.id = await createRealmUser(gone);
+    // a paid order (the local checkout), an admin grant, and a checkout left open
+    const paid = await call<CheckoutSessionAnswer>('POST', '/api/create-checkout-session', {
+      who: gone,
+      body: { products: ['teas_math_workbook'] },
+    });
+    expect(paid.status).toBe(200);
+    const open = await call<CheckoutSessionAnswer>('POST', '/api/create-checkout-session', {
+      who: gone,
+      body: { products: ['med_dosage_workbook'] },
+    });
+    expect(
+      (await call('POST', `/api/dev-checkout/${paid.body.id}/complete`, { body: { outcome: 'pay' } }))
+        .status,
+    ).toBe(200);
+    await until(
+      () => access(gone, 'teas_math_workbook'),
+      (v) => v,
+    );
+    expect(
+      (
+        await call('POST', '/api/update-user-purchases', {
+          who: 'admin',
+          body: { uid: gone.id, purchases: { premium_3d_assets: true } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await snapshotsOf(gone.id)).toBeGreaterThan(0);
+
+    expect(
+      (await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: gone.id } })).status,
+    ).toBe(200);
+    // the account is gone but its data is not yet: the admin can still read it, and the data call works
+    expect(
+      (await call('DELETE', '/api/delete-user-data', { who: 'admin', body: { uid: gone.id } }))
+        .status,
+    ).toBe(200);
+    const orders = db.collection('orders');
+    await until(
+      async () =>
+        (await snapshotsOf(gone.id)) +
+        (await orders.countDocuments({ uid: gone.id })) +
+        (await db.collection('holdings').countDocuments({ _id: gone.id as never })),
+      (n) => n === 0,
+      15_000,
+    );
+    const kept = await orders.findOne({ sessionId: paid.body.id });
+    expect(kept).toMatchObject({
+      uid: expect.stringMatching(/^erased-/),
+      email: '',
+      erasedAt: expect.any(Date),
+      status: 'paid',
+      totalCents: 2_000,
+      productIds: ['teas_math_workbook'],
+    });
+    expect(await orders.findOne({ sessionId: open.body.id })).toMatchObject({
+      status: 'canceled',
+      uid: kept!.uid,
+      email: '',
+    });
+    // nothing of the person in the webhook inbox either
+    expect(
+      await db.collection('stripe_events').countDocuments({ orderId: String(kept!._id) }),
+    ).toBe(0);
+    // and the admin can no longer change what a deleted user holds
+    expect(
+      (
+        await call('POST', '/api/update-user-purchases', {
+          who: 'admin',
+          body: { uid: gone.id, purchases: { premium_3d_assets: true } },
+        })
+      ).status,
+    ).toBe(404);
+    expect(await snapshotsOf(gone.id)).toBe(0);
   });
 });
 

@@ -154,19 +154,40 @@ describe('GET /api/getSignedUrl: the signing matrix', () => {
     expect(await signed(path, 'other')).toMatchObject({ status: 403, body: FORBIDDEN });
   });
 
-  it('workbook PDF and video: owner and admin; another learner 403', async () => {
+  it('workbook video: owner and admin; another learner 403', async () => {
+    const path = 'Workbooks/TEAS-Math-Workbook/videos/01-multiplying-fractions.mp4';
+    expect((await signed(path, 'owner')).status).toBe(200);
+    expect((await signed(path, 'admin')).status).toBe(200);
+    expect(await signed(path, 'other')).toMatchObject({ status: 403, body: FORBIDDEN });
+    // the Med Dosage Workbook is not the owner's
+    expect(
+      await signed('Workbooks/Med-Dosage-Workbook/videos/01-ratios.mp4', 'owner'),
+    ).toMatchObject({ status: 403 });
+  });
+
+  it('a workbook PDF original is signed to nobody, its owner and admins included (only stamped copies leave)', async () => {
+    const stampedOnly = { code: 'FORBIDDEN', message: MEDIA_MESSAGES.stampedOnly };
     for (const path of [
       'Workbooks/TEAS-Math-Workbook.pdf',
-      'Workbooks/TEAS-Math-Workbook/videos/01-multiplying-fractions.mp4',
+      'Workbooks/Med-Dosage-Workbook.pdf',
+      'Workbooks/No-Such-Workbook.pdf',
     ]) {
-      expect((await signed(path, 'owner')).status).toBe(200);
-      expect((await signed(path, 'admin')).status).toBe(200);
-      expect(await signed(path, 'other')).toMatchObject({ status: 403, body: FORBIDDEN });
+      for (const who of ['owner', 'admin', 'other'] as const)
+        expect(await signed(path, who)).toMatchObject({ status: 403, body: stampedOnly });
     }
-    // the Med Dosage Workbook is not the owner's
-    expect(await signed('Workbooks/Med-Dosage-Workbook.pdf', 'owner')).toMatchObject({
-      status: 403,
-    });
+    // no other delivery route takes an original's path either
+    for (const [route, query] of [
+      ['getWorkbookVideoUrl', 'videoPath=Workbooks/TEAS-Math-Workbook.pdf'],
+      ['download-file-paid', 'filePath=Workbooks/TEAS-Math-Workbook.pdf'],
+      ['download-file-free', 'filePath=Workbooks/TEAS-Math-Workbook.pdf'],
+      ['proxy-pdf', 'file=Workbooks/TEAS-Math-Workbook.pdf'],
+      ['proxy-pdf', 'file=..%2FWorkbooks%2FTEAS-Math-Workbook.pdf'],
+    ] as const) {
+      for (const who of ['owner', 'admin'] as const) {
+        const res = await call('GET', `/api/${route}?${query}`, { who: asWho(who) });
+        expect({ route, query, who, status: res.status }).toEqual({ route, query, who, status: 400 });
+      }
+    }
   });
 
   it('downloads: free ones for every signed-in user, paid ones for owners', async () => {

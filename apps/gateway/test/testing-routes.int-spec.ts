@@ -307,6 +307,51 @@ describe('who may call each route (status per caller; another learner never reac
     expect(late).toMatchObject({ status: 409, body: { code: ErrorCodes.TEST_SUBMITTED } });
   });
 
+  it('a graded test is read-only: every write into it answers 409 TEST_SUBMITTED and changes nothing', async () => {
+    // a full test with one question checked and one flagged, then submitted
+    const testId = await createTest(learner);
+    const open = await readTest(testId);
+    const first = questionOf(open, 'single');
+    const second = open.questions.find((q) => q.qid !== first.qid);
+    await call('POST', '/api/submit-quiz-answer', {
+      who: learner,
+      body: { testId, questionId: first.qid, submittedAnswer: first.answerOrder[0] },
+    });
+    await call('POST', '/api/flag-question', {
+      who: learner,
+      body: { testId, questionId: second!.qid, flagged: true },
+    });
+    expect((await call('POST', '/api/submit-test', { who: learner, body: { testId } })).status).toBe(
+      200,
+    );
+    const graded = stateOf(await readTest(testId));
+    const writes: [string, object][] = [
+      ['/api/flag-question', { testId, questionId: second!.qid, flagged: false }],
+      ['/api/flag-question', { testId, questionId: first.qid, flagged: true }],
+      ['/api/submit-quiz-answer', { testId, questionId: second!.qid, submittedAnswer: '1' }],
+    ];
+    for (const [path, body] of writes) {
+      const res = await call('POST', path, { who: learner, body });
+      expect({ path, status: res.status, code: res.body.code }).toEqual({
+        path,
+        status: 409,
+        code: ErrorCodes.TEST_SUBMITTED,
+      });
+      expect(res.body.message).toBe(TEST_MESSAGES.alreadySubmitted);
+    }
+    // the practice test submitted above: its flags are frozen too
+    const practice = await readTest(practiceId);
+    const flag = await call('POST', '/api/flag-question', {
+      who: learner,
+      body: { testId: practiceId, questionId: practice.questions[1]!.qid, flagged: true },
+    });
+    expect(flag).toMatchObject({ status: 409, body: { code: ErrorCodes.TEST_SUBMITTED } });
+    expect(stateOf(await readTest(practiceId))).toEqual(stateOf(practice));
+    expect(stateOf(await readTest(testId))).toEqual(graded);
+    // out of the gradebook the next test reads
+    await call('POST', '/api/delete-test', { who: learner, body: { testId } });
+  });
+
   it('GET /api/gradebook: own graded tests; an admin reads A’s with ?userId=', async () => {
     const got: Record<string, number> = {};
     const ids: Record<string, string[]> = {};

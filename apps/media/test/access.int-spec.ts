@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { type Actor, Events, Subjects, type TestQuestionView } from '@examprep/contracts';
+import { type Actor, Events, MEDIA_MESSAGES, Subjects, type TestQuestionView } from '@examprep/contracts';
 import { JetStreamBus } from '@examprep/nest-kit';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
@@ -189,10 +189,11 @@ describe('signing matrix: downloads and workbooks', () => {
     });
   });
 
-  it('workbook PDF, its videos and its manifest: owners and admins', async () => {
+  it('workbook videos and manifest: owners and admins; the PDF original: nobody (stamped copies only)', async () => {
     const owner = newUser();
+    const stampedOnly = { status: 403, code: 'FORBIDDEN', message: MEDIA_MESSAGES.stampedOnly };
     for (const actor of [learner, null]) {
-      expect(await failure(sign(actor, WB_PDF))).toEqual(FORBIDDEN);
+      expect(await failure(sign(actor, WB_PDF))).toEqual(stampedOnly);
       expect(await failure(rpc.request(Subjects.media.workbookVideo, { actor, videoPath: WB_VIDEO }))).toEqual(FORBIDDEN);
     }
     expect(await failure(rpc.request(Subjects.media.workbook, { actor: learner, productId: WB_ID }))).toEqual({
@@ -200,8 +201,9 @@ describe('signing matrix: downloads and workbooks', () => {
       code: 'FORBIDDEN',
       message: 'You do not have access to this product.',
     });
-    isSigned(await sign(ADMIN, WB_PDF));
+    expect(await failure(sign(ADMIN, WB_PDF))).toEqual(stampedOnly);
     await grant(owner.uid, { [WB_PRODUCT]: true });
+    expect(await failure(sign(owner, WB_PDF))).toEqual(stampedOnly);
     const video = await rpc.request(Subjects.media.workbookVideo, { actor: owner, videoPath: WB_VIDEO });
     isSigned(video);
     expect((await fetch(video.signedUrl)).status).toBe(200);

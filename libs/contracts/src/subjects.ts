@@ -27,6 +27,8 @@ export const Subjects = {
     deleteUser: 'identity.admin.deleteUser',
     deleteUserData: 'identity.admin.deleteUserData',
     generateTestToken: 'identity.admin.generateTestToken',
+    /** Whether a user exists (in the identity provider or as a user document); admins only. */
+    userExists: 'identity.admin.userExists',
     /** Core NATS notice per user: `identity.userChanged.<uid>` (SSE fan-out in the gateway). */
     userChanged: (uid: string): string => `identity.userChanged.${uid}`,
   },
@@ -57,6 +59,8 @@ export const Subjects = {
     checkAccess: 'catalog.access.check',
     checkSimulationsAccess: 'catalog.access.simulations',
     createCheckoutSession: 'catalog.checkout.create',
+    /** What became of the learner's own payment (the payment result page). */
+    checkoutResult: 'catalog.checkout.result',
     stripeWebhook: 'catalog.stripe.webhook',
     /** The local test checkout (dev/test only; the catalog refuses it otherwise). */
     devCheckoutView: 'catalog.devCheckout.view',

@@ -31,6 +31,7 @@ describe('seededUsersFrom', () => {
         user('admin@x.test', { realmRoles: ['admin'], emailVerified: true }),
         user('learner@x.test'),
         user('unverified@x.test'),
+        user('unverified-admin@x.test', { realmRoles: ['admin'] }),
         user('other@x.test'),
       ],
     });
@@ -41,7 +42,8 @@ describe('seededUsersFrom', () => {
       emailVerified: true,
     });
     expect(users.learner.emailVerified).toBe(false);
-    expect(Object.keys(users).sort()).toEqual(['admin', 'learner', 'unverified']);
+    expect(users['unverified-admin']).toMatchObject({ realmRoles: ['admin'], emailVerified: false });
+    expect(Object.keys(users).sort()).toEqual(['admin', 'learner', 'unverified', 'unverified-admin']);
   });
 
   it('fails when a seeded user is missing', () => {
@@ -62,7 +64,7 @@ describe('clientCredentialsFrom', () => {
 });
 
 describe('the seeded users of the dev overlay', () => {
-  it('are the admin, a verified learner and an unverified user', () => {
+  it('are the admin, a verified learner, an unverified user and an unverified admin', () => {
     expect(seededUsers.admin.email).toBe('admin@examprep.test');
     expect(seededUsers.admin.realmRoles).toContain('admin');
     expect(seededUsers.learner).toMatchObject({
@@ -74,7 +76,18 @@ describe('the seeded users of the dev overlay', () => {
       email: 'unverified@examprep.test',
       emailVerified: false,
     });
-    expect(Object.keys(seededUsers).sort()).toEqual(['admin', 'learner', 'unverified']);
+    // admins are exempt from verification (learner spec §2): this one proves it end to end
+    expect(seededUsers['unverified-admin']).toMatchObject({
+      email: 'unverified-admin@examprep.test',
+      emailVerified: false,
+      realmRoles: expect.arrayContaining(['admin']),
+    });
+    expect(Object.keys(seededUsers).sort()).toEqual([
+      'admin',
+      'learner',
+      'unverified',
+      'unverified-admin',
+    ]);
     expect('admin' in seededUsers).toBe(true);
   });
 

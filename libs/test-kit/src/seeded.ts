@@ -13,8 +13,13 @@ export interface SeededUser {
   realmRoles: string[];
 }
 
-export type SeededUserKey = 'admin' | 'learner' | 'unverified';
-export const SEEDED_USER_KEYS: readonly SeededUserKey[] = ['admin', 'learner', 'unverified'];
+export type SeededUserKey = 'admin' | 'learner' | 'unverified' | 'unverified-admin';
+export const SEEDED_USER_KEYS: readonly SeededUserKey[] = [
+  'admin',
+  'learner',
+  'unverified',
+  'unverified-admin',
+];
 
 export interface ClientCredentials {
   clientId: string;

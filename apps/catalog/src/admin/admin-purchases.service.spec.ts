@@ -4,6 +4,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.service';
 import { type EntitlementChange, type EntitlementMeta, foldEntries } from '../entitlements/ledger';
 import type { ProductsService } from '../products/products.service';
 import { AdminPurchasesService, unknownOrFreeProduct } from './admin-purchases.service';
+import type { IdentityCalls } from './identity-peer';
 import { errorOf } from '../../test/support/service-error';
 
 const CATALOGUE = new Map(
@@ -41,14 +42,21 @@ function fakeLedger() {
   return ledger;
 }
 
+/** The users the identity service knows. */
+const KNOWN_USERS = new Set(['u1', 'u2']);
+
 function setup() {
   const ledger = fakeLedger();
   const products = { get: jest.fn(async (id: string) => CATALOGUE.get(id)) };
+  const identity: IdentityCalls = {
+    userExists: jest.fn(async (_actor: Actor, uid: string) => KNOWN_USERS.has(uid)),
+  };
   const sut = new AdminPurchasesService(
     products as unknown as ProductsService,
     ledger as unknown as EntitlementsService,
+    identity,
   );
-  return { sut, ledger };
+  return { sut, ledger, identity };
 }
 
 describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
@@ -140,8 +148,8 @@ describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
 describe('AdminPurchasesService.userPurchases', () => {
   it('answers purchases and history; checks the uid', async () => {
     const { sut } = setup();
-    await expect(sut.userPurchases(admin, 'u9')).resolves.toEqual({
-      uid: 'u9',
+    await expect(sut.userPurchases(admin, 'u2')).resolves.toEqual({
+      uid: 'u2',
       purchases: {},
       history: [],
     });
@@ -149,5 +157,34 @@ describe('AdminPurchasesService.userPurchases', () => {
       status: 400,
       fields: { uid: [CATALOG_FIELD_MESSAGES.uid] },
     });
+  });
+});
+
+describe('AdminPurchasesService: only users that exist (issue 24)', () => {
+  it.each(['made-up-uid', 'constructor', 'toString', 'hasOwnProperty'])(
+    'update for %j: 404 User not found., nothing written',
+    async (uid) => {
+      const { sut, ledger } = setup();
+      expect(await errorOf(sut.update(admin, { uid, purchases: { teas_math_qbank: true } }))).toEqual(
+        { status: 404, code: 'NOT_FOUND', message: 'User not found.' },
+      );
+      expect(ledger.apply).not.toHaveBeenCalled();
+    },
+  );
+
+  it('reading the purchases of a user that does not exist: 404 too', async () => {
+    const { sut, ledger } = setup();
+    expect(await errorOf(sut.userPurchases(admin, 'made-up-uid'))).toMatchObject({ status: 404 });
+    expect(ledger.history).not.toHaveBeenCalled();
+  });
+
+  it('asks with the admin as the actor; a learner is refused before anyone is asked', async () => {
+    const { sut, identity } = setup();
+    await sut.update(admin, { uid: 'u1', purchases: { teas_math_qbank: true } });
+    expect(identity.userExists).toHaveBeenCalledWith(admin, 'u1');
+    expect(await errorOf(sut.update(learner, { uid: 'u1', purchases: {} }))).toMatchObject({
+      status: 403,
+    });
+    expect(identity.userExists).toHaveBeenCalledTimes(1);
   });
 });

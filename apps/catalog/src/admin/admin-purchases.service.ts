@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
+  ADMIN_USER_MESSAGES,
   type UpdateUserPurchasesInput,
   UpdateUserPurchasesDto,
   type UserPurchasesAnswer,
@@ -10,19 +11,22 @@ import { purchasesTotal, requireAdmin, ServiceError, validatePayload } from '@ex
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { purchaseChanges } from '../entitlements/ledger';
 import { ProductsService } from '../products/products.service';
+import { IDENTITY_CALLS, type IdentityCalls } from './identity-peer';
 
 export const unknownOrFreeProduct = (id: string) => `Unknown or free product: ${id}.`;
 
 /**
  * The admin purchases editor (admin spec §2.8, §4, §7 update-user-purchases): an edit becomes
  * ledger entries for what changed (source admin, by the admin's email); nothing is overwritten
- * without a trace.
+ * without a trace. Only for a user that exists (the identity service says so): a made-up uid is
+ * 404 'User not found.' with nothing written (issue 24).
  */
 @Injectable()
 export class AdminPurchasesService {
   constructor(
     private readonly products: ProductsService,
     private readonly entitlements: EntitlementsService,
+    @Inject(IDENTITY_CALLS) private readonly identity: IdentityCalls,
   ) {}
 
   /** POST /api/update-user-purchases: only products priced above 0 can be given or taken. */
@@ -36,6 +40,7 @@ export class AdminPurchasesService {
     }
     if (problems.length > 0)
       throw ServiceError.badRequest(problems.join(' '), { purchases: problems });
+    await this.assertUserExists(actor, dto.uid);
     const current = await this.entitlements.purchasesOf(dto.uid);
     const changes = purchaseChanges(current, dto.purchases);
     const holdings = await this.entitlements.apply(dto.uid, changes, {
@@ -56,10 +61,17 @@ export class AdminPurchasesService {
   async userPurchases(actor: Actor | null, uid: string): Promise<UserPurchasesAnswer> {
     requireAdmin(actor);
     const dto = validatePayload(UserPurchasesQuery, { uid });
+    await this.assertUserExists(actor, dto.uid);
     const [purchases, history] = await Promise.all([
       this.entitlements.purchasesOf(dto.uid),
       this.entitlements.history(dto.uid),
     ]);
     return { uid: dto.uid, purchases, history };
+  }
+
+  /** 404 'User not found.' unless the identity service knows the user (auth or database). */
+  private async assertUserExists(actor: Actor, uid: string): Promise<void> {
+    if (!(await this.identity.userExists(actor, uid)))
+      throw ServiceError.notFound(ADMIN_USER_MESSAGES.userNotFound);
   }
 }

@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  type CheckoutResult,
+  type CheckoutResultMessage,
   type CheckoutSessionAnswer,
   type CreateCheckoutMessage,
   type DevCheckoutCompleteMessage,
@@ -27,6 +29,11 @@ export class CheckoutController {
   @RpcPattern(Subjects.catalog.createCheckoutSession)
   create(@Payload() { actor, input }: CreateCheckoutMessage): Promise<CheckoutSessionAnswer> {
     return this.checkout.create(actor, input);
+  }
+
+  @RpcPattern(Subjects.catalog.checkoutResult)
+  result(@Payload() { actor, sessionId }: CheckoutResultMessage): Promise<CheckoutResult> {
+    return this.checkout.result(actor, sessionId);
   }
 
   /** Anonymous: the signature is the authentication. */

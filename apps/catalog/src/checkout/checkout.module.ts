@@ -12,17 +12,20 @@ import { DevCheckoutService } from './dev-checkout.service';
 import { FulfilmentQueue } from './fulfilment.queue';
 import { FulfilmentRelay } from './fulfilment.relay';
 import { FulfilmentService } from './fulfilment.service';
+import { OpenCheckoutsService } from './open-checkouts.service';
 import { OrderLocks } from './order-locks';
 import { OrderRecord, OrderSchema } from './order.schema';
 import { OrdersRepository } from './orders.repository';
 import { StripeEventRecord, StripeEventSchema } from './stripe-event.schema';
 import { StripeEventsRepository } from './stripe-events.repository';
+import { UserErasureService } from './user-erasure.service';
 import { WebhookService } from './webhook.service';
 import { WebhookWorker } from './webhook.worker';
 
 /**
  * Stripe Checkout (ADR 0018): coupons, orders, create-checkout-session, the webhook and its
- * fulfilment (with the relay that finishes what a crash left), and the local test checkout.
+ * fulfilment (with the relay that finishes what a crash left), the local test checkout, and
+ * the erasure of a deleted user's orders and ledger (ADR 0023).
  */
 @Module({
   imports: [
@@ -44,11 +47,13 @@ import { WebhookWorker } from './webhook.worker';
     StripeEventsRepository,
     CheckoutService,
     FulfilmentService,
+    OpenCheckoutsService,
     FulfilmentQueue,
     FulfilmentRelay,
     WebhookWorker,
     WebhookService,
     DevCheckoutService,
+    UserErasureService,
   ],
 })
 export class CheckoutModule {}

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   type Actor,
   CATALOG_MESSAGES,
+  type CheckoutResult,
+  CheckoutSessionParam,
   type CheckoutSessionAnswer,
   type CheckoutSessionInput,
   CheckoutSessionDto,
@@ -27,6 +29,7 @@ import { checkoutUrls, newLocalSessionId, newOrderId } from './checkout-ids';
 import type { Coupon } from './coupon.rules';
 import { CouponsService } from './coupons.service';
 import { type PricedOrder, priceOrder, type StripeCouponSpec } from './order-pricing';
+import type { Order } from './order.schema';
 import { OrdersRepository } from './orders.repository';
 
 /** Stripe metadata values hold at most 500 characters. */
@@ -98,6 +101,11 @@ export class CheckoutService {
       failureReason: null,
       paidAt: null,
       refundedAt: null,
+      alreadyOwned: [],
+      refund: 'none',
+      refundCents: null,
+      refundId: null,
+      erasedAt: null,
     });
 
     try {
@@ -116,6 +124,20 @@ export class CheckoutService {
         .catch((e: unknown) => rootLogger().error({ err: e, orderId }, 'could not mark failed'));
       throw toCheckoutError(err);
     }
+  }
+
+  /**
+   * GET /api/checkout-sessions/{sessionId} (beyond the spec): what became of the caller's own
+   * payment, for the payment result page; 404 alike for an unknown session and another
+   * learner's.
+   */
+  async result(actor: Actor | null, sessionId: unknown): Promise<CheckoutResult> {
+    requireVerified(actor);
+    const { sessionId: id } = validatePayload(CheckoutSessionParam, { sessionId });
+    const order = await this.orders.findBySessionId(id);
+    if (!order || order.uid !== actor.uid)
+      throw ServiceError.notFound(CHECKOUT_RESULT_MESSAGES.notFound);
+    return checkoutResultOf(order);
   }
 
   /**
@@ -219,6 +241,40 @@ export class CheckoutService {
       // another checkout made it at the same moment
       if (!isStripeAlreadyExists(err)) throw err;
     }
+  }
+}
+
+export const CHECKOUT_RESULT_MESSAGES = {
+  notFound: 'There is no checkout with this id.',
+} as const;
+
+/** The learner's view of an order (pure). */
+export function checkoutResultOf(order: Order): CheckoutResult {
+  const names = new Map(order.lines.map((l) => [l.productId, l.name]));
+  const named = (ids: readonly string[]) => ids.map((id) => ({ id, name: names.get(id) ?? id }));
+  return {
+    sessionId: order.sessionId ?? '',
+    status: resultStatus(order),
+    intendedProductType: order.intendedProductType,
+    products: named(order.productIds),
+    totalCents: order.totalCents,
+    alreadyOwned: named(order.alreadyOwned ?? []),
+    refund:
+      order.refund === 'pending' || order.refund === 'done'
+        ? { amountCents: order.refundCents ?? 0, state: order.refund }
+        : null,
+  };
+}
+
+function resultStatus(order: Order): CheckoutResult['status'] {
+  switch (order.status) {
+    case 'open':
+    case 'awaiting_payment':
+      return 'pending';
+    case 'paid':
+      return order.fulfilment === 'done' ? 'paid' : 'pending';
+    default:
+      return order.status;
   }
 }
 

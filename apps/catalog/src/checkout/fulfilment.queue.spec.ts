@@ -1,6 +1,7 @@
 import { FakeOrders } from '../../test/support/checkout-fakes';
 import { FulfilmentQueue } from './fulfilment.queue';
 import type { FulfilmentService } from './fulfilment.service';
+import type { OpenCheckoutsService } from './open-checkouts.service';
 import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 
@@ -15,6 +16,7 @@ let finished: string[];
 let gates: Map<string, () => void>;
 let failFor: Set<string>;
 let fulfilment: FulfilmentService;
+let openCheckouts: { closeOthers: jest.Mock };
 
 function seed(id: string): void {
   orders.byId.set(id, { _id: id, status: 'paid', fulfilment: 'pending' } as Order);
@@ -49,19 +51,24 @@ beforeEach(() => {
         await new Promise<void>((r) => gates.set(order._id, r));
         if (failFor.has(order._id)) throw new Error('ledger unavailable');
         finished.push(order._id);
+        return order.fulfilment === 'pending';
       } finally {
         active--;
         perOrderActive.set(order._id, perOrderActive.get(order._id)! - 1);
       }
     }),
   } as unknown as FulfilmentService;
+  openCheckouts = { closeOthers: jest.fn(async () => []) };
 });
 
-const queueOf = (concurrency: number, backlog = 1_000) =>
-  new FulfilmentQueue(orders.asRepository(), fulfilment, new OrderLocks(), {
-    concurrency,
-    backlog,
-  });
+const queueOf = (concurrency: number, backlog = 1_000, locks = new OrderLocks()) =>
+  new FulfilmentQueue(
+    orders.asRepository(),
+    fulfilment,
+    locks,
+    openCheckouts as unknown as OpenCheckoutsService,
+    { concurrency, backlog },
+  );
 
 describe('FulfilmentQueue', () => {
   it('runs at most `concurrency` fulfilments at once and finishes every order', async () => {
@@ -185,5 +192,43 @@ describe('FulfilmentQueue.foreground (webhooks first)', () => {
     expect(active).toBe(4);
     for (const id of ids) await release(id);
     await expect(done).resolves.toEqual(ids.map(() => 'finished'));
+  });
+
+  it("a fulfilled payment closes the learner's other open checkouts, after its own lock is released", async () => {
+    const locks = new OrderLocks();
+    const queue = queueOf(2, 1_000, locks);
+    seed('ord_paid');
+    orders.byId.set('ord_refunded', {
+      _id: 'ord_refunded',
+      status: 'refunded',
+      fulfilment: 'done',
+      revocation: 'pending',
+    } as Order);
+    let lockFree = false;
+    openCheckouts.closeOthers.mockImplementation(async () => {
+      // its own lock is free again: another change of this order would not wait on this
+      await locks.run('ord_paid', async () => {
+        lockFree = true;
+      });
+      return [];
+    });
+    const paid = queue.enqueue('ord_paid');
+    const refunded = queue.enqueue('ord_refunded');
+    await release('ord_paid');
+    await release('ord_refunded');
+    await expect(Promise.all([paid, refunded])).resolves.toEqual(['finished', 'finished']);
+    expect(lockFree).toBe(true);
+    // only the fulfilment of a payment closes the others; a revocation does not
+    expect(openCheckouts.closeOthers).toHaveBeenCalledTimes(1);
+    expect(openCheckouts.closeOthers.mock.calls[0][0]).toMatchObject({ _id: 'ord_paid' });
+  });
+
+  it('a failure to close the other checkouts does not fail the fulfilment (the refund is the safety net)', async () => {
+    const queue = queueOf(1);
+    seed('ord_x');
+    openCheckouts.closeOthers.mockRejectedValue(new Error('stripe down'));
+    const done = queue.enqueue('ord_x');
+    await release('ord_x');
+    await expect(done).resolves.toBe('finished');
   });
 });

@@ -1,7 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { rootLogger } from '@examprep/nest-kit';
 import { FulfilmentService } from './fulfilment.service';
+import { OpenCheckoutsService } from './open-checkouts.service';
 import { OrderLocks } from './order-locks';
+import type { Order } from './order.schema';
 import { OrdersRepository } from './orders.repository';
 
 /** Fulfilments running at once in this process (each is a few ledger writes and publishes). */
@@ -50,6 +52,7 @@ export class FulfilmentQueue implements OnModuleDestroy {
     private readonly orders: OrdersRepository,
     private readonly fulfilment: FulfilmentService,
     private readonly locks: OrderLocks,
+    private readonly openCheckouts: OpenCheckoutsService,
     @Optional() @Inject(FULFILMENT_QUEUE_OPTIONS) options?: Partial<FulfilmentQueueOptions>,
   ) {
     this.concurrency = options?.concurrency ?? FULFILMENT_CONCURRENCY;
@@ -137,10 +140,12 @@ export class FulfilmentQueue implements OnModuleDestroy {
 
   private async run(orderId: string): Promise<QueueOutcome> {
     try {
-      await this.locks.run(orderId, async () => {
+      const fulfilled = await this.locks.run(orderId, async (): Promise<Order | null> => {
         const order = await this.orders.findById(orderId);
-        if (order) await this.fulfilment.finish(order);
+        return order && (await this.fulfilment.finish(order)) ? order : null;
       });
+      // outside this order's lock: each other order changes under its own
+      if (fulfilled) await this.closeOthers(fulfilled);
       return 'finished';
     } catch (err) {
       this.troubled = true;
@@ -149,6 +154,15 @@ export class FulfilmentQueue implements OnModuleDestroy {
         'fulfilment failed; the order stays pending for the relay',
       );
       return 'failed';
+    }
+  }
+
+  /** The learner's other open checkouts of the same products (best effort: logged). */
+  private async closeOthers(paid: Order): Promise<void> {
+    try {
+      await this.openCheckouts.closeOthers(paid);
+    } catch (err) {
+      rootLogger().warn({ err, orderId: paid._id }, 'closing the other open checkouts failed');
     }
   }
 

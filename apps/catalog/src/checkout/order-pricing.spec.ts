@@ -1,5 +1,6 @@
 import type { Coupon } from './coupon.rules';
-import { bundleStripeCoupon, couponStripeCoupon, priceOrder } from './order-pricing';
+import fc from 'fast-check';
+import { bundleStripeCoupon, couponStripeCoupon, priceOrder, refundCentsFor } from './order-pricing';
 
 const item = (id: string, price = 20) => ({ id, name: `Product ${id}`, price });
 const items = (n: number) => Array.from({ length: n }, (_, i) => item(`p${i}`));
@@ -72,6 +73,45 @@ describe('priceOrder (learner spec §9 Pricing: $20 per item, bundle only withou
     ).toEqual([2_000, 3_500]);
     expect(couponStripeCoupon({ ...NURSE10, percentOff: 12.5 }).id).toBe(
       'examprep_NURSE10_pct12_5',
+    );
+  });
+});
+
+describe('refundCentsFor (a payment for products held already; issue 24)', () => {
+  const order = (n: number, coupon: Coupon | null = null) => priceOrder(items(n), coupon);
+
+  it('all of them: the whole total', () => {
+    expect(refundCentsFor(order(1), ['p0'])).toBe(2_000);
+    expect(refundCentsFor(order(2), ['p0', 'p1'])).toBe(3_500);
+  });
+
+  it('some of them: their share of what was paid (bundle and coupon discounts shared alike)', () => {
+    expect(refundCentsFor(order(2), ['p1'])).toBe(1_750);
+    expect(refundCentsFor(order(4), ['p3'])).toBe(1_625);
+    expect(refundCentsFor(order(2, NURSE10), ['p0'])).toBe(1_800);
+  });
+
+  it('none of them: nothing', () => {
+    expect(refundCentsFor(order(3), [])).toBe(0);
+  });
+
+  it('property: whole cents between 0 and the total; the kept and refunded parts add up to the total', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 0, max: 5 })),
+        (n, withCoupon, picked) => {
+          const o = order(n, withCoupon ? NURSE10 : null);
+          const ids = [...new Set(picked.filter((i) => i < n).map((i) => `p${i}`))];
+          const refund = refundCentsFor(o, ids);
+          expect(Number.isInteger(refund)).toBe(true);
+          expect(refund).toBeGreaterThanOrEqual(0);
+          expect(refund).toBeLessThanOrEqual(o.totalCents);
+          if (ids.length === n) expect(refund).toBe(o.totalCents);
+          if (ids.length === 0) expect(refund).toBe(0);
+        },
+      ),
     );
   });
 });

@@ -94,3 +94,21 @@ export function priceOrder(
     stripeCoupon: discountCents > 0 ? bundleStripeCoupon(discountCents) : null,
   };
 }
+
+/**
+ * What to refund when some of an order's products were held already (issue 24): their share of
+ * what was paid, so the products kept cost their share of the discounted total. All of them:
+ * the whole total. Whole cents; never more than the total, never negative.
+ */
+export function refundCentsFor(
+  order: Pick<PricedOrder, 'lines' | 'subtotalCents' | 'totalCents'>,
+  refundedProductIds: readonly string[],
+): number {
+  const refunded = new Set(refundedProductIds);
+  const keptSubtotal = order.lines
+    .filter((l) => !refunded.has(l.productId))
+    .reduce((sum, l) => sum + l.amountCents, 0);
+  if (keptSubtotal <= 0 || order.subtotalCents <= 0) return Math.max(0, order.totalCents);
+  const keptCents = Math.round((order.totalCents * keptSubtotal) / order.subtotalCents);
+  return Math.min(order.totalCents, Math.max(0, order.totalCents - keptCents));
+}

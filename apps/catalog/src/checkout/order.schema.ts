@@ -16,8 +16,9 @@ export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
  * orders/{orderId}: one checkout, recorded before Stripe is asked (ADR 0018). The order id is
  * Stripe's client_reference_id and the Idempotency-Key of the create call. `fulfilment` is
  * 'pending' from the moment the order is marked paid until the grants are recorded and
- * events.purchase.completed is published; `revocation` likewise for a refund. The relay
- * finishes whatever is pending (after a crash too).
+ * events.purchase.completed is published; `revocation` likewise for a refund, `refund` for the
+ * automatic refund of products held already. The relay finishes whatever is pending (after a
+ * crash too).
  */
 @Schema({ collection: 'orders', versionKey: false, timestamps: true })
 export class OrderRecord {
@@ -86,6 +87,33 @@ export class OrderRecord {
   @Prop({ type: Date, default: null })
   refundedAt!: Date | null;
 
+  /**
+   * Products the user held already when this payment arrived (another checkout paid for them
+   * first, or an admin gave them): not granted again, their part of the payment refunded
+   * (issue 24). Decided with the grants, in the ledger.
+   */
+  @Prop({ type: [String], default: [] })
+  alreadyOwned!: string[];
+
+  /** The automatic refund of `alreadyOwned`: none needed, to be asked of Stripe, done. */
+  @Prop({ type: String, enum: FOLLOW_UP_STATES, default: 'none' })
+  refund!: FollowUpState;
+
+  /** Its amount in cents (the products' share of what was paid). */
+  @Prop({ type: Number, default: null })
+  refundCents!: number | null;
+
+  /** Stripe's refund id once made (the local test checkout: stripe-mock's). */
+  @Prop({ type: String, default: null })
+  refundId!: string | null;
+
+  /**
+   * When the user's data was deleted (ADR 0023): uid and email are replaced then, what
+   * accounting needs stays. A payment still arriving for it grants nothing and is refunded.
+   */
+  @Prop({ type: Date, default: null })
+  erasedAt!: Date | null;
+
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -95,6 +123,9 @@ OrderSchema.index({ sessionId: 1 });
 OrderSchema.index({ paymentIntentId: 1 });
 OrderSchema.index({ fulfilment: 1 });
 OrderSchema.index({ revocation: 1 });
+OrderSchema.index({ refund: 1 });
+/** A learner's open checkouts (closed when one of them is paid: OpenCheckoutsService). */
+OrderSchema.index({ uid: 1, status: 1 });
 
 /** What the service works with (a lean record). */
 export type Order = OrderRecord;

@@ -17,3 +17,14 @@ describe('matches (the conditional update checked on the order read by _id)', ()
     expect(matches(order, { status: { $in: [] } })).toBe(false);
   });
 });
+
+describe('matches: a field the stored order lacks (recorded before the field existed)', () => {
+  it('reads null, as in a MongoDB filter', () => {
+    expect(matches(order, { refund: { $in: ['none', null] } })).toBe(true);
+    expect(matches(order, { refund: null })).toBe(true);
+    expect(matches(order, { refund: 'none' })).toBe(false);
+    expect(matches({ ...order, refund: 'pending' }, { refund: { $in: ['none', null] } })).toBe(
+      false,
+    );
+  });
+});

@@ -97,14 +97,60 @@ export class OrdersRepository {
     await this.conditional(orderId, { revocation: from }, { revocation: to });
   }
 
+  /** The payment found these products held already: their refund of `refundCents` is due. */
+  recordAlreadyOwned(
+    orderId: string,
+    alreadyOwned: readonly string[],
+    refundCents: number,
+  ): Promise<Order | null> {
+    // null: an order recorded before the field existed
+    return this.conditional(
+      orderId,
+      { refund: { $in: ['none', null] } },
+      { alreadyOwned: [...alreadyOwned], refund: 'pending', refundCents },
+    );
+  }
+
+  /** The refund of the products held already was made (Stripe's refund id). */
+  refundMade(orderId: string, refundId: string | null): Promise<Order | null> {
+    return this.conditional(orderId, { refund: 'pending' }, { refund: 'done', refundId });
+  }
+
+  /** Every order of the user (by the `{uid, status}` index): a deleted user's, to anonymise. */
+  idsOf(uid: string): Promise<string[]> {
+    return this.orders
+      .find({ uid }, { _id: 1 })
+      .lean<{ _id: string }[]>()
+      .exec()
+      .then((docs) => docs.map((d) => d._id));
+  }
+
   /**
-   * Orders whose fulfilment or revocation was recorded but not finished, last changed before
-   * `cutoff`, oldest first.
+   * Takes the person out of an order (ADR 0023): the uid becomes `pseudonym`, the email goes;
+   * amounts, products, status and Stripe's ids stay for accounting.
+   */
+  async anonymise(orderId: string, pseudonym: string, at: Date): Promise<void> {
+    await this.orders
+      .updateOne({ _id: orderId }, { $set: { uid: pseudonym, email: '', erasedAt: at } })
+      .exec();
+  }
+
+  /**
+   * The user's open orders (checkouts started, not paid, canceled or expired), by the
+   * `{uid, status}` index. Few per user.
+   */
+  openOf(uid: string): Promise<Order[]> {
+    return this.orders.find({ uid, status: 'open' }).limit(100).lean<Order[]>().exec();
+  }
+
+  /**
+   * Orders whose fulfilment, refund or revocation was recorded but not finished, last changed
+   * before `cutoff`, oldest first.
    */
   unfinished(cutoff: Date, limit: number): Promise<Order[]> {
     return this.orders
       .find({
-        $or: [{ fulfilment: 'pending' }, { revocation: 'pending' }],
+        $or: [{ fulfilment: 'pending' }, { revocation: 'pending' }, { refund: 'pending' }],
         updatedAt: { $lt: cutoff },
       })
       .sort({ updatedAt: 1 })
@@ -117,7 +163,8 @@ export class OrdersRepository {
 /** The condition of a conditional update, checked on the order read by `_id`. */
 export function matches(order: Order, condition: Record<string, unknown>): boolean {
   return Object.entries(condition).every(([field, want]) => {
-    const have = (order as unknown as Record<string, unknown>)[field];
+    // a field the stored order lacks reads null, as in a MongoDB filter
+    const have = (order as unknown as Record<string, unknown>)[field] ?? null;
     if (want && typeof want === 'object' && '$in' in want) {
       return ((want as { $in: unknown[] }).$in ?? []).includes(have);
     }

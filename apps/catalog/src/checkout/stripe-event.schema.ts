@@ -38,3 +38,7 @@ export class StripeEventRecord {
 }
 
 export const StripeEventSchema = SchemaFactory.createForClass(StripeEventRecord);
+/** The relay's scan of unprocessed entries, oldest first. */
+StripeEventSchema.index({ processedAt: 1, receivedAt: 1 });
+/** The entries of a deleted user's orders (forgotten with the user). */
+StripeEventSchema.index({ orderId: 1 });

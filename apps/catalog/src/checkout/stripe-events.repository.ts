@@ -75,6 +75,18 @@ export class StripeEventsRepository {
     return docs.map((d) => d._id);
   }
 
+  /**
+   * Forgets the processed entries of these orders (a deleted user's: the stored events carry
+   * their email and ids). Unprocessed ones stay for the worker; their orders are anonymised.
+   */
+  async forgetProcessed(orderIds: readonly string[]): Promise<number> {
+    if (orderIds.length === 0) return 0;
+    const res = await this.events
+      .deleteMany({ orderId: { $in: [...orderIds] }, processedAt: { $ne: null } })
+      .exec();
+    return res.deletedCount ?? 0;
+  }
+
   async markProcessed(
     eventId: string,
     outcome: string,

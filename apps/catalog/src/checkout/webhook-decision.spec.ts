@@ -133,9 +133,12 @@ describe('decide', () => {
     }
   });
 
-  it('a canceled or failed order is not paid by a late event', () => {
+  it('a payment still arriving for a closed (canceled) checkout is recorded: granted, or refunded when held by then; a failed one stays failed', () => {
     const paid = session('checkout.session.completed', { payment_status: 'paid' });
-    expect(decide(paid, order('canceled'))).toMatchObject({ action: 'none' });
+    expect(decide(paid, order('canceled'))).toMatchObject({ action: 'paid' });
+    expect(decide(session('checkout.session.async_payment_succeeded'), order('canceled'))).toMatchObject({
+      action: 'paid',
+    });
     expect(decide(paid, order('failed'))).toMatchObject({ action: 'none' });
   });
 

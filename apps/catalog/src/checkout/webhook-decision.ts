@@ -2,8 +2,14 @@
  * What a Stripe event does to an order (ADR 0018), pure. Orders move along a monotone machine:
  *
  *   open ──► awaiting_payment ──► paid ──► refunded
- *     │              │
- *     ├──► canceled  └──► failed        (a refunded order never becomes paid again)
+ *     │              │                 ▲
+ *     ├──► canceled ─┼─────────────────┘ (a payment still arriving for a closed checkout)
+ *     │              └──► failed        (a refunded order never becomes paid again)
+ *
+ * A checkout is canceled when the learner cancels it, or when the same products were bought
+ * in another checkout (OpenCheckoutsService expires it at Stripe). Should a payment arrive for
+ * it all the same, it is recorded: its products are found held and refunded (issue 24), and
+ * no money is kept for nothing.
  *
  * Events arrive more than once and out of order; each decision depends only on the event and
  * the order's current status, and the repository applies it as a conditional update from the
@@ -44,7 +50,7 @@ export type StatusChange = Exclude<Decision['action'], 'none'>;
 
 /** The statuses each change may start from (the conditional update uses the same table). */
 export const ALLOWED_FROM: Readonly<Record<StatusChange, readonly OrderStatus[]>> = {
-  paid: ['open', 'awaiting_payment'],
+  paid: ['open', 'awaiting_payment', 'canceled'],
   awaiting_payment: ['open'],
   failed: ['open', 'awaiting_payment'],
   canceled: ['open'],

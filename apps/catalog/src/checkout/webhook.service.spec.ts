@@ -7,6 +7,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.service';
 import { FulfilmentQueue } from './fulfilment.queue';
 import { FulfilmentRelay } from './fulfilment.relay';
 import { FulfilmentService } from './fulfilment.service';
+import { OpenCheckoutsService } from './open-checkouts.service';
 import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 import { WebhookService } from './webhook.service';
@@ -33,6 +34,15 @@ let locks: OrderLocks;
 let queue: FulfilmentQueue;
 let worker: WebhookWorker;
 let entitlements: EntitlementsService;
+/** Products the user held before these orders (an admin grant, an earlier purchase). */
+let preHeld: Set<string>;
+/** Refunds made at the fake Stripe: id, Idempotency-Key, parameters. */
+let refunds: { id: string; key: string; params: Stripe.RefundCreateParams }[];
+let stripeCalls: {
+  refunds: { create: jest.Mock };
+  checkout: { sessions: { expire: jest.Mock; retrieve: jest.Mock } };
+};
+let openCheckouts: OpenCheckoutsService;
 
 /** Waits until the worker and the queue behind the webhook have finished what they were given. */
 async function settled(): Promise<void> {
@@ -67,6 +77,10 @@ function seedOrder(over: Partial<Order> = {}): Order {
     failureReason: null,
     paidAt: null,
     refundedAt: null,
+    alreadyOwned: [],
+    refund: 'none',
+    refundCents: null,
+    refundId: null,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...over,
@@ -103,20 +117,56 @@ beforeEach(() => {
   orders = new FakeOrders();
   events = new FakeStripeEvents();
   ledger = [];
+  preHeld = new Set();
   published = new Map();
-  entitlements = {
-    apply: jest.fn(
-      async (
-        _uid: string,
-        changes: { productId: string; action: string }[],
-        meta: { orderId: string },
-      ) => {
-        for (const c of changes) {
-          const key = `${meta.orderId}:${c.productId}:${c.action}`;
-          if (!ledger.includes(key)) ledger.push(key);
-        }
-        return { purchases: {}, version: ledger.length };
+  // the ledger's rules over its keys (ledger.spec.ts proves the real ones): a payment grants
+  // what is not held and records a refund for what is; a refund revokes what the order granted
+  const has = (key: string) => ledger.includes(key);
+  const owner = new Map<string, string>();
+  const held = (uid: string, productId: string) =>
+    ledger.reduce(
+      (h, key) => {
+        const [, p, action] = key.split(':');
+        if (p !== productId || owner.get(key) !== uid) return h;
+        return action === 'grant' ? true : action === 'revoke' ? false : h;
       },
+      uid === 'learner-1' && preHeld.has(productId),
+    );
+  const apply = jest.fn(
+    async (
+      uid: string,
+      changes: { productId: string; action: string }[],
+      meta: { orderId: string },
+    ) => {
+      for (const c of changes) {
+        const key = `${meta.orderId}:${c.productId}:${c.action}`;
+        if (!has(key)) ledger.push(key);
+        owner.set(key, uid);
+      }
+      return { purchases: {}, version: ledger.length };
+    },
+  );
+  entitlements = {
+    apply,
+    applyPayment: jest.fn(async (uid: string, orderId: string, productIds: string[]) => {
+      const changes = productIds
+        .filter((p) => !has(`${orderId}:${p}:grant`) && !has(`${orderId}:${p}:refund`))
+        .map((p) => ({ productId: p, action: held(uid, p) ? 'refund' : 'grant' }));
+      const holdings = await apply(uid, changes, { orderId });
+      return {
+        holdings,
+        granted: productIds.filter((p) => has(`${orderId}:${p}:grant`)),
+        alreadyOwned: productIds.filter((p) => has(`${orderId}:${p}:refund`)),
+      };
+    }),
+    revokeOrder: jest.fn(async (uid: string, orderId: string, productIds: string[]) =>
+      apply(
+        uid,
+        productIds
+          .filter((p) => has(`${orderId}:${p}:grant`) && !has(`${orderId}:${p}:revoke`))
+          .map((p) => ({ productId: p, action: 'revoke' })),
+        { orderId },
+      ),
     ),
   } as unknown as EntitlementsService;
   const bus = {
@@ -126,8 +176,37 @@ beforeEach(() => {
     }),
   } as unknown as JetStreamBus;
   locks = new OrderLocks();
-  fulfilment = new FulfilmentService(entitlements, orders.asRepository(), bus);
-  queue = new FulfilmentQueue(orders.asRepository(), fulfilment, locks);
+  refunds = [];
+  stripeCalls = {
+    refunds: {
+      create: jest.fn(async (params: Stripe.RefundCreateParams, options: Stripe.RequestOptions) => {
+        const known = refunds.find((r) => r.key === options.idempotencyKey);
+        if (known) return { id: known.id };
+        const id = `re_${refunds.length + 1}`;
+        refunds.push({ id, key: options.idempotencyKey!, params });
+        return { id };
+      }),
+    },
+    checkout: {
+      sessions: {
+        expire: jest.fn(async (id: string) => ({ id, status: 'expired' })),
+        retrieve: jest.fn(async () => ({ payment_intent: 'pi_retrieved' })),
+      },
+    },
+  };
+  fulfilment = new FulfilmentService(
+    entitlements,
+    orders.asRepository(),
+    bus,
+    stripeCalls as unknown as Stripe,
+  );
+  openCheckouts = new OpenCheckoutsService(
+    orders.asRepository(),
+    locks,
+    stripeCalls as unknown as Stripe,
+    env,
+  );
+  queue = new FulfilmentQueue(orders.asRepository(), fulfilment, locks, openCheckouts);
   worker = new WebhookWorker(
     stripe,
     env,
@@ -412,6 +491,170 @@ describe('WebhookService.handle', () => {
   });
 });
 
+describe('a product paid for twice (two open checkouts; issue 24)', () => {
+  const line = (productId: string) => ({ productId, name: productId, amountCents: 2_000 });
+  /** An open order of learner-1 for `products` at the spec's prices (bundle discount). */
+  function openOrder(id: string, products: string[], over: Partial<Order> = {}): Order {
+    const subtotal = products.length * 2_000;
+    const discount = [0, 0, 500, 1_000][products.length] ?? 1_500;
+    return seedOrder({
+      _id: id,
+      sessionId: `cs_test_${id}`,
+      productIds: products,
+      lines: products.map(line),
+      subtotalCents: subtotal,
+      discountCents: discount,
+      totalCents: subtotal - discount,
+      ...over,
+    });
+  }
+  const pay = (id: string, pi = `pi_${id}`) =>
+    signed('checkout.session.completed', {
+      id: `cs_test_${id}`,
+      object: 'checkout.session',
+      client_reference_id: id,
+      payment_status: 'paid',
+      payment_intent: pi,
+    });
+  async function deliver(e: { payload: string; signature: string }) {
+    await sut.handle(e.payload, e.signature);
+    await settled();
+  }
+
+  it("paying one closes the learner's other open checkouts of the same products at Stripe; others stay open", async () => {
+    openOrder('ord_a', ['teas_math_qbank']);
+    openOrder('ord_b', ['teas_math_qbank']);
+    openOrder('ord_c', ['med_dosage_qbank']);
+    seedOrder({ _id: 'ord_other', uid: 'learner-2', sessionId: 'cs_test_o', productIds: ['teas_math_qbank'] });
+    await deliver(pay('ord_a'));
+    expect(stripeCalls.checkout.sessions.expire.mock.calls).toEqual([['cs_test_ord_b']]);
+    expect(orders.byId.get('ord_b')).toMatchObject({
+      status: 'canceled',
+      failureReason: 'expired: its products were bought in order ord_a',
+    });
+    expect(orders.byId.get('ord_c')?.status).toBe('open');
+    expect(orders.byId.get('ord_other')?.status).toBe('open');
+    expect(refunds).toEqual([]);
+  });
+
+  it('a session Stripe will not expire (its payment is under way) stays open', async () => {
+    openOrder('ord_a', ['teas_math_qbank']);
+    openOrder('ord_b', ['teas_math_qbank']);
+    stripeCalls.checkout.sessions.expire.mockRejectedValue(
+      new Stripe.errors.StripeInvalidRequestError({ message: 'not in an expirable state' }),
+    );
+    const real = new OpenCheckoutsService(
+      orders.asRepository(),
+      locks,
+      stripeCalls as unknown as Stripe,
+      { ...env, STRIPE_API_URL: undefined } as CatalogEnv,
+    );
+    await expect(real.closeOthers(orders.byId.get('ord_a')!)).resolves.toEqual([]);
+    expect(orders.byId.get('ord_b')?.status).toBe('open');
+  });
+
+  it('the second payment grants nothing: the product is recorded as refunded, all of it goes back (key from the order), the order is refunded', async () => {
+    openOrder('ord_a', ['teas_math_qbank']);
+    openOrder('ord_b', ['teas_math_qbank']);
+    // both paid before either was fulfilled (Stripe could not expire the second any more)
+    stripeCalls.checkout.sessions.expire.mockRejectedValue(new Error('complete'));
+    await Promise.all([pay('ord_a'), pay('ord_b')].map((e) => sut.handle(e.payload, e.signature)));
+    await settled();
+    const grants = ledger.filter((k) => k.endsWith(':grant'));
+    const refundEntries = ledger.filter((k) => k.endsWith(':refund'));
+    expect(grants).toHaveLength(1);
+    expect(refundEntries).toHaveLength(1);
+    const [second] = refundEntries[0]!.split(':');
+    expect(refunds).toEqual([
+      {
+        id: 're_1',
+        key: `refund-already-owned:${second}`,
+        params: expect.objectContaining({
+          payment_intent: `pi_${second}`,
+          amount: 2_000,
+          reason: 'duplicate',
+        }),
+      },
+    ]);
+    expect(orders.byId.get(second!)).toMatchObject({
+      status: 'refunded',
+      fulfilment: 'done',
+      alreadyOwned: ['teas_math_qbank'],
+      refund: 'done',
+      refundCents: 2_000,
+      refundId: 're_1',
+    });
+    // the event says which of its products were held already
+    const events = [...published.values()].map((p) => (p as { data: { orderId: string; alreadyOwned: string[] } }).data);
+    expect(events.find((e) => e.orderId === second)?.alreadyOwned).toEqual(['teas_math_qbank']);
+    // a redelivery changes nothing and refunds nothing more
+    await deliver(pay(second!));
+    expect(refunds).toHaveLength(1);
+    expect(ledger.filter((k) => k.endsWith(':refund'))).toHaveLength(1);
+  });
+
+  it("Stripe's charge.refunded that follows the automatic refund takes nothing away: the first order's product stays", async () => {
+    openOrder('ord_a', ['teas_math_qbank']);
+    await deliver(pay('ord_a'));
+    // a payment arriving for a checkout closed by then: recorded, refunded
+    openOrder('ord_b', ['teas_math_qbank'], { status: 'canceled' });
+    await deliver(pay('ord_b'));
+    expect(orders.byId.get('ord_b')).toMatchObject({ status: 'refunded', refund: 'done' });
+    const refunded = signed('charge.refunded', {
+      object: 'charge',
+      payment_intent: 'pi_ord_b',
+      refunded: true,
+    });
+    await deliver(refunded);
+    expect(ledger.filter((k) => k.endsWith(':revoke'))).toEqual([]);
+    expect(ledger).toContain('ord_a:teas_math_qbank:grant');
+  });
+
+  it('one of two products held already (an admin gave it): the other is granted, the held one’s share is refunded, the order stays paid', async () => {
+    preHeld.add('med_dosage_qbank');
+    openOrder('ord_a', ['teas_math_qbank', 'med_dosage_qbank']);
+    await deliver(pay('ord_a'));
+    expect(ledger).toEqual(['ord_a:teas_math_qbank:grant', 'ord_a:med_dosage_qbank:refund']);
+    // $35 paid for two: the kept one costs its half, $17.50 goes back
+    expect(refunds.map((r) => r.params.amount)).toEqual([1_750]);
+    expect(orders.byId.get('ord_a')).toMatchObject({
+      status: 'paid',
+      refund: 'done',
+      refundCents: 1_750,
+      alreadyOwned: ['med_dosage_qbank'],
+    });
+  });
+
+  it("a payment arriving after the user's data was deleted grants nobody anything and is refunded whole", async () => {
+    openOrder('ord_a', ['teas_math_qbank', 'med_dosage_qbank'], {
+      uid: 'erased-x',
+      email: '',
+      erasedAt: new Date(),
+    });
+    await deliver(pay('ord_a'));
+    expect(ledger).toEqual([]);
+    expect(refunds.map((r) => r.params.amount)).toEqual([3_500]);
+    expect(orders.byId.get('ord_a')).toMatchObject({ status: 'refunded', refund: 'done' });
+  });
+
+  it('Stripe down at the refund: the refund stays pending and the relay makes it once, with the same key', async () => {
+    preHeld.add('teas_math_qbank');
+    openOrder('ord_a', ['teas_math_qbank']);
+    stripeCalls.refunds.create.mockRejectedValueOnce(
+      new Stripe.errors.StripeConnectionError({ message: 'down' }),
+    );
+    await deliver(pay('ord_a'));
+    expect(orders.byId.get('ord_a')).toMatchObject({ fulfilment: 'done', refund: 'pending' });
+    expect(refunds).toEqual([]);
+    orders.byId.get('ord_a')!.updatedAt = new Date(0);
+    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
+    await relay.pass(new Date());
+    await settled();
+    expect(orders.byId.get('ord_a')).toMatchObject({ status: 'refunded', refund: 'done' });
+    expect(refunds.map((r) => r.key)).toEqual(['refund-already-owned:ord_a']);
+  });
+});
+
 describe('concurrent deliveries', () => {
   it('5 different events paying one order at once (Promise.all): one transition, one grant per product', async () => {
     seedOrder();
@@ -553,7 +796,8 @@ describe('the inbox behind the answer', () => {
       return real(...args);
     });
     const deliveries = Array.from({ length: 12 }, (_, i) => {
-      seedOrder({ _id: `ord_c${i}`, sessionId: `cs_test_c${i}` });
+      // learners of their own: no order closes another's checkout
+      seedOrder({ _id: `ord_c${i}`, uid: `learner-c${i}`, sessionId: `cs_test_c${i}` });
       return signed('checkout.session.completed', {
         id: `cs_test_c${i}`,
         client_reference_id: `ord_c${i}`,

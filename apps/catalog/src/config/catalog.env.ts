@@ -16,6 +16,16 @@ export class CatalogEnv {
   @Max(65535)
   HEALTH_PORT: number = 3103;
 
+  /**
+   * Time-out of this service's calls to other services (the identity service, before an admin
+   * changes a user's purchases), below the gateway's 10 s so a slow peer answers in time.
+   */
+  @ToInt()
+  @IsInt()
+  @Min(100)
+  @Max(9000)
+  PEER_TIMEOUT_MS: number = 8000;
+
   /** 'production' refuses the local test checkout and the fault hook. */
   @IsIn(['production', 'development', 'test'])
   NODE_ENV: 'production' | 'development' | 'test' = 'production';

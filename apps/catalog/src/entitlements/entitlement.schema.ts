@@ -68,6 +68,8 @@ export class LedgerSnapshotRecord {
   at!: Date;
 }
 export const LedgerSnapshotSchema = SchemaFactory.createForClass(LedgerSnapshotRecord);
+/** A deleted user's snapshots, erased together (every other read is by _id). */
+LedgerSnapshotSchema.index({ uid: 1 });
 
 /** The id of the user's n-th snapshot. */
 export const snapshotId = (uid: string, n: number) => `${uid}#${n}`;
@@ -114,6 +116,9 @@ export class PendingChangeRecord {
   since!: Date;
 }
 export const PendingChangeSchema = SchemaFactory.createForClass(PendingChangeRecord);
+/** The relay's scan (oldest first) and a deleted user's marks. */
+PendingChangeSchema.index({ since: 1 });
+PendingChangeSchema.index({ uid: 1 });
 
 /** Stored entry -> API shape. */
 export function toEntitlementEntry(uid: string, doc: LedgerEntryRecord): EntitlementEntry {

@@ -11,11 +11,10 @@ import {
 import { EntitlementsRelay } from './entitlements.relay';
 import { EntitlementsRepository } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
-import { UserDeletedConsumer } from './user-deleted.consumer';
 
 /**
- * The entitlement ledger (ADR 0018). Exports EntitlementsService (apply, purchasesOf, holds,
- * history, revokeAll) for access, admin and checkout.
+ * The entitlement ledger (ADR 0018). Exports EntitlementsService (apply, applyPayment,
+ * revokeOrder, purchasesOf, holds, history, erase) for access, admin and checkout.
  */
 @Module({
   imports: [
@@ -25,7 +24,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
       { name: PendingChangeRecord.name, schema: PendingChangeSchema },
     ]),
   ],
-  providers: [EntitlementsRepository, EntitlementsService, EntitlementsRelay, UserDeletedConsumer],
+  providers: [EntitlementsRepository, EntitlementsService, EntitlementsRelay],
   exports: [EntitlementsService],
 })
 export class EntitlementsModule {}

@@ -118,6 +118,16 @@ export class EntitlementsRepository implements OnModuleInit {
     return doc ? toStored(doc) : null;
   }
 
+  /**
+   * Erases everything of the user's ledger: snapshots, holdings and marks (a deleted user;
+   * ADR 0023). The orders keep what accounting needs, without the person.
+   */
+  async eraseUser(uid: string): Promise<void> {
+    await this.snapshots.deleteMany({ uid }).exec();
+    await this.holdings.deleteOne({ _id: uid }).exec();
+    await this.pending.deleteMany({ uid }).exec();
+  }
+
   /** Marks of changes in progress since before `cutoff`, oldest first (the relay's). */
   pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]> {
     return this.pending

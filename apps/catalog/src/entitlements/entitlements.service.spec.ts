@@ -6,7 +6,6 @@ import type {
 } from './entitlement.schema';
 import type { EntitlementsRepository, StoredHoldings } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
-import { UserDeletedConsumer, USER_DELETED_BY } from './user-deleted.consumer';
 
 /**
  * The repository's contract in memory: snapshots by id (an insert of a taken id fails),
@@ -56,6 +55,12 @@ class FakeRepository {
       this.holdings.set(uid, d);
     }
     return d;
+  }
+  async eraseUser(uid: string) {
+    this.calls.push('eraseUser');
+    for (const [id, s] of this.snapshots) if (s.uid === uid) this.snapshots.delete(id);
+    this.holdings.delete(uid);
+    for (const [id, m] of this.pending) if (m.uid === uid) this.pending.delete(id);
   }
   async markPending(uid: string, since: Date) {
     this.calls.push('markPending');
@@ -333,21 +338,63 @@ describe('EntitlementsService.relayPending (no lost fact)', () => {
   });
 });
 
-describe('user deleted', () => {
-  it('revokes everything the user holds and keeps the entries', async () => {
-    const { sut, repo } = setup();
+describe('user deleted (ADR 0023)', () => {
+  it('erases the user’s ledger: snapshots, holdings and marks; nothing is published; others stay', async () => {
+    const { sut, repo, published, failPublish } = setup();
     await sut.apply('u1', [grant('a'), grant('b')], payment('ord_1'));
-    const consumer = new UserDeletedConsumer({} as JetStreamBus, sut);
-    await consumer.handle({ uid: 'u1', at: new Date().toISOString() });
-    await consumer.handle({ uid: 'u1', at: new Date().toISOString() }); // redelivery
+    await sut.apply('u2', [grant('a')], admin);
+    failPublish(true);
+    await sut.apply('u1', [grant('c')], admin); // a mark left behind
+    failPublish(false);
+    published.length = 0;
+    await sut.erase('u1');
+    await sut.erase('u1'); // a redelivery finds nothing
+    expect(repo.numbersOf('u1')).toEqual([]);
+    expect(repo.holdings.has('u1')).toBe(false);
+    expect(repo.markedUsers()).toEqual([]);
     await expect(sut.purchasesOf('u1')).resolves.toEqual({});
-    const history = await sut.history('u1');
-    expect(history).toHaveLength(4);
-    expect(history.slice(0, 2)).toEqual([
-      expect.objectContaining({ action: 'revoke', source: 'admin', by: USER_DELETED_BY }),
-      expect.objectContaining({ action: 'revoke', source: 'admin', by: USER_DELETED_BY }),
+    await expect(sut.history('u1')).resolves.toEqual([]);
+    expect(published).toEqual([]);
+    await expect(sut.purchasesOf('u2')).resolves.toEqual({ a: true });
+  });
+});
+
+describe('payments (issue 24)', () => {
+  it('applyPayment: grants what is not held, records a refund for what is, in one snapshot; a repeat decides nothing again', async () => {
+    const { sut, repo } = setup();
+    await sut.apply('u1', [grant('b')], admin);
+    const first = await sut.applyPayment('u1', 'ord_1', ['a', 'b'], 'stripe');
+    expect(first).toMatchObject({ granted: ['a'], alreadyOwned: ['b'] });
+    expect(first.holdings.purchases).toEqual({ a: true, b: true });
+    expect(repo.numbersOf('u1')).toEqual([1, 2]);
+    const again = await sut.applyPayment('u1', 'ord_1', ['a', 'b'], 'stripe');
+    expect(again).toMatchObject({ granted: ['a'], alreadyOwned: ['b'] });
+    expect(repo.numbersOf('u1')).toEqual([1, 2]);
+    expect((await sut.history('u1')).map((e) => [e.productId, e.action, e.source])).toEqual([
+      ['b', 'refund', 'refund'],
+      ['a', 'grant', 'payment'],
+      ['b', 'grant', 'admin'],
     ]);
-    expect(repo.holdings.get('u1')?.version).toBe(4);
+  });
+
+  it('two payments of one product at once: one grant, one refund', async () => {
+    const { sut } = setup();
+    const [x, y] = await Promise.all([
+      sut.applyPayment('u1', 'ord_1', ['a'], 'stripe'),
+      sut.applyPayment('u1', 'ord_2', ['a'], 'stripe'),
+    ]);
+    expect([...x.granted, ...y.granted]).toEqual(['a']);
+    expect([...x.alreadyOwned, ...y.alreadyOwned]).toEqual(['a']);
+  });
+
+  it('revokeOrder takes back only what that order granted', async () => {
+    const { sut } = setup();
+    await sut.applyPayment('u1', 'ord_1', ['a'], 'stripe');
+    await sut.applyPayment('u1', 'ord_2', ['a', 'b'], 'stripe');
+    await sut.revokeOrder('u1', 'ord_2', ['a', 'b'], 'stripe');
+    await expect(sut.purchasesOf('u1')).resolves.toEqual({ a: true });
+    await sut.revokeOrder('u1', 'ord_1', ['a'], 'stripe');
+    await expect(sut.purchasesOf('u1')).resolves.toEqual({});
   });
 });
 

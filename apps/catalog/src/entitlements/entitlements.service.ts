@@ -22,7 +22,28 @@ import {
   heldOnly,
   type Holdings,
   invalidChange,
+  orderOutcome,
+  paymentChanges,
+  refundChanges,
 } from './ledger';
+
+/**
+ * The changes to record: given, or decided against the user's newest entries at the moment
+ * they are recorded (so the decision and the record are one claim of the next snapshot, across
+ * replicas too).
+ */
+type Plan =
+  | readonly EntitlementChange[]
+  | ((entries: readonly LedgerEntryRecord[]) => readonly EntitlementChange[]);
+
+/** What a payment did: the user's holdings after it, and how each product was decided. */
+export interface PaymentOutcome {
+  holdings: Holdings;
+  /** Products this order granted. */
+  granted: string[];
+  /** Products the user held already when the payment arrived: recorded as refunds. */
+  alreadyOwned: string[];
+}
 
 /** Holdings marked pending longer than this are the relay's to finish (and to unmark). */
 export const PENDING_SETTLE_MS = 10_000;
@@ -75,14 +96,59 @@ export class EntitlementsService {
     const invalid = invalidChange(uid, changes, meta);
     if (invalid) throw new Error(`EntitlementsService.apply: invalid ${invalid}`);
     if (changes.length === 0) return this.current(uid);
+    return (await this.change(uid, changes, meta)).holdings;
+  }
+
+  /**
+   * A paid order's products (issue 24): each product the user does not hold is granted; one
+   * they hold already (another checkout paid for it first, or an admin gave it) is recorded as
+   * a refund and not granted again. Decided and recorded in one snapshot claim, so two
+   * payments racing for the same product grant it once; a repeat finds what was decided.
+   */
+  async applyPayment(
+    uid: string,
+    orderId: string,
+    productIds: readonly string[],
+    by: string,
+  ): Promise<PaymentOutcome> {
+    const { holdings, snapshot } = await this.change(
+      uid,
+      (entries) => paymentChanges(entries, orderId, productIds),
+      { source: 'payment', by, orderId },
+    );
+    return { holdings, ...orderOutcome(snapshot.entries, orderId, productIds) };
+  }
+
+  /** A refunded order: revokes what that order granted, nothing else (a refunded duplicate granted nothing). */
+  async revokeOrder(
+    uid: string,
+    orderId: string,
+    productIds: readonly string[],
+    by: string,
+  ): Promise<Holdings> {
+    const { holdings } = await this.change(
+      uid,
+      (entries) => refundChanges(entries, orderId, productIds),
+      { source: 'refund', by, orderId },
+    );
+    return holdings;
+  }
+
+  private change(
+    uid: string,
+    plan: Plan,
+    meta: EntitlementMeta,
+  ): Promise<{ holdings: Holdings; snapshot: Snapshot }> {
+    const invalid = invalidChange(uid, [], meta);
+    if (invalid) throw new Error(`EntitlementsService: invalid ${invalid}`);
     return this.users.run(uid, async () => {
       const at = new Date();
       const mark = await this.repository.markPending(uid, at);
-      const recorded = await this.record(uid, changes, meta, at);
+      const recorded = await this.record(uid, plan, meta, at);
       const holdings = await this.settle(uid, recorded);
       // published: the change is done; otherwise the mark stays for the relay
       if (await this.publish(uid, holdings)) await this.repository.clearMark(mark);
-      return holdings;
+      return { holdings, snapshot: recorded };
     });
   }
 
@@ -105,14 +171,13 @@ export class EntitlementsService {
     return snapshot.entries.map((e) => toEntitlementEntry(uid, e)).reverse();
   }
 
-  /** Revokes everything the user holds (the entries stay: they are the financial trace). */
-  async revokeAll(uid: string, by: string): Promise<Holdings> {
-    const held = Object.keys(await this.purchasesOf(uid));
-    return this.apply(
-      uid,
-      held.map((productId) => ({ productId, action: 'revoke' as const })),
-      { source: 'admin', by, orderId: null },
-    );
+  /**
+   * Erases the user's ledger (a deleted user, ADR 0023): snapshots, holdings and marks; nothing
+   * is published (the identity service forgets the user from the same fact). After this
+   * process's changes of that user in flight.
+   */
+  async erase(uid: string): Promise<void> {
+    await this.users.run(uid, () => this.repository.eraseUser(uid));
   }
 
   /**
@@ -204,19 +269,25 @@ export class EntitlementsService {
    */
   private async record(
     uid: string,
-    changes: readonly EntitlementChange[],
+    plan: Plan,
     meta: EntitlementMeta,
     at: Date,
   ): Promise<Snapshot> {
     // keys made once: a retry of an admin change is the same entry
-    const keyed = changes.map((c) => ({
-      ...c,
-      key: entryKey(meta.orderId, c.productId, c.action),
-    }));
+    const keys = new Map<string, string>();
+    const keyOf = (c: EntitlementChange) => {
+      const id = `${c.productId}:${c.action}`;
+      if (!keys.has(id)) keys.set(id, entryKey(meta.orderId, c.productId, c.action));
+      return keys.get(id)!;
+    };
     // no probe for newer snapshots: numbers have no gaps, so claiming n+1 succeeds only when n
     // is the newest; a failed claim reads n+1 and builds on it
     let snapshot = await this.start(uid, await this.repository.holdingsOf(uid));
     for (let round = 0; round < MAX_ROUNDS; round++) {
+      const changes = typeof plan === 'function' ? plan(snapshot.entries) : plan;
+      const invalid = invalidChange(uid, changes, meta);
+      if (invalid) throw new Error(`EntitlementsService.record: invalid ${invalid}`);
+      const keyed = changes.map((c) => ({ ...c, key: keyOf(c) }));
       const have = new Set(snapshot.entries.map((e) => e.key));
       const entries = [...snapshot.entries];
       for (const c of keyed) {
@@ -227,7 +298,8 @@ export class EntitlementsService {
           seq: entries.length + 1,
           productId: c.productId,
           action: c.action,
-          source: meta.source,
+          // a payment's refund entries are refunds
+          source: c.action === 'refund' ? 'refund' : meta.source,
           by: meta.by,
           at,
           orderId: meta.orderId,

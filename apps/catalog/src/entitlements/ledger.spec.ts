@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { entryKey, foldEntries, heldOnly, invalidChange, purchaseChanges } from './ledger';
+import {
+  entryKey,
+  foldEntries,
+  heldOnly,
+  invalidChange,
+  orderOutcome,
+  paymentChanges,
+  purchaseChanges,
+  refundChanges,
+} from './ledger';
 
 type Entry = { seq: number; productId: string; action: 'grant' | 'revoke' };
 const g = (seq: number, productId: string): Entry => ({ seq, productId, action: 'grant' });
@@ -105,5 +114,86 @@ describe('invalidChange', () => {
     expect(invalidChange('u1', [{ productId: 'a.b', action: 'grant' }], meta)).toBe('productId');
     expect(invalidChange('u1', [{ productId: '$gt', action: 'grant' }], meta)).toBe('productId');
     expect(invalidChange('u1', [{ productId: 'a', action: 'give' as never }], meta)).toBe('action');
+  });
+});
+
+describe('a payment for products held already (issue 24)', () => {
+  type Keyed = { seq: number; productId: string; action: 'grant' | 'revoke' | 'refund'; key: string };
+  const e = (seq: number, orderId: string | null, productId: string, action: Keyed['action']) => ({
+    seq,
+    productId,
+    action,
+    key: orderId ? entryKey(orderId, productId, action) : `admin-${seq}`,
+  });
+
+  it('a refund entry changes nothing held', () => {
+    expect(foldEntries([e(1, 'o1', 'a', 'grant'), e(2, 'o2', 'a', 'refund')])).toEqual({ a: true });
+    expect(foldEntries([e(1, 'o2', 'a', 'refund')])).toEqual({});
+  });
+
+  it('paymentChanges: grants what is not held, records a refund for what is', () => {
+    const entries = [e(1, null, 'b', 'grant')];
+    expect(paymentChanges(entries, 'o1', ['a', 'b'])).toEqual([
+      { productId: 'a', action: 'grant' },
+      { productId: 'b', action: 'refund' },
+    ]);
+  });
+
+  it('paymentChanges: a repeat of the same payment decides nothing again', () => {
+    const entries = [e(1, 'o1', 'a', 'grant'), e(2, 'o1', 'b', 'refund')];
+    expect(paymentChanges(entries, 'o1', ['a', 'b'])).toEqual([]);
+    expect(orderOutcome(entries, 'o1', ['a', 'b'])).toEqual({
+      granted: ['a'],
+      alreadyOwned: ['b'],
+    });
+  });
+
+  it('a second order for a product granted by the first: refunded, not granted', () => {
+    const first = [e(1, 'o1', 'a', 'grant')];
+    expect(paymentChanges(first, 'o2', ['a'])).toEqual([{ productId: 'a', action: 'refund' }]);
+    // a product revoked since (refunded order) is granted again by a new payment
+    expect(paymentChanges([...first, e(2, 'o1', 'a', 'revoke')], 'o2', ['a'])).toEqual([
+      { productId: 'a', action: 'grant' },
+    ]);
+  });
+
+  it('refundChanges: a refund takes back only what that order granted', () => {
+    const entries = [e(1, 'o1', 'a', 'grant'), e(2, 'o2', 'a', 'refund'), e(3, 'o2', 'b', 'grant')];
+    expect(refundChanges(entries, 'o2', ['a', 'b'])).toEqual([{ productId: 'b', action: 'revoke' }]);
+    expect(refundChanges([...entries, e(4, 'o2', 'b', 'revoke')], 'o2', ['a', 'b'])).toEqual([]);
+  });
+
+  it('property: however payments and refunds interleave, a product is granted by at most one order at a time, and every payment is decided once per product', () => {
+    const step = fc.record({
+      order: fc.constantFrom('o1', 'o2', 'o3'),
+      kind: fc.constantFrom('pay' as const, 'refund' as const),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
+        const entries: Keyed[] = [];
+        for (const s of steps) {
+          const changes =
+            s.kind === 'pay'
+              ? paymentChanges(entries, s.order, ['a'])
+              : refundChanges(entries, s.order, ['a']);
+          for (const c of changes)
+            entries.push(e(entries.length + 1, s.order, c.productId, c.action));
+          // never two live grants of 'a' (granted and not revoked) from different orders
+          const live = ['o1', 'o2', 'o3'].filter(
+            (o) =>
+              entries.some((x) => x.key === entryKey(o, 'a', 'grant')) &&
+              !entries.some((x) => x.key === entryKey(o, 'a', 'revoke')),
+          );
+          expect(live.length).toBeLessThanOrEqual(1);
+          expect(Object.hasOwn(foldEntries(entries), 'a')).toBe(live.length === 1);
+        }
+        for (const o of ['o1', 'o2', 'o3']) {
+          const decided = entries.filter(
+            (x) => x.key === entryKey(o, 'a', 'grant') || x.key === entryKey(o, 'a', 'refund'),
+          );
+          expect(decided.length).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
   });
 });

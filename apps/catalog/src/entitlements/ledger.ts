@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ENTITLEMENT_ACTIONS,
   ENTITLEMENT_SOURCES,
+  type EntitlementAction,
   type EntitlementEntry,
   type EntitlementSource,
   hasOwnKey,
@@ -15,8 +17,7 @@ import {
   type Purchases,
 } from '@examprep/contracts';
 
-export type EntitlementAction = EntitlementEntry['action'];
-export const ENTITLEMENT_ACTIONS: readonly EntitlementAction[] = ['grant', 'revoke'];
+export { ENTITLEMENT_ACTIONS, type EntitlementAction };
 
 /** One change asked of the ledger. */
 export interface EntitlementChange {
@@ -47,16 +48,78 @@ export function entryKey(orderId: string | null, productId: string, action: Enti
   return orderId ? `${orderId}:${productId}:${action}` : randomUUID();
 }
 
-/** Held products after the entries, in `seq` order (whatever order they are given in). */
+/**
+ * Held products after the entries, in `seq` order (whatever order they are given in). A refund
+ * entry (a payment for a product already held) changes nothing held.
+ */
 export function foldEntries(
   entries: readonly Pick<EntitlementEntry, 'seq' | 'productId' | 'action'>[],
 ): Purchases {
   const held = new Set<string>();
   for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
     if (e.action === 'grant') held.add(e.productId);
-    else held.delete(e.productId);
+    else if (e.action === 'revoke') held.delete(e.productId);
   }
   return Object.fromEntries([...held].sort().map((id) => [id, true]));
+}
+
+type KeyedEntry = Pick<EntitlementEntry, 'seq' | 'productId' | 'action'> & { key: string };
+
+/**
+ * What a payment of `orderId` records for its products (ADR 0018, issue 24): a grant of each
+ * product the user does not hold, a refund entry for each one they hold already (a second
+ * checkout paid for it: the money goes back, nothing is granted twice). Products this order
+ * recorded before (a redelivery, a retry after a crash) are left as they were decided.
+ */
+export function paymentChanges(
+  entries: readonly KeyedEntry[],
+  orderId: string,
+  productIds: readonly string[],
+): EntitlementChange[] {
+  const keys = new Set(entries.map((e) => e.key));
+  const held = foldEntries(entries);
+  return productIds
+    .filter(
+      (productId) =>
+        !keys.has(entryKey(orderId, productId, 'grant')) &&
+        !keys.has(entryKey(orderId, productId, 'refund')),
+    )
+    .map((productId) => ({
+      productId,
+      action: Object.hasOwn(held, productId) ? ('refund' as const) : ('grant' as const),
+    }));
+}
+
+/**
+ * What a refund of `orderId` takes back: only what that order granted (a product it found held
+ * and refunded at once stays with the user, who paid for it in another order).
+ */
+export function refundChanges(
+  entries: readonly KeyedEntry[],
+  orderId: string,
+  productIds: readonly string[],
+): EntitlementChange[] {
+  const keys = new Set(entries.map((e) => e.key));
+  return productIds
+    .filter(
+      (productId) =>
+        keys.has(entryKey(orderId, productId, 'grant')) &&
+        !keys.has(entryKey(orderId, productId, 'revoke')),
+    )
+    .map((productId) => ({ productId, action: 'revoke' as const }));
+}
+
+/** How the order's products were decided in the ledger: granted, or held already (refunded). */
+export function orderOutcome(
+  entries: readonly KeyedEntry[],
+  orderId: string,
+  productIds: readonly string[],
+): { granted: string[]; alreadyOwned: string[] } {
+  const keys = new Set(entries.map((e) => e.key));
+  return {
+    granted: productIds.filter((p) => keys.has(entryKey(orderId, p, 'grant'))),
+    alreadyOwned: productIds.filter((p) => keys.has(entryKey(orderId, p, 'refund'))),
+  };
 }
 
 /**

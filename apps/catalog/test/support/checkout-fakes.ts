@@ -42,10 +42,36 @@ export class FakeOrders {
     const o = this.byId.get(id);
     if (o && o.revocation === from) o.revocation = to;
   });
+  recordAlreadyOwned = jest.fn(
+    async (id: string, alreadyOwned: readonly string[], refundCents: number) => {
+      const o = this.byId.get(id);
+      if (!o || (o.refund ?? 'none') !== 'none') return null;
+      Object.assign(o, { alreadyOwned: [...alreadyOwned], refund: 'pending', refundCents });
+      return this.copy(o);
+    },
+  );
+  refundMade = jest.fn(async (id: string, refundId: string | null) => {
+    const o = this.byId.get(id);
+    if (!o || o.refund !== 'pending') return null;
+    Object.assign(o, { refund: 'done', refundId });
+    return this.copy(o);
+  });
+  idsOf = jest.fn(async (uid: string) =>
+    [...this.byId.values()].filter((o) => o.uid === uid).map((o) => o._id),
+  );
+  anonymise = jest.fn(async (id: string, pseudonym: string, at: Date) => {
+    const o = this.byId.get(id);
+    if (o) Object.assign(o, { uid: pseudonym, email: '', erasedAt: at });
+  });
+  openOf = jest.fn(async (uid: string) =>
+    [...this.byId.values()]
+      .filter((o) => o.uid === uid && o.status === 'open')
+      .map((o) => structuredClone(o)),
+  );
   unfinished = jest.fn(async (cutoff: Date) =>
     [...this.byId.values()].filter(
       (o) =>
-        (o.fulfilment === 'pending' || o.revocation === 'pending') &&
+        (o.fulfilment === 'pending' || o.revocation === 'pending' || o.refund === 'pending') &&
         (o.updatedAt ?? new Date(0)) < cutoff,
     ),
   );
@@ -101,6 +127,15 @@ export class FakeStripeEvents {
   markProcessed = jest.fn(async (id: string, outcome: string, orderId: string | null, at: Date) => {
     const e = this.byId.get(id);
     if (e && !e.processedAt) Object.assign(e, { processedAt: at, outcome, orderId });
+  });
+  forgetProcessed = jest.fn(async (orderIds: readonly string[]) => {
+    let n = 0;
+    for (const [id, e] of this.byId)
+      if (e.processedAt && e.orderId && orderIds.includes(e.orderId)) {
+        this.byId.delete(id);
+        n++;
+      }
+    return n;
   });
 
   asRepository(): StripeEventsRepository {

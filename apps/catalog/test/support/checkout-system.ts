@@ -148,7 +148,8 @@ export async function orderOf(sessionId: string) {
  * (grants after a payment, revocations after a refund) has run: the webhook answers once the
  * event is recorded in stripe_events, the catalog's worker changes the order behind it and the
  * fulfilment queue does the rest (ADR 0018). Waits up to `timeoutMs` for no unprocessed inbox
- * entry naming the order's session or payment intent, and neither follow-up pending.
+ * entry naming the order's session or payment intent, and no follow-up pending (grants,
+ * the refund of products held already, revocations).
  */
 export async function settledOrder(sessionId: string, timeoutMs = 5_000) {
   const db = await catalogDb();
@@ -166,7 +167,10 @@ export async function settledOrder(sessionId: string, timeoutMs = 5_000) {
       if (waiting.some((e) => names.some((n) => e.event?.includes(`"${n}"`)))) return null;
       // read after the inbox: a change processed meanwhile shows here as pending
       const order = await orderOf(sessionId);
-      return order && order.fulfilment !== 'pending' && order.revocation !== 'pending'
+      return order &&
+        order.fulfilment !== 'pending' &&
+        order.revocation !== 'pending' &&
+        order.refund !== 'pending'
         ? order
         : null;
     },
@@ -179,7 +183,7 @@ interface LedgerRow {
   key: string;
   seq: number;
   productId: string;
-  action: 'grant' | 'revoke';
+  action: 'grant' | 'revoke' | 'refund';
   source: string;
   by: string;
   at: Date;

@@ -7,6 +7,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { EMAIL_NOT_VERIFIED_MESSAGE, passesVerification } from '@examprep/contracts';
 import { ACCESS_POLICY, type AccessPolicy, type RequestWithActor } from './auth.decorators';
 import { TokenVerifier } from './token-verifier';
 
@@ -14,7 +15,7 @@ export const AUTH_MESSAGES = {
   missing: 'Authentication required.',
   invalid: 'Your session has expired or is invalid. Please log in again.',
   adminOnly: 'Admins only.',
-  unverified: 'Please verify your email address to use this feature.',
+  unverified: EMAIL_NOT_VERIFIED_MESSAGE,
   noPolicy: 'This route has no access policy.',
 } as const;
 
@@ -69,12 +70,7 @@ export class AuthGuard implements CanActivate {
     const actor = request.actor;
     if (policy.kind === 'admin' && !actor.isAdmin)
       throw new ForbiddenException(AUTH_MESSAGES.adminOnly);
-    if (
-      policy.kind === 'authenticated' &&
-      !policy.allowUnverified &&
-      !actor.emailVerified &&
-      !actor.isAdmin
-    ) {
+    if (policy.kind === 'authenticated' && !policy.allowUnverified && !passesVerification(actor)) {
       throw new ForbiddenException({
         message: AUTH_MESSAGES.unverified,
         code: 'EMAIL_NOT_VERIFIED',

@@ -3,6 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import {
   type Actor,
+  type CheckoutResult,
+  CheckoutSessionParam,
   type CheckoutSessionAnswer,
   CheckoutSessionDto,
   DevCheckoutCompleteDto,
@@ -42,6 +44,22 @@ export class CheckoutController {
     @Body() input: CheckoutSessionDto,
   ): Promise<CheckoutSessionAnswer> {
     return this.rpc.request(Subjects.catalog.createCheckoutSession, { actor, input });
+  }
+
+  @Get('checkout-sessions/:sessionId')
+  @Authz({ anonymous: 401, unverified: 403, learner: 200, otherLearner: 404, admin: 404 })
+  @Authenticated()
+  @Throttle(perMinute(60))
+  @ApiOperation({
+    summary:
+      'What became of the caller’s own payment (the payment result page): pending, paid, refunded; products held already and their automatic refund. 404 for a session that is not the caller’s.',
+  })
+  @ApiOkResponse({ description: 'CheckoutResult' })
+  checkoutResult(
+    @CurrentActor() actor: Actor,
+    @Param() { sessionId }: CheckoutSessionParam,
+  ): Promise<CheckoutResult> {
+    return this.rpc.request(Subjects.catalog.checkoutResult, { actor, sessionId });
   }
 
   @Get('dev-checkout/:sessionId')

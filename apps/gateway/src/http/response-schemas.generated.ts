@@ -460,11 +460,11 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
             },
             action: {
               type: 'string',
-              enum: ['grant', 'revoke'],
+              enum: ['grant', 'revoke', 'refund'],
             },
             source: {
               type: 'string',
-              enum: ['payment', 'admin', 'refund'],
+              enum: ['refund', 'payment', 'admin'],
             },
             by: {
               type: 'string',
@@ -726,6 +726,78 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['authorized'],
   },
+  'GET /api/checkout-sessions/{sessionId}': {
+    type: 'object',
+    properties: {
+      sessionId: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+        enum: ['pending', 'paid', 'refunded', 'canceled', 'failed'],
+      },
+      intendedProductType: {
+        type: 'string',
+        enum: ['math', 'design'],
+      },
+      products: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'name'],
+        },
+      },
+      totalCents: {
+        type: 'number',
+      },
+      alreadyOwned: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'name'],
+        },
+      },
+      refund: {
+        type: 'object',
+        properties: {
+          amountCents: {
+            type: 'number',
+          },
+          state: {
+            type: 'string',
+            enum: ['pending', 'done'],
+          },
+        },
+        required: ['amountCents', 'state'],
+        nullable: true,
+      },
+    },
+    required: [
+      'sessionId',
+      'status',
+      'intendedProductType',
+      'products',
+      'totalCents',
+      'alreadyOwned',
+      'refund',
+    ],
+  },
   'GET /api/courses': {
     type: 'object',
     properties: {
@@ -836,7 +908,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       status: {
         type: 'string',
-        enum: ['open', 'awaiting_payment', 'paid', 'failed', 'canceled', 'refunded'],
+        enum: ['paid', 'refunded', 'canceled', 'failed', 'open', 'awaiting_payment'],
       },
       successUrl: {
         type: 'string',
@@ -3209,11 +3281,11 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
             },
             action: {
               type: 'string',
-              enum: ['grant', 'revoke'],
+              enum: ['grant', 'revoke', 'refund'],
             },
             source: {
               type: 'string',
-              enum: ['payment', 'admin', 'refund'],
+              enum: ['refund', 'payment', 'admin'],
             },
             by: {
               type: 'string',

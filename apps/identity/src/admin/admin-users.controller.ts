@@ -10,6 +10,8 @@ import {
   type ListAuthUsersMessage,
   Subjects,
   type TestTokenResponse,
+  type UserExistsMessage,
+  type UserExistsReply,
 } from '@examprep/contracts';
 import { RpcPattern } from '@examprep/nest-kit';
 import { AdminUsersService } from './admin-users.service';
@@ -43,5 +45,10 @@ export class AdminUsersController {
   @RpcPattern(Subjects.identity.deleteUserData)
   deleteUserData(@Payload() { actor, uid }: DeleteUserDataMessage): Promise<{ deleted: true }> {
     return this.admin.deleteUserData(actor, uid);
+  }
+
+  @RpcPattern(Subjects.identity.userExists)
+  userExists(@Payload() { actor, uid }: UserExistsMessage): Promise<UserExistsReply> {
+    return this.admin.userExists(actor, uid);
   }
 }

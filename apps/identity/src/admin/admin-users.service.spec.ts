@@ -22,12 +22,17 @@ function setup(
   const keycloak = {
     usersInRole: jest.fn(async () => new Set(['admin-1'])),
     deleteUser: jest.fn(async () => false),
-    findUser: jest.fn(async () => null),
+    findUser: jest.fn(
+      async (id: string) => (data.accounts ?? []).find((a) => a.id === id) ?? null,
+    ),
     listUsers: jest.fn(async () => data.accounts ?? []),
   };
   const users = {
     deleteOne: jest.fn(() => ({ exec: async () => ({ deletedCount: 0 }) })),
     find: jest.fn(() => ({ lean: () => ({ exec: async () => data.docs ?? [] }) })),
+    findById: jest.fn((id: string) => ({
+      lean: () => ({ exec: async () => (data.docs ?? []).find((d) => d._id === id) ?? null }),
+    })),
   };
   const bus = { publish: jest.fn(async () => undefined) };
   const purchaseViews = {
@@ -151,5 +156,42 @@ describe('AdminUsersService.listUsers: purchases from the ledger read model', ()
     });
     const [row] = await sut.listUsers(ADMIN);
     expect([row?.purchases, row?.premium]).toEqual([{}, false]);
+  });
+});
+
+describe('AdminUsersService.userExists (asked before an admin changes purchases; issue 24)', () => {
+  it('a user in the identity provider, as a user document only, or neither', async () => {
+    const { sut } = setup({
+      accounts: [{ id: 'in-auth', email: 'a@x.test' }],
+      docs: [{ _id: 'doc-only', email: 'd@x.test' }],
+    });
+    await expect(sut.userExists(ADMIN, 'in-auth')).resolves.toEqual({
+      exists: true,
+      inAuth: true,
+      inDatabase: false,
+    });
+    await expect(sut.userExists(ADMIN, 'doc-only')).resolves.toEqual({
+      exists: true,
+      inAuth: false,
+      inDatabase: true,
+    });
+    await expect(sut.userExists(ADMIN, 'made-up-uid')).resolves.toEqual({
+      exists: false,
+      inAuth: false,
+      inDatabase: false,
+    });
+  });
+
+  it('names of Object.prototype are unknown users, never found on a prototype', async () => {
+    const { sut } = setup({ accounts: [{ id: 'in-auth', email: 'a@x.test' }] });
+    for (const uid of ['constructor', 'toString', 'hasOwnProperty', 'valueOf'])
+      await expect(sut.userExists(ADMIN, uid)).resolves.toMatchObject({ exists: false });
+  });
+
+  it('admins only; an id that is no user id is 400', async () => {
+    const { sut } = setup();
+    const learner = { ...ADMIN, uid: 'l', isAdmin: false };
+    expect(await status(sut.userExists(learner, 'x'))).toBe(403);
+    expect(await status(sut.userExists(ADMIN, '../x'))).toBe(400);
   });
 });

@@ -12,6 +12,7 @@ import {
   type TestTokenResponse,
   PREMIUM_PRODUCT_IDS,
   type UserDeletedEvent,
+  type UserExistsReply,
 } from '@examprep/contracts';
 import {
   JetStreamBus,
@@ -53,6 +54,24 @@ export class AdminUsersService {
       'admin generated a test token for another user',
     );
     return { idToken: token.accessToken, expiresIn: token.expiresIn };
+  }
+
+  /**
+   * Whether the user exists: an account of the identity provider, or a user document (an
+   * account deleted before its data). Asked by the catalog before an admin changes a user's
+   * purchases (issue 24: a made-up uid got ledger entries). The id is checked as the gateway
+   * checks it, so it never reaches a Keycloak URL unchecked.
+   */
+  async userExists(actor: Actor | null, uid: string): Promise<UserExistsReply> {
+    requireAdmin(actor);
+    validatePayload(DeleteUserDataDto, { uid });
+    const [doc, account] = await Promise.all([
+      this.users.findById(uid, { _id: 1 }).lean().exec(),
+      this.keycloak.findUser(uid),
+    ]);
+    const inAuth = account !== null;
+    const inDatabase = doc !== null;
+    return { exists: inAuth || inDatabase, inAuth, inDatabase };
   }
 
   async listAuthUsers(actor: Actor | null): Promise<AuthUser[]> {

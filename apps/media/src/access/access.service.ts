@@ -18,6 +18,7 @@ import {
   actorClass,
   mayAccess,
   neededFacts,
+  isStampedOnly,
   workbookPdfOfVideo,
 } from './policy';
 
@@ -44,6 +45,8 @@ export class AccessService {
 
   /** 403 'You do not have access to this file.' unless the table allows `path` to `actor`. */
   async assertMaySign(actor: Actor | null, path: ParsedMediaPath): Promise<void> {
+    // the same answer to everyone, whether the workbook exists or not
+    if (isStampedOnly(path)) throw ServiceError.forbidden(MEDIA_MESSAGES.stampedOnly);
     if (!(await this.maySign(actor, path))) throw ServiceError.forbidden(MEDIA_MESSAGES.forbidden);
   }
 

@@ -1,6 +1,14 @@
 import type { Actor, ParsedMediaPath } from '@examprep/contracts';
 import { parseMediaPath } from '@examprep/contracts';
-import { type AccessFacts, actorClass, mayAccess, mayDownload, neededFacts, workbookPdfOfVideo } from './policy';
+import {
+  type AccessFacts,
+  actorClass,
+  isStampedOnly,
+  mayAccess,
+  mayDownload,
+  neededFacts,
+  workbookPdfOfVideo,
+} from './policy';
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
   uid: 'u1',
@@ -45,12 +53,6 @@ const ROWS: { name: string; path: ParsedMediaPath; member: AccessFacts; other: A
     other: { question: { inTest: true, revealed: false } },
   },
   {
-    name: 'workbook PDF: owns the product',
-    path: WB,
-    member: { productKnown: true, product: true },
-    other: { productKnown: true, product: false },
-  },
-  {
     name: 'workbook video: owns the product',
     path: WBV,
     member: { productKnown: true, product: true },
@@ -80,14 +82,24 @@ describe('signing table (ADR 0020 §3)', () => {
   it('asks the learner facts the path kind needs', () => {
     expect(neededFacts(ACTORS.learner, QUE)).toBe('question');
     expect(neededFacts(ACTORS.learner, VID)).toBe('question');
-    expect(neededFacts(ACTORS.learner, WB)).toBe('workbook');
+    expect(neededFacts(ACTORS.learner, WB)).toBe('none');
     expect(neededFacts(ACTORS.learner, WBV)).toBe('workbook');
     expect(neededFacts(ACTORS.learner, DL)).toBe('download');
   });
 
   it('a path no product has is refused to learners even when a fact says yes', () => {
     expect(mayAccess(ACTORS.learner, DL, { productKnown: false, product: true })).toBe(false);
-    expect(mayAccess(ACTORS.learner, WB, { product: true })).toBe(false);
+    expect(mayAccess(ACTORS.learner, WBV, { product: true })).toBe(false);
+  });
+
+  it('a workbook PDF is signed to nobody, owners and admins included: it is delivered stamped only', () => {
+    const owner = { productKnown: true, productFree: false, product: true };
+    for (const who of Object.values(ACTORS)) {
+      expect(isStampedOnly(WB)).toBe(true);
+      expect(mayAccess(who, WB, owner)).toBe(false);
+      expect(neededFacts(who, WB)).toBe('none');
+    }
+    for (const other of [QUE, EXP, VID, WBV, DL]) expect(isStampedOnly(other)).toBe(false);
   });
 
   it('classifies actors', () => {

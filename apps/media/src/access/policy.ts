@@ -29,10 +29,19 @@ export interface AccessFacts {
 
 /** Which facts `mayAccess` needs for this actor and path (nothing for admins and refusals). */
 export function neededFacts(actor: Actor | null | undefined, path: ParsedMediaPath): NeededFacts {
-  if (actorClass(actor) !== 'learner') return 'none';
+  if (actorClass(actor) !== 'learner' || isStampedOnly(path)) return 'none';
   if (path.kind === 'question') return 'question';
   if (path.kind === 'download') return 'download';
   return 'workbook';
+}
+
+/**
+ * Workbook PDFs are only ever delivered stamped with the reader's email (generate-stamped-pdf,
+ * ADR 0020 §4): their originals are read by the media service itself and signed to nobody,
+ * admins included, so the stamp cannot be skipped.
+ */
+export function isStampedOnly(path: ParsedMediaPath): boolean {
+  return path.kind === 'workbookPdf';
 }
 
 /**
@@ -40,7 +49,8 @@ export function neededFacts(actor: Actor | null | undefined, path: ParsedMediaPa
  * | path kind | admin | learner (verified) | anonymous, unverified |
  * | Images/{qid}-que.png | yes | the question is in one of their tests | no |
  * | Images/{qid}-exp.png, VideoSolutions/{qid}-vid.mp4 | yes | its answer may be shown in one of their tests | no |
- * | Workbooks/*.pdf, Workbooks/*\/videos/*.mp4 | yes | owns the workbook's product (or it is free) | no |
+ * | Workbooks/*.pdf | no (stamped copies only: generate-stamped-pdf) | no | no |
+ * | Workbooks/*\/videos/*.mp4 | yes | owns the workbook's product (or it is free) | no |
  * | Downloads/* | yes | the product is free, or owned | no |
  * A fact that is missing counts as no.
  */
@@ -49,6 +59,7 @@ export function mayAccess(
   path: ParsedMediaPath,
   facts: AccessFacts,
 ): boolean {
+  if (isStampedOnly(path)) return false;
   const who = actorClass(actor);
   if (who === 'admin') return true;
   if (who !== 'learner') return false;
@@ -57,6 +68,7 @@ export function mayAccess(
       if (!facts.question) return false;
       return path.slot === 'questionImage' ? facts.question.inTest : facts.question.revealed;
     case 'workbookPdf':
+      return false;
     case 'workbookVideo':
     case 'download':
       return facts.productKnown === true && facts.product === true;

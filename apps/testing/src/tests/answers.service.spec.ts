@@ -333,6 +333,33 @@ describe('AnswersService.submit and retention', () => {
       await errorOf(answers.flag(other, { testId, questionId: 'AA02', flagged: false })),
     ).toMatchObject({ status: 404 });
   });
+
+  it('a graded test is read-only: flag, check and save answer 409 TEST_SUBMITTED', async () => {
+    const { tests, answers } = setup({ owned });
+    const full = await tests.create(learner, sample);
+    await answers.flag(learner, { testId: full.testId, questionId: 'AA02', flagged: true });
+    await answers.submit(learner, { testId: full.testId });
+    const submitted = {
+      status: 409,
+      code: 'TEST_SUBMITTED',
+      message: TEST_MESSAGES.alreadySubmitted,
+    };
+    for (const call of [
+      answers.flag(learner, { testId: full.testId, questionId: 'AA02', flagged: false }),
+      answers.flag(learner, { testId: full.testId, questionId: 'AA03', flagged: true }),
+      answers.check(learner, { testId: full.testId, questionId: 'AA01', submittedAnswer: '2' }),
+    ]) {
+      expect(await errorOf(call)).toEqual(submitted);
+    }
+    expect((await tests.get(learner, full.testId)).questions[1]).toMatchObject({ flagged: true });
+    const p = await tests.create(learner, practice);
+    await answers.submit(learner, { testId: p.testId });
+    expect(
+      await errorOf(
+        answers.save(learner, { testId: p.testId, questionId: 'AA01', submittedAnswer: '2' }),
+      ),
+    ).toEqual(submitted);
+  });
 });
 
 const qid = (i: number) => `AC${String(i).padStart(2, '0')}`;

@@ -27,9 +27,6 @@ import { isExpired } from './timer';
 
 export const GRADED_BY_SYSTEM = 'system';
 
-const submittedError = () =>
-  ServiceError.conflict(TEST_MESSAGES.alreadySubmitted, ErrorCodes.TEST_SUBMITTED);
-
 /**
  * The answer calls of learner spec §7 and the submit (ADR 0019). The hot path (a save): the
  * test's document (read at most once per RECENT_TEST_TTL_MS), the snapshot from memory, one
@@ -45,9 +42,8 @@ export class AnswersService {
     requireVerified(actor);
     const input = validatePayload(SubmitQuizAnswerDto, raw);
     return this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwnForAnswer(actor, input.testId);
+      const test = await this.store.loadOwnForWrite(actor, input.testId);
       if (test.mode !== 'full') throw ServiceError.badRequest(TEST_MESSAGES.checkInPractice);
-      if (test.completed) throw submittedError();
       const question = await this.questionOf(test, input.questionId);
       const answer = normaliseAnswer(question, input, { allowEmpty: false });
       const status = gradeAnswer(question, answer);
@@ -86,9 +82,8 @@ export class AnswersService {
     requireVerified(actor);
     const input = validatePayload(SavePracticeAnswerDto, raw);
     const outcome = await this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwnForAnswer(actor, input.testId);
+      const test = await this.store.loadOwnForWrite(actor, input.testId);
       if (test.mode !== 'practice') throw ServiceError.badRequest(TEST_MESSAGES.saveInFull);
-      if (test.completed) throw submittedError();
       const now = this.store.clock.now();
       if (isExpired(test.timer, now)) {
         await this.store.submitUnlocked(test._id, actor);
@@ -112,18 +107,17 @@ export class AnswersService {
     return outcome;
   }
 
-  /** POST /api/flag-question (beyond the spec): the owner, any time. */
+  /** POST /api/flag-question (beyond the spec): the owner, until the test is submitted (409 after). */
   async flag(actor: Actor | null, raw: FlagQuestionInput): Promise<FlagQuestionAnswer> {
     requireVerified(actor);
     const input = validatePayload(FlagQuestionDto, raw);
     return this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwnForAnswer(actor, input.testId);
+      const test = await this.store.loadOwnForWrite(actor, input.testId);
       const question = await this.questionOf(test, input.questionId);
       await this.store.repo.writeAnswer(test._id, test.userId, question.qid, {
         flagged: input.flagged,
       });
-      // a flag in a graded test does not move it in the gradebook (retention is by lastUpdated)
-      if (!test.completed) await this.store.touch(test, this.store.clock.now());
+      await this.store.touch(test, this.store.clock.now());
       return { success: true, flagged: input.flagged };
     });
   }

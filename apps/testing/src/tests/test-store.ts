@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Actor,
+  ErrorCodes,
   type PoolQuestion,
   retentionVictims,
   TEST_MESSAGES,
@@ -28,6 +29,10 @@ export const TOUCH_EVERY_MS = 10_000;
  * test behind it, each done for a caller that already had its 504 (fault suite, ADR 0019).
  */
 export const LOCK_WAIT_MS = 7_000;
+
+/** 409 TEST_SUBMITTED: a graded test takes no more writes (answers, checks, flags). */
+export const testSubmittedError = () =>
+  ServiceError.conflict(TEST_MESSAGES.alreadySubmitted, ErrorCodes.TEST_SUBMITTED);
 
 /** A test with its question snapshot. */
 export interface LoadedTest {
@@ -91,8 +96,12 @@ export class TestStore {
     return test;
   }
 
-  /** loadOwn for the answer calls: an unfinished test read in the last RECENT_TEST_TTL_MS is reused. */
-  async loadOwnForAnswer(actor: Actor, testId: string): Promise<TestRecord> {
+  /**
+   * loadOwn for the calls that write into a test (check, save, flag): a graded test is
+   * read-only, so a completed one answers 409 TEST_SUBMITTED for every such write. An
+   * unfinished test read in the last RECENT_TEST_TTL_MS is reused.
+   */
+  async loadOwnForWrite(actor: Actor, testId: string): Promise<TestRecord> {
     const hit = this.recent.get(testId);
     if (
       hit &&
@@ -102,7 +111,9 @@ export class TestStore {
       if (hit.test.userId !== actor.uid) throw ServiceError.notFound(TEST_MESSAGES.notFound);
       return hit.test;
     }
-    return this.loadOwn(actor, testId);
+    const test = await this.loadOwn(actor, testId);
+    if (test.completed) throw testSubmittedError();
+    return test;
   }
 
   /** Moves lastUpdated after an answer, at most once per TOUCH_EVERY_MS. */

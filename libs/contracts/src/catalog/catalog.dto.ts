@@ -12,6 +12,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import {
+  CHECKOUT_SESSION_ID_PATTERN,
   type CheckoutSessionInput,
   CATALOG_MESSAGES,
   type ProductAccessInput,
@@ -22,8 +23,6 @@ import {
 export const PRODUCT_ID_PATTERN = /^[a-z0-9_]{1,64}$/;
 /** Keycloak user ids (uuid-like). */
 const USER_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
-/** Checkout Session ids: Stripe's (cs_test_…, cs_live_…) and the local test checkout's. */
-export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{8,200}$/;
 /** More products than the catalogue holds can never be a real order. */
 export const MAX_PRODUCTS_PER_ORDER = 20;
 
@@ -120,13 +119,16 @@ export class UserPurchasesQuery {
   uid!: string;
 }
 
-/** Path parameter of the local test checkout routes. */
-export class DevCheckoutSessionParam {
+/** A Checkout Session id in a path (the payment result's and the local test checkout's routes). */
+export class CheckoutSessionParam {
   @ApiProperty()
   @IsString({ message: CATALOG_FIELD_MESSAGES.sessionId })
   @Matches(CHECKOUT_SESSION_ID_PATTERN, { message: CATALOG_FIELD_MESSAGES.sessionId })
   sessionId!: string;
 }
+
+/** Path parameter of the local test checkout routes. */
+export class DevCheckoutSessionParam extends CheckoutSessionParam {}
 
 /** Body of POST /api/dev-checkout/:sessionId/complete (the local test checkout's Pay / Cancel). */
 export class DevCheckoutCompleteDto {

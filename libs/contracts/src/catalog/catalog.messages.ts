@@ -1,6 +1,7 @@
 import type { RpcPair } from '../rpc-map';
 import { Events, Subjects } from '../subjects';
 import type {
+  CheckoutResult,
   CheckoutSessionAnswer,
   CheckoutSessionInput,
   DevCheckoutResult,
@@ -27,6 +28,7 @@ export interface StripeWebhookReply {
   /** The event id was handled before (a redelivery). */
   duplicate: boolean;
 }
+export type CheckoutResultMessage = Envelope<{ sessionId: string }>;
 export type DevCheckoutViewMessage = Envelope<{ sessionId: string }>;
 export type DevCheckoutCompleteMessage = Envelope<{
   sessionId: string;
@@ -44,6 +46,7 @@ export interface CatalogRpc {
     ProductAccessAnswer
   >;
   [Subjects.catalog.createCheckoutSession]: RpcPair<CreateCheckoutMessage, CheckoutSessionAnswer>;
+  [Subjects.catalog.checkoutResult]: RpcPair<CheckoutResultMessage, CheckoutResult>;
   [Subjects.catalog.stripeWebhook]: RpcPair<StripeWebhookMessage, StripeWebhookReply>;
   [Subjects.catalog.devCheckoutView]: RpcPair<DevCheckoutViewMessage, DevCheckoutView>;
   [Subjects.catalog.devCheckoutComplete]: RpcPair<DevCheckoutCompleteMessage, DevCheckoutResult>;
@@ -57,6 +60,8 @@ export interface PurchaseCompletedEvent {
   sessionId: string;
   uid: string;
   productIds: string[];
+  /** Of `productIds`, those the user held before this payment: not granted, refunded. */
+  alreadyOwned: string[];
   amountTotalCents: number;
   currency: string;
   /** ISO 8601 */

@@ -38,6 +38,13 @@ export type ListAdminUsersMessage = Envelope;
 export type DeleteUserMessage = Envelope<{ userId: string }>;
 export type DeleteUserDataMessage = Envelope<{ uid: string }>;
 export type GenerateTestTokenMessage = Envelope<{ uid: string }>;
+export type UserExistsMessage = Envelope<{ uid: string }>;
+/** A user the identity provider knows (`inAuth`) or with a user document (`inDatabase`). */
+export interface UserExistsReply {
+  exists: boolean;
+  inAuth: boolean;
+  inDatabase: boolean;
+}
 
 /** The identity part of RpcMap (the contact challenge is in CaptchaRpc). */
 export interface IdentityRpc {
@@ -56,6 +63,7 @@ export interface IdentityRpc {
   [Subjects.identity.deleteUser]: RpcPair<DeleteUserMessage, { deleted: true }>;
   [Subjects.identity.deleteUserData]: RpcPair<DeleteUserDataMessage, { deleted: true }>;
   [Subjects.identity.generateTestToken]: RpcPair<GenerateTestTokenMessage, TestTokenResponse>;
+  [Subjects.identity.userExists]: RpcPair<UserExistsMessage, UserExistsReply>;
 }
 
 /** The identity part of EventMap. */

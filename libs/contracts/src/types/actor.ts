@@ -10,3 +10,16 @@ export interface Actor {
 
 /** Every request/reply message: the actor (null for anonymous calls) plus the payload. */
 export type Envelope<T extends object = object> = { actor: Actor | null } & T;
+
+/**
+ * The one verification rule (learner spec §2 protected routes, §6 roles): a signed-in user
+ * whose email is not verified is limited to the verification screen; admins are exempt. The
+ * gateway's route guard, every service's `requireVerified` and the web app's protected routes
+ * all ask this.
+ */
+export function passesVerification(who: Pick<Actor, 'isAdmin' | 'emailVerified'>): boolean {
+  return who.emailVerified === true || who.isAdmin === true;
+}
+
+/** The text of the 403 EMAIL_NOT_VERIFIED, the gateway's and the services' alike. */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address to use this feature.';

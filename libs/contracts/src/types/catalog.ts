@@ -156,6 +156,13 @@ export const CATALOG_MESSAGES = {
   noChangesMade: 'No changes made.',
   purchasesUpdated: 'Purchases updated.',
   purchasesUpdateFailed: 'Failed to update purchases.',
+  // a payment for products the learner already owned (two open checkouts, both paid)
+  alreadyOwnedRefunded: (names: string, amount: string) =>
+    `You already owned ${names}, so we refunded ${amount} of this payment to your card. Refunds take 5–10 business days to appear on your statement.`,
+  alreadyOwnedRefunding: (names: string, amount: string) =>
+    `You already owned ${names}, so ${amount} of this payment is being refunded to your card.`,
+  resultPending: 'Thank you! Your purchase is being added to your account.',
+  resultGranted: 'Thank you! Your purchase has been added to your account.',
 } as const;
 
 /** The spec's titles, labels and hints of the product screens (quoted exactly; not sentences). */
@@ -165,6 +172,8 @@ export const CATALOG_LABELS = {
   purchaseErrorTitle: 'Purchase Error',
   bundleHint: '$5 off per additional item',
   paymentCanceled: 'Payment canceled',
+  /** The payment result page's title when the whole payment went back (products owned already). */
+  paymentRefunded: 'Payment refunded',
   goToDashboardNow: 'Go to dashboard now',
   accessNow: 'Access Now',
   download: 'Download',
@@ -207,13 +216,20 @@ export const PAYMENT_REDIRECT_WAITING_MS = 12_000;
 export const ENTITLEMENT_SOURCES = ['payment', 'admin', 'refund'] as const;
 export type EntitlementSource = (typeof ENTITLEMENT_SOURCES)[number];
 
+export const ENTITLEMENT_ACTIONS = ['grant', 'revoke', 'refund'] as const;
+export type EntitlementAction = (typeof ENTITLEMENT_ACTIONS)[number];
+
 /** One kept entry of the entitlement ledger (nothing is overwritten without one). */
 export interface EntitlementEntry {
   /** Monotonic per user. */
   seq: number;
   uid: string;
   productId: string;
-  action: 'grant' | 'revoke';
+  /**
+   * grant and revoke change what the user holds; refund records a payment for a product the
+   * user already held, refunded automatically, and changes nothing held.
+   */
+  action: EntitlementAction;
   source: EntitlementSource;
   /** Who or what: an admin's email, or 'stripe'. */
   by: string;
@@ -252,6 +268,29 @@ export interface DevCheckoutView {
 export interface DevCheckoutResult {
   /** Where the browser goes next. */
   redirectUrl: string;
+}
+
+/** Checkout Session ids: Stripe's (cs_test_…, cs_live_…) and the local test checkout's. */
+export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{8,200}$/;
+
+/**
+ * GET /api/checkout-sessions/{sessionId} (beyond the spec): what became of the learner's own
+ * payment, for the payment result page. `pending` until the payment provider's notice has been
+ * fulfilled; `alreadyOwned` lists the products the learner held before this payment arrived:
+ * their part of it is refunded automatically (`refund`).
+ */
+export interface CheckoutResult {
+  sessionId: string;
+  status: 'pending' | 'paid' | 'refunded' | 'canceled' | 'failed';
+  intendedProductType: ProductType;
+  /** The products of the order, by name, in order. */
+  products: { id: string; name: string }[];
+  /** What was charged, in cents. */
+  totalCents: number;
+  /** Products held before this payment arrived: not granted again, their part refunded. */
+  alreadyOwned: { id: string; name: string }[];
+  /** The automatic refund of `alreadyOwned`, once decided. */
+  refund: { amountCents: number; state: 'pending' | 'done' } | null;
 }
 
 export const ORDER_STATUSES = [

@@ -255,6 +255,8 @@ export const MEDIA_MESSAGES = {
   // learner spec §6 access
   noAccess: 'You do not have access to this product.',
   forbidden: 'You do not have access to this file.',
+  stampedOnly:
+    'Workbook PDFs are only delivered stamped with your email: use Download PDF on the workbook page.',
   notFound: 'The file was not found.',
   // paths (pathInvalid: the gateway's check; the service names the exact problem)
   pathInvalid:

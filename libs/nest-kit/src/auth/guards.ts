@@ -1,7 +1,7 @@
 // The second line behind the gateway's route decorators (`@Authenticated()`, `@AdminOnly()`):
 // the service that owns the data checks the caller again before it acts. Each guard is a
 // TypeScript assertion, so after the call `actor` is narrowed and needs no `actor!`.
-import type { Actor } from '@examprep/contracts';
+import { type Actor, EMAIL_NOT_VERIFIED_MESSAGE, passesVerification } from '@examprep/contracts';
 import { ServiceError } from '../rpc/rpc-error';
 
 /**
@@ -11,7 +11,7 @@ import { ServiceError } from '../rpc/rpc-error';
 export const GUARD_MESSAGES = {
   signedIn: 'Authentication required.',
   adminOnly: 'Access Denied: Admins only.',
-  verified: 'Please verify your email address to use this feature.',
+  verified: EMAIL_NOT_VERIFIED_MESSAGE,
 } as const;
 
 /** Code of the 403 for a signed-in caller whose email is not verified (the gateway's too). */
@@ -19,8 +19,12 @@ export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 /** A caller with the realm role `admin`. */
 export type AdminActor = Actor & { isAdmin: true };
-/** A caller whose email address is verified. */
-export type VerifiedActor = Actor & { emailVerified: true };
+/**
+ * A caller past the verification rule: their email is verified, or they are an admin (admins
+ * are exempt, learner spec §2; `passesVerification`). Code that needs a verified address
+ * itself reads `emailVerified`.
+ */
+export type VerifiedActor = Actor & ({ emailVerified: true } | { isAdmin: true });
 
 /** 401 UNAUTHENTICATED for an anonymous call. */
 export function requireActor(
@@ -39,14 +43,15 @@ export function requireAdmin(
 }
 
 /**
- * 401 UNAUTHENTICATED for an anonymous call, then 403 EMAIL_NOT_VERIFIED unless the caller's
- * email is verified — admins included, since the narrowed type promises a verified address.
+ * 401 UNAUTHENTICATED for an anonymous call, then 403 EMAIL_NOT_VERIFIED unless the caller
+ * passes the verification rule (a verified email, or an admin: the rule the gateway's route
+ * guard applies, `passesVerification` of the contracts).
  */
 export function requireVerified(
   actor: Actor | null | undefined,
   message: string = GUARD_MESSAGES.verified,
 ): asserts actor is VerifiedActor {
   requireActor(actor);
-  if (!actor.emailVerified)
+  if (!passesVerification(actor))
     throw new ServiceError({ status: 403, code: EMAIL_NOT_VERIFIED, message });
 }

@@ -162,7 +162,7 @@ export const jetstreamConsumerLag = new Gauge({
 
 export const purchasesTotal = new Counter({
   name: 'examprep_purchases_total',
-  help: 'Entitlements granted: kind=order_paid (a paid checkout) or kind=grant (granted by an admin).',
+  help: 'Entitlements granted: kind=order_paid (a paid checkout), kind=grant (granted by an admin) or kind=already_owned_refund (a payment for products held already, refunded).',
   labelNames: ['kind'] as const,
   registers: [metricsRegistry],
 });

@@ -6,7 +6,11 @@ export const CHECKOUT_MESSAGES = {
   paymentSuccessful: CATALOG_MESSAGES.paymentSuccessful,
   paymentCanceled: CATALOG_LABELS.paymentCanceled,
   noCharges: CATALOG_MESSAGES.noCharges,
-  successDetail: 'Thank you! Your purchase is being added to your account.',
+  successDetail: CATALOG_MESSAGES.resultPending,
+  grantedDetail: CATALOG_MESSAGES.resultGranted,
+  paymentRefunded: CATALOG_LABELS.paymentRefunded,
+  alreadyOwnedRefunded: CATALOG_MESSAGES.alreadyOwnedRefunded,
+  alreadyOwnedRefunding: CATALOG_MESSAGES.alreadyOwnedRefunding,
   redirecting: (dashboard: ProductType) =>
     `Redirecting you to the ${dashboard === 'design' ? 'Design' : 'Math'} dashboard…`,
   goNow: CATALOG_LABELS.goToDashboardNow,

@@ -5,6 +5,7 @@ import Nav from 'react-bootstrap/Nav';
 import BsNavbar from 'react-bootstrap/Navbar';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { passesVerification } from '@examprep/contracts/types';
 import { useConfig } from '../config/config-context';
 import { useSession } from '../session/session-context';
 import {
@@ -58,7 +59,7 @@ export function Navbar() {
   const { pathname } = useLocation();
   const signedIn = session.status === 'signed-in';
   // Unverified users get no learner items (admins are exempt from verification).
-  const showLearnerItems = signedIn && (session.emailVerified || session.isAdmin);
+  const showLearnerItems = signedIn && passesVerification(session);
   // Verify Email: the (lazy) modal sends the mail as it opens and shows the outcome.
   const [verifyOpen, setVerifyOpen] = useState(false);
 

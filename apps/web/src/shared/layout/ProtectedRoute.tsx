@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { passesVerification } from '@examprep/contracts/types';
 import { useSession } from '../session/session-context';
 import { Loading } from './Loading';
 
@@ -26,7 +27,8 @@ export function ProtectedRoute({
       <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
     );
   }
-  if (!session.isAdmin && !session.emailVerified) return <>{verifyEmail}</>;
+  // the one rule of the gateway and the services too (admins are exempt)
+  if (!passesVerification(session)) return <>{verifyEmail}</>;
   if (adminOnly && !session.isAdmin) return <Navigate to="/dashboard" replace />;
   return <>{children ?? <Outlet />}</>;
 }

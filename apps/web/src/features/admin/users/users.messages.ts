@@ -114,7 +114,7 @@ export const USERS_MESSAGES = {
   historyCaption: 'Every grant and revocation of this user, newest first',
   historyEmpty: 'No grants or revocations yet.',
   historyColumns: ['Action', 'Product', 'Source', 'By', 'Date'],
-  historyActions: { grant: 'Granted', revoke: 'Revoked' },
+  historyActions: { grant: 'Granted', revoke: 'Revoked', refund: 'Refunded (owned already)' },
   historySources: { payment: 'Payment', admin: 'Admin', refund: 'Refund' },
   historyOrder: (orderId: string) => `Order ${orderId}`,
 
