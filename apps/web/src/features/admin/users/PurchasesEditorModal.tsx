@@ -3,11 +3,11 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useProducts } from '../../../shared/catalog/use-products';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
+import { ScrollTable } from '../../../shared/layout/ScrollTable';
 import { useUpdateUserPurchases, useUserPurchases } from './purchases-api';
 import {
   diffPurchases,
@@ -41,36 +41,25 @@ function PurchaseHistory({
       {history.length === 0 ? (
         <p className="text-body-secondary mb-0">{T.historyEmpty}</p>
       ) : (
-        <Table responsive size="sm" className="mb-0 small">
-          <caption className="visually-hidden">{T.historyCaption}</caption>
-          <thead>
-            <tr>
-              {T.historyColumns.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
+        // its own focusable, named scroll container: on a phone the history scrolls sideways
+        <ScrollTable caption={T.historyCaption} columns={T.historyColumns}>
+          {history.map((entry) => (
+            <tr key={`${entry.seq}-${entry.productId}`}>
+              <td>{T.historyActions[entry.action]}</td>
+              <td>{names.get(entry.productId) ?? entry.productId}</td>
+              <td>
+                {T.historySources[entry.source]}
+                {entry.orderId ? (
+                  <span className="d-block text-body-secondary text-break">
+                    {T.historyOrder(entry.orderId)}
+                  </span>
+                ) : null}
+              </td>
+              <td className="text-break">{entry.by}</td>
+              <td>{formatDate(entry.at)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {history.map((entry) => (
-              <tr key={`${entry.seq}-${entry.productId}`}>
-                <td>{T.historyActions[entry.action]}</td>
-                <td>{names.get(entry.productId) ?? entry.productId}</td>
-                <td>
-                  {T.historySources[entry.source]}
-                  {entry.orderId ? (
-                    <span className="d-block text-body-secondary text-break">
-                      {T.historyOrder(entry.orderId)}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="text-break">{entry.by}</td>
-                <td>{formatDate(entry.at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );
