@@ -1,6 +1,14 @@
 import { overflowsSideways, seriousViolations } from './support/phone';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { maildev, seededUsers, type InfraProfile, type MaildevEmail } from '@examprep/test-kit';
+import {
+  createRealmUser,
+  getToken,
+  infraConfig,
+  maildev,
+  seededUsers,
+  type InfraProfile,
+  type MaildevEmail,
+} from '@examprep/test-kit';
 import { shot, signIn } from './support/auth';
 
 // Issue #3 browser journeys: sign-up with email verification, forgot password without account
@@ -119,6 +127,59 @@ test("sign up through the login page's 'Sign up' link: the same completion seque
   await expect(page.getByText(SIGNUP_SUCCESS)).toHaveCount(0);
   expect(page.url()).toMatch(/\/dashboard/);
   expect(createUserCalls).toHaveLength(1);
+});
+
+test('issue 24 #10a: the first sign-in of an account made verified by staff is never told to verify', async ({
+  page,
+}) => {
+  // staff make accounts in the identity provider already verified, without a user document;
+  // signing in at once is within the sign-up window of the account's creation
+  const email = uniqueEmail('e2e-staff-made');
+  const password = 'staff-made-pass-1';
+  await createRealmUser({ email, password }, profile);
+  const seen: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.push(new URL(frame.url()).pathname);
+  });
+  // whatever the page shows at any moment, not only at the end
+  await page.addInitScript((text) => {
+    const look = () => {
+      if (document.body?.textContent?.includes(text))
+        (window as unknown as { toldToVerify?: boolean }).toldToVerify = true;
+    };
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, 'Please verify your email inbox');
+
+  await page.goto('/login');
+  await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth/);
+  await page.locator('#username').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('#kc-login').click();
+  await page.waitForURL(/\/dashboard/);
+  await expect(page.getByRole('dialog', { name: /^Welcome to / })).toBeVisible();
+  // longer than the sign-up screen's 2 s, had it been shown
+  await page.waitForTimeout(3_000);
+  expect(await page.evaluate(() => (window as { toldToVerify?: boolean }).toldToVerify)).not.toBe(
+    true,
+  );
+  expect(seen).not.toContain('/signup/complete');
+  await expect(page.getByText(SIGNUP_SUCCESS)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toHaveCount(0);
+  await shot(page, 'issue24-staff-made-first-sign-in.png');
+  // the user document was made all the same (quietly)
+  const { access_token } = await getToken({ username: email, password, profile });
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${infraConfig(profile).gatewayUrl}/api/me`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      return ((await res.json()) as { hasDocument?: boolean }).hasDocument;
+    })
+    .toBe(true);
 });
 
 test('an unverified learner sees the login variant and can send the mail from the navbar', async ({

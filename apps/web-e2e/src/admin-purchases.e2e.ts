@@ -51,7 +51,20 @@ test('an admin grants a product in the purchases editor; the learner’s open da
   await expect(modal.getByRole('list', { name: 'Products to remove' })).toHaveCount(0);
   await shot(page, 'admin-purchases-confirm.png');
   await modal.getByRole('button', { name: 'Confirm & Save' }).click();
-  await expect(page.getByText('Purchases updated.')).toBeVisible();
+  // issue 24 #10d: the editor stays open on what was saved, with the grant just written
+  await expect(modal.getByRole('status')).toHaveText('Purchases updated.');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('checkbox', { name: 'Med Dosage Workbook' })).toBeChecked();
+  const written = modal.getByRole('table').getByRole('row').nth(1);
+  await expect(written).toContainText('Granted');
+  await expect(written).toContainText('Med Dosage Workbook');
+  await expect(written).toContainText('Admin');
+  await expect(written).toContainText(seededUsers.admin.email);
+  await shot(page, 'admin-purchases-saved.png');
+  // saving again without a change: against what is held now
+  await modal.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(modal.getByRole('status')).toHaveText('No changes made.');
+  await modal.getByRole('button', { name: 'Close' }).last().click();
   await expect(modal).toBeHidden();
 
   // the list's Premium column follows (Med Dosage Workbook is a premium product)
@@ -87,4 +100,14 @@ test('the purchases editor on a phone, axe clean @phone', async ({ page }) => {
   expect(await overflowsSideways(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-purchases-modal-phone.png');
+
+  // after a save: still open, the outcome and the history, axe clean
+  await modal.getByRole('checkbox', { name: 'TEAS Math QBank' }).check();
+  await modal.getByRole('button', { name: 'Save Changes' }).click();
+  await modal.getByRole('button', { name: 'Confirm & Save' }).click();
+  await expect(modal.getByRole('status')).toHaveText('Purchases updated.');
+  await expect(modal.getByRole('table').getByRole('row').nth(1)).toContainText('TEAS Math QBank');
+  expect(await overflowsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'admin-purchases-saved-phone.png');
 });

@@ -248,6 +248,231 @@ test.describe('tests: start flow and screens', () => {
   });
 });
 
+/** A practice test of the TEAS Math QBank, made through the API. */
+async function createPracticeTest(learner: Learner): Promise<string> {
+  const { testId } = await json<CreateTestAnswer>(
+    await apiAs(learner, '/api/create-test', {
+      productId: QBANK,
+      includeId: PRACTICE_INCLUDE,
+      mode: 'practice',
+    }),
+    'create practice test',
+  );
+  return testId;
+}
+
+/** The answer the API takes for a question: the first choice, or '1' typed. */
+function apiAnswer(q: TestQuestionView) {
+  return expectedAnswer(q, 0);
+}
+
+/** Checks every question of a full test through the API (as a learner with Check would). */
+async function checkAll(learner: Learner, view: TestView) {
+  for (const q of view.questions) {
+    await json(
+      await apiAs(learner, '/api/submit-quiz-answer', {
+        testId: view.id,
+        questionId: q.qid,
+        submittedAnswer: apiAnswer(q),
+        questionType: q.type,
+        ...(q.type === 'blank' ? {} : { validChoices: q.answerOrder }),
+      }),
+      `check ${q.qid}`,
+    );
+  }
+}
+
+/** Saves practice answers through the API (as the practice screen's autosave would). */
+async function saveAnswers(learner: Learner, view: TestView, questions: TestQuestionView[]) {
+  for (const q of questions) {
+    await json(
+      await apiAs(learner, '/api/save-practice-answer', {
+        testId: view.id,
+        questionId: q.qid,
+        submittedAnswer: apiAnswer(q),
+        questionType: q.type,
+      }),
+      `save ${q.qid}`,
+    );
+  }
+}
+
+// Issue 24: what testers found with the product in Chromium.
+test.describe('issue 24: test routes and screens', () => {
+  test('#6 an id that cannot name a test: /test/* go to /dashboard?tab=math, the review says Test not found; a transient failure keeps Try Again', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const learner = await freshLearner('no-such-test');
+    await dashboard(page, learner);
+    const testReads: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/tests/')) testReads.push(path);
+    });
+    const SERVER_TEXT = 'The testId field must be a test id (20 letters and digits).';
+    const unknown = 'AAAAAAAAAAAAAAAAAAA1';
+
+    for (const mode of ['full', 'practice'] as const) {
+      for (const id of ['qa-no-such-test', unknown]) {
+        await page.goto(`/test/${mode}/${id}`);
+        await page.waitForURL(/\/dashboard\?tab=math$/);
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'Your Math Dashboard' }),
+        ).toBeVisible();
+        await expect(page.getByText(SERVER_TEXT)).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+      }
+    }
+    await page.goto('/review-test/qa-no-such-test');
+    await expect(page.getByRole('alert')).toContainText('Test not found.');
+    await expect(page.getByText(SERVER_TEXT)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to Gradebook' })).toBeVisible();
+    await shot(page, 'issue24-review-malformed-id.png');
+    // a malformed id is never sent; the well-formed unknown one is (404)
+    expect(testReads.filter((p) => p.includes('qa-no-such-test'))).toEqual([]);
+    expect(testReads.filter((p) => p.endsWith(unknown))).toHaveLength(2);
+
+    // a failure that may pass keeps Try Again, which then loads the test
+    const real = await createSampleTest(learner);
+    await page.route(`**/api/tests/${real}`, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' }),
+      }),
+    );
+    await page.goto(`/test/full/${real}`);
+    const retry = page.getByRole('button', { name: 'Try Again' });
+    await expect(retry).toBeVisible();
+    expect(page.url()).toMatch(new RegExp(`/test/full/${real}$`));
+    await page.unroute(`**/api/tests/${real}`);
+    await retry.click();
+    await expect(page.getByRole('heading', { name: 'Question 1 of 15' })).toBeVisible();
+  });
+
+  test('#7 practice answers kept on the device while offline show as answered: navigator, counter, submit counts', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const learner = await freshLearner('offline-progress');
+    await grantQbank(learner);
+    const testId = await createPracticeTest(learner);
+    const view = await readTest(learner, testId);
+    await dashboard(page, learner);
+    await page.goto(`/test/practice/${testId}`);
+    await expect(page.getByRole('heading', { name: 'Question 1 of 38' })).toBeVisible();
+    const counter = page.getByTestId('answered-count');
+    await expect(counter).toHaveText('Answered: 0 / 38');
+
+    await context.setOffline(true);
+    await answerOnScreen(page, view.questions[0]!, 0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('answer-kept')).toBeVisible();
+    await answerOnScreen(page, view.questions[1]!, 0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const nav = page.getByRole('navigation', { name: 'Questions' });
+    for (const n of [1, 2]) {
+      await expect(
+        nav.getByRole('button', { name: `Question ${n}: answered (not saved yet)` }),
+      ).toHaveAttribute('data-marker', 'blue');
+    }
+    await expect(
+      nav.getByRole('button', { name: 'Question 3: not answered (current)' }),
+    ).toHaveAttribute('data-marker', 'black');
+    await expect(counter).toHaveText('Answered: 2 / 38 (2 not saved yet)');
+    await shot(page, 'issue24-practice-offline-answered.png');
+
+    // the submit confirmation counts them too
+    await nav.getByRole('button', { name: /^Question 38:/ }).click();
+    await page.getByRole('button', { name: 'Submit Test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Your Test?' });
+    await expect(dialog.getByTestId('count-unanswered')).toHaveText('36');
+    await expect(dialog.getByTestId('count-answered')).toHaveText('2');
+    await expect(dialog.getByTestId('count-total')).toHaveText('38');
+    await shot(page, 'issue24-practice-offline-submit-counts.png');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // back online: saved, and shown as saved
+    await context.setOffline(false);
+    for (const n of [1, 2]) {
+      await expect(
+        nav.getByRole('button', { name: `Question ${n}: answered`, exact: true }),
+      ).toHaveAttribute('data-marker', 'blue', { timeout: 20_000 });
+    }
+    await expect(counter).toHaveText('Answered: 2 / 38');
+    const saved = await readTest(learner, testId);
+    expect(saved.questions[0]!.submittedAnswer).toEqual(apiAnswer(view.questions[0]!));
+    expect(saved.questions[1]!.submittedAnswer).toEqual(apiAnswer(view.questions[1]!));
+  });
+
+  test('#8 a full test with every question checked reopens on the submit confirmation; Submit Test from any question', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const learner = await freshLearner('all-checked');
+    const testId = await createSampleTest(learner);
+    const view = await readTest(learner, testId);
+    await checkAll(learner, view);
+    await dashboard(page, learner);
+    await page.goto(`/test/full/${testId}`);
+
+    const dialog = page.getByRole('dialog', { name: 'Submit Your Test?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('count-unanswered')).toHaveText('0');
+    await expect(dialog.getByTestId('count-answered')).toHaveText('15');
+    await expect(dialog.getByTestId('count-total')).toHaveText('15');
+    await expect(page.getByText('You have answered all the questions!')).toBeVisible();
+    await shot(page, 'issue24-full-reopened-all-checked.png');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // the banner carries Submit Test on any question, not only the last
+    await page
+      .getByRole('navigation', { name: 'Questions' })
+      .getByRole('button', { name: /^Question 1:/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Question 1 of 15' })).toBeVisible();
+    await page.getByTestId('all-answered').getByRole('button', { name: 'Submit Test' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/gradebook$/);
+    expect((await readTest(learner, testId)).completed).toBe(true);
+  });
+
+  test('#8 a practice test reopens on the first question without an answer, and with every answer saved on the submit confirmation', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const learner = await freshLearner('all-saved');
+    await grantQbank(learner);
+    const testId = await createPracticeTest(learner);
+    const view = await readTest(learner, testId);
+    await saveAnswers(learner, view, view.questions.slice(0, 5));
+    await dashboard(page, learner);
+
+    await page.goto(`/test/practice/${testId}`);
+    await expect(page.getByRole('heading', { name: 'Question 6 of 38' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Submit Your Test?' })).toHaveCount(0);
+    await expect(page.getByTestId('answered-count')).toHaveText('Answered: 5 / 38');
+
+    await saveAnswers(learner, view, view.questions.slice(5));
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Submit Your Test?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('count-answered')).toHaveText('38');
+    await expect(dialog.getByTestId('count-unanswered')).toHaveText('0');
+    await expect(page.getByText('You have answered all the questions!')).toBeVisible();
+    await shot(page, 'issue24-practice-reopened-all-saved.png');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/gradebook$/);
+    expect((await readTest(learner, testId)).completed).toBe(true);
+  });
+});
+
 test.describe('test screens at 375 px, keyboard and axe @phone', () => {
   test('full and practice screens @phone', async ({ page }) => {
     test.setTimeout(120_000);
@@ -312,5 +537,59 @@ test.describe('test screens at 375 px, keyboard and axe @phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(await overflowsSideways(page)).toBe(false);
     await shot(page, 'test-practice-phone.png');
+  });
+
+  test('issue 24: offline answers and a reopened finished test on a phone @phone', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    const learner = await freshLearner('issue24-phone');
+    await grantQbank(learner);
+    await signInWith(page, learner);
+    await closeWelcome(page);
+
+    // #7: an answer kept on the device while offline shows as answered
+    const practice = await createPracticeTest(learner);
+    const pView = await readTest(learner, practice);
+    await page.goto(`/test/practice/${practice}`);
+    await expect(page.getByRole('heading', { name: 'Question 1 of 38' })).toBeVisible();
+    await context.setOffline(true);
+    await answerOnScreen(page, pView.questions[0]!, 0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(
+      page.getByRole('button', { name: 'Question 1: answered (not saved yet)' }),
+    ).toHaveAttribute('data-marker', 'blue');
+    await expect(page.getByTestId('answered-count')).toHaveText(
+      'Answered: 1 / 38 (1 not saved yet)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, 'issue24-practice-offline-phone.png');
+    await context.setOffline(false);
+    await expect(
+      page.getByRole('button', { name: 'Question 1: answered', exact: true }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // #8: a full test with every question checked reopens on the confirmation
+    const full = await createSampleTest(learner);
+    await checkAll(learner, await readTest(learner, full));
+    await page.goto(`/test/full/${full}`);
+    const dialog = page.getByRole('dialog', { name: 'Submit Your Test?' });
+    await expect(dialog.getByTestId('count-answered')).toHaveText('15');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'issue24-full-reopened-phone.png');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page
+      .getByRole('navigation', { name: 'Questions' })
+      .getByRole('button', { name: /^Question 2:/ })
+      .click();
+    await expect(page.getByTestId('all-answered')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await overflowsSideways(page)).toBe(false);
+    await shot(page, 'issue24-full-banner-phone.png');
   });
 });
