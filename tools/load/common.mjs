@@ -18,7 +18,8 @@ import { vegetaBin } from './vegeta.mjs';
 
 const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { urls } = require('../system/env.cjs');
+const { urls, serverApps } = require('../system/env.cjs');
+const { PROFILES } = require('../infra/config.cjs');
 
 /**
  * `--name value` from the command line.
@@ -79,20 +80,88 @@ export function restartLoadTestGateway(profile) {
 }
 
 /**
+ * Whether something answers 2xx at `url` within 2 s.
+ * @param {string} url
+ */
+async function answers(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The apps of the profile that do not answer their health check (gateway and services).
+ * @param {string} profile
+ * @returns {Promise<string[]>}
+ */
+export async function appsDown(profile) {
+  const { gateway, profile: p } = urls(profile);
+  /** @type {string[]} */
+  const down = [];
+  for (const name of serverApps()) {
+    const url =
+      name === 'gateway' ? `${gateway}/healthz` : `http://127.0.0.1:${p.ports[name]}/healthz`;
+    if (!(await answers(url))) down.push(name);
+  }
+  return down;
+}
+
+/**
+ * Fails, before anything is started or stopped, when the profile's system is not up: naming
+ * the profile, what does not answer, how to start it, and which other profile is running
+ * (issue 24: run without --profile while only the dev profile was up, a tool started a test
+ * gateway that could not become healthy and left it on the test profile's port).
+ * @param {string} profile
+ */
+export async function requireRunningSystem(profile) {
+  const down = await appsDown(profile);
+  if (down.length === 0) return;
+  /** @type {string[]} */
+  const running = [];
+  for (const other of PROFILES.filter((/** @type {string} */ n) => n !== profile))
+    if ((await appsDown(other)).length === 0) running.push(other);
+  const start =
+    profile === 'dev'
+      ? '`npm start`'
+      : profile === 'test'
+        ? '`node tools/test/run-all.mjs --only=integration --keep-running`'
+        : `\`node tools/system/system.cjs start --profile ${profile}\``;
+  throw new Error(
+    `the ${profile} profile is not running (${down.join(', ')} not answering): start it with ${start}` +
+      (running.length > 0
+        ? `, or measure the running ${running.join(' / ')} profile with --profile ${running[0]}.`
+        : '.'),
+  );
+}
+
+/**
  * Runs `fn` with the gateway restarted under load-test limits (restartLoadTestGateway), then
- * restarts it with its normal settings (also when `fn` fails).
+ * restarts it with its normal settings, also when the restart or `fn` fails: a tool that starts
+ * a process stops it on every failure path. Refuses to start anything when the profile's
+ * system is not running (requireRunningSystem).
  * @template T
  * @param {string} profile
  * @param {() => Promise<T>} fn
  * @returns {Promise<T>}
  */
 export async function withLoadTestGateway(profile, fn) {
-  restartLoadTestGateway(profile);
+  await requireRunningSystem(profile);
   try {
+    restartLoadTestGateway(profile);
     return await fn();
   } finally {
     systemCtl(profile, 'stop', '--only', 'gateway');
-    systemCtl(profile, 'start', '--only', 'gateway', '--no-web');
+    try {
+      systemCtl(profile, 'start', '--only', 'gateway', '--no-web');
+    } catch (err) {
+      // stopped, not left half-started; the error that brought us here is the one to report
+      console.error(`[load] the ${profile} gateway could not be restarted: ${String(err)}`);
+      systemCtl(profile, 'stop', '--only', 'gateway');
+    }
   }
 }
 

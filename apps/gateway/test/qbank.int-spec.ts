@@ -15,7 +15,15 @@ import {
 import { COURSE_DEFINITIONS, generate } from '@examprep/generators';
 import { checkAnswer, validateQuestionInput } from '@examprep/validation';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { infraConfig, s3Client, waitFor } from '@examprep/test-kit';
+import {
+  createRealmUser,
+  getClientToken,
+  identityServiceClient,
+  infraConfig,
+  s3Client,
+  waitFor,
+} from '@examprep/test-kit';
+import { canonicalAnswer, generatePump, PUMP_PREVIEW, pumpProblemId } from '@examprep/pump';
 import { MongoClient } from 'mongodb';
 import { call, uidFor } from './support/api';
 import { systemCtl } from './support/system';
@@ -506,28 +514,46 @@ describe('Infinite QBank pump topics (issue 14): answered on the pump face', () 
   const PUMP_TOPICS = COURSE_DEFINITIONS.find((c) => c.id === 'med_dosage')!
     .objectives.find((o) => o.code === PUMP_OBJECTIVE)!
     .topics.map((t) => t.key);
-  const learnerTopics = async () =>
-    (
-      await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', { who: 'learner' })
-    ).body.courses
+  const SINGLE = ['md_pump_rate_single', 'md_pump_vtbi_single', 'md_pump_time_single'];
+  const stamp = Date.now();
+  // the Med Dosage QBank's owner (simulation access: every pump problem), and a learner with nothing
+  const owner = { email: `qb-pump-owner-${stamp}@examprep.test`, password: 'owner-pass-1', id: '' };
+  const nobody = { email: `qb-pump-none-${stamp}@examprep.test`, password: 'none-pass-1', id: '' };
+  type Caller = typeof owner | 'anonymous';
+  const topicsOf = async (who: Caller) =>
+    (await call<InfiniteCoursesResponse>('GET', '/api/infiniteqbank/courses', { who })).body.courses
       .filter((c) => c.id === 'med_dosage')
       .flatMap((c) => Object.values(c.objectives))
       .flatMap((o) => o.topics.map((t) => t.key));
+  const learnerTopics = () => topicsOf(owner);
   const setFlags = (topic: string, flags: { free?: boolean; available?: boolean }) =>
     call('PATCH', `/api/courses/med_dosage/topics/${topic}`, {
       who: 'admin',
       body: { objective: PUMP_OBJECTIVE, ...flags },
     });
-  const batch = (topic: string, count = 3) =>
+  const batch = (topic: string, count = 3, who: Caller = owner) =>
     call<GenerateBatchResponse>(
       'GET',
       `/api/infiniteqbank/generate-batch?course=med_dosage&objective=${PUMP_OBJECTIVE}&topic=${topic}&count=${count}`,
-      { who: 'learner' },
+      { who },
     );
-  const check = (id: string, answer: string[]) =>
-    call('POST', '/api/infiniteqbank/check', { who: 'learner', body: { id, answer } });
+  const check = (id: string, answer: string[], who: Caller = owner) =>
+    call('POST', '/api/infiniteqbank/check', { who, body: { id, answer } });
 
   beforeAll(async () => {
+    owner.id = await createRealmUser(owner);
+    nobody.id = await createRealmUser(nobody);
+    const grant = await call('POST', '/api/update-user-purchases', {
+      who: 'admin',
+      body: { uid: owner.id, purchases: { med_dosage_qbank: true } },
+    });
+    expect(grant.status).toBe(200);
+    await waitFor(
+      async () =>
+        (await call('GET', '/api/check-simulations-access', { who: owner })).body?.authorized ===
+        true,
+      { timeoutMs: 5000 },
+    );
     // A system seeded before issue 14 got the pump topics closed (qbank's catalogue sync); a
     // fresh seed opens them like every topic with a generator. Open them for this suite.
     expect(PUMP_TOPICS).toHaveLength(6);
@@ -568,7 +594,7 @@ describe('Infinite QBank pump topics (issue 14): answered on the pump face', () 
         expect(q).not.toHaveProperty('distractors');
         expect(q).not.toHaveProperty('pumpRef');
         expect(q.pump).not.toBeNull();
-        expect(q.pump!.preview).toBe(false);
+        expect(q.pump!.preview).toBe(q.seed < PUMP_PREVIEW.seeds && SINGLE.includes(topic));
         expect(q.pump!.text).toBe(q.question);
         if (q.pump!.calculate === 'time') expect(q.pump!.display).not.toBeNull();
         else expect(q.pump!.display).toBeNull();
@@ -613,6 +639,74 @@ describe('Infinite QBank pump topics (issue 14): answered on the pump face', () 
         body: { fields: { answer: [PUMP_MESSAGES.answerShape] } },
       });
     }
+  });
+
+  afterAll(async () => {
+    const { access_token } = await getClientToken(identityServiceClient());
+    for (const id of [owner.id, nobody.id].filter(Boolean))
+      await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+  });
+
+  it.each([
+    ['anonymous', 'anonymous' as const],
+    ['a learner without the Med Dosage QBank', nobody],
+  ])('%s: the preview only, as in the simulator (issue 24)', async (_label, who) => {
+    expect(await topicsOf(who)).toEqual(SINGLE);
+    for (const topic of PUMP_TOPICS.filter((t) => !SINGLE.includes(t)))
+      expect(await batch(topic, 2, who)).toMatchObject({
+        status: 403,
+        body: { message: PUMP_MESSAGES.previewOnly },
+      });
+    for (const topic of SINGLE) {
+      const res = await batch(topic, 5, who);
+      expect(res.status).toBe(200);
+      for (const q of res.body.questions) {
+        expect(q.seed).toBeLessThan(PUMP_PREVIEW.seeds);
+        expect(q.pump).toMatchObject({ preview: true, timeFormat: 'given' });
+      }
+    }
+    // a problem beyond the preview is not checked here either, nor in the simulator
+    for (const [topic, seed] of [
+      ['md_pump_rate_dual', 424_242],
+      ['md_pump_rate_single', 424_242],
+      ['md_pump_time_dual', 7],
+    ] as const) {
+      const item = generate(topic, seed);
+      expect(await check(item.id, item.correctAnswer, who)).toMatchObject({
+        status: 403,
+        body: { message: PUMP_MESSAGES.previewOnly },
+      });
+      if (who !== 'anonymous' && item.type === 'pump') {
+        const sim = await call('POST', '/api/simulations/pump/check', {
+          who,
+          body: {
+            id: pumpProblemId(item.pumpRef),
+            answer: canonicalAnswer(generatePump(item.pumpRef)),
+          },
+        });
+        expect(sim.status).toBe(403);
+      }
+    }
+    // the preview's problems are checked for anyone
+    const preview = generate('md_pump_vtbi_single', 4);
+    expect(await check(preview.id, preview.correctAnswer, who)).toMatchObject({
+      status: 200,
+      body: { correct: true },
+    });
+  });
+
+  it('the owner of the Med Dosage QBank: every pump topic, problems beyond the preview', async () => {
+    expect(await topicsOf(owner)).toEqual(PUMP_TOPICS);
+    const res = await batch('md_pump_rate_dual', 10);
+    expect(res.body.questions.every((q) => q.pump!.preview === false)).toBe(true);
+    const item = generate('md_pump_rate_dual', 424_242);
+    expect(await check(item.id, item.correctAnswer)).toMatchObject({
+      status: 200,
+      body: { correct: true },
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import { QuestionRecord, QuestionSchema } from './questions/question.schema';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
 import { SimulationsController } from './simulations/simulations.controller';
+import { PumpAccess } from './simulations/pump-access';
 import { SIMULATION_CALLS, SimulationsPeers } from './simulations/simulations-peers';
 import { SimulationsService } from './simulations/simulations.service';
 
@@ -50,6 +51,7 @@ export class AppModule {
         PoolService,
         SimulationsPeers,
         { provide: SIMULATION_CALLS, useExisting: SimulationsPeers },
+        PumpAccess,
         SimulationsService,
       ],
     };

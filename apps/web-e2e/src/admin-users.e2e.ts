@@ -23,7 +23,9 @@ test('admin sees the seeded users admin first, filters by email and exports the 
   }
   await expect(page.getByText(/^Total Users: \d+$/)).toBeVisible();
   // Admins cannot be deleted.
-  const adminRow = table.getByRole('row').filter({ has: page.getByText(admin.email) });
+  const adminRow = table
+    .getByRole('row')
+    .filter({ has: page.getByText(admin.email, { exact: true }) });
   await expect(adminRow.getByRole('button', { name: /^Delete User/ })).toBeDisabled();
   // Tests column (admin spec §2.1): a count from the testing service, not the '—' of a failure.
   const learnerRow = table.getByRole('row').filter({ has: page.getByText(learner.email) });

@@ -375,7 +375,8 @@ test('the pump simulator on a phone: no sideways scroll, no serious axe violatio
 });
 
 test('an Infinite QBank pump item is answered on the pump face', async ({ page }) => {
-  await signInWith(page, seededUsers.learner);
+  // dual pumps come with the Med Dosage QBank, in the Infinite QBank as in the simulator
+  await signInWith(page, await makeOwner('qbank-pump'));
   await page.goto('/infinite-qbank');
   await page.getByLabel('Course').selectOption({ label: 'Med Dosage' });
   await page.getByLabel('Objective').selectOption({ label: 'IV Therapy - IV Pump Programming' });
@@ -407,4 +408,35 @@ test('an Infinite QBank pump item is answered on the pump face', async ({ page }
     card.getByRole('region', { name: 'Explanation' }).locator('.katex').first(),
   ).toBeVisible();
   await shot(page, 'simulations-infinite-qbank-pump.png');
+});
+
+test('without the Med Dosage QBank the Infinite QBank serves the simulator preview only (issue 24)', async ({
+  page,
+}) => {
+  await signInWith(page, await freshLearner('qbank-preview'));
+  await page.goto('/infinite-qbank');
+  await page.getByLabel('Course').selectOption({ label: 'Med Dosage' });
+  await page.getByLabel('Objective').selectOption({ label: 'IV Therapy - IV Pump Programming' });
+  const topic = page.getByLabel('Topic');
+  // the dual-pump topics are not offered; the single-pump ones are
+  await expect(topic.locator('option', { hasText: 'two pumps' })).toHaveCount(0);
+  await expect(topic.locator('option', { hasText: 'primary and piggyback' })).toHaveCount(0);
+  await topic.selectOption({ label: 'Pump programming: rate, one pump' });
+  const batch = page.waitForResponse((r) => r.url().includes('/api/infiniteqbank/generate-batch'));
+  await page.getByRole('button', { name: 'Start practising' }).click();
+  const res = await batch;
+  expect(res.status()).toBe(200);
+  const { questions } = (await res.json()) as {
+    questions: { id: string; topicKey: string; seed: number; pump: PumpQuestion }[];
+  };
+  // the preview's own problems (given duration, its fixed seeds), as the simulator serves them
+  for (const q of questions) expect(q.pump).toMatchObject({ preview: true, timeFormat: 'given' });
+  const item = questions[0]!;
+  const [aRate, aVtbi] = generate(item.topicKey, item.seed).correctAnswer as string[];
+  const card = page.getByRole('article');
+  const face = card.getByRole('region', { name: 'Infusion pump' });
+  await typeChannels(page, face, item.pump, { A: { rate: aRate!, vtbi: aVtbi! } });
+  await card.getByRole('button', { name: 'Check Answer' }).click();
+  await expect(page.getByTestId('qbank-result')).toContainText(/^Correct!/);
+  await shot(page, 'simulations-infinite-qbank-preview.png');
 });

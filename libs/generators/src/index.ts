@@ -9,6 +9,9 @@ export { TEAS_COURSE } from './teas';
 export { MED_DOSAGE_COURSE } from './med-dosage';
 export {
   isPumpAnswerCorrect,
+  previewItemsOf,
+  PUMP_PREVIEW_ITEM_SEEDS,
+  PUMP_TOPIC_KINDS,
   pumpAnswerInput,
   pumpAnswerLength,
   pumpAnswerStrings,

@@ -10,6 +10,16 @@ const dm = (latex: string) => `\\[${latex}\\]`;
 /** 8.5 -> '8.5', 8 -> '8' */
 const hours = (minutes: number) => String(minutes / 60);
 
+/**
+ * What to type in Time mode, right for any number (issue 24: not 'Enter 1 hours'): the hours as
+ * a number, the minutes as two digits, and the duration in words.
+ */
+export function enterTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `Enter ${h} for the hours and ${mm} for the minutes (${durationText(minutes)}).`;
+}
+
 function durationStep(i: PumpInfusion, format: PumpTimeFormat): string {
   if (format === 'given' || i.start === null) return '';
   const from = clockTime(i.start, format);
@@ -54,11 +64,11 @@ export function explainPump(problem: PumpProblem): string {
     case 'time': {
       if (problem.infusions.length === 1) {
         const [i] = problem.infusions as [PumpInfusion];
-        return `${timeStep(i, `Pump ${i.channel}`)} Enter ${Math.floor(i.minutes / 60)} hours and ${String(i.minutes % 60).padStart(2, '0')} minutes.`;
+        return `${timeStep(i, `Pump ${i.channel}`)} ${enterTime(i.minutes)}`;
       }
       const [a, b] = problem.infusions as [PumpInfusion, PumpInfusion];
       const total = a.minutes + b.minutes;
-      return `${timeStep(b, 'Pump B (secondary) runs first')} ${timeStep(a, 'Then pump A (primary) resumes')} Both are complete after ${shortDuration(b.minutes)} + ${shortDuration(a.minutes)} = ${shortDuration(total)}. Enter ${Math.floor(total / 60)} hours and ${String(total % 60).padStart(2, '0')} minutes.`;
+      return `${timeStep(b, 'Pump B (secondary) runs first')} ${timeStep(a, 'Then pump A (primary) resumes')} Both are complete after ${shortDuration(b.minutes)} + ${shortDuration(a.minutes)} = ${shortDuration(total)}. ${enterTime(total)}`;
     }
   }
 }

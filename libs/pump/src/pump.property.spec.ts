@@ -141,6 +141,20 @@ describe('pump generator properties', () => {
     assert.ok(explainPump(p).length > 0);
   });
 
+  eachKind('its words agree in number: never "1 hours", "1 minutes" (issue 24 #10)', (p) => {
+    for (const text of [p.text, explainPump(p)]) {
+      assert.doesNotMatch(text, /(^|[^\d.,])1 (hours|minutes|hrs|mins)\b/);
+      assert.doesNotMatch(text, /(^|[^\d.,])(0|[2-9]|\d{2,}) (hour|minute)\b(?!s)/);
+    }
+    if (p.calculate === 'time') {
+      const { hours, minutes } = canonicalAnswer(p);
+      assert.match(
+        explainPump(p),
+        new RegExp(`Enter ${hours} for the hours and ${minutes} for the minutes`),
+      );
+    }
+  });
+
   eachKind('the checker takes the canonical answer and refuses off-by-one and out-by-10', (p) => {
     const answer = canonicalAnswer(p);
     assert.equal(checkPump(p, answer).message, PUMP_MESSAGES.correct);

@@ -1,6 +1,6 @@
 import { PUMP_MESSAGES } from '@examprep/contracts/types';
 import { canonicalAnswer, checkPump } from './check';
-import { explainPump } from './explain';
+import { enterTime, explainPump } from './explain';
 import { generatePump, publicView } from './generate';
 import { isPreviewRef, parsePumpProblemId, pumpProblemId } from './problem';
 
@@ -140,6 +140,12 @@ describe('publicView and explainPump', () => {
     expect(JSON.stringify(view)).not.toContain('490');
     expect(view.channels).toEqual(['A']);
     expect(view.preview).toBe(true);
+  });
+
+  it('tells what to type in Time mode in words right for any number (issue 24 #10)', () => {
+    expect(enterTime(75)).toBe('Enter 1 for the hours and 15 for the minutes (1 hour 15 minutes).');
+    expect(enterTime(60)).toBe('Enter 1 for the hours and 00 for the minutes (1 hour).');
+    expect(enterTime(121)).toBe('Enter 2 for the hours and 01 for the minutes (2 hours 1 minute).');
   });
 
   it('works the formula with the numbers', () => {

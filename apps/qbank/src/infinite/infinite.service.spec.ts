@@ -5,11 +5,13 @@ import {
   PUMP_MESSAGES,
   QBANK_MESSAGES as M,
 } from '@examprep/contracts';
-import { defaultCatalog, generate } from '@examprep/generators';
-import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import { defaultCatalog, generate, PUMP_PREVIEW_ITEM_SEEDS } from '@examprep/generators';
+import { type JetStreamBus, RpcCallError, ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
 import type { Model } from 'mongoose';
 import type { CoursesService } from '../courses/courses.service';
+import { PumpAccess } from '../simulations/pump-access';
+import { simulationsPeerFailure } from '../simulations/simulations-peers';
 import { InfiniteService } from './infinite.service';
 import type { ViewModeRecord } from './view-mode.schema';
 
@@ -31,13 +33,21 @@ function openCatalog(): Course[] {
   }));
 }
 
-function service(): InfiniteService {
+/** The service; `full`: what the catalog says of every caller's simulation access. */
+function service(full: boolean | Error = true) {
   const courses = { all: async () => openCatalog() } as unknown as CoursesService;
   const viewModes = {
     findById: () => ({ lean: () => ({ exec: async () => null }) }),
   } as unknown as Model<ViewModeRecord>;
   const bus = { publish: async () => undefined } as unknown as JetStreamBus;
-  return new InfiniteService(courses, viewModes, bus);
+  const peers = {
+    simulationsAccess: jest.fn(async () => {
+      if (full instanceof Error) throw full;
+      return full;
+    }),
+  };
+  const sut = new InfiniteService(courses, viewModes, bus, new PumpAccess(peers));
+  return Object.assign(sut, { peers });
 }
 
 async function failure(
@@ -223,5 +233,118 @@ describe('InfiniteService: pump items (issue 14) are checked on the pump checker
         answer: [PUMP_MESSAGES.answerShape],
       });
     }
+  });
+});
+
+describe('InfiniteService: pump topics under the simulator’s rule (issue 24)', () => {
+  const LEARNER: Actor = { uid: 'l-2', email: 'm@x.test', isAdmin: false, emailVerified: true };
+  const UNVERIFIED: Actor = { ...LEARNER, uid: 'l-3', emailVerified: false };
+  const batch = (sut: InfiniteService, actor: Actor | null, topic?: string, count = 20) =>
+    sut.generateBatch(actor, {
+      course: 'med_dosage',
+      objective: '8',
+      ...(topic ? { topic } : {}),
+      count,
+    });
+  const pumpTopicsListed = async (sut: InfiniteService, actor: Actor | null) => {
+    const { courses } = await sut.listCourses(actor);
+    const md = courses.find((c) => c.id === 'med_dosage');
+    return (md?.objectives['8']?.topics ?? []).map((t) => t.key);
+  };
+  const SINGLE = ['md_pump_rate_single', 'md_pump_vtbi_single', 'md_pump_time_single'];
+  const DUAL = ['md_pump_rate_dual', 'md_pump_vtbi_dual', 'md_pump_time_dual'];
+
+  it.each([
+    ['anonymous', null],
+    ['an unverified learner', UNVERIFIED],
+  ])('%s: the preview only, and the catalog is not asked', async (_who, actor) => {
+    const sut = service(true);
+    expect(await pumpTopicsListed(sut, actor)).toEqual(SINGLE);
+    for (const topic of DUAL)
+      expect(await failure(batch(sut, actor, topic))).toMatchObject({
+        status: 403,
+        message: PUMP_MESSAGES.previewOnly,
+      });
+    for (const topic of SINGLE) {
+      for (const q of (await batch(sut, actor, topic)).questions) {
+        expect(q.seed).toBeLessThan(PUMP_PREVIEW_ITEM_SEEDS);
+        expect(q.pump).toMatchObject({ preview: true, timeFormat: 'given' });
+      }
+    }
+    expect(sut.peers.simulationsAccess).not.toHaveBeenCalled();
+    await sut.onModuleDestroy();
+  });
+
+  it('a learner without simulation access: the same preview; a dual or clock-time problem is neither served nor checked', async () => {
+    const sut = service(false);
+    expect(await pumpTopicsListed(sut, LEARNER)).toEqual(SINGLE);
+    // the whole objective: preview problems of the single-pump topics only
+    const questions = [
+      ...(await batch(sut, LEARNER, undefined, 20)).questions,
+      ...(await batch(sut, LEARNER, undefined, 20)).questions,
+    ];
+    expect(new Set(questions.map((q) => q.topicKey))).toEqual(new Set(SINGLE));
+    expect(questions.every((q) => q.pump?.preview === true)).toBe(true);
+    for (const [topic, seed] of [
+      ['md_pump_rate_dual', 123_456],
+      ['md_pump_rate_single', 123_456],
+      ['md_pump_time_dual', 5],
+    ] as const) {
+      const item = generate(topic, seed);
+      expect(
+        await failure(sut.check(LEARNER, { id: item.id, answer: item.correctAnswer })),
+      ).toMatchObject({
+        status: 403,
+        message: PUMP_MESSAGES.previewOnly,
+      });
+      expect(
+        await failure(sut.check(null, { id: item.id, answer: item.correctAnswer })),
+      ).toMatchObject({
+        status: 403,
+      });
+    }
+    // a preview problem is checked for anyone (the answer only after an answer, as before)
+    const preview = generate('md_pump_vtbi_single', 3);
+    await expect(
+      sut.check(null, { id: preview.id, answer: preview.correctAnswer }),
+    ).resolves.toMatchObject({
+      correct: true,
+    });
+    await sut.onModuleDestroy();
+  });
+
+  it('with simulation access (the Med Dosage QBank, admins): every pump topic and problem', async () => {
+    const sut = service(true);
+    expect(await pumpTopicsListed(sut, LEARNER)).toEqual([
+      'md_pump_rate_single',
+      'md_pump_rate_dual',
+      'md_pump_vtbi_single',
+      'md_pump_vtbi_dual',
+      'md_pump_time_single',
+      'md_pump_time_dual',
+    ]);
+    const { questions } = await batch(sut, LEARNER, 'md_pump_rate_dual');
+    expect(questions.some((q) => q.seed >= PUMP_PREVIEW_ITEM_SEEDS)).toBe(true);
+    const item = generate('md_pump_time_dual', 77_777);
+    await expect(
+      sut.check(LEARNER, { id: item.id, answer: item.correctAnswer }),
+    ).resolves.toMatchObject({
+      correct: true,
+    });
+    await sut.onModuleDestroy();
+  });
+
+  it('the catalog down: the list as the preview has it; pump problems beyond it 503; other topics untouched', async () => {
+    // what SimulationsPeers makes of a catalog that does not answer
+    const down = simulationsPeerFailure(
+      new RpcCallError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }),
+    ) as ServiceError;
+    const sut = service(down);
+    expect(await pumpTopicsListed(sut, LEARNER)).toEqual(SINGLE);
+    expect((await failure(batch(sut, LEARNER, 'md_pump_rate_dual'))).status).toBe(503);
+    await expect(
+      sut.generateBatch(LEARNER, { course: 'med_dosage', objective: '5', count: 2 }),
+    ).resolves.toMatchObject({ questions: expect.any(Array) });
+    await sut.onModuleDestroy();
   });
 });

@@ -31,6 +31,8 @@ import {
   MAX_SEED,
   parseItemId,
   isPumpAnswerCorrect,
+  isPumpTopic,
+  previewItemsOf,
   type PumpItem,
   toPublicQuestion,
 } from '@examprep/generators';
@@ -43,7 +45,9 @@ import {
 } from '@examprep/nest-kit';
 import { blankAnswerProblem, checkAnswer } from '@examprep/validation';
 import { Model } from 'mongoose';
+import { isPreviewRef } from '@examprep/pump';
 import { CoursesService } from '../courses/courses.service';
+import { PumpAccess } from '../simulations/pump-access';
 import { ViewModeRecord } from './view-mode.schema';
 
 /**
@@ -64,11 +68,16 @@ export class InfiniteService implements OnModuleDestroy {
     private readonly courses: CoursesService,
     @InjectModel(ViewModeRecord.name) private readonly viewModes: Model<ViewModeRecord>,
     private readonly bus: JetStreamBus,
+    private readonly pumpAccess: PumpAccess,
   ) {}
 
   async listCourses(actor: Actor | null): Promise<InfiniteCoursesResponse> {
     const mode = await this.viewMode(actor);
-    const visible = topicFilter(mode);
+    const open = topicFilter(mode);
+    // pump topics under the simulator's rule: without access, only those the preview has (a
+    // catalog that cannot answer leaves the list as the preview would have it, not failed)
+    const pumps = await this.pumpServing(actor, mode, 'preview');
+    const visible = (t: Topic) => open(t) && pumps(t.key) !== 'none';
     const courses: Course[] = [];
     for (const course of await this.courses.all()) {
       const objectives = Object.entries(course.objectives)
@@ -87,7 +96,8 @@ export class InfiniteService implements OnModuleDestroy {
     const query = validatePayload(GenerateBatchQueryDto, raw);
     const count = query.count ?? QBANK_LIMITS.batchDefault;
     const objective = await this.objectiveOf(query.course, query.objective);
-    const topics = objective.topics.filter(topicFilter(await this.viewMode(actor)));
+    const mode = await this.viewMode(actor);
+    const topics = objective.topics.filter(topicFilter(mode));
     let pool = topics;
     if (query.topic) {
       const topic = query.topic;
@@ -97,9 +107,19 @@ export class InfiniteService implements OnModuleDestroy {
       if (pool.length === 0) throw ServiceError.forbidden(M.topicUnavailable);
     }
     if (pool.length === 0) throw ServiceError.notFound(M.noTopics);
+    // pump topics (issue 24): the simulator's rule; without access, the preview's problems only
+    const serving = pool.some((t) => isPumpTopic(t.key))
+      ? await this.pumpServing(actor, mode, 'fail')
+      : () => 'all' as const;
+    pool = pool.filter((t) => serving(t.key) !== 'none');
+    if (pool.length === 0) throw ServiceError.forbidden(PUMP_MESSAGES.previewOnly);
     const questions = Array.from({ length: count }, () => {
       const topic = pool[randomInt(pool.length)];
-      return toPublicQuestion(generate(topic.key, randomInt(MAX_SEED + 1)));
+      const seed =
+        serving(topic.key) === 'preview'
+          ? randomInt(previewItemsOf(topic.key))
+          : randomInt(MAX_SEED + 1);
+      return toPublicQuestion(generate(topic.key, seed));
     });
     if (actor) this.countGenerations(actor.uid, count);
     return { questions };
@@ -111,10 +131,16 @@ export class InfiniteService implements OnModuleDestroy {
     if (!ref) throw ServiceError.badRequest(M.unknownItem, { id: [M.unknownItem] });
     const item = generate(ref.topicKey, ref.seed);
     // Only a topic the caller may practise can be checked (else this would answer any topic).
-    const topics = await this.allowedTopics(actor, item.course, item.objective);
-    if (!topics.some((t) => t.key === ref.topicKey))
+    const mode = await this.viewMode(actor);
+    const o = await this.objectiveOf(item.course, item.objective);
+    if (!o.topics.filter(topicFilter(mode)).some((t) => t.key === ref.topicKey))
       throw ServiceError.forbidden(M.topicUnavailable);
-    if (item.type === 'pump') return checkPumpItem(item, input.answer);
+    if (item.type === 'pump') {
+      // the simulator's rule: a problem beyond the preview needs simulation access
+      if (!isPreviewRef(item.pumpRef) && !(await this.pumpFull(actor, mode, 'fail')))
+        throw ServiceError.forbidden(PUMP_MESSAGES.previewOnly);
+      return checkPumpItem(item, input.answer);
+    }
     if (item.type === 'blank') {
       const verdict = blankAnswerProblem(input.answer[0] ?? '');
       if (!verdict.isValid)
@@ -139,20 +165,43 @@ export class InfiniteService implements OnModuleDestroy {
     return { mode: (await this.viewMode(actor)) ?? 'admin' };
   }
 
+  /**
+   * How the caller is served each topic: 'all' (not a pump topic, or simulation access), the
+   * pump preview's problems, or 'none' (a pump topic the preview does not have: dual pumps).
+   */
+  private async pumpServing(
+    actor: Actor | null,
+    mode: ViewMode | null,
+    unavailable: 'preview' | 'fail',
+  ): Promise<(topicKey: string) => 'all' | 'preview' | 'none'> {
+    const full = await this.pumpFull(actor, mode, unavailable);
+    return (key) =>
+      full || !isPumpTopic(key) ? 'all' : previewItemsOf(key) > 0 ? 'preview' : 'none';
+  }
+
+  /**
+   * Whether the caller has simulation access (PumpAccess: the catalog, asked once, only for a
+   * signed-in, verified caller). An admin in the learner view sees what a learner who owns
+   * nothing sees. `unavailable`: what a catalog that cannot answer means.
+   */
+  private async pumpFull(
+    actor: Actor | null,
+    mode: ViewMode | null,
+    unavailable: 'preview' | 'fail',
+  ): Promise<boolean> {
+    if (mode === 'learner') return false;
+    return this.pumpAccess.full(actor).catch((err: unknown) => {
+      if (unavailable === 'fail') throw err;
+      rootLogger().warn({ err }, 'simulation access unknown (catalog); pump topics as the preview');
+      return false;
+    });
+  }
+
   /** null for non-admins; an admin's stored mode, 'admin' by default. */
   private async viewMode(actor: Actor | null): Promise<ViewMode | null> {
     if (!actor?.isAdmin) return null;
     const doc = await this.viewModes.findById(actor.uid).lean().exec();
     return doc?.mode ?? 'admin';
-  }
-
-  private async allowedTopics(
-    actor: Actor | null,
-    courseId: string,
-    objective: string,
-  ): Promise<Topic[]> {
-    const o = await this.objectiveOf(courseId, objective);
-    return o.topics.filter(topicFilter(await this.viewMode(actor)));
   }
 
   /** The catalogue's objective; 404 for an unknown course or objective code. */

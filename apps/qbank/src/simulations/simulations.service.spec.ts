@@ -22,6 +22,7 @@ import {
   type SimulationCalls,
   simulationsPeerFailure,
 } from './simulations-peers';
+import { PumpAccess } from './pump-access';
 import { SimulationsService } from './simulations.service';
 
 const learner: Actor = { uid: 'u1', email: 'l@x.test', isAdmin: false, emailVerified: true };
@@ -32,7 +33,7 @@ function setup(authorized: boolean | Error) {
     return authorized;
   });
   const peers: SimulationCalls = { simulationsAccess };
-  return { sut: new SimulationsService(peers), simulationsAccess };
+  return { sut: new SimulationsService(new PumpAccess(peers)), simulationsAccess };
 }
 
 async function failure(call: Promise<unknown>) {

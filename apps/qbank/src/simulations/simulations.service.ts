@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type Actor,
   PUMP_MESSAGES as M,
@@ -16,14 +16,13 @@ import {
   checkPump,
   explainPump,
   generatePump,
-  isPreviewRef,
   MAX_PUMP_SEED,
   normaliseFormat,
   parsePumpProblemId,
   PUMP_PREVIEW,
   publicView,
 } from '@examprep/pump';
-import { SIMULATION_CALLS, type SimulationCalls } from './simulations-peers';
+import { PumpAccess } from './pump-access';
 
 /**
  * The IV infusion-pump simulator (learner spec §2, §5; ADR 0021): problems for the controls
@@ -33,14 +32,14 @@ import { SIMULATION_CALLS, type SimulationCalls } from './simulations-peers';
  */
 @Injectable()
 export class SimulationsService {
-  constructor(@Inject(SIMULATION_CALLS) private readonly peers: SimulationCalls) {}
+  constructor(private readonly access: PumpAccess) {}
 
   async generate(actor: Actor | null, raw: PumpGenerateInput): Promise<PumpQuestion> {
     requireActor(actor);
     const input = validatePayload(PumpGenerateDto, raw);
     const kind = pumpKindFor(input.calculate, input.pumpCount);
     const timeFormat = normaliseFormat(kind, input.timeFormat);
-    if (await this.peers.simulationsAccess(actor)) {
+    if (await this.access.full(actor)) {
       // Full problems are drawn outside the preview seeds, so they never read as a preview.
       return publicView(
         generatePump({ kind, timeFormat, seed: randomInt(PUMP_PREVIEW.seeds, MAX_PUMP_SEED + 1) }),
@@ -57,8 +56,7 @@ export class SimulationsService {
     const ref = parsePumpProblemId(input.id);
     if (!ref) throw ServiceError.badRequest(M.invalidId, { id: [M.invalidId] });
     // A preview problem may be checked by anyone signed in (no catalog call on the hot path).
-    if (!isPreviewRef(ref) && !(await this.peers.simulationsAccess(actor)))
-      throw ServiceError.forbidden(M.previewOnly);
+    if (!(await this.access.mayHave(actor, ref))) throw ServiceError.forbidden(M.previewOnly);
     const problem = generatePump(ref);
     const verdict = checkPump(problem, input.answer);
     return { ...verdict, explanation: verdict.correct ? explainPump(problem) : null };

@@ -10,6 +10,24 @@ export interface RoundingRule {
   places: number;
 }
 
+const PLACE_NAMES = ['whole number', 'tenth', 'hundredth', 'thousandth'];
+
+/**
+ * The one wording of a rounding rule, wherever a learner reads it: the generators write it into
+ * the question, the test screens show it under a typed answer ('Round to the nearest tenth.').
+ */
+export function roundingInstruction(places: number): string {
+  const name = PLACE_NAMES[places];
+  if (name) return `Round to the nearest ${name}.`;
+  if (Number.isInteger(places) && places > 0) return `Round to ${places} decimal places.`;
+  throw new RangeError(`no rounding instruction for ${places} places`);
+}
+
+/** Whether the question's text states its rounding already (a generated one does). */
+export function statesRounding(text: string, rule: RoundingRule): boolean {
+  return text.includes(roundingInstruction(rule.places));
+}
+
 /** The media of a stored question; null = none. */
 export interface QuestionMedia {
   questionImage: string | null;

@@ -26,14 +26,8 @@ export function formatWithCommas(value: number, places = 2): string {
   return fraction ? `${grouped}.${fraction}` : grouped;
 }
 
-const PLACE_NAMES = ['whole number', 'tenth', 'hundredth', 'thousandth'];
-
-/** The rounding instruction written into a question: 'Round to the nearest tenth.' */
-export function roundingInstruction(places: number): string {
-  const name = PLACE_NAMES[places];
-  if (!name) throw new RangeError(`no rounding instruction for ${places} places`);
-  return `Round to the nearest ${name}.`;
-}
+/** The rounding instruction written into a question: 'Round to the nearest tenth.' (contracts). */
+export { roundingInstruction } from '@examprep/contracts/types';
 
 /** Greatest common divisor of two integers (always >= 0). */
 export function gcd(a: number, b: number): number {

@@ -4,7 +4,7 @@ import {
   PUMP_TIME_FORMATS,
   pumpKindFor,
 } from '@examprep/contracts/types';
-import { checkPump, generatePump, publicView } from '@examprep/pump';
+import { checkPump, generatePump, isPreviewRef, PUMP_PREVIEW, publicView } from '@examprep/pump';
 import fc from 'fast-check';
 import type { GeneratedItem, PumpItem } from '../core';
 import {
@@ -16,7 +16,14 @@ import {
 } from '../registry';
 import { assertTextRules } from '../testing/properties';
 import { MED_DOSAGE_COURSE } from './index';
-import { pumpAnswerInput, pumpAnswerLength, pumpProblemOf, pumpRefOf } from './pump';
+import {
+  previewItemsOf,
+  PUMP_PREVIEW_ITEM_SEEDS,
+  pumpAnswerInput,
+  pumpAnswerLength,
+  pumpProblemOf,
+  pumpRefOf,
+} from './pump';
 
 const PUMP_TOPICS = {
   md_pump_rate_single: pumpKindFor('rate', 'single'),
@@ -133,7 +140,7 @@ describe('pump topics (issue 14): Infinite QBank items answered on the pump face
     }
   });
 
-  it('shows the browser the pump face without the answer (display only in Time mode, never a preview)', () => {
+  it('shows the browser the pump face without the answer (display only in Time mode; preview exactly for the preview problems)', () => {
     for (const key of KEYS) {
       for (let seed = 0; seed < 50; seed++) {
         const replayable = generate(key, seed);
@@ -142,7 +149,8 @@ describe('pump topics (issue 14): Infinite QBank items answered on the pump face
         expect(pub.type).toBe('pump');
         expect(Object.keys(pub)).not.toContain('correctAnswer');
         expect(Object.keys(pub)).not.toContain('explanation');
-        expect(pub.pump).toEqual({ ...publicView(generatePump(item.pumpRef)), preview: false });
+        expect(pub.pump).toEqual(publicView(generatePump(item.pumpRef)));
+        expect(pub.pump?.preview).toBe(seed < PUMP_PREVIEW_ITEM_SEEDS && previewItemsOf(key) > 0);
         if (item.pump.calculate === 'time') expect(pub.pump?.display).not.toBeNull();
         else expect(pub.pump?.display).toBeNull();
         expect(Object.keys(pub.pump ?? {}).sort()).toEqual([...PUMP_QUESTION_KEYS]);
@@ -153,5 +161,23 @@ describe('pump topics (issue 14): Infinite QBank items answered on the pump face
   it('gives other items pump: null in the public question', () => {
     expect(toPublicQuestion(generate('md_iv_flow_rate', 3)).pump).toBeNull();
     expect(toPublicQuestion(generate('teas_fraction_ops', 3)).pump).toBeNull();
+  });
+
+  it('item seeds below PUMP_PREVIEW_ITEM_SEEDS of a single-pump topic are the simulator’s preview problems (issue 24); dual topics have none', () => {
+    expect(PUMP_PREVIEW_ITEM_SEEDS).toBe(PUMP_PREVIEW.seeds);
+    for (const key of KEYS) {
+      const kind = PUMP_TOPICS[key];
+      const previewKind = PUMP_PREVIEW.kinds.includes(kind);
+      expect(previewItemsOf(key)).toBe(previewKind ? PUMP_PREVIEW.seeds : 0);
+      for (let seed = 0; seed < PUMP_PREVIEW.seeds; seed++) {
+        const ref = asPump(generate(key, seed)).pumpRef;
+        expect(isPreviewRef(ref)).toBe(previewKind);
+        if (previewKind) expect(ref).toEqual({ kind, timeFormat: 'given', seed });
+      }
+      // above them, as before: drawn from the item seed, never a preview problem by accident
+      for (let seed = PUMP_PREVIEW.seeds; seed < PUMP_PREVIEW.seeds + 200; seed++)
+        expect(isPreviewRef(asPump(generate(key, seed)).pumpRef)).toBe(false);
+    }
+    expect(previewItemsOf('md_iv_flow_rate')).toBe(0);
   });
 });

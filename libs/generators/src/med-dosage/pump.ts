@@ -10,6 +10,7 @@ import {
   explainPump,
   generatePump,
   MAX_PUMP_SEED,
+  PUMP_PREVIEW,
   publicView,
   type PumpProblem,
 } from '@examprep/pump';
@@ -17,12 +18,27 @@ import { Rng } from '../core/rng';
 import type { GenerateFn, PumpItem } from '../core/types';
 
 /**
+ * Item seeds below this, of a topic whose kind the preview has, are the simulator's preview
+ * problems themselves (kind, 'given', the same seed): what a caller without simulation access
+ * is served in the Infinite QBank too (issue 24: one rule for both).
+ */
+export const PUMP_PREVIEW_ITEM_SEEDS = PUMP_PREVIEW.seeds;
+
+/** Whether the preview has this kind (single pump, given duration). */
+export function isPreviewKind(kind: PumpKind): boolean {
+  return PUMP_PREVIEW.kinds.includes(kind);
+}
+
+/**
  * Pump topics of the Infinite QBank (issue 14): one per pump kind, answered on the pump face.
  * The item seed draws the time format (Rate and VTBI kinds: given, AM/PM or military; Time
  * kinds are always 'given') and the pump problem's own seed, so the same item seed always
- * gives the same problem.
+ * gives the same problem. Seeds below PUMP_PREVIEW_ITEM_SEEDS of a preview kind are the
+ * preview's problems.
  */
 export function pumpRefOf(kind: PumpKind, seed: number): PumpItem['pumpRef'] {
+  if (isPreviewKind(kind) && seed < PUMP_PREVIEW_ITEM_SEEDS)
+    return { kind, timeFormat: PUMP_PREVIEW.timeFormat, seed };
   const rng = new Rng(seed);
   const timeFormat: PumpTimeFormat =
     kind === 'findTime' || kind === 'findDualTime' ? 'given' : rng.pick(PUMP_TIME_FORMATS);
@@ -92,11 +108,30 @@ function pumpGenerator(kind: PumpKind): GenerateFn {
       unit: null,
       distractors: [],
       params,
-      // A QBank item, not the simulator's preview (whatever its seed).
-      pump: { ...publicView(problem), preview: false },
+      // preview: true exactly when it is one of the simulator's preview problems
+      pump: publicView(problem),
       pumpRef,
     };
   };
+}
+
+/** The pump kind each pump topic asks about. */
+export const PUMP_TOPIC_KINDS: Readonly<Record<string, PumpKind>> = {
+  md_pump_rate_single: 'singlePump',
+  md_pump_rate_dual: 'dualPump',
+  md_pump_vtbi_single: 'rateBased',
+  md_pump_vtbi_dual: 'rateBasedDual',
+  md_pump_time_single: 'findTime',
+  md_pump_time_dual: 'findDualTime',
+};
+
+/**
+ * How many preview items a pump topic has for a caller without simulation access (the item
+ * seeds 0 … n-1), or 0 when the preview has none of its kind (dual pumps).
+ */
+export function previewItemsOf(topicKey: string): number {
+  const kind = PUMP_TOPIC_KINDS[topicKey];
+  return kind && isPreviewKind(kind) ? PUMP_PREVIEW_ITEM_SEEDS : 0;
 }
 
 export const pumpRateSingle = pumpGenerator('singlePump');

@@ -124,6 +124,30 @@ function checkAnswer(item: GeneratedItem, topic: TopicProperties): void {
 export function assertTextRules(text: string): void {
   checkNotation(text);
   checkLatex(text);
+  checkNumberAgreement(text);
+}
+
+/** Units of time and count the texts use: a 1 is singular, any other number plural. */
+const COUNTED = [
+  'hour',
+  'minute',
+  'day',
+  'week',
+  'month',
+  'year',
+  'tablet',
+  'capsule',
+  'dose',
+  'drop',
+];
+
+/** 'every 1 hours', '3 tablet' (issue 24 #10: 'Enter 1 hours and 15 minutes'). */
+function checkNumberAgreement(text: string): void {
+  const words = COUNTED.join('|');
+  const one = new RegExp(`(^|[^\\d.,/])1 (${words})s\\b`).exec(text);
+  if (one) throw new Error(`'${one[0].trim()}' should be singular in: ${text}`);
+  const many = new RegExp(`(^|[^\\d.,/])(0|[2-9]|[1-9]\\d+) (${words})\\b(?!s)`).exec(text);
+  if (many) throw new Error(`'${many[0].trim()}' should be plural in: ${text}`);
 }
 
 /** Medication notation: no naked decimal point (.5) and no trailing zero (2.50, 5.0). */

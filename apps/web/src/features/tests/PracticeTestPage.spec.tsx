@@ -61,6 +61,32 @@ describe('PracticeTestPage (learner spec §4 Practice test)', () => {
     ).toBeInTheDocument();
   });
 
+  it('one wording of the rounding rule: shown under the answer only when the question does not say it already (issue 24 #10)', async () => {
+    setup(
+      practice({
+        questions: [
+          question('q1', {
+            type: 'blank',
+            answerOrder: [],
+            question: 'Convert 154 lb to kg. Round to the nearest tenth.',
+            rounding: { places: 1 },
+          }),
+          question('q2', {
+            type: 'blank',
+            answerOrder: [],
+            question: 'An admin wrote this one without the rule.',
+            rounding: { places: 1 },
+          }),
+        ],
+      }),
+    );
+    await screen.findByRole('textbox', { name: 'Your answer' });
+    expect(screen.getAllByText(/Round to/)).toHaveLength(1);
+    expect(screen.queryByText(/decimal place/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Round to the nearest tenth.')).toBeInTheDocument();
+  });
+
   it('restores a draft that differs from the saved answer on load', async () => {
     localStorage.setItem(draftKey(TEST_ID, 'q1'), JSON.stringify('17'));
     setup(

@@ -1,6 +1,7 @@
 import {
   answerList,
   MEDIA_LIMITS,
+  statesRounding,
   type SubmittedAnswer,
   type TestQuestionView,
 } from '@examprep/contracts/types';
@@ -114,7 +115,7 @@ export function TestQuestionCard({
         aria-describedby={error ? ids.error : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
-      {question.rounding ? (
+      {question.rounding && !statesRounding(question.question, question.rounding) ? (
         <Form.Text className="d-block">{T.roundingHint(question.rounding.places)}</Form.Text>
       ) : null}
       <Form.Control.Feedback type="invalid" id={ids.error} role="alert">

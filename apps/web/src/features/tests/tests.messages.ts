@@ -1,4 +1,9 @@
-import { TEST_LABELS, TEST_MESSAGES, TEST_MODE_LABELS } from '@examprep/contracts/types';
+import {
+  roundingInstruction,
+  TEST_LABELS,
+  TEST_MESSAGES,
+  TEST_MODE_LABELS,
+} from '@examprep/contracts/types';
 
 /** Texts of the start flow and the test screens (learner spec §2 Test screens, §4, §8). */
 export const TESTS_MESSAGES = {
@@ -32,10 +37,8 @@ export const TESTS_MESSAGES = {
   choicesLegend: 'Answer choices',
   choicesLegendSata: 'Answer choices (select all that apply)',
   answerLabel: 'Your answer',
-  roundingHint: (places: number) =>
-    places === 0
-      ? 'Round to a whole number.'
-      : `Round to ${places} decimal ${places === 1 ? 'place' : 'places'}.`,
+  /** The generators' own wording (one text per rule, issue 24 #10). */
+  roundingHint: roundingInstruction,
   checking: 'Checking…',
   correct: 'Correct!',
   incorrect: 'Incorrect',
