@@ -123,14 +123,17 @@ describe('routes', () => {
     }
   });
 
-  it.each(['/test/full/t1', '/test/practice/t1'])(
+  // a well-formed test id (20 letters and digits): one of another shape is never sent
+  it.each(['/test/full/TTTTTTTTTTTTTTTTTTT1', '/test/practice/TTTTTTTTTTTTTTTTTTT1'])(
     '%s is the real test screen: a test without a document goes to /dashboard?tab=math',
     async (route) => {
       const realFetch = window.fetch;
       const { calls } = mockFetch(() => fakeResponse(404, { message: 'Test not found.' }));
       try {
         renderApp({ route });
-        await waitFor(() => expect(calls.some((c) => c.url === '/api/tests/t1')).toBe(true));
+        await waitFor(() =>
+          expect(calls.some((c) => c.url === '/api/tests/TTTTTTTTTTTTTTTTTTT1')).toBe(true),
+        );
         await waitFor(() => expect(currentLocation()).toBe('/dashboard?tab=math'));
       } finally {
         window.fetch = realFetch;
