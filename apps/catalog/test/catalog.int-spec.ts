@@ -12,7 +12,14 @@ import {
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
 import { GUARD_MESSAGES, JetStreamBus, NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { findRepoRoot, infraConfig, waitFor } from '@examprep/test-kit';
+import {
+  createRealmUser,
+  findRepoRoot,
+  getClientToken,
+  identityServiceClient,
+  infraConfig,
+  waitFor,
+} from '@examprep/test-kit';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
@@ -25,14 +32,24 @@ let bus: JetStreamBus;
 let subscription: Subscription;
 const facts: UserPurchasesChangedEvent[] = [];
 
-/** Users of this file only (Keycloak-shaped ids no account has); their ledger is removed after. */
+/**
+ * Users of this file only: real accounts of the test realm (an admin changes purchases only
+ * of a user that exists, issue 24); their accounts and ledger are removed after.
+ */
 const made: string[] = [];
-function newUser(over: Partial<Actor> = {}): Actor {
-  const uid = randomUUID();
+async function newUser(over: Partial<Actor> = {}): Promise<Actor> {
+  const email = `it-${randomUUID()}@examprep.test`;
+  const uid = await createRealmUser({ email, password: 'it-pass-1' });
   made.push(uid);
-  return { uid, email: `it-${uid}@examprep.test`, isAdmin: false, emailVerified: true, ...over };
+  return { uid, email, isAdmin: false, emailVerified: true, ...over };
 }
-const ADMIN = newUser({ email: 'it-admin@examprep.test', isAdmin: true });
+/** The caller of the admin messages (its own account is never looked up). */
+const ADMIN: Actor = {
+  uid: randomUUID(),
+  email: 'it-admin@examprep.test',
+  isAdmin: true,
+  emailVerified: true,
+};
 
 beforeAll(async () => {
   const root = findRepoRoot();
@@ -62,6 +79,12 @@ afterAll(async () => {
     const db = mongo.db('catalog');
     await db.collection('ledger_snapshots').deleteMany({ uid: { $in: made } });
     await db.collection('holdings').deleteMany({ _id: { $in: made } as never });
+    const { access_token } = await getClientToken(identityServiceClient());
+    for (const uid of made)
+      await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${uid}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
   } finally {
     await mongo.close();
     await rpc.close();
@@ -122,7 +145,7 @@ describe('catalog.products.list', () => {
 
 describe('catalog.access.check / .simulations', () => {
   it('opens free products to a verified learner who owns nothing, and not the paid ones', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     for (const id of ['teas_math_sample_qbank', 'med_dosage_conversions', 'infinite_qbank'])
       await expect(check(learner, id)).resolves.toEqual({ authorized: true });
     for (const id of [
@@ -137,8 +160,8 @@ describe('catalog.access.check / .simulations', () => {
   });
 
   it('opens what an admin granted, through the aliases, to that learner only', async () => {
-    const learner = newUser();
-    const other = newUser();
+    const learner = await newUser();
+    const other = await newUser();
     await update(ADMIN, learner.uid, { teas_math_qbank: true, med_dosage_qbank: true });
     for (const id of [
       'teas_math_qbank',
@@ -156,7 +179,7 @@ describe('catalog.access.check / .simulations', () => {
   });
 
   it('answers 404 for an unknown product and 400 naming productId for a malformed one', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     for (const id of ['no_such_product', '__proto__', 'constructor'])
       expect(await failure(check(learner, id))).toEqual({
         status: 404,
@@ -171,25 +194,30 @@ describe('catalog.access.check / .simulations', () => {
       });
   });
 
-  it('refuses anonymous (401) and unverified callers, admins too (403 EMAIL_NOT_VERIFIED)', async () => {
+  it('refuses anonymous (401) and unverified learners (403 EMAIL_NOT_VERIFIED); admins are exempt', async () => {
     expect(await failure(check(null, 'teas_math_sample_qbank'))).toMatchObject({
       status: 401,
       code: 'UNAUTHENTICATED',
     });
     expect(await failure(simulations(null))).toMatchObject({ status: 401 });
-    for (const actor of [newUser({ emailVerified: false }), { ...ADMIN, emailVerified: false }]) {
-      expect(await failure(check(actor, 'teas_math_sample_qbank'))).toMatchObject({
-        status: 403,
-        code: 'EMAIL_NOT_VERIFIED',
-      });
-      expect(await failure(simulations(actor))).toMatchObject({ status: 403 });
-    }
+    const unverified = await newUser({ emailVerified: false });
+    expect(await failure(check(unverified, 'teas_math_sample_qbank'))).toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+    expect(await failure(simulations(unverified))).toMatchObject({ status: 403 });
+    // the one rule of the gateway and the services (learner spec §2): admins are exempt
+    const unverifiedAdmin = { ...ADMIN, emailVerified: false };
+    await expect(check(unverifiedAdmin, 'teas_math_sample_qbank')).resolves.toEqual({
+      authorized: true,
+    });
+    await expect(simulations(unverifiedAdmin)).resolves.toEqual({ authorized: true });
   });
 });
 
 describe('catalog.admin.updateUserPurchases / userPurchases', () => {
   it('records only the changes as admin entries, answers purchases and history, publishes a growing version', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const first = await update(ADMIN, learner.uid, {
       teas_math_qbank: true,
       med_dosage_workbook: false,
@@ -240,7 +268,7 @@ describe('catalog.admin.updateUserPurchases / userPurchases', () => {
   });
 
   it('refuses unknown and free products with 400 naming each, recording nothing', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     expect(
       await failure(
         update(ADMIN, learner.uid, {
@@ -267,8 +295,8 @@ describe('catalog.admin.updateUserPurchases / userPurchases', () => {
   });
 
   it('is for admins only: learners, unverified users and anonymous callers get 403', async () => {
-    const learner = newUser();
-    for (const actor of [learner, newUser({ emailVerified: false }), null]) {
+    const learner = await newUser();
+    for (const actor of [learner, await newUser({ emailVerified: false }), null]) {
       expect(await failure(update(actor, learner.uid, { teas_math_qbank: true }))).toEqual({
         status: 403,
         code: 'FORBIDDEN',
@@ -281,9 +309,12 @@ describe('catalog.admin.updateUserPurchases / userPurchases', () => {
 });
 
 describe('events.user.deleted', () => {
-  it('revokes everything the user held and keeps the entries as the trace', async () => {
-    const learner = newUser();
-    await update(ADMIN, learner.uid, { teas_math_qbank: true, premium_android_stuff: true });
+  it("erases the user's ledger (ADR 0023): nothing held, no history left, nothing published", async () => {
+    const learner = await newUser();
+    const granted = await update(ADMIN, learner.uid, {
+      teas_math_qbank: true,
+      premium_android_stuff: true,
+    });
     await bus.publish(
       Events.userDeleted,
       { uid: learner.uid, at: new Date().toISOString() },
@@ -292,15 +323,23 @@ describe('events.user.deleted', () => {
     const after = await waitFor(
       async () => {
         const answer = await userPurchases(ADMIN, learner.uid);
-        return Object.keys(answer.purchases).length === 0 ? answer : undefined;
+        return answer.history.length === 0 ? answer : undefined;
       },
-      { timeoutMs: 10_000, description: 'purchases revoked' },
+      { timeoutMs: 10_000, description: 'ledger erased' },
     );
-    expect(after.history).toHaveLength(4);
-    expect(after.history.slice(0, 2)).toEqual([
-      expect.objectContaining({ action: 'revoke', source: 'admin', by: 'system:user-deleted' }),
-      expect.objectContaining({ action: 'revoke', source: 'admin', by: 'system:user-deleted' }),
-    ]);
+    expect(after.purchases).toEqual({});
     await expect(check(learner, 'teas_math_qbank')).resolves.toEqual({ authorized: false });
+    const mongo = await MongoClient.connect(cfg.mongoUrl());
+    try {
+      const db = mongo.db('catalog');
+      expect(await db.collection('ledger_snapshots').countDocuments({ uid: learner.uid })).toBe(0);
+      expect(await db.collection('holdings').countDocuments({ _id: learner.uid as never })).toBe(0);
+    } finally {
+      await mongo.close();
+    }
+    // the grant's own fact may still be arriving; nothing newer than it is published
+    expect(
+      facts.filter((f) => f.uid === learner.uid && f.version > granted.history.length),
+    ).toEqual([]);
   });
 });

@@ -10,7 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { type Actor, Events, MEDIA_MESSAGES, Subjects, type TestQuestionView } from '@examprep/contracts';
+import {
+  type Actor,
+  Events,
+  MEDIA_MESSAGES,
+  Subjects,
+  type TestQuestionView,
+} from '@examprep/contracts';
 import { JetStreamBus } from '@examprep/nest-kit';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
@@ -31,7 +37,11 @@ import {
   MEDIA_BUCKET,
 } from './support/media-system';
 
-const FORBIDDEN = { status: 403, code: 'FORBIDDEN', message: 'You do not have access to this file.' };
+const FORBIDDEN = {
+  status: 403,
+  code: 'FORBIDDEN',
+  message: 'You do not have access to this file.',
+};
 const suffix = randomBytes(4).toString('hex');
 const WB_ID = `it_wb_${suffix}`;
 const WB_NAME = `It-Wb-${suffix}`;
@@ -48,18 +58,27 @@ let checkedQid: string; // the one learner checked
 
 beforeAll(async () => {
   await connectSystem();
-  learner = newUser();
-  other = newUser();
+  learner = await newUser();
+  other = await newUser();
   // a free sample test in Check As You Go mode, and one answer checked
   const { testId } = await rpc.request(Subjects.testing.createTest, {
     actor: learner,
-    input: { productId: 'teas_math_sample_qbank', includeId: 'teas_math_sample_qbank', mode: 'full' },
+    input: {
+      productId: 'teas_math_sample_qbank',
+      includeId: 'teas_math_sample_qbank',
+      mode: 'full',
+    },
   });
   const view = await rpc.request(Subjects.testing.getTest, { actor: learner, testId });
   const [first, second] = view.questions as TestQuestionView[];
   checkedQid = first!.qid;
   qid = second!.qid;
-  const answer = first!.type === 'sata' ? [first!.answerOrder[0]!] : first!.type === 'single' ? first!.answerOrder[0]! : '1';
+  const answer =
+    first!.type === 'sata'
+      ? [first!.answerOrder[0]!]
+      : first!.type === 'single'
+        ? first!.answerOrder[0]!
+        : '1';
   await rpc.request(Subjects.testing.submitQuizAnswer, {
     actor: learner,
     input: { testId, questionId: checkedQid, submittedAnswer: answer },
@@ -82,7 +101,15 @@ beforeAll(async () => {
       pageCount: 1,
       questionCount: 0,
       chapters: [
-        { number: 1, title: 'Intro', objective: 'o', topics: ['t'], questionCount: 0, page: 1, videos: [{ title: 'Intro', path: WB_VIDEO, seconds: 5 }] },
+        {
+          number: 1,
+          title: 'Intro',
+          objective: 'o',
+          topics: ['t'],
+          questionCount: 0,
+          page: 1,
+          videos: [{ title: 'Intro', path: WB_VIDEO, seconds: 5 }],
+        },
       ],
       updatedAt: '2026-11-24T00:00:00.000Z',
     } as never);
@@ -90,12 +117,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    await mediaDb().collection('workbooks').deleteOne({ _id: WB_ID } as never);
+    await mediaDb()
+      .collection('workbooks')
+      .deleteOne({ _id: WB_ID } as never);
     for (const uid of [learner?.uid, other?.uid, ADMIN.uid].filter(Boolean)) {
-      const listed = await s3.send(new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${uid}/` }));
+      const listed = await s3.send(
+        new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${uid}/` }),
+      );
       for (const o of listed.Contents ?? []) made.push({ bucket: WORKBOOKS_BUCKET, key: o.Key! });
     }
-    for (const m of made) await s3.send(new DeleteObjectCommand({ Bucket: m.bucket, Key: m.key })).catch(() => undefined);
+    for (const m of made)
+      await s3
+        .send(new DeleteObjectCommand({ Bucket: m.bucket, Key: m.key }))
+        .catch(() => undefined);
   } finally {
     await disconnectSystem();
   }
@@ -111,7 +145,9 @@ describe('signing matrix: question media', () => {
     isSigned(await sign(ADMIN, `Images/${qid}-que.png`));
     isSigned(await sign(learner, `Images/${qid}-que.png`));
     expect(await failure(sign(other, `Images/${qid}-que.png`))).toEqual(FORBIDDEN);
-    expect(await failure(sign(newUser({ emailVerified: false }), `Images/${qid}-que.png`))).toEqual(FORBIDDEN);
+    expect(
+      await failure(sign(await newUser({ emailVerified: false }), `Images/${qid}-que.png`)),
+    ).toEqual(FORBIDDEN);
     expect(await failure(sign(null, `Images/${qid}-que.png`))).toEqual(FORBIDDEN);
   });
 
@@ -154,13 +190,17 @@ describe('signing matrix: question media', () => {
     'Images/AB12-que.png/',
     '',
   ])('a malformed path is 400 before any access check: %j', async (p) => {
-    expect(await failure(sign(null, p))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { path: expect.any(Array) } });
+    expect(await failure(sign(null, p))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { path: expect.any(Array) },
+    });
   });
 });
 
 describe('signing matrix: downloads and workbooks', () => {
   it('a free download: every verified user; a paid one: owners and admins; an unknown one: 403 like a paid one', async () => {
-    const buyer = newUser();
+    const buyer = await newUser();
     isSigned(await sign(learner, 'Downloads/free-3d-assets.zip'));
     expect(await failure(sign(null, 'Downloads/free-3d-assets.zip'))).toEqual(FORBIDDEN);
     expect(await failure(sign(buyer, 'Downloads/premium-3d-assets.zip'))).toEqual(FORBIDDEN);
@@ -171,32 +211,80 @@ describe('signing matrix: downloads and workbooks', () => {
   });
 
   it('download tiers: free files to all; paid files to owners; a download URL saves the file', async () => {
-    const buyer = newUser();
-    const free = await rpc.request(Subjects.media.download, { actor: learner, filePath: 'Downloads/free-3d-assets.zip', tier: 'free' });
+    const buyer = await newUser();
+    const free = await rpc.request(Subjects.media.download, {
+      actor: learner,
+      filePath: 'Downloads/free-3d-assets.zip',
+      tier: 'free',
+    });
     isSigned(free);
-    expect(decodeURIComponent(free.signedUrl)).toContain('attachment; filename="free-3d-assets.zip"');
-    expect(await failure(rpc.request(Subjects.media.download, { actor: learner, filePath: 'Downloads/premium-3d-assets.zip', tier: 'free' }))).toEqual(FORBIDDEN);
-    expect(await failure(rpc.request(Subjects.media.download, { actor: buyer, filePath: 'Downloads/premium-3d-assets.zip', tier: 'paid' }))).toEqual(FORBIDDEN);
+    expect(decodeURIComponent(free.signedUrl)).toContain(
+      'attachment; filename="free-3d-assets.zip"',
+    );
+    expect(
+      await failure(
+        rpc.request(Subjects.media.download, {
+          actor: learner,
+          filePath: 'Downloads/premium-3d-assets.zip',
+          tier: 'free',
+        }),
+      ),
+    ).toEqual(FORBIDDEN);
+    expect(
+      await failure(
+        rpc.request(Subjects.media.download, {
+          actor: buyer,
+          filePath: 'Downloads/premium-3d-assets.zip',
+          tier: 'paid',
+        }),
+      ),
+    ).toEqual(FORBIDDEN);
     await grant(buyer.uid, { premium_3d_assets: true });
-    isSigned(await rpc.request(Subjects.media.download, { actor: buyer, filePath: 'Downloads/premium-3d-assets.zip', tier: 'paid' }));
-    expect(await failure(rpc.request(Subjects.media.download, { actor: null, filePath: 'Downloads/free-3d-assets.zip', tier: 'free' }))).toMatchObject({
+    isSigned(
+      await rpc.request(Subjects.media.download, {
+        actor: buyer,
+        filePath: 'Downloads/premium-3d-assets.zip',
+        tier: 'paid',
+      }),
+    );
+    expect(
+      await failure(
+        rpc.request(Subjects.media.download, {
+          actor: null,
+          filePath: 'Downloads/free-3d-assets.zip',
+          tier: 'free',
+        }),
+      ),
+    ).toMatchObject({
       status: 401,
       message: 'Authentication required to download the file.',
     });
-    expect(await failure(rpc.request(Subjects.media.download, { actor: buyer, filePath: 'Downloads/../x.zip', tier: 'paid' }))).toMatchObject({
+    expect(
+      await failure(
+        rpc.request(Subjects.media.download, {
+          actor: buyer,
+          filePath: 'Downloads/../x.zip',
+          tier: 'paid',
+        }),
+      ),
+    ).toMatchObject({
       status: 400,
       fields: { filePath: ['The filePath field must be a download path (Downloads/{name}).'] },
     });
   });
 
   it('workbook videos and manifest: owners and admins; the PDF original: nobody (stamped copies only)', async () => {
-    const owner = newUser();
+    const owner = await newUser();
     const stampedOnly = { status: 403, code: 'FORBIDDEN', message: MEDIA_MESSAGES.stampedOnly };
     for (const actor of [learner, null]) {
       expect(await failure(sign(actor, WB_PDF))).toEqual(stampedOnly);
-      expect(await failure(rpc.request(Subjects.media.workbookVideo, { actor, videoPath: WB_VIDEO }))).toEqual(FORBIDDEN);
+      expect(
+        await failure(rpc.request(Subjects.media.workbookVideo, { actor, videoPath: WB_VIDEO })),
+      ).toEqual(FORBIDDEN);
     }
-    expect(await failure(rpc.request(Subjects.media.workbook, { actor: learner, productId: WB_ID }))).toEqual({
+    expect(
+      await failure(rpc.request(Subjects.media.workbook, { actor: learner, productId: WB_ID })),
+    ).toEqual({
       status: 403,
       code: 'FORBIDDEN',
       message: 'You do not have access to this product.',
@@ -204,13 +292,25 @@ describe('signing matrix: downloads and workbooks', () => {
     expect(await failure(sign(ADMIN, WB_PDF))).toEqual(stampedOnly);
     await grant(owner.uid, { [WB_PRODUCT]: true });
     expect(await failure(sign(owner, WB_PDF))).toEqual(stampedOnly);
-    const video = await rpc.request(Subjects.media.workbookVideo, { actor: owner, videoPath: WB_VIDEO });
+    const video = await rpc.request(Subjects.media.workbookVideo, {
+      actor: owner,
+      videoPath: WB_VIDEO,
+    });
     isSigned(video);
     expect((await fetch(video.signedUrl)).status).toBe(200);
     const manifest = await rpc.request(Subjects.media.workbook, { actor: owner, productId: WB_ID });
-    expect(manifest).toMatchObject({ productId: WB_PRODUCT, pdfPath: WB_PDF, title: 'Fixture workbook', pageCount: 1 });
+    expect(manifest).toMatchObject({
+      productId: WB_PRODUCT,
+      pdfPath: WB_PDF,
+      title: 'Fixture workbook',
+      pageCount: 1,
+    });
     expect(manifest.chapters[0]!.videos[0]!.path).toBe(WB_VIDEO);
-    expect(await failure(rpc.request(Subjects.media.workbook, { actor: owner, productId: 'it_no_such_workbook' }))).toEqual({
+    expect(
+      await failure(
+        rpc.request(Subjects.media.workbook, { actor: owner, productId: 'it_no_such_workbook' }),
+      ),
+    ).toEqual({
       status: 404,
       code: 'NOT_FOUND',
       message: 'Workbook not found.',
@@ -220,8 +320,16 @@ describe('signing matrix: downloads and workbooks', () => {
 
 describe('PDFs streamed by the gateway', () => {
   it('proxy-pdf refuses workbooks and unowned products; an unknown file is 403', async () => {
-    expect(await failure(rpc.request(Subjects.media.pdf, { actor: learner, file: `${WB_NAME}.pdf`, tier: 'paid' }))).toEqual(FORBIDDEN);
-    expect(await failure(rpc.request(Subjects.media.pdf, { actor: learner, file: '../secret.pdf', tier: 'free' }))).toMatchObject({
+    expect(
+      await failure(
+        rpc.request(Subjects.media.pdf, { actor: learner, file: `${WB_NAME}.pdf`, tier: 'paid' }),
+      ),
+    ).toEqual(FORBIDDEN);
+    expect(
+      await failure(
+        rpc.request(Subjects.media.pdf, { actor: learner, file: '../secret.pdf', tier: 'free' }),
+      ),
+    ).toMatchObject({
       status: 400,
       fields: { file: ['The file field must be a PDF file name such as Workbook-Name.pdf.'] },
     });
@@ -236,8 +344,16 @@ describe('PDFs streamed by the gateway', () => {
       made.push({ bucket: WORKBOOKS_BUCKET, key });
     }
     const size = (await headObject(WORKBOOKS_BUCKET, key))!.ContentLength;
-    const obj = await rpc.request(Subjects.media.pdf, { actor: learner, file: 'med-dosage-conversions.pdf', tier: 'free' });
-    expect(obj).toMatchObject({ fileName: 'med-dosage-conversions.pdf', contentType: 'application/pdf', size });
+    const obj = await rpc.request(Subjects.media.pdf, {
+      actor: learner,
+      file: 'med-dosage-conversions.pdf',
+      tier: 'free',
+    });
+    expect(obj).toMatchObject({
+      fileName: 'med-dosage-conversions.pdf',
+      contentType: 'application/pdf',
+      size,
+    });
     const res = await fetch(obj.internalUrl);
     expect(res.status).toBe(200);
     expect((await res.arrayBuffer()).byteLength).toBe(size);
@@ -245,16 +361,26 @@ describe('PDFs streamed by the gateway', () => {
 });
 
 describe('stamped workbooks', () => {
-  const stamp = (actor: Actor | null) => rpc.request(Subjects.media.stamp, { actor, workbookPath: WB_PDF });
+  const stamp = (actor: Actor | null) =>
+    rpc.request(Subjects.media.stamp, { actor, workbookPath: WB_PDF });
 
   it('refused to non-owners; an owner gets a copy carrying the email, stored once and reused; the 11th in 24 h is 429', async () => {
-    const owner = newUser({ email: `it-stamp-${suffix}@examprep.test` });
-    expect(await failure(stamp(owner))).toMatchObject({ status: 403, message: 'You do not have access to this product.' });
-    expect(await failure(stamp(null))).toMatchObject({ status: 401, message: 'Authentication required to download the file.' });
+    const owner = await newUser({ email: `it-stamp-${suffix}@examprep.test` });
+    expect(await failure(stamp(owner))).toMatchObject({
+      status: 403,
+      message: 'You do not have access to this product.',
+    });
+    expect(await failure(stamp(null))).toMatchObject({
+      status: 401,
+      message: 'Authentication required to download the file.',
+    });
     await grant(owner.uid, { [WB_PRODUCT]: true });
 
     const first = await stamp(owner);
-    expect(first).toMatchObject({ fileName: `${WB_NAME}-${owner.email}.pdf`, contentType: 'application/pdf' });
+    expect(first).toMatchObject({
+      fileName: `${WB_NAME}-${owner.email}.pdf`,
+      contentType: 'application/pdf',
+    });
     const res = await fetch(first.internalUrl);
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -262,40 +388,61 @@ describe('stamped workbooks', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'media-it-'));
     try {
       writeFileSync(path.join(dir, 'a.pdf'), bytes);
-      const text = execFileSync('pdftotext', [path.join(dir, 'a.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      const text = execFileSync('pdftotext', [path.join(dir, 'a.pdf'), '-'], {
+        encoding: 'utf8',
+      }).replace(/\s+/g, ' ');
       expect(text).toContain(`Licensed to ${owner.email}. Personal copy: do not share.`);
       expect(text).toContain('Fixture workbook');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    const stored = await s3.send(new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${owner.uid}/` }));
-    expect(stored.Contents?.map((o) => o.Key)).toEqual([expect.stringMatching(new RegExp(`^Stamped/${owner.uid}/[0-9a-f]{32}\\.pdf$`))]);
+    const stored = await s3.send(
+      new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${owner.uid}/` }),
+    );
+    expect(stored.Contents?.map((o) => o.Key)).toEqual([
+      expect.stringMatching(new RegExp(`^Stamped/${owner.uid}/[0-9a-f]{32}\\.pdf$`)),
+    ]);
 
     for (let i = 2; i <= 10; i++) {
       const again = await stamp(owner);
       expect(again.size).toBe(first.size);
     }
-    const again = await s3.send(new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${owner.uid}/` }));
+    const again = await s3.send(
+      new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${owner.uid}/` }),
+    );
     expect(again.Contents).toHaveLength(1);
     expect(await failure(stamp(owner))).toEqual({
       status: 429,
       code: 'RATE_LIMITED',
-      message: 'You have attempted/downloaded this product too many times (recently)... contact support.',
+      message:
+        'You have attempted/downloaded this product too many times (recently)... contact support.',
     });
-    expect(await mediaDb().collection('downloads').countDocuments({ uid: owner.uid, productId: WB_PRODUCT })).toBe(10);
+    expect(
+      await mediaDb()
+        .collection('downloads')
+        .countDocuments({ uid: owner.uid, productId: WB_PRODUCT }),
+    ).toBe(10);
   }, 60_000);
 
-  it('events.user.deleted removes the user\'s stamped copies and download counts', async () => {
-    const owner = newUser();
+  it("events.user.deleted removes the user's stamped copies and download counts", async () => {
+    const owner = await newUser();
     await grant(owner.uid, { [WB_PRODUCT]: true });
     await stamp(owner);
     const bus = await JetStreamBus.create(rpc.connection!);
-    await bus.publish(Events.userDeleted, { uid: owner.uid, at: new Date().toISOString() }, `it-media-udel-${owner.uid}`);
+    await bus.publish(
+      Events.userDeleted,
+      { uid: owner.uid, at: new Date().toISOString() },
+      `it-media-udel-${owner.uid}`,
+    );
     const until = Date.now() + 10_000;
     let left = 1;
     while (Date.now() < until) {
-      const listed = await s3.send(new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${owner.uid}/` }));
-      left = (listed.Contents?.length ?? 0) + (await mediaDb().collection('downloads').countDocuments({ uid: owner.uid }));
+      const listed = await s3.send(
+        new ListObjectsV2Command({ Bucket: WORKBOOKS_BUCKET, Prefix: `Stamped/${owner.uid}/` }),
+      );
+      left =
+        (listed.Contents?.length ?? 0) +
+        (await mediaDb().collection('downloads').countDocuments({ uid: owner.uid }));
       if (left === 0) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -41,7 +41,9 @@ afterAll(async () => {
     await rpc
       .request(Subjects.media.deleteObjects, {
         actor: ADMIN,
-        paths: (['questionImage', 'explanationImage', 'video'] as const).map((s) => questionMediaPath(qid, s)),
+        paths: (['questionImage', 'explanationImage', 'video'] as const).map((s) =>
+          questionMediaPath(qid, s),
+        ),
       })
       .catch(() => undefined);
 });
@@ -52,16 +54,30 @@ const freshQid = () => {
 };
 
 const staged = async (uploadId: string) => headObject(MEDIA_BUCKET, `staging/${uploadId}`);
-const uploadDoc = (uploadId: string) => mediaDb().collection('uploads').findOne({ _id: uploadId } as never);
+const uploadDoc = (uploadId: string) =>
+  mediaDb()
+    .collection('uploads')
+    .findOne({ _id: uploadId } as never);
 
 describe('upload → commit → signed GET', () => {
   it('stores the bytes at the slot path with the sniffed Content-Type, and leaves nothing staged', async () => {
     const qid = freshQid();
-    const { ticket, put } = await upload({ slot: 'questionImage', contentType: 'image/png', fileName: 'triangle.png' }, PNG);
+    const { ticket, put } = await upload(
+      { slot: 'questionImage', contentType: 'image/png', fileName: 'triangle.png' },
+      PNG,
+    );
     expect(put.status).toBe(200);
-    expect(ticket).toMatchObject({ method: 'PUT', maxBytes: PNG.length, headers: { 'Content-Type': 'image/png' } });
+    expect(ticket).toMatchObject({
+      method: 'PUT',
+      maxBytes: PNG.length,
+      headers: { 'Content-Type': 'image/png' },
+    });
     expect(ticket.uploadId).toMatch(/^[a-z0-9]{24}$/);
-    expect(await uploadDoc(ticket.uploadId)).toMatchObject({ slot: 'questionImage', size: PNG.length, createdBy: ADMIN.uid });
+    expect(await uploadDoc(ticket.uploadId)).toMatchObject({
+      slot: 'questionImage',
+      size: PNG.length,
+      createdBy: ADMIN.uid,
+    });
 
     const { committed } = await commit(qid, { questionImage: { uploadId: ticket.uploadId } });
     expect(committed).toEqual({ questionImage: `Images/${qid}-que.png` });
@@ -85,11 +101,20 @@ describe('upload → commit → signed GET', () => {
       explanationImage: { uploadId: a.ticket.uploadId },
       video: { uploadId: b.ticket.uploadId },
     });
-    expect(committed).toEqual({ explanationImage: `Images/${qid}-exp.png`, video: `VideoSolutions/${qid}-vid.mp4` });
-    expect((await headObject(MEDIA_BUCKET, `Images/${qid}-exp.png`))?.ContentType).toBe('image/jpeg');
-    expect((await headObject(MEDIA_BUCKET, `VideoSolutions/${qid}-vid.mp4`))?.ContentType).toBe('video/mp4');
+    expect(committed).toEqual({
+      explanationImage: `Images/${qid}-exp.png`,
+      video: `VideoSolutions/${qid}-vid.mp4`,
+    });
+    expect((await headObject(MEDIA_BUCKET, `Images/${qid}-exp.png`))?.ContentType).toBe(
+      'image/jpeg',
+    );
+    expect((await headObject(MEDIA_BUCKET, `VideoSolutions/${qid}-vid.mp4`))?.ContentType).toBe(
+      'video/mp4',
+    );
     const index = await rpc.request(Subjects.media.questionMediaIndex, { actor: ADMIN });
-    expect(index.paths).toEqual(expect.arrayContaining([`Images/${qid}-exp.png`, `VideoSolutions/${qid}-vid.mp4`]));
+    expect(index.paths).toEqual(
+      expect.arrayContaining([`Images/${qid}-exp.png`, `VideoSolutions/${qid}-vid.mp4`]),
+    );
   });
 
   it('a replacement overwrites the object in place', async () => {
@@ -98,17 +123,29 @@ describe('upload → commit → signed GET', () => {
     await commit(qid, { questionImage: { uploadId: first.ticket.uploadId } });
     const second = await upload({ slot: 'questionImage', contentType: 'image/jpeg' }, JPEG);
     await commit(qid, { questionImage: { uploadId: second.ticket.uploadId } });
-    expect(Buffer.from(await getObject(MEDIA_BUCKET, `Images/${qid}-que.png`)).equals(JPEG)).toBe(true);
-    expect((await headObject(MEDIA_BUCKET, `Images/${qid}-que.png`))?.ContentType).toBe('image/jpeg');
+    expect(Buffer.from(await getObject(MEDIA_BUCKET, `Images/${qid}-que.png`)).equals(JPEG)).toBe(
+      true,
+    );
+    expect((await headObject(MEDIA_BUCKET, `Images/${qid}-que.png`))?.ContentType).toBe(
+      'image/jpeg',
+    );
     expect(await staged(second.ticket.uploadId)).toBeNull();
   });
 
   it('the presigned PUT takes only the announced type and size', async () => {
     const { ticket } = await upload({ slot: 'questionImage', contentType: 'image/png' }, PNG);
-    const wrongType = await fetch(ticket.url, { method: 'PUT', headers: { 'Content-Type': 'text/html' }, body: PNG });
+    const wrongType = await fetch(ticket.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/html' },
+      body: PNG,
+    });
     expect(wrongType.status).toBe(403);
     const longer = Buffer.concat([PNG, Buffer.from('x')]);
-    const wrongSize = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: longer });
+    const wrongSize = await fetch(ticket.url, {
+      method: 'PUT',
+      headers: ticket.headers,
+      body: longer,
+    });
     expect(wrongSize.status).toBe(403);
   });
 });
@@ -122,13 +159,20 @@ describe('refused uploads: 400 and nothing stored', () => {
 
   it('an HTML page announced as a PNG', async () => {
     const qid = freshQid();
-    const { ticket, put } = await upload({ slot: 'questionImage', contentType: 'image/png' }, HTML_AS_PNG);
+    const { ticket, put } = await upload(
+      { slot: 'questionImage', contentType: 'image/png' },
+      HTML_AS_PNG,
+    );
     expect(put.status).toBe(200);
     expect(await failure(commit(qid, { questionImage: { uploadId: ticket.uploadId } }))).toEqual({
       status: 400,
       code: 'BAD_MEDIA_FILE',
       message: 'The file is not a PNG, JPEG or WebP image (its content was checked, not its name).',
-      fields: { 'media.questionImage': ['The file is not a PNG, JPEG or WebP image (its content was checked, not its name).'] },
+      fields: {
+        'media.questionImage': [
+          'The file is not a PNG, JPEG or WebP image (its content was checked, not its name).',
+        ],
+      },
     });
     await expectNothing(ticket.uploadId, `Images/${qid}-que.png`);
   });
@@ -138,8 +182,17 @@ describe('refused uploads: 400 and nothing stored', () => {
     const zip = await upload({ slot: 'video', contentType: 'video/mp4' }, ZIP_AS_MP4);
     const png = await upload({ slot: 'questionImage', contentType: 'image/png' }, PNG);
     expect(
-      await failure(commit(qid, { video: { uploadId: zip.ticket.uploadId }, questionImage: { uploadId: png.ticket.uploadId } })),
-    ).toMatchObject({ status: 400, code: 'BAD_MEDIA_FILE', message: 'The file is not an MP4 video (its content was checked, not its name).' });
+      await failure(
+        commit(qid, {
+          video: { uploadId: zip.ticket.uploadId },
+          questionImage: { uploadId: png.ticket.uploadId },
+        }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      code: 'BAD_MEDIA_FILE',
+      message: 'The file is not an MP4 video (its content was checked, not its name).',
+    });
     await expectNothing(zip.ticket.uploadId, `VideoSolutions/${qid}-vid.mp4`);
     expect(await headObject(MEDIA_BUCKET, `Images/${qid}-que.png`)).toBeNull();
   });
@@ -156,7 +209,9 @@ describe('refused uploads: 400 and nothing stored', () => {
     const qid = freshQid();
     const { ticket } = await upload({ slot: 'questionImage', contentType: 'image/png' }, PNG);
     await putObject(MEDIA_BUCKET, `staging/${ticket.uploadId}`, new Uint8Array(), 'image/png');
-    expect(await failure(commit(qid, { questionImage: { uploadId: ticket.uploadId } }))).toMatchObject({
+    expect(
+      await failure(commit(qid, { questionImage: { uploadId: ticket.uploadId } })),
+    ).toMatchObject({
       status: 400,
       code: 'BAD_MEDIA_FILE',
       message: 'The file is empty.',
@@ -167,8 +222,15 @@ describe('refused uploads: 400 and nothing stored', () => {
   it('a stored object of another size than announced', async () => {
     const qid = freshQid();
     const { ticket } = await upload({ slot: 'questionImage', contentType: 'image/png' }, PNG);
-    await putObject(MEDIA_BUCKET, `staging/${ticket.uploadId}`, Buffer.concat([PNG, PNG]), 'image/png');
-    expect(await failure(commit(qid, { questionImage: { uploadId: ticket.uploadId } }))).toMatchObject({
+    await putObject(
+      MEDIA_BUCKET,
+      `staging/${ticket.uploadId}`,
+      Buffer.concat([PNG, PNG]),
+      'image/png',
+    );
+    expect(
+      await failure(commit(qid, { questionImage: { uploadId: ticket.uploadId } })),
+    ).toMatchObject({
       status: 400,
       code: 'BAD_MEDIA_FILE',
       message: 'The uploaded file is not the size that was announced. Please upload it again.',
@@ -176,7 +238,7 @@ describe('refused uploads: 400 and nothing stored', () => {
     await expectNothing(ticket.uploadId, `Images/${qid}-que.png`);
   });
 
-  it('an upload never PUT, an unknown upload id, another slot\'s upload', async () => {
+  it("an upload never PUT, an unknown upload id, another slot's upload", async () => {
     const qid = freshQid();
     const ticket = await rpc.request(Subjects.media.createUpload, {
       actor: ADMIN,
@@ -187,17 +249,27 @@ describe('refused uploads: 400 and nothing stored', () => {
       code: 'VALIDATION_FAILED',
       message: 'The upload was not found or has expired. Please choose the file again.',
     };
-    expect(await failure(commit(qid, { questionImage: { uploadId: ticket.uploadId } }))).toMatchObject(missing);
-    expect(await failure(commit(qid, { questionImage: { uploadId: 'a'.repeat(24) } }))).toMatchObject(missing);
+    expect(
+      await failure(commit(qid, { questionImage: { uploadId: ticket.uploadId } })),
+    ).toMatchObject(missing);
+    expect(
+      await failure(commit(qid, { questionImage: { uploadId: 'a'.repeat(24) } })),
+    ).toMatchObject(missing);
     const img = await upload({ slot: 'questionImage', contentType: 'image/png' }, PNG);
-    expect(await failure(commit(qid, { video: { uploadId: img.ticket.uploadId } }))).toMatchObject(missing);
+    expect(await failure(commit(qid, { video: { uploadId: img.ticket.uploadId } }))).toMatchObject(
+      missing,
+    );
     expect(await headObject(MEDIA_BUCKET, `VideoSolutions/${qid}-vid.mp4`)).toBeNull();
   });
 
   it('announce checks: slot, type for the slot, size limit, file name; admins only', async () => {
-    const ask = (input: object, actor = ADMIN) => failure(rpc.request(Subjects.media.createUpload, { actor, input } as never));
+    const ask = (input: object, actor = ADMIN) =>
+      failure(rpc.request(Subjects.media.createUpload, { actor, input } as never));
     const base = { slot: 'questionImage', contentType: 'image/png', size: 10, fileName: 'a.png' };
-    expect(await ask({ ...base, slot: 'poster' })).toMatchObject({ status: 400, fields: { slot: expect.any(Array) } });
+    expect(await ask({ ...base, slot: 'poster' })).toMatchObject({
+      status: 400,
+      fields: { slot: expect.any(Array) },
+    });
     expect(await ask({ ...base, contentType: 'video/mp4' })).toMatchObject({
       status: 400,
       fields: { contentType: ['Images must be PNG, JPEG or WebP files.'] },
@@ -206,14 +278,26 @@ describe('refused uploads: 400 and nothing stored', () => {
       status: 400,
       fields: { size: ['Images must be at most 5 MB.'] },
     });
-    expect(await ask({ ...base, slot: 'video', contentType: 'video/mp4', size: 100 * 1024 * 1024 + 1 })).toMatchObject({
+    expect(
+      await ask({ ...base, slot: 'video', contentType: 'video/mp4', size: 100 * 1024 * 1024 + 1 }),
+    ).toMatchObject({
       status: 400,
       fields: { size: ['Videos must be at most 100 MB.'] },
     });
-    expect(await ask({ ...base, fileName: '../../etc/passwd' })).toMatchObject({ status: 400, fields: { fileName: expect.any(Array) } });
-    expect(await ask({ ...base, fileName: 'a\u202egnp.exe' })).toMatchObject({ status: 400, fields: { fileName: expect.any(Array) } });
-    expect(await ask(base, newUser())).toMatchObject({ status: 403, code: 'FORBIDDEN' });
-    expect(await failure(rpc.request(Subjects.media.createUpload, { actor: null, input: base as never }))).toMatchObject({ status: 403 });
+    expect(await ask({ ...base, fileName: '../../etc/passwd' })).toMatchObject({
+      status: 400,
+      fields: { fileName: expect.any(Array) },
+    });
+    expect(await ask({ ...base, fileName: 'a\u202egnp.exe' })).toMatchObject({
+      status: 400,
+      fields: { fileName: expect.any(Array) },
+    });
+    expect(await ask(base, await newUser())).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(
+      await failure(
+        rpc.request(Subjects.media.createUpload, { actor: null, input: base as never }),
+      ),
+    ).toMatchObject({ status: 403 });
   });
 });
 
@@ -231,10 +315,14 @@ describe('deletes', () => {
       failed: ['Workbooks/TEAS-Math-Workbook.pdf', '../x'],
     });
     expect(await headObject(MEDIA_BUCKET, `Images/${qid}-que.png`)).toBeNull();
-    expect(await failure(rpc.request(Subjects.media.deleteObjects, { actor: newUser(), paths: [] }))).toMatchObject({ status: 403 });
+    expect(
+      await failure(
+        rpc.request(Subjects.media.deleteObjects, { actor: await newUser(), paths: [] }),
+      ),
+    ).toMatchObject({ status: 403 });
   });
 
-  it('events.question.deleted removes the question\'s three objects', async () => {
+  it("events.question.deleted removes the question's three objects", async () => {
     const qid = freshQid();
     const a = await upload({ slot: 'questionImage', contentType: 'image/png' }, PNG);
     const b = await upload({ slot: 'explanationImage', contentType: 'image/png' }, PNG);
@@ -245,10 +333,20 @@ describe('deletes', () => {
       video: { uploadId: c.ticket.uploadId },
     });
     const bus = await JetStreamBus.create(rpc.connection!);
-    await bus.publish(Events.questionDeleted, { qid, at: new Date().toISOString() }, `it-media-qdel-${qid}-${Date.now()}`);
-    const paths = [`Images/${qid}-que.png`, `Images/${qid}-exp.png`, `VideoSolutions/${qid}-vid.mp4`];
+    await bus.publish(
+      Events.questionDeleted,
+      { qid, at: new Date().toISOString() },
+      `it-media-qdel-${qid}-${Date.now()}`,
+    );
+    const paths = [
+      `Images/${qid}-que.png`,
+      `Images/${qid}-exp.png`,
+      `VideoSolutions/${qid}-vid.mp4`,
+    ];
     expect(
-      await eventually(async () => (await Promise.all(paths.map((p) => headObject(MEDIA_BUCKET, p)))).every((h) => h === null)),
+      await eventually(async () =>
+        (await Promise.all(paths.map((p) => headObject(MEDIA_BUCKET, p)))).every((h) => h === null),
+      ),
     ).toBe(true);
   });
 });
@@ -272,7 +370,10 @@ describe('the store does not answer', () => {
     message: 'File storage is unavailable right now. Please try again in a minute.',
   };
   const payloadOf = async (p: Promise<unknown>) => {
-    const e = await p.then(() => undefined, (err: unknown) => err);
+    const e = await p.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     return (e as { payload?: unknown })?.payload;
   };
 
@@ -286,7 +387,9 @@ describe('the store does not answer', () => {
       const t = Date.now();
       expect(await payloadOf(down.head('media', 'Images/AB12-que.png'))).toEqual(unavailable);
       expect(await payloadOf(down.firstBytes('media', 'staging/x', 64))).toEqual(unavailable);
-      expect(await payloadOf(down.copy('media', 'staging/x', 'Images/ZZ00-que.png', 'image/png'))).toEqual(unavailable);
+      expect(
+        await payloadOf(down.copy('media', 'staging/x', 'Images/ZZ00-que.png', 'image/png')),
+      ).toEqual(unavailable);
       expect(await payloadOf(down.list('media', 'Images/'))).toEqual(unavailable);
       expect(await payloadOf(down.delete('media', 'Images/ZZ00-que.png'))).toEqual(unavailable);
       expect(Date.now() - t).toBeLessThan(5 * 2000);

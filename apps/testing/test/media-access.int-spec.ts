@@ -2,7 +2,7 @@
 // media service calls it (ADR 0020 §3): a question of the learner's own test is inTest at once,
 // revealed only after its check (full) or the submit (practice); another learner's test counts
 // for nothing; bad input 400; no actor 401.
-import { Subjects } from '@examprep/contracts';
+import { type Actor, Subjects } from '@examprep/contracts';
 import {
   anAnswer,
   connectSystem,
@@ -18,13 +18,13 @@ import {
 beforeAll(connectSystem, 150_000);
 afterAll(disconnectSystem);
 
-const access = (actor: ReturnType<typeof newUser> | null, qid: string, need?: 'inTest') =>
+const access = (actor: Actor | null, qid: string, need?: 'inTest') =>
   rpc.request(Subjects.testing.mediaAccess, { actor, qid, ...(need ? { need } : {}) });
 
 describe('testing.media.access', () => {
   it('full test: in the test at once, revealed after the check; other learners get nothing', async () => {
-    const learner = newUser();
-    const stranger = newUser();
+    const learner = await newUser();
+    const stranger = await newUser();
     const { testId } = await create(learner, SAMPLE);
     const [first, second] = (await getTest(learner, testId)).questions;
     expect(await access(learner, first!.qid)).toEqual({ inTest: true, revealed: false });
@@ -44,12 +44,12 @@ describe('testing.media.access', () => {
   });
 
   it('a question in no test of the learner: false, false', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     expect(await access(learner, 'ZZ99')).toEqual({ inTest: false, revealed: false });
   });
 
   it('bad qid 400 naming the QID; no actor 401; unverified 403', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     expect(await failure(access(learner, 'Images/AB12-que.png'))).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',

@@ -1,6 +1,6 @@
 // The testing service's gradebook, retention, admin calls and events.user.deleted against the
 // RUNNING services of the test profile over NATS, with the real FerretDB and JetStream.
-import { Events, Subjects } from '@examprep/contracts';
+import { type Actor, Events, Subjects } from '@examprep/contracts';
 import { GUARD_MESSAGES, JetStreamBus } from '@examprep/nest-kit';
 import { waitFor } from '@examprep/test-kit';
 import {
@@ -10,6 +10,7 @@ import {
   disconnectSystem,
   failure,
   getTest,
+  adminActor,
   newUser,
   revealedKeys,
   rpc,
@@ -17,23 +18,22 @@ import {
   testingDb,
 } from './support/testing-system';
 
-const ADMIN = newUser({ email: 'it-admin@examprep.test', isAdmin: true });
+const ADMIN = adminActor('it-admin@examprep.test');
 
 beforeAll(connectSystem, 150_000);
 afterAll(disconnectSystem);
 
-const submit = (actor: ReturnType<typeof newUser>, testId: string) =>
+const submit = (actor: Actor, testId: string) =>
   rpc.request(Subjects.testing.submitTest, { actor, input: { testId } });
-const gradebook = (actor: ReturnType<typeof newUser>, userId?: string) =>
+const gradebook = (actor: Actor, userId?: string) =>
   rpc.request(Subjects.testing.gradebook, { actor, ...(userId ? { userId } : {}) });
-const userTests = (actor: ReturnType<typeof newUser>, uid: string) =>
+const userTests = (actor: Actor, uid: string) =>
   rpc.request(Subjects.testing.userTests, { actor, uid });
-const counts = (actor: ReturnType<typeof newUser>) =>
-  rpc.request(Subjects.testing.testCounts, { actor });
+const counts = (actor: Actor) => rpc.request(Subjects.testing.testCounts, { actor });
 
 describe('gradebook retention (learner spec §4)', () => {
   it('a learner who submits 11 tests keeps the newest 10; the oldest is gone', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const ids: string[] = [];
     for (let i = 0; i < 11; i++) {
       const { testId } = await create(learner, SAMPLE);
@@ -52,7 +52,7 @@ describe('gradebook retention (learner spec §4)', () => {
 
 describe('admin calls (admin spec §2.1)', () => {
   it("reads a learner's test by userId, lists and exports it; learners are refused", async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const { testId } = await create(learner, SAMPLE);
     const view = await getTest(learner, testId);
     const q = view.questions[0]!;
@@ -123,7 +123,7 @@ describe('admin calls (admin spec §2.1)', () => {
   });
 
   it('refuses anonymous (401) and unverified (403) callers', async () => {
-    const unverified = newUser({ emailVerified: false });
+    const unverified = await newUser({ emailVerified: false });
     expect(await failure(create(null, SAMPLE))).toMatchObject({ status: 401 });
     expect(await failure(create(unverified, SAMPLE))).toMatchObject({
       status: 403,
@@ -135,7 +135,7 @@ describe('admin calls (admin spec §2.1)', () => {
 
 describe('events.user.deleted', () => {
   it("removes the user's tests, snapshots and answers", async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const { testId } = await create(learner, SAMPLE);
     const view = await getTest(learner, testId);
     await rpc.request(Subjects.testing.submitQuizAnswer, {

@@ -4,7 +4,7 @@
 // check or the submit, 38 concurrent saves, submit twice, answers after submit, another learner's
 // test, the continue / start-new lookup, and the timer (ADR 0019).
 import { RECENT_TEST_TTL_MS } from '../src/tests/test-store';
-import { Subjects, TEST_MESSAGES, type TestView } from '@examprep/contracts';
+import { type Actor, Subjects, TEST_MESSAGES, type TestView } from '@examprep/contracts';
 import {
   anAnswer,
   connectSystem,
@@ -13,6 +13,7 @@ import {
   failure,
   getTest,
   grant,
+  adminActor,
   newUser,
   PRACTICE,
   revealedKeys,
@@ -21,13 +22,13 @@ import {
   testingDb,
 } from './support/testing-system';
 
-const ADMIN = newUser({ email: 'it-admin@examprep.test', isAdmin: true });
+const ADMIN = adminActor('it-admin@examprep.test');
 
 beforeAll(connectSystem, 150_000);
 afterAll(disconnectSystem);
 
 const check = (
-  actor: ReturnType<typeof newUser>,
+  actor: Actor,
   testId: string,
   questionId: string,
   submittedAnswer: string | string[],
@@ -37,7 +38,7 @@ const check = (
     input: { testId, questionId, submittedAnswer },
   });
 const save = (
-  actor: ReturnType<typeof newUser>,
+  actor: Actor,
   testId: string,
   questionId: string,
   submittedAnswer: string | string[],
@@ -46,12 +47,12 @@ const save = (
     actor,
     input: { testId, questionId, submittedAnswer },
   });
-const submit = (actor: ReturnType<typeof newUser>, testId: string) =>
+const submit = (actor: Actor, testId: string) =>
   rpc.request(Subjects.testing.submitTest, { actor, input: { testId } });
 
 describe('create-test', () => {
   it('a free sample: 15 questions of the TEAS sample, named by the catalogue, nothing revealed', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const { success, testId } = await create(learner, {
       ...SAMPLE,
       productName: 'Not this',
@@ -80,7 +81,7 @@ describe('create-test', () => {
   });
 
   it('the TEAS practice test (38 questions) after a grant; without it 403', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     expect(await failure(create(learner, PRACTICE))).toEqual({
       status: 403,
       code: 'NO_PRODUCT_ACCESS',
@@ -97,7 +98,7 @@ describe('create-test', () => {
   });
 
   it("unsupported include or mode: 400 'Unsupported product configuration: ...'", async () => {
-    const learner = newUser();
+    const learner = await newUser();
     for (const input of [
       { ...SAMPLE, mode: 'practice' as const },
       { productId: 'teas_math_qbank', includeId: 'teas_math_sample_qbank', mode: 'full' as const },
@@ -113,7 +114,7 @@ describe('create-test', () => {
 
 describe('full test: check, reveal, submit', () => {
   it('reveals a question only after its check, every question after submit; submit twice = same; answers after submit 409', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const { testId } = await create(learner, SAMPLE);
     const before = await getTest(learner, testId);
     const [first, second] = before.questions;
@@ -168,7 +169,7 @@ describe('full test: check, reveal, submit', () => {
   });
 
   it('a wrong choice that a generator names: the check and the review show its misconception', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const { testId } = await create(learner, SAMPLE);
     const view = await getTest(learner, testId);
     // what the qbank hands the snapshot (service to service; the browser never sees this)
@@ -196,7 +197,7 @@ describe('full test: check, reveal, submit', () => {
   });
 
   it('bad input: a question not in the test, a choice not in the question, 501 characters, script, operators → 400/404, nothing stored', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const { testId } = await create(learner, SAMPLE);
     const view = await getTest(learner, testId);
     const single = view.questions.find((q) => q.type === 'single');
@@ -242,7 +243,7 @@ describe('full test: check, reveal, submit', () => {
 
 describe('practice test: saves', () => {
   it('38 concurrent saves to one test: all 38 stored, nothing revealed before submit, all after', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     await grant(ADMIN, learner.uid, { teas_math_qbank: true });
     const { testId } = await create(learner, PRACTICE);
     const view = await getTest(learner, testId);
@@ -279,7 +280,7 @@ describe('practice test: saves', () => {
   });
 
   it('the timer: an expired test (past the 30 s grace) refuses the save with TIME_UP and is submitted with what was saved', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     await grant(ADMIN, learner.uid, { teas_math_qbank: true });
     const { testId } = await create(learner, { ...PRACTICE, timed: true });
     const view = await getTest(learner, testId);
@@ -309,8 +310,8 @@ describe('practice test: saves', () => {
 
 describe('ownership, continue / start new', () => {
   it("learner B on A's test: 404 for every call and A's test unchanged", async () => {
-    const a = newUser();
-    const b = newUser();
+    const a = await newUser();
+    const b = await newUser();
     const { testId } = await create(a, SAMPLE);
     const before: TestView = await getTest(a, testId);
     const qid = before.questions[0]!.qid;
@@ -335,7 +336,7 @@ describe('ownership, continue / start new', () => {
   });
 
   it('the unfinished lookup finds the test; start new deletes it first', async () => {
-    const learner = newUser();
+    const learner = await newUser();
     const lookup = () =>
       rpc.request(Subjects.testing.unfinishedTest, {
         actor: learner,

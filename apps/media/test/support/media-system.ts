@@ -1,10 +1,23 @@
 // What the media integration specs share: the RUNNING services of the test profile (media,
 // catalog, testing, qbank) over NATS as the gateway calls them, actors of users no account
 // has, the media database and the S3 server itself (fixtures and what a call cannot show).
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { type Actor, type CreateUploadInput, Subjects } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { findRepoRoot, infraConfig, s3Client } from '@examprep/test-kit';
+import {
+  createRealmUser,
+  findRepoRoot,
+  getClientToken,
+  identityServiceClient,
+  infraConfig,
+  s3Client,
+} from '@examprep/test-kit';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
@@ -18,12 +31,32 @@ export let s3: S3Client;
 let mongo: MongoClient | undefined;
 const made: string[] = [];
 
-export function newUser(over: Partial<Actor> = {}): Actor {
-  const uid = randomUUID();
+/**
+ * A learner of this file: a real account of the test realm (purchases are only granted to a
+ * user that exists, issue 24), removed with what it left in `disconnectSystem`.
+ */
+export async function newUser(over: Partial<Actor> = {}): Promise<Actor> {
+  const email = over.email ?? `it-${randomUUID()}@examprep.test`;
+  const uid = await createRealmUser({ email, password: 'it-pass-1' });
   made.push(uid);
-  return { uid, email: `it-${uid}@examprep.test`, isAdmin: false, emailVerified: true, ...over };
+  return { uid, email, isAdmin: false, emailVerified: true, ...over };
 }
-export const ADMIN = newUser({ email: 'it-media-admin@examprep.test', isAdmin: true });
+
+/** An admin actor of the admin messages (its own account is never looked up). */
+export function adminActor(email: string): Actor {
+  return { uid: randomUUID(), email, isAdmin: true, emailVerified: true };
+}
+
+/** Deletes this file's accounts from the realm. */
+async function removeAccounts(): Promise<void> {
+  const { access_token } = await getClientToken(identityServiceClient());
+  for (const uid of made.splice(0))
+    await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${uid}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${access_token}` },
+    }).catch(() => undefined);
+}
+export const ADMIN = adminActor('it-media-admin@examprep.test');
 
 /** Starts what the specs call (already running: nothing happens) and connects. */
 export async function connectSystem(): Promise<void> {
@@ -64,13 +97,19 @@ export async function disconnectSystem(): Promise<void> {
       const media = mediaDb();
       await media.collection('downloads').deleteMany({ uid: { $in: made } });
       // uploads announced by this file and never committed (objects and documents)
-      const left = await media.collection<{ _id: string; stagingKey: string }>('uploads').find({ createdBy: ADMIN.uid }).toArray();
+      const left = await media
+        .collection<{ _id: string; stagingKey: string }>('uploads')
+        .find({ createdBy: ADMIN.uid })
+        .toArray();
       for (const u of left) {
-        await s3.send(new DeleteObjectCommand({ Bucket: MEDIA_BUCKET, Key: u.stagingKey })).catch(() => undefined);
+        await s3
+          .send(new DeleteObjectCommand({ Bucket: MEDIA_BUCKET, Key: u.stagingKey }))
+          .catch(() => undefined);
       }
       await media.collection('uploads').deleteMany({ createdBy: ADMIN.uid });
     }
   } finally {
+    await removeAccounts();
     await mongo?.close();
     await rpc.close();
     s3?.destroy();
@@ -112,14 +151,39 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...bytes('JFIF'), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
+export const JPEG = Buffer.from([
+  0xff,
+  0xd8,
+  0xff,
+  0xe0,
+  0,
+  16,
+  ...bytes('JFIF'),
+  0,
+  1,
+  1,
+  0,
+  0,
+  1,
+  0,
+  1,
+  0,
+  0,
+  0xff,
+  0xd9,
+]);
 export const MP4 = Buffer.concat([
   Buffer.from([0, 0, 0, 24]),
   Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'),
   Buffer.alloc(200, 7),
 ]);
-export const HTML_AS_PNG = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
-export const ZIP_AS_MP4 = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(120, 1)]);
+export const HTML_AS_PNG = Buffer.from(
+  '<!DOCTYPE html><html><body><script>alert(1)</script></body></html>',
+);
+export const ZIP_AS_MP4 = Buffer.concat([
+  Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+  Buffer.alloc(120, 1),
+]);
 
 /** createUpload as an admin; then PUT the bytes like a browser (the ticket's headers). */
 export async function upload(
@@ -156,12 +220,22 @@ export async function getObject(bucket: string, key: string): Promise<Uint8Array
   return r.Body!.transformToByteArray();
 }
 
-export async function putObject(bucket: string, key: string, body: Uint8Array, contentType: string) {
-  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+export async function putObject(
+  bucket: string,
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+) {
+  await s3.send(
+    new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 /** Polls until `probe` is true (consumers run asynchronously). */
-export async function eventually(probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
+export async function eventually(
+  probe: () => Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await probe()) return true;

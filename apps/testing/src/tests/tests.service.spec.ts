@@ -178,6 +178,22 @@ describe('TestsService reads and ownership', () => {
     });
   });
 
+  it('a test deleted between the list and its read is left out: the list does not fail (the authz matrix found it)', async () => {
+    const { tests, repo, store } = setup();
+    const kept = await tests.create(learner, sample);
+    const gone = await tests.create(learner, sample);
+    // a delete lands right after the list was read
+    const listByUser = repo.listByUser.bind(repo);
+    repo.listByUser = async (...args: Parameters<typeof listByUser>) => {
+      const listed = await listByUser(...args);
+      await store.remove(gone.testId);
+      return listed;
+    };
+    await expect(tests.userTests(admin, 'u1')).resolves.toMatchObject({
+      tests: [{ id: kept.testId }],
+    });
+  });
+
   it('export: the whole test under users/{uid}/tests/{id}; a test of another uid is 404', async () => {
     const { tests, clock } = setup();
     const { testId } = await tests.create(learner, sample);

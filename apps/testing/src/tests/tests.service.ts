@@ -181,7 +181,8 @@ export class TestsService {
     const tests = (await this.settleAll(actor, await this.store.repo.listByUser(uid))).sort(
       byLastUpdatedDesc,
     );
-    return { tests: await Promise.all(tests.map((t) => this.summary(t))) };
+    const summaries = await Promise.all(tests.map((t) => unlessVanished(this.summary(t))));
+    return { tests: summaries.filter((s): s is TestSummary => s !== null) };
   }
 
   /** Admin spec §2.1 Export: the whole test, path users/{uid}/tests/{id}. */
@@ -215,7 +216,23 @@ export class TestsService {
     return toSummary(test, countAnswered(test, answers.values()));
   }
 
-  private settleAll(actor: Actor, tests: TestRecord[]): Promise<TestRecord[]> {
-    return Promise.all(tests.map((t) => this.store.settle(t, actor)));
+  /**
+   * The listed tests as they are now (an expired timed test submitted first). A test deleted
+   * between the list and its read (a delete or retention at the same moment) is left out: one
+   * vanished test never fails the whole list.
+   */
+  private async settleAll(actor: Actor, tests: TestRecord[]): Promise<TestRecord[]> {
+    const settled = await Promise.all(tests.map((t) => unlessVanished(this.store.settle(t, actor))));
+    return settled.filter((t): t is TestRecord => t !== null);
+  }
+}
+
+/** The result, or null when its test was deleted meanwhile (a 404 of the store). */
+async function unlessVanished<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ServiceError && err.payload.status === 404) return null;
+    throw err;
   }
 }

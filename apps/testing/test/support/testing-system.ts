@@ -8,7 +8,13 @@ import {
   type TestQuestionView,
 } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { findRepoRoot, infraConfig } from '@examprep/test-kit';
+import {
+  createRealmUser,
+  findRepoRoot,
+  getClientToken,
+  identityServiceClient,
+  infraConfig,
+} from '@examprep/test-kit';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
@@ -23,10 +29,30 @@ export const rpc = new NatsRpcClient({
 let mongo: MongoClient | undefined;
 const made: string[] = [];
 
-export function newUser(over: Partial<Actor> = {}): Actor {
-  const uid = randomUUID();
+/**
+ * A learner of this file: a real account of the test realm (purchases are only granted to a
+ * user that exists, issue 24), removed with what it left in `disconnectSystem`.
+ */
+export async function newUser(over: Partial<Actor> = {}): Promise<Actor> {
+  const email = over.email ?? `it-${randomUUID()}@examprep.test`;
+  const uid = await createRealmUser({ email, password: 'it-pass-1' });
   made.push(uid);
-  return { uid, email: `it-${uid}@examprep.test`, isAdmin: false, emailVerified: true, ...over };
+  return { uid, email, isAdmin: false, emailVerified: true, ...over };
+}
+
+/** An admin actor of the admin messages (its own account is never looked up). */
+export function adminActor(email: string): Actor {
+  return { uid: randomUUID(), email, isAdmin: true, emailVerified: true };
+}
+
+/** Deletes this file's accounts from the realm. */
+async function removeAccounts(): Promise<void> {
+  const { access_token } = await getClientToken(identityServiceClient());
+  for (const uid of made.splice(0))
+    await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${uid}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${access_token}` },
+    }).catch(() => undefined);
 }
 
 /** Starts what the specs call (already running: nothing happens) and connects. */
@@ -72,6 +98,7 @@ export async function disconnectSystem(): Promise<void> {
       await catalog.collection('holdings').deleteMany({ _id: { $in: made } } as never);
     }
   } finally {
+    await removeAccounts();
     await mongo?.close();
     await rpc.close();
   }
