@@ -40,7 +40,7 @@ const seeded = overlay.users
     const role = admin
       ? x.emailVerified ? 'admin' : 'admin, email not verified'
       : x.emailVerified ? 'verified learner' : 'email not verified';
-    return `  ${(x.email + ' / ' + x.credentials[0].value).padEnd(46)} (${role})`;
+    return `  ${(x.email + ' / ' + x.credentials[0].value).padEnd(56)} (${role})`;
   })
   .join('\n');
 console.log(`

@@ -1,4 +1,6 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { infraConfig, withDatabase } from '@examprep/test-kit';
 import { shot, signInWith } from './support/auth';
 import { apiAs, closeWelcome, freshLearner, type Learner } from './support/learners';
 import { overflowsSideways, seriousViolations } from './support/phone';
@@ -149,6 +151,97 @@ test.describe('checkout through the local test checkout', () => {
     ).toBeVisible();
     await expect(form.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
     expect(page.url()).toMatch(/\/dashboard/);
+  });
+});
+
+test.describe('a product paid for twice: two tabs of checkout (issue 24)', () => {
+  const cfg = infraConfig('test');
+
+  /** A Stripe event signed as Stripe signs (v1 = HMAC-SHA256 of `${t}.${payload}`), delivered to the public webhook. */
+  async function deliverPayment(orderId: string, sessionId: string): Promise<number> {
+    const payload = JSON.stringify({
+      id: `evt_e2e_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          client_reference_id: orderId,
+          payment_status: 'paid',
+          payment_intent: `pi_e2e_${orderId}`,
+        },
+      },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', cfg.stripeWebhookSecret)
+      .update(`${t}.${payload}`)
+      .digest('hex');
+    const res = await fetch(`${cfg.gatewayUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
+      body: payload,
+    });
+    return res.status;
+  }
+
+  /** The order behind a session (its id is Stripe's client_reference_id). */
+  const orderIdOf = (sessionId: string) =>
+    withDatabase('catalog', async (db) =>
+      String((await db.collection('orders').findOne({ sessionId }))!._id),
+    );
+
+  test('paying in one tab closes the other; a payment that still arrives is refunded and the result page says so', async ({
+    page,
+    context,
+  }) => {
+    const learner = await freshLearner('two-tabs');
+    await signInWith(page, learner);
+    await closeWelcome(page);
+    const other = await context.newPage();
+    await other.goto('/dashboard?tab=math');
+    for (const tab of [page, other]) {
+      await tab.bringToFront();
+      await startPurchase(tab, ['TEAS Math Workbook — $20']);
+      await purchaseForm(tab).getByRole('button', { name: 'Buy Now' }).click();
+      await tab.waitForURL(/\/dev-checkout\/cs_test_local_/);
+      await expect(tab.getByRole('button', { name: 'Pay $20' })).toBeEnabled();
+    }
+    const secondSession = other.url().split('/dev-checkout/')[1]!;
+
+    // the first tab pays
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Pay $20' }).click();
+    await page.waitForURL(/\/checkout-success/);
+    await expect(
+      page.getByText('Thank you! Your purchase has been added to your account.'),
+    ).toBeVisible();
+
+    // the second tab's checkout was closed: it cannot be paid any more
+    await other.bringToFront();
+    await expect
+      .poll(async () => {
+        await other.reload();
+        return other.getByText('It can no longer be paid', { exact: false }).isVisible();
+      })
+      .toBe(true);
+    await expect(other.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    await shot(other, 'checkout-second-tab-closed.png');
+
+    // a payment for it that was already under way still arrives (Stripe's race): refunded
+    expect(await deliverPayment(await orderIdOf(secondSession), secondSession)).toBe(200);
+    await other.goto(`/checkout-success?session_id=${secondSession}`);
+    await expect(other.getByRole('heading', { level: 1, name: 'Payment refunded' })).toBeVisible();
+    await expect(other.getByRole('status')).toHaveText(
+      'You already owned TEAS Math Workbook, so we refunded $20 of this payment to your card. Refunds take 5–10 business days to appear on your statement.',
+    );
+    await shot(other, 'checkout-refunded.png');
+    // the page stays until the learner goes on
+    await other.waitForTimeout(7_000);
+    expect(other.url()).toContain('/checkout-success');
+    await other.getByRole('button', { name: 'Go to dashboard now' }).click();
+    await other.waitForURL(/\/dashboard\?tab=math/);
+    await expectUnlocked(other, 'TEAS Math Workbook', 1);
   });
 });
 

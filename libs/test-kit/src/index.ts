@@ -8,3 +8,4 @@ export * from './smtp';
 export * from './s3';
 export * from './infra';
 export * from './containers';
+export * from './database';

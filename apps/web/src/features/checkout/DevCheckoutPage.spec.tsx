@@ -135,14 +135,38 @@ describe('/dev-checkout/:sessionId (local test checkout, ADR 0018)', () => {
     expect(await screen.findByRole('button', { name: 'Pay $35' })).toBeEnabled();
   });
 
-  it('an order that is no longer open says so', async () => {
+  it('a paid order says so and leads to its result; no Pay', async () => {
     serve(
       () => fakeResponse(200, { ...ORDER, status: 'paid' }),
       () => fakeResponse(200, { redirectUrl: ORDER.successUrl }),
     );
     renderApp({ route: ROUTE });
     expect(
-      await screen.findByText('This order is no longer open. Order status: paid'),
+      await screen.findByText('This order is no longer open. Order status: paid.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'See the payment result' })).toHaveAttribute(
+      'href',
+      ORDER.successUrl,
+    );
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
+  it('a checkout closed because its products were bought in another tab cannot be paid (issue 24)', async () => {
+    serve(
+      () => fakeResponse(200, { ...ORDER, status: 'canceled' }),
+      () => fakeResponse(200, { redirectUrl: ORDER.cancelUrl }),
+    );
+    renderApp({ route: ROUTE });
+    expect(
+      await screen.findByText(
+        'This order is no longer open. Order status: canceled. It can no longer be paid, and nothing was charged.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave this checkout' })).toHaveAttribute(
+      'href',
+      ORDER.cancelUrl,
+    );
   });
 });

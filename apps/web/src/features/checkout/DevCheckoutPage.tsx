@@ -104,6 +104,27 @@ function CheckoutActions({ order }: { order: DevCheckoutView }) {
 }
 
 /**
+ * A checkout that can no longer be paid, as the payment provider's page shows an expired
+ * session: no Pay button. A paid one leads to its result; an expired or canceled one (closed
+ * because the same products were bought in another checkout, issue 24) says nothing was
+ * charged.
+ */
+function ClosedCheckout({ order }: { order: DevCheckoutView }) {
+  const paid = order.status === 'paid' || order.status === 'refunded';
+  return (
+    <>
+      <p className="text-body-secondary" role="status">
+        {T.devClosed} {T.devStatus(order.status)}
+        {paid ? null : ` ${T.devExpired}`}
+      </p>
+      <Button variant="outline-primary" href={paid ? order.successUrl : order.cancelUrl}>
+        {paid ? T.devSeeResult : T.devLeave}
+      </Button>
+    </>
+  );
+}
+
+/**
  * /dev-checkout/:sessionId (development and tests only; ADR 0018): the local stand-in for the
  * hosted card payment page. Shows the order from the catalog, says clearly that no real payment
  * is made, and Pay / Cancel let the catalog finish the order as the payment provider would,
@@ -141,12 +162,11 @@ export default function DevCheckoutPage() {
             <span className="fw-semibold">{T.devEmail}: </span>
             <span className="text-break">{order.data.email}</span>
           </p>
-          {order.data.status === 'open' ? null : (
-            <p className="text-body-secondary">
-              {T.devClosed} {T.devStatus(order.data.status)}
-            </p>
+          {order.data.status === 'open' ? (
+            <CheckoutActions order={order.data} />
+          ) : (
+            <ClosedCheckout order={order.data} />
           )}
-          <CheckoutActions order={order.data} />
         </Card.Body>
       </Card>
     );
