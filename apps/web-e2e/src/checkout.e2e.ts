@@ -221,10 +221,12 @@ test.describe('a product paid for twice: two tabs of checkout (issue 24)', () =>
     await other.bringToFront();
     await expect
       .poll(async () => {
-        await other.reload();
-        return other.getByText('It can no longer be paid', { exact: false }).isVisible();
+        const view = await fetch(`${cfg.gatewayUrl}/api/dev-checkout/${secondSession}`);
+        return ((await view.json()) as { status: string }).status;
       })
-      .toBe(true);
+      .toBe('canceled');
+    await other.reload();
+    await expect(other.getByText('It can no longer be paid', { exact: false })).toBeVisible();
     await expect(other.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
     await shot(other, 'checkout-second-tab-closed.png');
 

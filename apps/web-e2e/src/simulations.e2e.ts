@@ -432,10 +432,14 @@ test('without the Med Dosage QBank the Infinite QBank serves the simulator previ
   // the preview's own problems (given duration, its fixed seeds), as the simulator serves them
   for (const q of questions) expect(q.pump).toMatchObject({ preview: true, timeFormat: 'given' });
   const item = questions[0]!;
-  const [aRate, aVtbi] = generate(item.topicKey, item.seed).correctAnswer as string[];
+  // [A.rate, A.vtbi, B.rate, B.vtbi]: a single-pump problem runs on pump A or B
+  const [aRate, aVtbi, bRate, bVtbi] = generate(item.topicKey, item.seed).correctAnswer as string[];
   const card = page.getByRole('article');
   const face = card.getByRole('region', { name: 'Infusion pump' });
-  await typeChannels(page, face, item.pump, { A: { rate: aRate!, vtbi: aVtbi! } });
+  await typeChannels(page, face, item.pump, {
+    A: { rate: aRate!, vtbi: aVtbi! },
+    B: { rate: bRate!, vtbi: bVtbi! },
+  });
   await card.getByRole('button', { name: 'Check Answer' }).click();
   await expect(page.getByTestId('qbank-result')).toContainText(/^Correct!/);
   await shot(page, 'simulations-infinite-qbank-preview.png');
