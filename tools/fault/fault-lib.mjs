@@ -267,6 +267,63 @@ export function firstGoodSecond(hits, from, until) {
 }
 
 /**
+ * The purchases data check (issue 24: a product is paid for once). Every delivered order's
+ * products are decided exactly once in the ledger, granted or (held already: another order of
+ * the learner paid for them first, or its checkout was closed) recorded as a refund; no learner
+ * holds a product by two live grants of these orders; and every order that found products held
+ * has its automatic refund made.
+ * @param {{ orderId: string, uid: string, productIds: string[] }[]} delivered
+ * @param {{ uid: string, entries: { orderId?: string | null, productId: string, action: string }[] }[]} ledgers
+ *        the newest snapshot of each learner
+ * @param {Map<string, { alreadyOwned?: string[], refund?: string, refundId?: string | null }>} stored
+ *        the stored orders by id
+ */
+export function purchaseCheck(delivered, ledgers, stored) {
+  const ours = new Set(delivered.map((o) => o.orderId));
+  /** @type {Map<string, number>} */
+  const decided = new Map();
+  /** @type {Map<string, number>} */
+  const live = new Map();
+  for (const { uid, entries } of ledgers)
+    for (const e of entries) {
+      if (!e.orderId || !ours.has(e.orderId)) continue;
+      const k = `${e.orderId}:${e.productId}`;
+      if (e.action === 'grant' || e.action === 'refund') decided.set(k, (decided.get(k) ?? 0) + 1);
+      const held = `${uid}:${e.productId}`;
+      if (e.action === 'grant') live.set(held, (live.get(held) ?? 0) + 1);
+      if (e.action === 'revoke') live.set(held, (live.get(held) ?? 0) - 1);
+    }
+  const base = onceCheck(
+    delivered.flatMap((o) => o.productIds.map((p) => `${o.orderId}:${p}`)),
+    [],
+    decided,
+  );
+  const samples = [...base.samples];
+  const grantedTwice = [...live].filter(([, n]) => n > 1);
+  for (const [k, n] of grantedTwice.slice(0, 5 - samples.length))
+    samples.push(`granted ${n} times: ${k}`);
+  let refunded = 0;
+  let refundsOpen = 0;
+  for (const o of delivered) {
+    const doc = stored.get(o.orderId);
+    if (!doc?.alreadyOwned?.length) continue;
+    if (doc.refund === 'done' && doc.refundId) refunded++;
+    else {
+      refundsOpen++;
+      if (samples.length < 5) samples.push(`refund not made: ${o.orderId}`);
+    }
+  }
+  return {
+    ...base,
+    grantedTwice: grantedTwice.length,
+    alreadyOwnedRefunded: refunded,
+    refundsOpen,
+    samples,
+    pass: base.pass && grantedTwice.length === 0 && refundsOpen === 0,
+  };
+}
+
+/**
  * Exactly-once check of writes identified by a key (an announcement's text, an order's
  * product grant): every acknowledged key stored once; an unacknowledged one (503/504, no
  * answer: its outcome is unknown) stored at most once.

@@ -8,6 +8,7 @@ import {
   formatCodes,
   onceCheck,
   plannedSeconds,
+  purchaseCheck,
   renderMarkdown,
   SERVICES,
 } from './fault-lib.mjs';
@@ -273,5 +274,70 @@ describe('report', () => {
     expect(md).toContain('| kill -9 testing | 3 | 2: 200:1 503:1 | 5 ms | 2 s | 2 s | ok |');
     expect(md).toContain('| answers | acknowledged 3, lost 0 | ok |');
     expect(md).toContain('| announcements | lost 1 | FAIL (lost: x\\|y) |');
+  });
+});
+
+describe('purchaseCheck (issue 24: a product is paid for once)', () => {
+  const order = (orderId: string, uid: string, productIds = ['p']) => ({
+    orderId,
+    uid,
+    productIds,
+  });
+  const entry = (orderId: string, productId: string, action: string) => ({
+    orderId,
+    productId,
+    action,
+  });
+
+  it('a learner’s two orders of one product: one granted, the other refunded; passes', () => {
+    const r = purchaseCheck(
+      [order('o1', 'u1'), order('o2', 'u1')],
+      [{ uid: 'u1', entries: [entry('o1', 'p', 'grant'), entry('o2', 'p', 'refund')] }],
+      new Map([
+        ['o1', {}],
+        ['o2', { alreadyOwned: ['p'], refund: 'done', refundId: 're_1' }],
+      ]),
+    );
+    expect(r).toMatchObject({ lost: 0, doubled: 0, grantedTwice: 0, refundsOpen: 0, pass: true });
+    expect(r.alreadyOwnedRefunded).toBe(1);
+  });
+
+  it('fails a product granted by two orders, a product never decided, and a refund not made', () => {
+    expect(
+      purchaseCheck(
+        [order('o1', 'u1'), order('o2', 'u1')],
+        [{ uid: 'u1', entries: [entry('o1', 'p', 'grant'), entry('o2', 'p', 'grant')] }],
+        new Map(),
+      ),
+    ).toMatchObject({ grantedTwice: 1, pass: false });
+    expect(
+      purchaseCheck([order('o1', 'u1')], [{ uid: 'u1', entries: [] }], new Map()),
+    ).toMatchObject({ lost: 1, pass: false });
+    expect(
+      purchaseCheck(
+        [order('o1', 'u1')],
+        [{ uid: 'u1', entries: [entry('o1', 'p', 'refund')] }],
+        new Map([['o1', { alreadyOwned: ['p'], refund: 'pending', refundId: null }]]),
+      ),
+    ).toMatchObject({ refundsOpen: 1, pass: false });
+  });
+
+  it('a revoked grant (refunded order) leaves one live grant; others’ orders are not counted', () => {
+    const r = purchaseCheck(
+      [order('o1', 'u1'), order('o2', 'u1')],
+      [
+        {
+          uid: 'u1',
+          entries: [
+            entry('o1', 'p', 'grant'),
+            entry('o1', 'p', 'revoke'),
+            entry('o2', 'p', 'grant'),
+            entry('other', 'p', 'grant'),
+          ],
+        },
+      ],
+      new Map(),
+    );
+    expect(r).toMatchObject({ grantedTwice: 0, foreign: 0, pass: true });
   });
 });

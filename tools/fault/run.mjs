@@ -62,6 +62,7 @@ import {
   faultRows,
   faultSchedule,
   onceCheck,
+  purchaseCheck,
   plannedSeconds,
   renderMarkdown,
   textTable,
@@ -577,15 +578,17 @@ async function main() {
         })),
       storedAnswers,
     );
-    // purchases: every delivered order paid, one grant per (order, product), in the ledger
+    // purchases: every delivered order paid (a learner's second order of a product: refunded),
+    // each product decided once in the ledger, granted once per learner, every refund made
     const deliveredOrders = orders.filter((_, i) => sentEvents.has(String(i)));
     await until(
-      'every delivered order paid and fulfilled',
+      'every delivered order paid and fulfilled, its refund of products held already made',
       async () =>
         (await catalogDb.collection('orders').countDocuments({
           _id: { $in: /** @type {any[]} */ (deliveredOrders.map((o) => o.orderId)) },
-          status: 'paid',
+          status: { $in: ['paid', 'refunded'] },
           fulfilment: 'done',
+          refund: { $ne: 'pending' },
         })) === deliveredOrders.length,
       { timeoutMs: 60_000, everyMs: 500 },
     ).catch(() => null);
@@ -598,19 +601,16 @@ async function main() {
     const newest = new Map();
     for (const s of snaps)
       if (!newest.get(s.uid) || s.n > newest.get(s.uid).n) newest.set(s.uid, s);
-    /** @type {Map<string, number>} */
-    const grants = new Map();
-    const ours = new Set(orders.map((o) => o.orderId));
-    for (const s of newest.values())
-      for (const e of s.entries)
-        if (e.action === 'grant' && e.orderId && ours.has(e.orderId)) {
-          const k = `${e.orderId}:${e.productId}`;
-          grants.set(k, (grants.get(k) ?? 0) + 1);
-        }
-    const pairs = (/** @type {typeof orders} */ os) =>
-      os.flatMap((o) => o.productIds.map((/** @type {string} */ p) => `${o.orderId}:${p}`));
+    const storedOrders = new Map(
+      (
+        await catalogDb
+          .collection('orders')
+          .find({ _id: { $in: /** @type {any[]} */ (deliveredOrders.map((o) => o.orderId)) } })
+          .toArray()
+      ).map((d) => [String(d._id), /** @type {any} */ (d)]),
+    );
     // after the redeliveries every delivered purchase is acknowledged
-    const purchases = onceCheck(pairs(deliveredOrders), [], grants);
+    const purchases = purchaseCheck(deliveredOrders, [...newest.values()], storedOrders);
     // announcements: the announcements database, by their unique text
     const annDocs = await mongo
       .db('announcements')
