@@ -12,16 +12,8 @@ import {
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
 import { GUARD_MESSAGES, JetStreamBus, NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import {
-  createRealmUser,
-  findRepoRoot,
-  getClientToken,
-  identityServiceClient,
-  infraConfig,
-  waitFor,
-} from '@examprep/test-kit';
+import { adminActor, findRepoRoot, infraConfig, specAccounts, waitFor } from '@examprep/test-kit';
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { JSONCodec, type Subscription } from 'nats';
@@ -36,20 +28,11 @@ const facts: UserPurchasesChangedEvent[] = [];
  * Users of this file only: real accounts of the test realm (an admin changes purchases only
  * of a user that exists, issue 24); their accounts and ledger are removed after.
  */
-const made: string[] = [];
-async function newUser(over: Partial<Actor> = {}): Promise<Actor> {
-  const email = `it-${randomUUID()}@examprep.test`;
-  const uid = await createRealmUser({ email, password: 'it-pass-1' });
-  made.push(uid);
-  return { uid, email, isAdmin: false, emailVerified: true, ...over };
-}
+const accounts = specAccounts();
+const made = accounts.made;
+const newUser = accounts.newUser;
 /** The caller of the admin messages (its own account is never looked up). */
-const ADMIN: Actor = {
-  uid: randomUUID(),
-  email: 'it-admin@examprep.test',
-  isAdmin: true,
-  emailVerified: true,
-};
+const ADMIN: Actor = adminActor('it-admin@examprep.test');
 
 beforeAll(async () => {
   const root = findRepoRoot();
@@ -79,12 +62,7 @@ afterAll(async () => {
     const db = mongo.db('catalog');
     await db.collection('ledger_snapshots').deleteMany({ uid: { $in: made } });
     await db.collection('holdings').deleteMany({ _id: { $in: made } as never });
-    const { access_token } = await getClientToken(identityServiceClient());
-    for (const uid of made)
-      await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${uid}`, {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${access_token}` },
-      });
+    await accounts.removeAll();
   } finally {
     await mongo.close();
     await rpc.close();

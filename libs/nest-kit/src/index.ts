@@ -21,4 +21,5 @@ export * from './mongo/mongo.module';
 export * from './concurrency/keyed-mutex';
 export * from './concurrency/ttl-cache';
 export * from './peers/peer-client';
+export * from './peers/peer-failure';
 export * from './metrics/metrics';

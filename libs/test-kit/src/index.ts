@@ -9,3 +9,4 @@ export * from './s3';
 export * from './infra';
 export * from './containers';
 export * from './database';
+export * from './actors';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, ErrorCodes, Subjects } from '@examprep/contracts';
-import { PeerClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { PeerClient, peerFailure } from '@examprep/nest-kit';
 import { CatalogEnv } from '../config/catalog.env';
 
 /** What the admin is told when the identity service cannot say whether the user exists. */
@@ -19,17 +19,11 @@ export const IDENTITY_CALLS = Symbol('IdentityCalls');
  * An identity service that is down or too slow (503/504) is a 503 naming it; anything else it
  * said (400 for an id that is no user id, 403) is passed on as it is.
  */
-export function identityPeerFailure(err: unknown): unknown {
-  if (!(err instanceof RpcCallError)) return err;
-  const { status } = err.payload;
-  if (status === 503 || status === 504)
-    return new ServiceError({
-      status: 503,
-      code: ErrorCodes.SERVICE_UNAVAILABLE,
-      message: IDENTITY_UNAVAILABLE,
-    });
-  return new ServiceError(err.payload);
-}
+export const identityPeerFailure = peerFailure({
+  status: 503,
+  code: ErrorCodes.SERVICE_UNAVAILABLE,
+  message: IDENTITY_UNAVAILABLE,
+});
 
 /** The catalog's client of the identity service, over NATS with PEER_TIMEOUT_MS. */
 @Injectable()

@@ -6,7 +6,7 @@ import {
   type Product,
   Subjects,
 } from '@examprep/contracts';
-import { PeerClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { PeerClient, peerFailure, ServiceError } from '@examprep/nest-kit';
 import { MediaEnv } from '../config/media.env';
 
 /** The calls the media service makes to its peers (what unit specs fake). */
@@ -19,10 +19,7 @@ export interface PeerCalls {
 }
 
 /** A peer's refusal passed on as it is (503/504 included); anything else is thrown as it is. */
-export function peerFailure(err: unknown): unknown {
-  if (!(err instanceof RpcCallError)) return err;
-  return new ServiceError(err.payload);
-}
+export const mediaPeerFailure = peerFailure();
 
 /**
  * The media service's client of the catalog (products, access: PeerClient) and the testing
@@ -35,7 +32,7 @@ export class Peers extends PeerClient implements PeerCalls {
       servers: env.NATS_URL,
       name: 'media-peers',
       timeoutMs: env.PEER_TIMEOUT_MS,
-      failure: peerFailure,
+      failure: mediaPeerFailure,
     });
   }
 

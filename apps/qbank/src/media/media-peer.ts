@@ -8,7 +8,7 @@ import {
   type QuestionMediaChanges,
   Subjects,
 } from '@examprep/contracts';
-import { NatsRpcClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { NatsRpcClient, peerFailure } from '@examprep/nest-kit';
 import { QbankEnv } from '../config/qbank.env';
 
 /** The index of existing objects is only for the list's filters: it may not hold the list up. */
@@ -30,18 +30,11 @@ export const MEDIA_CALLS = Symbol('MediaCalls');
  * BAD_MEDIA_FILE / VALIDATION_FAILED, 503 STORAGE_UNAVAILABLE) as it is; a media service that
  * is down or too slow is storage being unavailable (503 with the storage sentence).
  */
-export function mediaFailure(err: unknown): unknown {
-  if (!(err instanceof RpcCallError)) return err;
-  const { status } = err.payload;
-  if (status === 503 || status === 504) {
-    return new ServiceError({
-      status: 503,
-      code: ErrorCodes.STORAGE_UNAVAILABLE,
-      message: MEDIA_MESSAGES.storageUnavailable,
-    });
-  }
-  return new ServiceError(err.payload);
-}
+export const mediaFailure = peerFailure({
+  status: 503,
+  code: ErrorCodes.STORAGE_UNAVAILABLE,
+  message: MEDIA_MESSAGES.storageUnavailable,
+});
 
 /** The qbank's own NATS client of the media service, with a time-out (PEER_TIMEOUT_MS). */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, ErrorCodes, Subjects } from '@examprep/contracts';
-import { PeerClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { PeerClient, peerFailure } from '@examprep/nest-kit';
 import { QbankEnv } from '../config/qbank.env';
 
 /** What the caller is told when the catalog cannot say whether they have simulation access. */
@@ -19,17 +19,11 @@ export const SIMULATION_CALLS = Symbol('SimulationCalls');
  * A catalog that is down or too slow (503/504) is a 503 with ACCESS_UNAVAILABLE; anything else
  * the catalog said (401, 403 for an unverified caller) is passed on as it is.
  */
-export function simulationsPeerFailure(err: unknown): unknown {
-  if (!(err instanceof RpcCallError)) return err;
-  const { status } = err.payload;
-  if (status === 503 || status === 504)
-    return new ServiceError({
-      status: 503,
-      code: ErrorCodes.SERVICE_UNAVAILABLE,
-      message: ACCESS_UNAVAILABLE,
-    });
-  return new ServiceError(err.payload);
-}
+export const simulationsPeerFailure = peerFailure({
+  status: 503,
+  code: ErrorCodes.SERVICE_UNAVAILABLE,
+  message: ACCESS_UNAVAILABLE,
+});
 
 /** The qbank's client of the catalog for the pump simulator, over NATS with PEER_TIMEOUT_MS. */
 @Injectable()

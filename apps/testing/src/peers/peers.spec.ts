@@ -1,6 +1,6 @@
 import { ErrorCodes, TEST_MESSAGES } from '@examprep/contracts';
 import { RpcCallError, ServiceError } from '@examprep/nest-kit';
-import { peerFailure } from './peers';
+import { testingPeerFailure as peerFailure } from './peers';
 
 describe('peerFailure: how a failed catalog or qbank call is answered', () => {
   it("a peer that is down or slow: the same status with 'Failed to create test. Please try again.'", () => {

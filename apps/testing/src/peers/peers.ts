@@ -6,7 +6,7 @@ import {
   Subjects,
   TEST_MESSAGES,
 } from '@examprep/contracts';
-import { PeerClient, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { PeerClient, peerFailure } from '@examprep/nest-kit';
 import { TestingEnv } from '../config/testing.env';
 
 /** The calls the testing service makes (what unit specs fake). */
@@ -21,13 +21,7 @@ export interface PeerCalls {
  * is 'Failed to create test. Please try again.' with the same status; anything else the peer
  * said is passed on as it is.
  */
-export function peerFailure(err: unknown): unknown {
-  if (!(err instanceof RpcCallError)) return err;
-  const { status, code } = err.payload;
-  if (status === 503 || status === 504)
-    return new ServiceError({ status, code, message: TEST_MESSAGES.createFailed });
-  return new ServiceError(err.payload);
-}
+export const testingPeerFailure = peerFailure({ message: TEST_MESSAGES.createFailed });
 
 /**
  * The testing service's own client of the catalog (products, access: PeerClient) and the qbank
@@ -41,7 +35,7 @@ export class Peers extends PeerClient implements PeerCalls {
       servers: env.NATS_URL,
       name: 'testing-peers',
       timeoutMs: env.PEER_TIMEOUT_MS,
-      failure: peerFailure,
+      failure: testingPeerFailure,
     });
   }
 

@@ -8,15 +8,8 @@ import {
   type TestQuestionView,
 } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import {
-  createRealmUser,
-  findRepoRoot,
-  getClientToken,
-  identityServiceClient,
-  infraConfig,
-} from '@examprep/test-kit';
+import { adminActor, findRepoRoot, infraConfig, specAccounts } from '@examprep/test-kit';
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { type Db, MongoClient } from 'mongodb';
 
@@ -27,33 +20,12 @@ export const rpc = new NatsRpcClient({
   timeoutMs: 10_000,
 });
 let mongo: MongoClient | undefined;
-const made: string[] = [];
 
-/**
- * A learner of this file: a real account of the test realm (purchases are only granted to a
- * user that exists, issue 24), removed with what it left in `disconnectSystem`.
- */
-export async function newUser(over: Partial<Actor> = {}): Promise<Actor> {
-  const email = over.email ?? `it-${randomUUID()}@examprep.test`;
-  const uid = await createRealmUser({ email, password: 'it-pass-1' });
-  made.push(uid);
-  return { uid, email, isAdmin: false, emailVerified: true, ...over };
-}
-
-/** An admin actor of the admin messages (its own account is never looked up). */
-export function adminActor(email: string): Actor {
-  return { uid: randomUUID(), email, isAdmin: true, emailVerified: true };
-}
-
-/** Deletes this file's accounts from the realm. */
-async function removeAccounts(): Promise<void> {
-  const { access_token } = await getClientToken(identityServiceClient());
-  for (const uid of made.splice(0))
-    await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${uid}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${access_token}` },
-    }).catch(() => undefined);
-}
+/** This file's learners: real accounts of the test realm, removed in `disconnectSystem`. */
+const accounts = specAccounts();
+const made = accounts.made;
+export const newUser = accounts.newUser;
+export { adminActor };
 
 /** Starts what the specs call (already running: nothing happens) and connects. */
 export async function connectSystem(): Promise<void> {
@@ -98,7 +70,7 @@ export async function disconnectSystem(): Promise<void> {
       await catalog.collection('holdings').deleteMany({ _id: { $in: made } } as never);
     }
   } finally {
-    await removeAccounts();
+    await accounts.removeAll();
     await mongo?.close();
     await rpc.close();
   }
