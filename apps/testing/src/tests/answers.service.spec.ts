@@ -97,11 +97,11 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
     const { testId } = await tests.create(learner, sample);
     repo.calls.length = 0;
     await answers.check(learner, { testId, questionId: 'AA01', submittedAnswer: '2' });
-    expect(repo.calls).toEqual(['findTest', 'insertAnswer']);
+    expect(repo.calls).toEqual(['findOwnTest', 'insertAnswer']);
     clock.advance(TOUCH_EVERY_MS);
     repo.calls.length = 0;
     await answers.check(learner, { testId, questionId: 'AA02', submittedAnswer: '2' });
-    expect(repo.calls).toEqual(['findTest', 'insertAnswer', 'touch']);
+    expect(repo.calls).toEqual(['findOwnTest', 'insertAnswer', 'touch']);
   });
 
   it("another learner's test: 404 and nothing stored", async () => {
@@ -160,7 +160,7 @@ describe('AnswersService.save (save-practice-answer)', () => {
     repo.calls.length = 0;
     const saved = await answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '2' });
     expect(saved).toMatchObject({ success: true, questionId: 'AA02', saved: true });
-    expect(repo.calls).toEqual(['findTest', 'writeAnswer']);
+    expect(repo.calls).toEqual(['findOwnTest', 'writeAnswer']);
     repo.calls.length = 0;
     clock.advance(RECENT_TEST_TTL_MS - 1);
     await answers.save(learner, { testId, questionId: 'AA01', submittedAnswer: '3' });
@@ -168,7 +168,7 @@ describe('AnswersService.save (save-practice-answer)', () => {
     repo.calls.length = 0;
     clock.advance(TOUCH_EVERY_MS);
     await answers.save(learner, { testId, questionId: 'AA01', submittedAnswer: '4' });
-    expect(repo.calls).toEqual(['findTest', 'writeAnswer', 'touch']);
+    expect(repo.calls).toEqual(['findOwnTest', 'writeAnswer', 'touch']);
   });
 
   it('a test read from memory is still refused to another learner, and to anyone once this process submitted it', async () => {

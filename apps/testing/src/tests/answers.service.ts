@@ -59,7 +59,7 @@ export class AnswersService {
       // the common case is one insert; a document already there was checked (409) or only flagged
       let flagged = false;
       if (!(await this.store.repo.insertAnswer(test._id, test.userId, question.qid, stored))) {
-        const previous = await this.store.repo.findAnswer(test._id, question.qid);
+        const previous = await this.store.repo.findAnswer(test._id, test.userId, question.qid);
         if (previous?.isSubmitted) throw ServiceError.conflict(TEST_MESSAGES.alreadyChecked);
         flagged = !!previous?.flagged;
         await this.store.repo.updateAnswer(test._id, question.qid, stored);
@@ -132,7 +132,7 @@ export class AnswersService {
   }
 
   private async questionOf(test: TestRecord, qid: string): Promise<PoolQuestion> {
-    const question = (await this.store.questionsOf(test._id)).find((q) => q.qid === qid);
+    const question = (await this.store.questionsOf(test)).find((q) => q.qid === qid);
     if (!question) throw ServiceError.notFound(TEST_MESSAGES.questionNotInTest);
     return question;
   }

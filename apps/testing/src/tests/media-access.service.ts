@@ -65,22 +65,22 @@ export class MediaAccessService {
     let inTest = false;
     const unfinishedFull: TestRecord[] = [];
     for (const test of tests) {
-      if (!(await this.holds(test._id, qid))) continue;
+      if (!(await this.holds(test, qid))) continue;
       inTest = true;
       if (isRevealed(test, undefined)) return { inTest, revealed: true };
       if (test.mode === 'full') unfinishedFull.push(test);
     }
     for (const test of unfinishedFull) {
-      const answers = await this.store.repo.findAnswers(test._id, [qid]);
+      const answers = await this.store.repo.findAnswers(test._id, test.userId, [qid]);
       if (isRevealed(test, answers.get(qid))) return { inTest, revealed: true };
     }
     return { inTest, revealed: false };
   }
 
   /** The test's snapshot holds the question (a test deleted meanwhile holds nothing). */
-  private async holds(testId: string, qid: string): Promise<boolean> {
+  private async holds(test: TestRecord, qid: string): Promise<boolean> {
     try {
-      return (await this.store.questionsOf(testId)).some((q) => q.qid === qid);
+      return (await this.store.questionsOf(test)).some((q) => q.qid === qid);
     } catch (err) {
       if (err instanceof ServiceError && err.payload.status === 404) return false;
       throw err;

@@ -34,6 +34,9 @@ export const LOCK_WAIT_MS = 7_000;
 export const testSubmittedError = () =>
   ServiceError.conflict(TEST_MESSAGES.alreadySubmitted, ErrorCodes.TEST_SUBMITTED);
 
+/** A test as read through the repository: its id and its owner. */
+export type TestRef = Pick<TestRecord, '_id' | 'userId'>;
+
 /** A test with its question snapshot. */
 export interface LoadedTest {
   test: TestRecord;
@@ -81,7 +84,7 @@ export class TestStore {
    */
   async load(actor: Actor, testId: string, ownerId?: string): Promise<TestRecord> {
     const test = actor.isAdmin
-      ? await this.repo.findTest(testId)
+      ? await this.repo.findAnyTest(testId)
       : await this.repo.findOwnTest(testId, actor.uid);
     if (!test || (ownerId !== undefined && test.userId !== ownerId))
       throw ServiceError.notFound(TEST_MESSAGES.notFound);
@@ -123,12 +126,16 @@ export class TestStore {
     test.lastUpdated = now;
   }
 
-  async questionsOf(testId: string): Promise<PoolQuestion[]> {
-    const cached = this.snapshots.get(testId);
+  /**
+   * The question snapshot of a test read through the repository (its owner's, or any for an
+   * admin); kept in memory, as it never changes.
+   */
+  async questionsOf(test: TestRef): Promise<PoolQuestion[]> {
+    const cached = this.snapshots.get(test._id);
     if (cached) return cached;
-    const questions = await this.repo.findQuestions(testId);
+    const questions = await this.repo.findQuestions(test._id, test.userId);
     if (!questions) throw ServiceError.notFound(TEST_MESSAGES.notFoundOrEmpty);
-    this.snapshots.set(testId, questions);
+    this.snapshots.set(test._id, questions);
     return questions;
   }
 
@@ -136,12 +143,10 @@ export class TestStore {
     this.snapshots.set(testId, questions);
   }
 
-  answersOf(
-    test: TestRecord,
-    questions: readonly PoolQuestion[],
-  ): Promise<Map<string, StoredAnswer>> {
+  answersOf(test: TestRef, questions: readonly PoolQuestion[]): Promise<Map<string, StoredAnswer>> {
     return this.repo.findAnswers(
       test._id,
+      test.userId,
       questions.map((q) => q.qid),
     );
   }
@@ -162,10 +167,11 @@ export class TestStore {
 
   /** Grades and completes the test; then retention for a learner submitting their own test. */
   async submitUnlocked(testId: string, actor: Actor): Promise<TestRecord> {
-    const test = await this.repo.findTest(testId);
+    // its caller has loaded the test (its owner's, or an admin's); read again under the lock
+    const test = await this.repo.findAnyTest(testId);
     if (!test) throw ServiceError.notFound(TEST_MESSAGES.notFound);
     if (test.completed) return test;
-    const questions = await this.questionsOf(testId);
+    const questions = await this.questionsOf(test);
     const answers = await this.answersOf(test, questions);
     const grade = gradeTest(test.mode, questions, answers);
     const now = this.clock.now();

@@ -4,6 +4,7 @@ import { Peers } from '../peers/peers';
 import { AnswersService } from './answers.service';
 import { Clock } from './clock';
 import { MediaAccessService } from './media-access.service';
+import { MongoTestsRepository } from './mongo-tests.repository';
 import {
   TestAnswerSheetRecord,
   TestAnswerSheetSchema,
@@ -31,7 +32,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
   providers: [
     Clock,
     Peers,
-    TestsRepository,
+    { provide: TestsRepository, useClass: MongoTestsRepository },
     TestStore,
     TestsService,
     AnswersService,

@@ -1,27 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { PoolQuestion } from '@examprep/contracts';
-import type { Model } from 'mongoose';
-import {
-  type TestAnswerRecord,
-  TestAnswerSheetRecord,
-  TestContentRecord,
-  TestRecord,
-} from './test.schema';
+import type { TestAnswerRecord, TestRecord } from './test.schema';
 import type { StoredAnswer } from './test-view';
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
-
-/** An answer's fields before anything is written to them. */
-const ANSWER_DEFAULTS: Required<AnswerChange> = {
-  submittedAnswer: [],
-  isSubmitted: false,
-  status: 'unanswered',
-  gradedAt: null,
-  gradedBy: null,
-  savedAt: null,
-  flagged: false,
-};
 
 /** The fields of an answer write ($set); the ids are set on insert. */
 export type AnswerChange = Partial<
@@ -44,166 +23,83 @@ export type Completion = Pick<
   | 'lastUpdated'
 >;
 
-/** A stored answer entry with the defaults of the fields never written. */
-function withDefaults(qid: string, entry: Partial<TestAnswerRecord>): StoredAnswer {
-  return { ...ANSWER_DEFAULTS, ...entry, qid, submittedAnswer: entry.submittedAnswer ?? [] };
-}
-
 /**
- * The testing service's queries (ADR 0019). Every read and write of one test goes by `_id`
- * (tests, test_contents and the answer sheet test_answers all use the test id); only the
- * per-user lists filter on userId (the tests documents are small). FerretDB 1.24 on SQLite
- * uses an index for `{_id}` alone (with our build's fix, ADR 0022) and scans for anything
- * else, so there is one document per test in each collection, never one per answer.
- * Answer writes of one test run one at a time in this process (TestStore's lock).
+ * The port of the testing service's store (ADR 0019): `tests` (one small document per test),
+ * `test_contents` (its question snapshot) and `test_answers` (its answer sheet), all three by
+ * the test id. MongoTestsRepository is the real one; unit specs use FakeTestsRepository.
+ *
+ * Every test belongs to a learner (`userId`). The reads that hand out a learner's data take
+ * the owner as a required argument and answer null (or nothing) for another user's test:
+ * findOwnTest, findQuestions, findAnswers, findAnswer, listByUser. findAnyTest is the one
+ * read without an owner, for admins and the service's own bookkeeping. The writes of one
+ * test (answers, touch, complete, remove) go by its id: their callers have read the test
+ * through findOwnTest or findAnyTest first, and on FerretDB a filter of more than `_id`
+ * scans the collection (ADR 0022).
  */
-@Injectable()
-export class TestsRepository {
-  constructor(
-    @InjectModel(TestRecord.name) private readonly tests: Model<TestRecord>,
-    @InjectModel(TestContentRecord.name) private readonly contents: Model<TestContentRecord>,
-    @InjectModel(TestAnswerSheetRecord.name)
-    private readonly sheets: Model<TestAnswerSheetRecord>,
-  ) {}
+export abstract class TestsRepository {
+  /** A new test (its owner is `test.userId`): the snapshot and the empty answer sheet first, then the test document. */
+  abstract insert(test: TestRecord, questions: PoolQuestion[]): Promise<void>;
 
-  /** A new test: the snapshot and the empty answer sheet first, then the test document. */
-  async insert(test: TestRecord, questions: PoolQuestion[]): Promise<void> {
-    await this.contents.collection.insertOne({
-      _id: test._id,
-      userId: test.userId,
-      questions,
-    } as never);
-    await this.sheets.collection.insertOne({
-      _id: test._id,
-      userId: test.userId,
-      answers: {},
-    } as never);
-    await this.tests.collection.insertOne({ ...test } as never);
-  }
-
-  /** Any test by id (admins, the owner check is the caller's). */
-  async findTest(testId: string): Promise<TestRecord | null> {
-    return this.tests.findById(testId).lean<TestRecord>().exec();
-  }
+  /**
+   * ANY test by id, whoever owns it: for admins (read, export, delete any test) and the
+   * service's own bookkeeping (submit re-reads under the test's lock a test its caller has
+   * loaded). A learner's request reads with findOwnTest.
+   */
+  abstract findAnyTest(testId: string): Promise<TestRecord | null>;
 
   /** The owner's test by id; null for a missing test and for another user's. */
-  async findOwnTest(testId: string, userId: string): Promise<TestRecord | null> {
-    const test = await this.findTest(testId);
-    return test && test.userId === userId ? test : null;
-  }
+  abstract findOwnTest(testId: string, ownerId: string): Promise<TestRecord | null>;
 
-  async findQuestions(testId: string): Promise<PoolQuestion[] | null> {
-    const doc = await this.contents.findById(testId).lean<TestContentRecord>().exec();
-    return doc ? doc.questions : null;
-  }
+  /** The owner's test's question snapshot; null when there is none (or it is another user's). */
+  abstract findQuestions(testId: string, ownerId: string): Promise<PoolQuestion[] | null>;
 
-  /** The stored answers of these questions of a test (one read of its answer sheet). */
-  async findAnswers(testId: string, qids: readonly string[]): Promise<Map<string, StoredAnswer>> {
-    const out = new Map<string, StoredAnswer>();
-    if (qids.length === 0) return out;
-    const sheet = await this.sheets.findById(testId).lean<TestAnswerSheetRecord>().exec();
-    const entries = sheet?.answers ?? {};
-    for (const qid of qids) {
-      const entry = Object.hasOwn(entries, qid) ? entries[qid] : undefined;
-      if (entry) out.set(qid, withDefaults(qid, entry));
-    }
-    return out;
-  }
+  /**
+   * The stored answers of these questions of the owner's test (one read of its answer sheet);
+   * none for another user's test.
+   */
+  abstract findAnswers(
+    testId: string,
+    ownerId: string,
+    qids: readonly string[],
+  ): Promise<Map<string, StoredAnswer>>;
 
-  async findAnswer(testId: string, qid: string): Promise<StoredAnswer | null> {
-    return (await this.findAnswers(testId, [qid])).get(qid) ?? null;
-  }
+  /** The stored answer of one question of the owner's test, or null. */
+  abstract findAnswer(testId: string, ownerId: string, qid: string): Promise<StoredAnswer | null>;
 
   /**
    * Writes the answer of a question unless one is stored already (false then): the check of a
-   * full-test question. A read and a write of the sheet, under the caller's per-test lock.
+   * full-test question. Runs under the caller's per-test lock.
    */
-  async insertAnswer(
+  abstract insertAnswer(
     testId: string,
     userId: string,
     qid: string,
     change: AnswerChange,
-  ): Promise<boolean> {
-    if (await this.findAnswer(testId, qid)) return false;
-    await this.writeAnswer(testId, userId, qid, { ...ANSWER_DEFAULTS, ...change });
-    return true;
-  }
+  ): Promise<boolean>;
 
-  async updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void> {
-    await this.setAnswerFields(testId, null, qid, change);
-  }
+  /** Sets these fields of a question's answer stored already (the check of a flagged question). */
+  abstract updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void>;
 
-  /** Sets these fields of one question's answer (one update of the sheet by `_id`). */
-  async writeAnswer(
+  /** Sets these fields of one question's answer (a save, a flag). */
+  abstract writeAnswer(
     testId: string,
     userId: string,
     qid: string,
     change: AnswerChange,
-  ): Promise<void> {
-    await this.setAnswerFields(testId, userId, qid, change);
-  }
+  ): Promise<void>;
 
-  /**
-   * `$set answers.<qid>.<field>` for each changed field. A test whose sheet is missing (made
-   * before sheets existed) gets one, holding this answer.
-   */
-  private async setAnswerFields(
-    testId: string,
-    userId: string | null,
-    qid: string,
-    change: AnswerChange,
-  ): Promise<void> {
-    const $set = Object.fromEntries(
-      Object.entries(change).map(([field, value]) => [`answers.${qid}.${field}`, value]),
-    );
-    if (Object.keys($set).length === 0) return;
-    const res = await this.sheets.collection.updateOne({ _id: testId } as never, { $set });
-    if (res.matchedCount > 0) return;
-    try {
-      await this.sheets.collection.insertOne({
-        _id: testId,
-        userId: userId ?? (await this.findTest(testId))?.userId ?? '',
-        answers: { [qid]: { ...change } },
-      } as never);
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      await this.sheets.collection.updateOne({ _id: testId } as never, { $set });
-    }
-  }
+  /** Moves the test's lastUpdated. */
+  abstract touch(testId: string, at: Date): Promise<void>;
 
-  async touch(testId: string, at: Date): Promise<void> {
-    await this.tests.collection.updateOne({ _id: testId } as never, { $set: { lastUpdated: at } });
-  }
+  /** Writes the scores and marks the test completed. */
+  abstract complete(testId: string, completion: Completion): Promise<void>;
 
-  async complete(testId: string, completion: Completion): Promise<void> {
-    await this.tests.collection.updateOne({ _id: testId } as never, {
-      $set: { ...completion, completed: true },
-    });
-  }
+  /** Every test of the user (or only the completed or unfinished ones). */
+  abstract listByUser(userId: string, filter?: { completed?: boolean }): Promise<TestRecord[]>;
 
-  /** Every test of a user (small documents; FerretDB scans, MongoDB uses the index). */
-  async listByUser(userId: string, filter: { completed?: boolean } = {}): Promise<TestRecord[]> {
-    return this.tests
-      .find({ userId, ...(filter.completed === undefined ? {} : { completed: filter.completed }) })
-      .lean<TestRecord[]>()
-      .exec();
-  }
+  /** Tests per user, every user (the admin list's Tests column). */
+  abstract countsByUser(): Promise<Record<string, number>>;
 
-  /** Tests per user (the admin list's Tests column). */
-  async countsByUser(): Promise<Record<string, number>> {
-    const docs = await this.tests
-      .find({}, { userId: 1 })
-      .lean<Pick<TestRecord, 'userId'>[]>()
-      .exec();
-    const counts = new Map<string, number>();
-    for (const d of docs) counts.set(d.userId, (counts.get(d.userId) ?? 0) + 1);
-    return Object.fromEntries(counts);
-  }
-
-  /** Removes a test: its document, its answer sheet and its snapshot (each by _id). */
-  async remove(testId: string): Promise<void> {
-    await this.tests.collection.deleteOne({ _id: testId } as never);
-    await this.sheets.collection.deleteOne({ _id: testId } as never);
-    await this.contents.collection.deleteOne({ _id: testId } as never);
-  }
+  /** Removes a test: its document, its answer sheet and its snapshot. */
+  abstract remove(testId: string): Promise<void>;
 }

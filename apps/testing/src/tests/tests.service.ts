@@ -128,7 +128,7 @@ export class TestsService {
     if (userId !== undefined) validatePayload(TestOwnerQuery, { userId });
     let test = await this.store.load(actor, testId, actor.isAdmin ? userId : undefined);
     test = await this.store.settle(test, actor);
-    const questions = await this.store.questionsOf(test._id);
+    const questions = await this.store.questionsOf(test);
     const answers = await this.store.answersOf(test, questions);
     return toTestView(test, questions, answers);
   }
@@ -189,9 +189,10 @@ export class TestsService {
   async exportTest(actor: Actor | null, uid: string, testId: string): Promise<TestExport> {
     requireAdmin(actor);
     validatePayload(TestExportQuery, { uid, testId });
-    const test = await this.store.repo.findTest(testId);
-    if (!test || test.userId !== uid) throw ServiceError.notFound(TEST_MESSAGES.notFound);
-    const questions = await this.store.questionsOf(test._id);
+    // the owner is the uid the admin names: another user's test is 404 like a missing one
+    const test = await this.store.repo.findOwnTest(testId, uid);
+    if (!test) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+    const questions = await this.store.questionsOf(test);
     const answers = await this.store.answersOf(test, questions);
     return toTestExport(test, questions, answers, this.store.clock.now());
   }
@@ -211,7 +212,7 @@ export class TestsService {
 
   private async summary(test: TestRecord): Promise<TestSummary> {
     if (test.completed) return toSummary(test, test.answeredCount ?? 0);
-    const questions = await this.store.questionsOf(test._id);
+    const questions = await this.store.questionsOf(test);
     const answers = await this.store.answersOf(test, questions);
     return toSummary(test, countAnswered(test, answers.values()));
   }
@@ -222,7 +223,9 @@ export class TestsService {
    * vanished test never fails the whole list.
    */
   private async settleAll(actor: Actor, tests: TestRecord[]): Promise<TestRecord[]> {
-    const settled = await Promise.all(tests.map((t) => unlessVanished(this.store.settle(t, actor))));
+    const settled = await Promise.all(
+      tests.map((t) => unlessVanished(this.store.settle(t, actor))),
+    );
     return settled.filter((t): t is TestRecord => t !== null);
   }
 }

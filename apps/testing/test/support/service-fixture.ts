@@ -4,7 +4,7 @@ import { AnswersService } from '../../src/tests/answers.service';
 import type { Clock } from '../../src/tests/clock';
 import { TestStore } from '../../src/tests/test-store';
 import { TestsService } from '../../src/tests/tests.service';
-import { FakeTestsRepository } from './fake-tests-repository';
+import { FakeTestsRepository } from './fake-tests.repository';
 
 export const learner: Actor = {
   uid: 'u1',
@@ -133,7 +133,7 @@ export function setup(
     }),
     draw,
   };
-  const store = new TestStore(repo.asRepository(), clock);
+  const store = new TestStore(repo, clock);
   const tests = new TestsService(store, peers);
   const answers = new AnswersService(store);
   return { repo, clock, peers, store, tests, answers };

@@ -4,51 +4,56 @@ import type { StoredAnswer } from '../../src/tests/test-view';
 import type { AnswerChange, Completion, TestsRepository } from '../../src/tests/tests.repository';
 
 /** An in-memory TestsRepository for the services' unit specs; counts the calls it serves. */
-export class FakeTestsRepository {
+export class FakeTestsRepository implements TestsRepository {
   readonly tests = new Map<string, TestRecord>();
   readonly contents = new Map<string, PoolQuestion[]>();
   readonly answers = new Map<string, StoredAnswer & { testId: string; userId: string }>();
   readonly calls: string[] = [];
-
-  asRepository(): TestsRepository {
-    return this as unknown as TestsRepository;
-  }
+  /** The owner of each snapshot (test_contents carries the test's userId). */
+  private readonly contentOwners = new Map<string, string>();
 
   async insert(test: TestRecord, questions: PoolQuestion[]): Promise<void> {
     this.calls.push('insert');
     this.contents.set(test._id, structuredClone(questions));
+    this.contentOwners.set(test._id, test.userId);
     this.tests.set(test._id, structuredClone(test));
   }
 
-  async findTest(testId: string): Promise<TestRecord | null> {
-    this.calls.push('findTest');
-    const t = this.tests.get(testId);
-    return t ? structuredClone(t) : null;
+  async findAnyTest(testId: string): Promise<TestRecord | null> {
+    this.calls.push('findAnyTest');
+    return this.read(testId);
   }
 
-  async findOwnTest(testId: string, userId: string): Promise<TestRecord | null> {
-    const t = await this.findTest(testId);
-    return t && t.userId === userId ? t : null;
+  async findOwnTest(testId: string, ownerId: string): Promise<TestRecord | null> {
+    this.calls.push('findOwnTest');
+    const t = this.read(testId);
+    return t && t.userId === ownerId ? t : null;
   }
 
-  async findQuestions(testId: string): Promise<PoolQuestion[] | null> {
+  async findQuestions(testId: string, ownerId: string): Promise<PoolQuestion[] | null> {
     this.calls.push('findQuestions');
+    if (this.contentOwners.get(testId) !== ownerId) return null;
     return structuredClone(this.contents.get(testId) ?? null);
   }
 
-  async findAnswers(testId: string, qids: readonly string[]): Promise<Map<string, StoredAnswer>> {
+  async findAnswers(
+    testId: string,
+    ownerId: string,
+    qids: readonly string[],
+  ): Promise<Map<string, StoredAnswer>> {
     this.calls.push('findAnswers');
     const out = new Map<string, StoredAnswer>();
     for (const q of qids) {
       const a = this.answers.get(answerId(testId, q));
-      if (a) out.set(q, structuredClone(a));
+      if (a && a.userId === ownerId) out.set(q, structuredClone(a));
     }
     return out;
   }
 
-  async findAnswer(testId: string, qid: string): Promise<StoredAnswer | null> {
+  async findAnswer(testId: string, ownerId: string, qid: string): Promise<StoredAnswer | null> {
     this.calls.push('findAnswer');
-    return structuredClone(this.answers.get(answerId(testId, qid)) ?? null);
+    const a = this.answers.get(answerId(testId, qid));
+    return a && a.userId === ownerId ? structuredClone(a) : null;
   }
 
   async insertAnswer(
@@ -77,6 +82,11 @@ export class FakeTestsRepository {
   ): Promise<void> {
     this.calls.push('writeAnswer');
     this.put(testId, userId, qid, change);
+  }
+
+  private read(testId: string): TestRecord | null {
+    const t = this.tests.get(testId);
+    return t ? structuredClone(t) : null;
   }
 
   private put(testId: string, userId: string, qid: string, change: AnswerChange): void {
@@ -127,5 +137,6 @@ export class FakeTestsRepository {
     this.tests.delete(testId);
     for (const [id, a] of this.answers) if (a.testId === testId) this.answers.delete(id);
     this.contents.delete(testId);
+    this.contentOwners.delete(testId);
   }
 }
