@@ -1,10 +1,11 @@
-import { type Actor } from '@examprep/contracts';
+import { type Actor, ADMIN_USER_MESSAGES, Events } from '@examprep/contracts';
 import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
-import type { Model } from 'mongoose';
+import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
+import { FakeUsersRepository } from '../../test/support/fake-users.repository';
 import type { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import type { AccountMailOptions } from '../mail/account-mail.service';
-import type { PurchaseView, PurchaseViewsRepository } from '../users/purchase-views.repository';
+import type { PurchaseView } from '../users/purchase-views.repository';
 import type { UserRecord } from '../users/user.schema';
 import { AdminUsersService } from './admin-users.service';
 
@@ -22,28 +23,18 @@ function setup(
   const keycloak = {
     usersInRole: jest.fn(async () => new Set(['admin-1'])),
     deleteUser: jest.fn(async () => false),
-    findUser: jest.fn(
-      async (id: string) => (data.accounts ?? []).find((a) => a.id === id) ?? null,
-    ),
+    findUser: jest.fn(async (id: string) => (data.accounts ?? []).find((a) => a.id === id) ?? null),
     listUsers: jest.fn(async () => data.accounts ?? []),
   };
-  const users = {
-    deleteOne: jest.fn(() => ({ exec: async () => ({ deletedCount: 0 }) })),
-    find: jest.fn(() => ({ lean: () => ({ exec: async () => data.docs ?? [] }) })),
-    findById: jest.fn((id: string) => ({
-      lean: () => ({ exec: async () => (data.docs ?? []).find((d) => d._id === id) ?? null }),
-    })),
-  };
-  const bus = { publish: jest.fn(async () => undefined) };
-  const purchaseViews = {
-    all: jest.fn(async () => new Map((data.views ?? []).map((v) => [v.uid, v]))),
-  };
+  const users = new FakeUsersRepository(data.docs);
+  const bus = { publish: jest.fn(async (..._args: unknown[]) => undefined) };
+  const purchaseViews = new FakePurchaseViewsRepository(data.views);
   const sut = new AdminUsersService(
-    users as unknown as Model<UserRecord>,
+    users,
     keycloak as unknown as KeycloakAdminClient,
     bus as unknown as JetStreamBus,
     { webClientId: 'web', webUrl: 'http://x' } as AccountMailOptions,
-    purchaseViews as unknown as PurchaseViewsRepository,
+    purchaseViews,
   );
   return { sut, keycloak, users, bus, purchaseViews };
 }
@@ -67,12 +58,13 @@ describe('AdminUsersService: user ids from the request', () => {
     await fc.assert(
       fc.asyncProperty(bad, async (id) => {
         const { sut, keycloak, users, bus } = setup();
+        const remove = jest.spyOn(users, 'remove');
         expect(await status(sut.deleteUser(ADMIN, id as string))).toBe(400);
         expect(await status(sut.deleteUserData(ADMIN, id as string))).toBe(400);
         expect(await status(sut.generateTestToken(ADMIN, id as string))).toBe(400);
         expect(keycloak.deleteUser).not.toHaveBeenCalled();
         expect(keycloak.findUser).not.toHaveBeenCalled();
-        expect(users.deleteOne).not.toHaveBeenCalled();
+        expect(remove).not.toHaveBeenCalled();
         expect(bus.publish).not.toHaveBeenCalled();
       }),
     );
@@ -115,6 +107,8 @@ describe('AdminUsersService.listUsers: purchases from the ledger read model', ()
         view('nobody', { teas_math_qbank: true }),
       ],
     });
+    const readUsers = jest.spyOn(users, 'all');
+    const readViews = jest.spyOn(purchaseViews, 'all');
     const rows = await sut.listUsers(ADMIN);
     const byUid = Object.fromEntries(rows.map((r) => [r.uid, [r.purchases, r.premium]]));
     expect(byUid).toEqual({
@@ -123,8 +117,8 @@ describe('AdminUsersService.listUsers: purchases from the ledger read model', ()
       'd-db-only': [{ design_premium_3d: true }, false],
       'a-none': [{}, false],
     });
-    expect(users.find).toHaveBeenCalledTimes(1);
-    expect(purchaseViews.all).toHaveBeenCalledTimes(1);
+    expect(readUsers).toHaveBeenCalledTimes(1);
+    expect(readViews).toHaveBeenCalledTimes(1);
   });
 
   it('keeps legacy document values (true, "true", 1) the ledger never named; the ledger wins where it did', async () => {
@@ -193,5 +187,28 @@ describe('AdminUsersService.userExists (asked before an admin changes purchases;
     const learner = { ...ADMIN, uid: 'l', isAdmin: false };
     expect(await status(sut.userExists(learner, 'x'))).toBe(403);
     expect(await status(sut.userExists(ADMIN, '../x'))).toBe(400);
+  });
+});
+
+describe('AdminUsersService.deleteUserData (admin spec §6)', () => {
+  it('deletes the user document, then publishes the deduplicated user.deleted fact', async () => {
+    const { sut, users, bus } = setup({ docs: [{ _id: 'u1', email: 'u1@x.test' }] });
+    await expect(sut.deleteUserData(ADMIN, 'u1')).resolves.toEqual({ deleted: true });
+    expect(users.docs.has('u1')).toBe(false);
+    expect(bus.publish).toHaveBeenCalledWith(
+      Events.userDeleted,
+      { uid: 'u1', at: expect.any(String) },
+      'user-deleted:u1',
+    );
+    // a repeat (no document left) publishes the same fact again
+    await expect(sut.deleteUserData(ADMIN, 'u1')).resolves.toEqual({ deleted: true });
+    expect(bus.publish).toHaveBeenCalledTimes(2);
+  });
+
+  it(`keeps an admin's data: 403 '${ADMIN_USER_MESSAGES.adminCannotBeDeleted}'`, async () => {
+    const { sut, users, bus } = setup({ docs: [{ _id: 'admin-1', email: 'a@x.test' }] });
+    expect(await status(sut.deleteUserData(ADMIN, 'admin-1'))).toBe(403);
+    expect(users.docs.has('admin-1')).toBe(true);
+    expect(bus.publish).not.toHaveBeenCalled();
   });
 });

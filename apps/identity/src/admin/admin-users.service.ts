@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
   ADMIN_USER_MESSAGES,
@@ -21,17 +20,17 @@ import {
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
-import { Model } from 'mongoose';
 import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
 import { ACCOUNT_MAIL_OPTIONS, type AccountMailOptions } from '../mail/account-mail.service';
 import { type PurchaseView, PurchaseViewsRepository } from '../users/purchase-views.repository';
-import { effectivePurchases, UserRecord } from '../users/user.schema';
+import { effectivePurchases, type UserRecord } from '../users/user.schema';
+import { UsersRepository } from '../users/users.repository';
 
 /** Admin spec §2.1, §4, §6: accounts (Keycloak) and user documents (ours), merged. */
 @Injectable()
 export class AdminUsersService {
   constructor(
-    @InjectModel(UserRecord.name) private readonly users: Model<UserRecord>,
+    private readonly users: UsersRepository,
     private readonly keycloak: KeycloakAdminClient,
     private readonly bus: JetStreamBus,
     @Inject(ACCOUNT_MAIL_OPTIONS) private readonly options: AccountMailOptions,
@@ -65,12 +64,11 @@ export class AdminUsersService {
   async userExists(actor: Actor | null, uid: string): Promise<UserExistsReply> {
     requireAdmin(actor);
     validatePayload(DeleteUserDataDto, { uid });
-    const [doc, account] = await Promise.all([
-      this.users.findById(uid, { _id: 1 }).lean().exec(),
+    const [inDatabase, account] = await Promise.all([
+      this.users.exists(uid),
       this.keycloak.findUser(uid),
     ]);
     const inAuth = account !== null;
-    const inDatabase = doc !== null;
     return { exists: inAuth || inDatabase, inAuth, inDatabase };
   }
 
@@ -93,7 +91,7 @@ export class AdminUsersService {
     const [accounts, admins, docs, views] = await Promise.all([
       this.keycloak.listUsers(),
       this.keycloak.usersInRole('admin'),
-      this.users.find().lean().exec(),
+      this.users.all(),
       this.purchaseViews.all(),
     ]);
     const byUid = new Map(docs.map((d) => [d._id, d]));
@@ -138,7 +136,7 @@ export class AdminUsersService {
     validatePayload(DeleteUserDataDto, { uid });
     const admins = await this.keycloak.usersInRole('admin');
     if (admins.has(uid)) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.adminCannotBeDeleted);
-    await this.users.deleteOne({ _id: uid }).exec();
+    await this.users.remove(uid);
     const event: UserDeletedEvent = { uid, at: new Date().toISOString() };
     await this.bus.publish(Events.userDeleted, event, `user-deleted:${uid}`);
     return { deleted: true };

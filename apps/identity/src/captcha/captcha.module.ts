@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CaptchaController } from './captcha.controller';
+import { CaptchaRepository } from './captcha.repository';
 import {
   CaptchaChallengeRecord,
   CaptchaChallengeSchema,
@@ -8,6 +9,7 @@ import {
   CaptchaUseSchema,
 } from './captcha.schema';
 import { CAPTCHA_OPTIONS, CaptchaService, type CaptchaOptions } from './captcha.service';
+import { MongoCaptchaRepository } from './mongo-captcha.repository';
 
 /** The dashboard's contact challenge: math question, single-use verify, business number. */
 @Module({})
@@ -22,7 +24,11 @@ export class CaptchaModule {
         ]),
       ],
       controllers: [CaptchaController],
-      providers: [CaptchaService, { provide: CAPTCHA_OPTIONS, useValue: options }],
+      providers: [
+        CaptchaService,
+        { provide: CaptchaRepository, useClass: MongoCaptchaRepository },
+        { provide: CAPTCHA_OPTIONS, useValue: options },
+      ],
     };
   }
 }

@@ -3,7 +3,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 /*
  * Expired documents of both collections are removed by a TTL index where the database has
  * them (MongoDB) and lazily by the service (FerretDB 1.x refuses TTL indexes); see
- * CaptchaService.ensureIndexes.
+ * MongoCaptchaRepository.ensureIndexes.
  */
 
 /** captcha_challenges/{challengeId}: one contact challenge. The answer never leaves the service. */

@@ -6,57 +6,20 @@ import {
 } from '@examprep/contracts';
 import { ServiceError } from '@examprep/nest-kit';
 import { NUMERIC_MESSAGES } from '@examprep/validation';
-import type { Model } from 'mongoose';
-import type { CaptchaChallengeRecord, CaptchaUseRecord } from './captcha.schema';
+import { FakeCaptchaRepository } from '../../test/support/fake-captcha.repository';
 import { CaptchaService, SWEEP_INTERVAL_MS } from './captcha.service';
 
-/** The few model calls the service makes, over a Map (the real database is in test/). */
-function fakeModel<Doc extends { _id: string; expiresAt: Date }>() {
-  const docs = new Map<string, Doc>();
-  const chain = <T>(value: () => T) => {
-    const q = { select: () => q, lean: () => q, exec: async () => value() };
-    return q;
-  };
-  const createIndex = jest.fn(async (_key: object, options?: { expireAfterSeconds?: number }) => {
-    if (options?.expireAfterSeconds !== undefined)
-      throw new Error('Index option "expireAfterSeconds" is not implemented yet');
-    return 'expiresAt_1';
-  });
-  const model = {
-    create: jest.fn(async (doc: Doc) => {
-      // the unique _id decides, as in the database
-      if (docs.has(doc._id))
-        throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
-      docs.set(doc._id, { ...doc });
-      return doc;
-    }),
-    findById: jest.fn((id: string) => chain(() => (docs.has(id) ? { ...docs.get(id)! } : null))),
-    deleteMany: jest.fn((filter: { expiresAt: { $lt: Date } }) =>
-      chain(() => {
-        let deletedCount = 0;
-        for (const [id, doc] of docs)
-          if (doc.expiresAt < filter.expiresAt.$lt) deletedCount += Number(docs.delete(id));
-        return { deletedCount };
-      }),
-    ),
-    collection: { createIndex, collectionName: 'fake' },
-  };
-  return { docs, model, createIndex };
-}
-
 function setup() {
-  const challenges = fakeModel<CaptchaChallengeRecord>();
-  const uses = fakeModel<CaptchaUseRecord>();
+  const captchas = new FakeCaptchaRepository();
   let now = Date.parse('2026-11-22T12:00:00Z');
-  const sut = new CaptchaService(
-    challenges.model as unknown as Model<CaptchaChallengeRecord>,
-    uses.model as unknown as Model<CaptchaUseRecord>,
-    { businessNumber: '+1-555-010-0199', clock: () => now },
-  );
+  const sut = new CaptchaService(captchas, {
+    businessNumber: '+1-555-010-0199',
+    clock: () => now,
+  });
   const advance = (ms: number) => (now += ms);
-  const stored = (id: string) => challenges.docs.get(id)!;
-  const used = (id: string) => uses.docs.has(id);
-  return { sut, advance, stored, used, challenges, uses };
+  const stored = (id: string) => captchas.challenges.get(id)!;
+  const used = (id: string) => captchas.uses.has(id);
+  return { sut, advance, stored, used, captchas };
 }
 
 async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
@@ -186,34 +149,23 @@ describe('CaptchaService', () => {
   });
 
   it('sweeps expired challenges and their uses on issue, at most once a minute', async () => {
-    const { sut, advance, stored, challenges, uses } = setup();
+    const { sut, advance, stored, captchas } = setup();
+    const removeExpired = jest.spyOn(captchas, 'removeExpired');
     const old = await sut.issue();
     await sut.verify({
       challengeId: old.challengeId,
       answer: String(stored(old.challengeId).answer),
     });
-    expect(challenges.model.deleteMany).toHaveBeenCalledTimes(1);
+    expect(removeExpired).toHaveBeenCalledTimes(1);
     advance(CAPTCHA_TTL_SECONDS * 1000 + 1);
     const fresh = await sut.issue();
     await new Promise((r) => setImmediate(r));
-    expect(challenges.docs.has(old.challengeId)).toBe(false);
-    expect(uses.docs.has(old.challengeId)).toBe(false);
-    expect(challenges.docs.has(fresh.challengeId)).toBe(true);
+    expect(captchas.challenges.has(old.challengeId)).toBe(false);
+    expect(captchas.uses.has(old.challengeId)).toBe(false);
+    expect(captchas.challenges.has(fresh.challengeId)).toBe(true);
     advance(SWEEP_INTERVAL_MS - 1);
     await sut.issue();
-    expect(challenges.model.deleteMany).toHaveBeenCalledTimes(2);
-    expect(uses.model.deleteMany).toHaveBeenCalledTimes(2);
-  });
-
-  it('falls back to a plain expiresAt index where TTL indexes are not implemented (FerretDB)', async () => {
-    const { sut, challenges, uses } = setup();
-    await sut.ensureIndexes();
-    for (const { createIndex } of [challenges, uses]) {
-      expect(createIndex.mock.calls).toEqual([
-        [{ expiresAt: 1 }, { expireAfterSeconds: 0 }],
-        [{ expiresAt: 1 }],
-      ]);
-    }
+    expect(removeExpired).toHaveBeenCalledTimes(2);
   });
 
   it('lets one of several simultaneous right answers through', async () => {

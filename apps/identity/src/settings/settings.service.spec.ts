@@ -1,16 +1,52 @@
+import type { Actor } from '@examprep/contracts';
 import { ServiceError } from '@examprep/nest-kit';
-import type { Model } from 'mongoose';
+import { FakeSettingsRepository } from '../../test/support/fake-settings.repository';
 import type { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
-import type { SettingRecord } from './setting.schema';
 import { SettingsService } from './settings.service';
 
+const ADMIN: Actor = { uid: 'a1', email: 'a@x.test', isAdmin: true, emailVerified: true };
+
 function service(stored: unknown, setRegistrationAllowed: jest.Mock) {
-  const model = {
-    findById: () => ({ lean: () => ({ exec: async () => stored }) }),
-  } as unknown as Model<SettingRecord>;
+  const settings = new FakeSettingsRepository(
+    stored === null ? [] : [{ _id: 'signup', ...(stored as { allowSignup?: unknown }) }],
+  );
   const keycloak = { setRegistrationAllowed } as unknown as KeycloakAdminClient;
-  return new SettingsService(model, keycloak);
+  return new SettingsService(settings, keycloak);
 }
+
+describe('SettingsService.signupStatus (learner spec §3)', () => {
+  it.each([
+    ['never set: open', null, true],
+    ['true', { allowSignup: true }, true],
+    ["'true'", { allowSignup: 'true' }, 'true'],
+    ['false', { allowSignup: false }, false],
+    ['anything else', { allowSignup: 'yes' }, false],
+  ])('%s', async (_, stored, allowSignup) => {
+    await expect(service(stored, jest.fn()).signupStatus()).resolves.toEqual({ allowSignup });
+  });
+});
+
+describe('SettingsService.setAllowSignup', () => {
+  it('stores the switch, then applies it to Keycloak', async () => {
+    const set = jest.fn(async () => undefined);
+    const sut = service(null, set);
+    await expect(sut.setAllowSignup(ADMIN, false)).resolves.toEqual({ allowSignup: false });
+    expect(set).toHaveBeenCalledWith(false);
+    await expect(sut.signupStatus()).resolves.toEqual({ allowSignup: false });
+    await sut.setAllowSignup(ADMIN, true);
+    await expect(sut.signupAllowed()).resolves.toBe(true);
+  });
+
+  it('admins only', async () => {
+    const set = jest.fn(async () => undefined);
+    const sut = service(null, set);
+    await expect(sut.setAllowSignup({ ...ADMIN, isAdmin: false }, false)).rejects.toMatchObject({
+      payload: { status: 403 },
+    });
+    expect(set).not.toHaveBeenCalled();
+    await expect(sut.signupStatus()).resolves.toEqual({ allowSignup: true });
+  });
+});
 
 describe('SettingsService.syncKeycloak', () => {
   it('applies the stored switch to Keycloak', async () => {

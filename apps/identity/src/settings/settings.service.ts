@@ -1,10 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { type Actor, isSignupAllowed, type SignupStatus } from '@examprep/contracts';
 import { requireAdmin, rootLogger } from '@examprep/nest-kit';
-import { Model } from 'mongoose';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
-import { SettingRecord } from './setting.schema';
+import { SettingsRepository } from './settings.repository';
 
 const SIGNUP = 'signup';
 const SYNC_RETRY_MS = 5_000;
@@ -18,13 +16,13 @@ const SYNC_ATTEMPTS = 12;
 @Injectable()
 export class SettingsService implements OnApplicationBootstrap {
   constructor(
-    @InjectModel(SettingRecord.name) private readonly settings: Model<SettingRecord>,
+    private readonly settings: SettingsRepository,
     private readonly keycloak: KeycloakAdminClient,
   ) {}
 
   /** GET /api/allow-signup: the stored value (true or 'true' allow); open when never set. */
   async signupStatus(): Promise<SignupStatus> {
-    const doc = await this.settings.findById(SIGNUP).lean().exec();
+    const doc = await this.settings.find(SIGNUP);
     if (!doc) return { allowSignup: true };
     const v: unknown = doc.allowSignup;
     return { allowSignup: v === true ? true : v === 'true' ? 'true' : false };
@@ -37,9 +35,7 @@ export class SettingsService implements OnApplicationBootstrap {
   /** POST /api/admin/allow-signup (admin): stores the switch, then applies it to Keycloak. */
   async setAllowSignup(actor: Actor | null, allowSignup: boolean): Promise<SignupStatus> {
     requireAdmin(actor);
-    await this.settings
-      .updateOne({ _id: SIGNUP }, { $set: { allowSignup } }, { upsert: true })
-      .exec();
+    await this.settings.set(SIGNUP, { allowSignup });
     // If Keycloak is down the stored value stands and start-up re-applies it; say so.
     await this.keycloak.setRegistrationAllowed(allowSignup);
     rootLogger().info({ adminUid: actor.uid, allowSignup }, 'sign-up switch changed');

@@ -1,8 +1,3 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
-import { PurchaseViewRecord } from './purchase-view.schema';
-
 /** One user's holdings as the ledger published them. */
 export interface PurchaseView {
   uid: string;
@@ -10,62 +5,26 @@ export interface PurchaseView {
   version: number;
 }
 
-const DUPLICATE_KEY = 11000;
-
-/** The queries of the purchases read model (collection purchase_views). */
-@Injectable()
-export class PurchaseViewsRepository {
-  constructor(
-    @InjectModel(PurchaseViewRecord.name) private readonly views: Model<PurchaseViewRecord>,
-  ) {}
-
-  async find(uid: string): Promise<PurchaseView | null> {
-    const doc = await this.views.findById(uid).lean().exec();
-    return doc ? toView(doc) : null;
-  }
+/**
+ * The queries of the purchases read model (collection purchase_views, `_id` = uid). The port
+ * the services inject; MongoPurchaseViewsRepository is the real one.
+ */
+export abstract class PurchaseViewsRepository {
+  /** The user's view, or null. */
+  abstract find(uid: string): Promise<PurchaseView | null>;
 
   /** Every view by uid: one read, for lists that join it in memory. */
-  async all(): Promise<Map<string, PurchaseView>> {
-    const docs = await this.views.find().lean().exec();
-    return new Map(docs.map((d) => [d._id, toView(d)]));
-  }
+  abstract all(): Promise<Map<string, PurchaseView>>;
 
   /**
-   * Stores the view when its version is higher than the stored one (or none is stored), in
-   * one conditional upsert; answers whether it was stored. Facts arrive redelivered and out of
-   * order: an equal or older version matches no document, so the upsert's insert collides
-   * with the stored one on `_id` (E11000) and changes nothing.
-   *
-   * A whole replacement, not `$set: { purchases }`: FerretDB 1.24 skips a `$set` of an
-   * embedded document whose values equal the stored one's in order, field names ignored
-   * ({a: true} -> {b: true} stays {a: true}, modifiedCount 0), which a purchases map of
-   * `true`s hits on every change of the same size.
+   * Stores the user's view when its version is higher than the stored one (or none is
+   * stored); answers whether it was stored. An equal or older version changes nothing.
    */
-  async applyIfNewer(
+  abstract applyIfNewer(
     uid: string,
     view: { purchases: Record<string, boolean>; version: number; at: Date },
-  ): Promise<boolean> {
-    try {
-      const res = await this.views
-        .replaceOne(
-          { _id: uid, version: { $lt: view.version } },
-          { _id: uid, purchases: view.purchases, version: view.version, at: view.at },
-          { upsert: true },
-        )
-        .exec();
-      return res.modifiedCount + res.upsertedCount > 0;
-    } catch (err) {
-      if ((err as { code?: number }).code === DUPLICATE_KEY) return false;
-      throw err;
-    }
-  }
+  ): Promise<boolean>;
 
-  async remove(uid: string): Promise<boolean> {
-    const res = await this.views.deleteOne({ _id: uid }).exec();
-    return res.deletedCount > 0;
-  }
-}
-
-function toView(doc: PurchaseViewRecord): PurchaseView {
-  return { uid: doc._id, purchases: doc.purchases ?? {}, version: doc.version };
+  /** Drops the user's view; whether there was one. */
+  abstract remove(uid: string): Promise<boolean>;
 }

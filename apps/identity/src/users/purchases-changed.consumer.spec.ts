@@ -1,7 +1,7 @@
 import type { UserDeletedEvent, UserPurchasesChangedEvent } from '@examprep/contracts';
 import type { JetStreamBus } from '@examprep/nest-kit';
 import fc from 'fast-check';
-import type { PurchaseViewsRepository } from './purchase-views.repository';
+import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
 import { PurchasesChangedConsumer, readPurchasesChange } from './purchases-changed.consumer';
 import type { UsersService } from './users.service';
 
@@ -76,37 +76,29 @@ describe('readPurchasesChange', () => {
   });
 });
 
-/** The repository's rule (higher versions only) over an in-memory store. */
+/** The consumer over the in-memory read model (higher versions only, as the real one). */
 function setup() {
-  const store = new Map<string, { purchases: Record<string, boolean>; version: number }>();
-  const views = {
-    applyIfNewer: jest.fn(
-      async (uid: string, v: { purchases: Record<string, boolean>; version: number }) => {
-        const stored = store.get(uid);
-        if (stored && stored.version >= v.version) return false;
-        store.set(uid, { purchases: v.purchases, version: v.version });
-        return true;
-      },
-    ),
-    remove: jest.fn(async (uid: string) => store.delete(uid)),
-  };
+  const views = new FakePurchaseViewsRepository();
   const notify = jest.fn();
-  const sut = new PurchasesChangedConsumer(
-    {} as JetStreamBus,
-    views as unknown as PurchaseViewsRepository,
-    { notify } as unknown as UsersService,
-  );
-  return { sut, store, views, notify };
+  const sut = new PurchasesChangedConsumer({} as JetStreamBus, views, {
+    notify,
+  } as unknown as UsersService);
+  /** The stored view of u1 without its uid, as the read model holds it. */
+  const stored = async () => {
+    const view = await views.find('u1');
+    return view && { purchases: view.purchases, version: view.version };
+  };
+  return { sut, views, stored, notify };
 }
 
 describe('PurchasesChangedConsumer', () => {
   it('keeps the highest version whatever the order, and tells the user only when it changed', async () => {
-    const { sut, store, notify } = setup();
+    const { sut, stored, notify } = setup();
     await sut.apply(fact({ version: 2, purchases: { b: true } }));
     await sut.apply(fact({ version: 1, purchases: { a: true } }));
     await sut.apply(fact({ version: 3, purchases: { c: true } }));
     await sut.apply(fact({ version: 3, purchases: { c: true } }));
-    expect(store.get('u1')).toEqual({ purchases: { c: true }, version: 3 });
+    expect(await stored()).toEqual({ purchases: { c: true }, version: 3 });
     expect(notify.mock.calls).toEqual([['u1'], ['u1']]);
   });
 
@@ -116,12 +108,12 @@ describe('PurchasesChangedConsumer', () => {
         fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 8 }),
         fc.array(fc.nat(), { maxLength: 8 }),
         async (versions, repeats) => {
-          const { sut, store } = setup();
+          const { sut, stored } = setup();
           const deliveries = [...versions, ...repeats.map((i) => versions[i % versions.length]!)];
           for (const v of deliveries)
             await sut.apply(fact({ version: v, purchases: { [`p${v}`]: true } }));
           const top = Math.max(...versions);
-          expect(store.get('u1')).toEqual({ purchases: { [`p${top}`]: true }, version: top });
+          expect(await stored()).toEqual({ purchases: { [`p${top}`]: true }, version: top });
         },
       ),
     );
@@ -129,18 +121,19 @@ describe('PurchasesChangedConsumer', () => {
 
   it('ignores (and acknowledges) a payload that is not a purchases fact', async () => {
     const { sut, views, notify } = setup();
+    const applyIfNewer = jest.spyOn(views, 'applyIfNewer');
     await expect(sut.apply({ uid: 'u1' } as never)).resolves.toBeUndefined();
-    expect(views.applyIfNewer).not.toHaveBeenCalled();
+    expect(applyIfNewer).not.toHaveBeenCalled();
     expect(notify).not.toHaveBeenCalled();
   });
 
   it("drops the user's view when their data is deleted, and tells their streams", async () => {
-    const { sut, store, notify } = setup();
+    const { sut, stored, notify } = setup();
     await sut.apply(fact({ version: 4 }));
     notify.mockClear();
     const deleted: UserDeletedEvent = { uid: 'u1', at: AT };
     await sut.forget(deleted);
-    expect(store.has('u1')).toBe(false);
+    expect(await stored()).toBeNull();
     expect(notify).toHaveBeenCalledWith('u1');
     notify.mockClear();
     await sut.forget(deleted);

@@ -1,24 +1,9 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Events, type QbankGeneratedEvent } from '@examprep/contracts';
 import { JetStreamBus, type RunningConsumer } from '@examprep/nest-kit';
-import { Model } from 'mongoose';
-import { UserRecord } from './user.schema';
+import { CountedBatchesRepository } from './counted-batches.repository';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
-
-/** Batches already counted: JetStream redelivers, and a count must not happen twice. */
-@Schema({ collection: 'counted_qbank_batches', versionKey: false })
-export class CountedBatchRecord {
-  @Prop({ type: String, required: true })
-  _id!: string;
-
-  @Prop({ required: true })
-  uid!: string;
-
-  @Prop({ required: true })
-  at!: Date;
-}
-export const CountedBatchSchema = SchemaFactory.createForClass(CountedBatchRecord);
 
 /**
  * Counts Infinite QBank generations per user (user document infiniteQbankGenerations, shown
@@ -30,8 +15,8 @@ export class QbankGenerationsConsumer implements OnApplicationBootstrap, OnModul
 
   constructor(
     private readonly bus: JetStreamBus,
-    @InjectModel(UserRecord.name) private readonly users: Model<UserRecord>,
-    @InjectModel(CountedBatchRecord.name) private readonly batches: Model<CountedBatchRecord>,
+    private readonly users: UsersRepository,
+    private readonly batches: CountedBatchesRepository,
     private readonly usersService: UsersService,
   ) {}
 
@@ -50,19 +35,12 @@ export class QbankGenerationsConsumer implements OnApplicationBootstrap, OnModul
   /** Idempotent: the batch marker's unique id decides; if the increment fails it is undone. */
   async count(event: QbankGeneratedEvent): Promise<void> {
     if (!event?.uid || !event.batchId || !(event.count > 0)) return;
+    if (!(await this.batches.mark(event.uid, event.batchId, new Date(event.at)))) return; // counted before
     try {
-      await this.batches.create({ _id: event.batchId, uid: event.uid, at: new Date(event.at) });
+      if (await this.users.addGenerations(event.uid, event.count))
+        this.usersService.notify(event.uid);
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return; // counted before
-      throw err;
-    }
-    try {
-      const res = await this.users
-        .updateOne({ _id: event.uid }, { $inc: { infiniteQbankGenerations: event.count } })
-        .exec();
-      if (res.modifiedCount === 1) this.usersService.notify(event.uid);
-    } catch (err) {
-      await this.batches.deleteOne({ _id: event.batchId }).exec();
+      await this.batches.unmark(event.uid, event.batchId);
       throw err;
     }
   }

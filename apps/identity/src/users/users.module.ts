@@ -9,19 +9,23 @@ import {
   AccountMailService,
   type AccountMailOptions,
 } from '../mail/account-mail.service';
+import { MongoSettingsRepository } from '../settings/mongo-settings.repository';
 import { SettingRecord, SettingSchema } from '../settings/setting.schema';
+import { SettingsRepository } from '../settings/settings.repository';
 import { SettingsService } from '../settings/settings.service';
-import { UserRecord, UserSchema } from './user.schema';
-import { UsersController } from './users.controller';
-import { UsersService } from './users.service';
+import { CountedBatchRecord, CountedBatchSchema } from './counted-batch.schema';
+import { CountedBatchesRepository } from './counted-batches.repository';
+import { MongoCountedBatchesRepository } from './mongo-counted-batches.repository';
+import { MongoPurchaseViewsRepository } from './mongo-purchase-views.repository';
+import { MongoUsersRepository } from './mongo-users.repository';
 import { PurchaseViewRecord, PurchaseViewSchema } from './purchase-view.schema';
 import { PurchaseViewsRepository } from './purchase-views.repository';
 import { PurchasesChangedConsumer } from './purchases-changed.consumer';
-import {
-  CountedBatchRecord,
-  CountedBatchSchema,
-  QbankGenerationsConsumer,
-} from './qbank-generations.consumer';
+import { QbankGenerationsConsumer } from './qbank-generations.consumer';
+import { UserRecord, UserSchema } from './user.schema';
+import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 @Module({})
 export class UsersModule {
@@ -43,8 +47,11 @@ export class UsersModule {
         AccountMailService,
         AdminUsersService,
         QbankGenerationsConsumer,
-        PurchaseViewsRepository,
         PurchasesChangedConsumer,
+        { provide: UsersRepository, useClass: MongoUsersRepository },
+        { provide: PurchaseViewsRepository, useClass: MongoPurchaseViewsRepository },
+        { provide: CountedBatchesRepository, useClass: MongoCountedBatchesRepository },
+        { provide: SettingsRepository, useClass: MongoSettingsRepository },
         { provide: KeycloakAdminClient, useValue: new KeycloakAdminClient(keycloak) },
         { provide: ACCOUNT_MAIL_OPTIONS, useValue: mail },
       ],

@@ -1,45 +1,86 @@
-import type { Actor } from '@examprep/contracts';
-import type { JetStreamBus } from '@examprep/nest-kit';
-import type { Model } from 'mongoose';
+import {
+  type Actor,
+  IDENTITY_CODES,
+  IDENTITY_MESSAGES,
+  type RpcErrorPayload,
+} from '@examprep/contracts';
+import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
+import { FakeSettingsRepository } from '../../test/support/fake-settings.repository';
+import { FakeUsersRepository } from '../../test/support/fake-users.repository';
 import type { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import type { AccountMailService } from '../mail/account-mail.service';
-import type { SettingsService } from '../settings/settings.service';
-import type { PurchaseView, PurchaseViewsRepository } from './purchase-views.repository';
+import { SettingsService } from '../settings/settings.service';
+import type { PurchaseView } from './purchase-views.repository';
 import type { UserRecord } from './user.schema';
+import { type NewUser } from './users.repository';
 import { UsersService } from './users.service';
 
 const LEARNER: Actor = { uid: 'u1', email: 'l@x.test', isAdmin: false, emailVerified: true };
+const ADMIN: Actor = { uid: 'a1', email: 'a@x.test', isAdmin: true, emailVerified: true };
 
-function setup(doc: Partial<UserRecord> | null, view: PurchaseView | null) {
-  const users = {
-    findById: jest.fn(() => ({ lean: () => ({ exec: async () => doc }) })),
-  };
-  const purchaseViews = { find: jest.fn(async () => view) };
-  const sut = new UsersService(
-    users as unknown as Model<UserRecord>,
-    {} as SettingsService,
-    {} as KeycloakAdminClient,
-    {} as AccountMailService,
-    {} as JetStreamBus,
-    purchaseViews as unknown as PurchaseViewsRepository,
+function setup(
+  data: {
+    docs?: Partial<UserRecord>[];
+    views?: PurchaseView[];
+    users?: FakeUsersRepository;
+    signup?: boolean;
+    accounts?: { id: string; email: string }[];
+  } = {},
+) {
+  const users = data.users ?? new FakeUsersRepository(data.docs);
+  const purchaseViews = new FakePurchaseViewsRepository(data.views);
+  const settings = new FakeSettingsRepository(
+    data.signup === false ? [{ _id: 'signup', allowSignup: false }] : [],
   );
-  return { sut, purchaseViews };
+  const keycloak = {
+    findUser: jest.fn(async (id: string) => (data.accounts ?? []).find((a) => a.id === id) ?? null),
+  };
+  const mail = { sendVerification: jest.fn(async (_uid: string) => undefined) };
+  const publish = jest.fn();
+  const sut = new UsersService(
+    users,
+    new SettingsService(settings, {} as KeycloakAdminClient),
+    keycloak as unknown as KeycloakAdminClient,
+    mail as unknown as AccountMailService,
+    { connection: { publish } } as unknown as JetStreamBus,
+    purchaseViews,
+  );
+  /** The uids whose streams were told their document changed. */
+  const notified = () => publish.mock.calls.map(([subject]) => String(subject).split('.').pop());
+  return { sut, users, purchaseViews, mail, notified };
+}
+
+async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
+  const err = await p.then(
+    () => {
+      throw new Error('expected a ServiceError');
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ServiceError);
+  return (err as ServiceError).payload;
 }
 
 describe('UsersService.me: purchases from the ledger read model', () => {
   it("shows the ledger view's held products over the document's legacy values", async () => {
-    const { sut, purchaseViews } = setup(
-      { _id: 'u1', email: 'l@x.test', purchases: { teas_math_workbook: 'true', old: true } },
-      { uid: 'u1', purchases: { old: false, teas_math_qbank: true }, version: 3 },
-    );
+    const { sut, purchaseViews } = setup({
+      docs: [
+        { _id: 'u1', email: 'l@x.test', purchases: { teas_math_workbook: 'true', old: true } },
+      ],
+      views: [{ uid: 'u1', purchases: { old: false, teas_math_qbank: true }, version: 3 }],
+    });
+    const find = jest.spyOn(purchaseViews, 'find');
     const me = await sut.me(LEARNER);
     expect(me.purchases).toEqual({ teas_math_workbook: true, teas_math_qbank: true });
     expect(me.hasDocument).toBe(true);
-    expect(purchaseViews.find).toHaveBeenCalledWith('u1');
+    expect(find).toHaveBeenCalledWith('u1');
   });
 
   it('shows what the ledger granted before the user document exists', async () => {
-    const { sut } = setup(null, { uid: 'u1', purchases: { med_dosage_qbank: true }, version: 1 });
+    const { sut } = setup({
+      views: [{ uid: 'u1', purchases: { med_dosage_qbank: true }, version: 1 }],
+    });
     expect(await sut.me(LEARNER)).toMatchObject({
       hasDocument: false,
       purchases: { med_dosage_qbank: true },
@@ -47,49 +88,144 @@ describe('UsersService.me: purchases from the ledger read model', () => {
   });
 
   it('without a view: the held legacy values', async () => {
-    const { sut } = setup({ _id: 'u1', email: 'l@x.test', purchases: { a: 1, b: 'no' } }, null);
+    const { sut } = setup({
+      docs: [{ _id: 'u1', email: 'l@x.test', purchases: { a: 1, b: 'no' } }],
+    });
     expect((await sut.me(LEARNER)).purchases).toEqual({ a: true });
+  });
+
+  it('defaults while the document does not exist: math dashboard, nothing owned', async () => {
+    const { sut } = setup();
+    expect(await sut.me({ ...LEARNER, emailVerified: false })).toEqual({
+      uid: 'u1',
+      email: 'l@x.test',
+      isAdmin: false,
+      emailVerified: false,
+      defaultDashboard: 'math',
+      purchases: {},
+      hasDocument: false,
+    });
   });
 });
 
-describe('UsersService.createUser: two calls racing for the same user', () => {
-  const ADMIN: Actor = { uid: 'a1', email: 'a@x.test', isAdmin: true, emailVerified: true };
-  const winner = { _id: 'u1', email: 'l@x.test', purchases: {} };
+describe('UsersService.createUser', () => {
+  it("creates the learner's own document, tells their streams and sends the verification mail", async () => {
+    const { sut, users, mail, notified } = setup();
+    const doc = await sut.createUser({ ...LEARNER, emailVerified: false }, {});
+    expect(doc).toMatchObject({ uid: 'u1', email: 'l@x.test', purchases: {} });
+    expect(users.docs.get('u1')).toMatchObject({ email: 'l@x.test', purchases: {} });
+    expect(notified()).toEqual(['u1']);
+    expect(mail.sendVerification).toHaveBeenCalledWith('u1');
+  });
 
-  /** The pre-check finds nothing; the insert then loses to the other call (E11000 on _id). */
-  function racing() {
-    let reads = 0;
-    const users = {
-      findById: jest.fn(() => ({
-        lean: () => ({ exec: async () => (reads++ === 0 ? null : winner) }),
-      })),
-      exists: jest.fn(() => ({ exec: async () => null })),
-      create: jest.fn(async () => {
-        throw Object.assign(new Error('E11000 duplicate key error collection: identity.users'), {
-          code: 11000,
-        });
-      }),
-    };
-    const sut = new UsersService(
-      users as unknown as Model<UserRecord>,
-      { signupAllowed: async () => true } as unknown as SettingsService,
-      { findUser: async () => ({ id: 'u1', email: 'l@x.test' }) } as unknown as KeycloakAdminClient,
-      {} as AccountMailService,
-      {} as JetStreamBus,
-      { find: jest.fn(async () => null) } as unknown as PurchaseViewsRepository,
-    );
-    return { sut, users };
+  it('sends no verification mail to a verified learner; asking again answers the same document', async () => {
+    const { sut, mail, notified } = setup();
+    const first = await sut.createUser(LEARNER, {});
+    await expect(sut.createUser(LEARNER, {})).resolves.toEqual(first);
+    expect(mail.sendVerification).not.toHaveBeenCalled();
+    expect(notified()).toEqual(['u1']);
+  });
+
+  it(`refuses a learner while sign-ups are closed: '${IDENTITY_MESSAGES.signupsDisabled}'`, async () => {
+    const { sut, users } = setup({ signup: false });
+    expect(await failure(sut.createUser(LEARNER, {}))).toMatchObject({
+      status: 403,
+      message: IDENTITY_MESSAGES.signupsDisabled,
+    });
+    expect(users.docs.size).toBe(0);
+  });
+
+  it("an admin creates the missing document of a Keycloak user with that account's email", async () => {
+    const { sut, users } = setup({ accounts: [{ id: 'u2', email: ' Other@X.test ' }] });
+    await expect(sut.createUser(ADMIN, { uid: 'u2' })).resolves.toMatchObject({
+      uid: 'u2',
+      email: 'other@x.test',
+    });
+    expect(users.docs.has('u2')).toBe(true);
+    expect(await failure(sut.createUser(ADMIN, { uid: 'u3' }))).toMatchObject({
+      status: 404,
+      code: IDENTITY_CODES.NOT_IN_IDENTITY_PROVIDER,
+    });
+  });
+
+  it(`refuses an email another user has: 409 '${IDENTITY_MESSAGES.emailAlreadyExists}'`, async () => {
+    const { sut, users } = setup({ docs: [{ _id: 'other', email: 'l@x.test' }] });
+    expect(await failure(sut.createUser(LEARNER, {}))).toEqual({
+      status: 409,
+      code: IDENTITY_CODES.EMAIL_ALREADY_EXISTS,
+      message: IDENTITY_MESSAGES.emailAlreadyExists,
+    });
+    expect(users.docs.has('u1')).toBe(false);
+  });
+});
+
+describe('UsersService.createUser: two calls racing', () => {
+  /**
+   * The pre-check finds nothing; the other call's document lands just before this call's
+   * insert, which then loses on the unique `_id` (or email).
+   */
+  function racing(other: Partial<UserRecord>) {
+    class RacingUsers extends FakeUsersRepository {
+      override async insert(uid: string, user: NewUser) {
+        this.put(other);
+        return super.insert(uid, user);
+      }
+    }
+    return setup({ users: new RacingUsers(), accounts: [{ id: 'u1', email: 'l@x.test' }] });
   }
 
   it('answers the learner with the document the other call made (asking again is harmless)', async () => {
-    const { sut } = racing();
+    const { sut } = racing({ _id: 'u1', email: 'l@x.test', purchases: {} });
     await expect(sut.createUser(LEARNER, {})).resolves.toMatchObject({ email: 'l@x.test' });
   });
 
   it('answers an admin 409 as when the document existed before (never a 500)', async () => {
-    const { sut } = racing();
-    await expect(sut.createUser(ADMIN, { uid: 'u1' })).rejects.toMatchObject({
-      payload: { status: 409, code: 'USER_DOCUMENT_EXISTS' },
+    const { sut } = racing({ _id: 'u1', email: 'l@x.test', purchases: {} });
+    expect(await failure(sut.createUser(ADMIN, { uid: 'u1' }))).toMatchObject({
+      status: 409,
+      code: 'USER_DOCUMENT_EXISTS',
     });
+  });
+
+  it('another account that took the email at the same moment: 409 EMAIL_ALREADY_EXISTS', async () => {
+    const { sut } = racing({ _id: 'other', email: 'l@x.test', purchases: {} });
+    expect(await failure(sut.createUser(LEARNER, {}))).toMatchObject({
+      status: 409,
+      code: IDENTITY_CODES.EMAIL_ALREADY_EXISTS,
+    });
+  });
+});
+
+describe('UsersService.updateDefaultDashboard', () => {
+  it("sets the dashboard of the user's document and tells their streams", async () => {
+    const { sut, users, notified } = setup({
+      docs: [{ _id: 'u1', email: 'l@x.test', defaultDashboard: 'math' }],
+    });
+    await expect(
+      sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' }),
+    ).resolves.toMatchObject({ defaultDashboard: 'design', hasDocument: true });
+    expect(users.docs.get('u1')?.defaultDashboard).toBe('design');
+    expect(notified()).toEqual(['u1']);
+  });
+
+  it('creates the document when it is missing', async () => {
+    const { sut, users } = setup();
+    await expect(
+      sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' }),
+    ).resolves.toMatchObject({ defaultDashboard: 'design', hasDocument: true });
+    expect(users.docs.get('u1')).toMatchObject({
+      email: 'l@x.test',
+      purchases: {},
+      defaultDashboard: 'design',
+    });
+  });
+
+  it('refuses to create it with an email another user has (409), and tells nobody', async () => {
+    const { sut, users, notified } = setup({ docs: [{ _id: 'other', email: 'l@x.test' }] });
+    expect(
+      await failure(sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' })),
+    ).toMatchObject({ status: 409, code: IDENTITY_CODES.EMAIL_ALREADY_EXISTS });
+    expect(users.docs.has('u1')).toBe(false);
+    expect(notified()).toEqual([]);
   });
 });

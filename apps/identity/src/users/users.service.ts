@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
   type CreateUserInput,
@@ -23,19 +22,19 @@ import {
   validatePayload,
 } from '@examprep/nest-kit';
 import { JSONCodec } from 'nats';
-import { Model } from 'mongoose';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { AccountMailService } from '../mail/account-mail.service';
 import { SettingsService } from '../settings/settings.service';
 import { PurchaseViewsRepository } from './purchase-views.repository';
-import { effectivePurchases, toUserDocument, UserRecord } from './user.schema';
+import { effectivePurchases, toUserDocument, type UserRecord } from './user.schema';
+import { UsersRepository } from './users.repository';
 
 const jc = JSONCodec<UserChangedNotice>();
 
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectModel(UserRecord.name) private readonly users: Model<UserRecord>,
+    private readonly users: UsersRepository,
     private readonly settings: SettingsService,
     private readonly keycloak: KeycloakAdminClient,
     private readonly mail: AccountMailService,
@@ -77,32 +76,27 @@ export class UsersService {
     }
     const targetUid = forSelf ? actor.uid : uid;
 
-    const existing = await this.users.findById(targetUid).lean().exec();
+    const existing = await this.users.findById(targetUid);
     if (existing) return this.existingDocument(existing, forSelf);
     await this.refuseTakenEmail(email, targetUid);
-    try {
-      const created = await this.users.create({ _id: targetUid, email, purchases: {} });
-      this.notify(targetUid);
-      // registration sends the verification mail (learner spec §4 sign-up flow)
-      if (forSelf && !actor.emailVerified) {
-        await this.mail.sendVerification(targetUid).catch((err: unknown) => {
-          rootLogger().error(
-            { err, uid: targetUid },
-            'verification mail after registration failed',
-          );
-        });
-      }
-      return toUserDocument(created.toObject(), await this.ledgerPurchases(targetUid));
-    } catch (e) {
-      if ((e as { code?: number }).code !== 11000) throw e;
+    const created = await this.users.insert(targetUid, { email, purchases: {} });
+    if (!created) {
       // Two calls racing. For the same user (a double submit, the admin and the learner at once)
       // the one that lost answers as if it had come second; for the same email, the unique
       // index decides against the other account.
-      const winner = await this.users.findById(targetUid).lean().exec();
+      const winner = await this.users.findById(targetUid);
       if (winner) return this.existingDocument(winner, forSelf);
       await this.refuseTakenEmail(email, targetUid);
-      throw e;
+      throw new Error(`create-user ${targetUid}: the insert lost to a document that is gone`);
     }
+    this.notify(targetUid);
+    // registration sends the verification mail (learner spec §4 sign-up flow)
+    if (forSelf && !actor.emailVerified) {
+      await this.mail.sendVerification(targetUid).catch((err: unknown) => {
+        rootLogger().error({ err, uid: targetUid }, 'verification mail after registration failed');
+      });
+    }
+    return toUserDocument(created, await this.ledgerPurchases(targetUid));
   }
 
   /** create-user for a document that exists: the caller's own is answered, another's is 409. */
@@ -119,7 +113,7 @@ export class UsersService {
   async me(actor: Actor | null): Promise<Me> {
     requireActor(actor);
     const [doc, ledger] = await Promise.all([
-      this.users.findById(actor.uid).lean().exec(),
+      this.users.findById(actor.uid),
       this.ledgerPurchases(actor.uid),
     ]);
     return {
@@ -137,19 +131,17 @@ export class UsersService {
   async updateDefaultDashboard(actor: Actor | null, input: DefaultDashboardInput): Promise<Me> {
     requireActor(actor);
     const dto = validatePayload(DefaultDashboardDto, input ?? {});
-    const exists = await this.users.exists({ _id: actor.uid }).exec();
-    if (exists) {
-      await this.users
-        .updateOne({ _id: actor.uid }, { $set: { defaultDashboard: dto.defaultDashboard } })
-        .exec();
+    if (await this.users.exists(actor.uid)) {
+      await this.users.setDefaultDashboard(actor.uid, dto.defaultDashboard);
     } else {
       await this.refuseTakenEmail(actor.email, actor.uid);
-      await this.users.create({
-        _id: actor.uid,
+      const created = await this.users.insert(actor.uid, {
         email: actor.email,
         purchases: {},
         defaultDashboard: dto.defaultDashboard,
       });
+      if (!created)
+        throw new Error(`default dashboard ${actor.uid}: the user document insert collided`);
     }
     this.notify(actor.uid);
     return this.me(actor);
@@ -161,8 +153,7 @@ export class UsersService {
   }
 
   private async refuseTakenEmail(email: string, uid: string): Promise<void> {
-    const other = await this.users.exists({ email, _id: { $ne: uid } }).exec();
-    if (other) {
+    if (await this.users.emailTakenByOther(uid, email)) {
       throw ServiceError.conflict(
         IDENTITY_MESSAGES.emailAlreadyExists,
         IDENTITY_CODES.EMAIL_ALREADY_EXISTS,

@@ -1,0 +1,44 @@
+import {
+  type PurchaseView,
+  PurchaseViewsRepository,
+} from '../../src/users/purchase-views.repository';
+
+interface StoredView {
+  purchases: Record<string, unknown>;
+  version: number;
+  at?: Date;
+}
+
+/** An in-memory PurchaseViewsRepository for unit specs: only a higher version is stored. */
+export class FakePurchaseViewsRepository implements PurchaseViewsRepository {
+  readonly views = new Map<string, StoredView>();
+
+  constructor(views: PurchaseView[] = []) {
+    for (const { uid, purchases, version } of views) this.views.set(uid, { purchases, version });
+  }
+
+  async find(uid: string): Promise<PurchaseView | null> {
+    const v = this.views.get(uid);
+    return v ? { uid, purchases: structuredClone(v.purchases), version: v.version } : null;
+  }
+
+  async all(): Promise<Map<string, PurchaseView>> {
+    const out = new Map<string, PurchaseView>();
+    for (const uid of this.views.keys()) out.set(uid, (await this.find(uid))!);
+    return out;
+  }
+
+  async applyIfNewer(
+    uid: string,
+    view: { purchases: Record<string, boolean>; version: number; at: Date },
+  ): Promise<boolean> {
+    const stored = this.views.get(uid);
+    if (stored && stored.version >= view.version) return false;
+    this.views.set(uid, { ...view, purchases: structuredClone(view.purchases) });
+    return true;
+  }
+
+  async remove(uid: string): Promise<boolean> {
+    return this.views.delete(uid);
+  }
+}
