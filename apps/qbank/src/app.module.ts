@@ -4,15 +4,25 @@ import { createRpcHealthController, JetStreamModule, MongoModule } from '@exampr
 import { QbankEnv } from './config/qbank.env';
 import { CourseRecord, CourseSchema } from './courses/course.schema';
 import { CoursesController } from './courses/courses.controller';
+import { CoursesRepository } from './courses/courses.repository';
 import { CoursesService } from './courses/courses.service';
+import { MongoCoursesRepository } from './courses/mongo-courses.repository';
 import { InfiniteController } from './infinite/infinite.controller';
 import { InfiniteService } from './infinite/infinite.service';
+import { MongoViewModesRepository } from './infinite/mongo-view-modes.repository';
 import { ViewModeRecord, ViewModeSchema } from './infinite/view-mode.schema';
+import { ViewModesRepository } from './infinite/view-modes.repository';
 import { PoolController } from './pool/pool.controller';
 import { MEDIA_CALLS, MediaPeer } from './media/media-peer';
 import { PoolService } from './pool/pool.service';
+import { MongoQuestionsRepository } from './questions/mongo-questions.repository';
+import { QidAllocator } from './questions/qid-allocator.service';
+import { QuestionEvents } from './questions/question-events.service';
+import { QuestionMediaService } from './questions/question-media.service';
+import { QuestionSearchService } from './questions/question-search.service';
 import { QuestionRecord, QuestionSchema } from './questions/question.schema';
 import { QuestionsController } from './questions/questions.controller';
+import { QuestionsRepository } from './questions/questions.repository';
 import { QuestionsService } from './questions/questions.service';
 import { SimulationsController } from './simulations/simulations.controller';
 import { PumpAccess } from './simulations/pump-access';
@@ -45,7 +55,14 @@ export class AppModule {
         { provide: QbankEnv, useValue: env },
         MediaPeer,
         { provide: MEDIA_CALLS, useExisting: MediaPeer },
+        { provide: QuestionsRepository, useClass: MongoQuestionsRepository },
+        { provide: CoursesRepository, useClass: MongoCoursesRepository },
+        { provide: ViewModesRepository, useClass: MongoViewModesRepository },
+        QuestionEvents,
+        QuestionMediaService,
+        QidAllocator,
         QuestionsService,
+        QuestionSearchService,
         CoursesService,
         InfiniteService,
         PoolService,

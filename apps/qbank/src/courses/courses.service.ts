@@ -1,5 +1,4 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
   compareObjectiveCodes,
@@ -12,8 +11,8 @@ import {
 } from '@examprep/contracts';
 import { COURSE_DEFINITIONS, hasGenerator } from '@examprep/generators';
 import { requireAdmin, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
-import { Model } from 'mongoose';
-import { CourseRecord, type StoredObjective } from './course.schema';
+import type { CourseRecord, StoredObjective } from './course.schema';
+import { CoursesRepository } from './courses.repository';
 
 /** Courses change only when an admin flips a flag; replicas re-read at most this often. */
 const CACHE_MS = 2_000;
@@ -24,7 +23,7 @@ const WRITE_RETRIES = 5;
 export class CoursesService implements OnApplicationBootstrap {
   private cache: { at: number; courses: Promise<Course[]> } | undefined;
 
-  constructor(@InjectModel(CourseRecord.name) private readonly courses: Model<CourseRecord>) {}
+  constructor(private readonly courses: CoursesRepository) {}
 
   /**
    * Makes sure every course, objective and topic of the generator registry exists (new ones
@@ -33,7 +32,7 @@ export class CoursesService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     for (const def of COURSE_DEFINITIONS) {
       for (let attempt = 0; attempt < WRITE_RETRIES; attempt++) {
-        const doc = await this.courses.findById(def.id).lean().exec();
+        const doc = await this.courses.findById(def.id);
         const objectives: StoredObjective[] = doc?.objectives
           ? structuredClone(doc.objectives)
           : [];
@@ -54,24 +53,10 @@ export class CoursesService implements OnApplicationBootstrap {
         }
         if (!changed) break;
         if (!doc) {
-          try {
-            await this.courses.create({ _id: def.id, name: def.name, objectives, revision: 0 });
-            break;
-          } catch (err) {
-            if ((err as { code?: number }).code === 11000) continue; // another replica won
-            throw err;
-          }
+          if (await this.courses.insertNew({ _id: def.id, name: def.name, objectives })) break;
+          continue; // another replica won
         }
-        const res = await this.courses
-          .updateOne(
-            { _id: def.id, revision: doc.revision ?? 0 },
-            {
-              $set: { objectives },
-              $inc: { revision: 1 },
-            },
-          )
-          .exec();
-        if (res.modifiedCount === 1) break;
+        if (await this.courses.replaceObjectives(def.id, doc.revision ?? 0, objectives)) break;
       }
     }
     this.cache = undefined;
@@ -107,7 +92,7 @@ export class CoursesService implements OnApplicationBootstrap {
     validatePayload(TopicParamsDto, { courseId, topicKey });
     const input = validatePayload(TopicFlagsDto, raw);
     for (let attempt = 0; attempt < WRITE_RETRIES; attempt++) {
-      const doc = await this.courses.findById(courseId).lean().exec();
+      const doc = await this.courses.findById(courseId);
       if (!doc) throw ServiceError.notFound(M.courseNotFound);
       const objectives = structuredClone(doc.objectives);
       const topic = objectives
@@ -119,16 +104,7 @@ export class CoursesService implements OnApplicationBootstrap {
       }
       if (input.free !== undefined) topic.free = input.free;
       if (input.available !== undefined) topic.available = input.available;
-      const res = await this.courses
-        .updateOne(
-          { _id: courseId, revision: doc.revision ?? 0 },
-          {
-            $set: { objectives },
-            $inc: { revision: 1 },
-          },
-        )
-        .exec();
-      if (res.modifiedCount === 1) {
+      if (await this.courses.replaceObjectives(courseId, doc.revision ?? 0, objectives)) {
         this.cache = undefined;
         rootLogger().info({ courseId, topicKey, ...input, adminUid: actor.uid }, 'topic flags');
         return toCourse({ ...doc, objectives });
@@ -138,7 +114,7 @@ export class CoursesService implements OnApplicationBootstrap {
   }
 
   private async load(): Promise<Course[]> {
-    const docs = await this.courses.find().sort({ _id: 1 }).lean().exec();
+    const docs = await this.courses.findAll();
     const order = new Map(COURSE_DEFINITIONS.map((c, i) => [c.id, i]));
     return docs
       .map(toCourse)

@@ -6,14 +6,14 @@ import {
   QBANK_MESSAGES as M,
 } from '@examprep/contracts';
 import { defaultCatalog, generate, PUMP_PREVIEW_ITEM_SEEDS } from '@examprep/generators';
-import { type JetStreamBus, RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { RpcCallError, ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
-import type { Model } from 'mongoose';
-import type { CoursesService } from '../courses/courses.service';
+import { FakeCoursesRepository } from '../../test/support/fake-courses.repository';
+import { FakeViewModesRepository } from '../../test/support/fake-view-modes.repository';
+import { CoursesService } from '../courses/courses.service';
 import { PumpAccess } from '../simulations/pump-access';
 import { simulationsPeerFailure } from '../simulations/simulations-peers';
 import { InfiniteService } from './infinite.service';
-import type { ViewModeRecord } from './view-mode.schema';
 
 /** Every name an object inherits, plus '__proto__'. */
 const prototypeKey = fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype), '__proto__');
@@ -33,21 +33,41 @@ function openCatalog(): Course[] {
   }));
 }
 
+/** The stored courses of openCatalog(): every topic of the registry, free and available. */
+function openCourses(): FakeCoursesRepository {
+  const repo = new FakeCoursesRepository();
+  for (const course of openCatalog()) {
+    repo.docs.set(course.id, {
+      _id: course.id,
+      name: course.name,
+      revision: 0,
+      objectives: Object.entries(course.objectives).map(([code, o]) => ({
+        code,
+        name: o.name,
+        section: o.section,
+        topics: o.topics.map(({ key, name, free, available }) => ({ key, name, free, available })),
+      })),
+    });
+  }
+  return repo;
+}
+
 /** The service; `full`: what the catalog says of every caller's simulation access. */
-function service(full: boolean | Error = true) {
-  const courses = { all: async () => openCatalog() } as unknown as CoursesService;
-  const viewModes = {
-    findById: () => ({ lean: () => ({ exec: async () => null }) }),
-  } as unknown as Model<ViewModeRecord>;
-  const bus = { publish: async () => undefined } as unknown as JetStreamBus;
+function service(full: boolean | Error = true, viewModes = new FakeViewModesRepository()) {
+  const publish = jest.fn(async () => ({ seq: 1, duplicate: false }));
   const peers = {
     simulationsAccess: jest.fn(async () => {
       if (full instanceof Error) throw full;
       return full;
     }),
   };
-  const sut = new InfiniteService(courses, viewModes, bus, new PumpAccess(peers));
-  return Object.assign(sut, { peers });
+  const sut = new InfiniteService(
+    new CoursesService(openCourses()),
+    viewModes,
+    { publish },
+    new PumpAccess(peers),
+  );
+  return Object.assign(sut, { peers, publish });
 }
 
 async function failure(

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   type Actor,
   type Course,
@@ -44,11 +43,10 @@ import {
   validatePayload,
 } from '@examprep/nest-kit';
 import { blankAnswerProblem, checkAnswer } from '@examprep/validation';
-import { Model } from 'mongoose';
 import { isPreviewRef } from '@examprep/pump';
 import { CoursesService } from '../courses/courses.service';
 import { PumpAccess } from '../simulations/pump-access';
-import { ViewModeRecord } from './view-mode.schema';
+import { ViewModesRepository } from './view-modes.repository';
 
 /**
  * Infinite QBank (learner spec §7, admin spec §6): generated questions by course, objective
@@ -66,8 +64,8 @@ export class InfiniteService implements OnModuleDestroy {
 
   constructor(
     private readonly courses: CoursesService,
-    @InjectModel(ViewModeRecord.name) private readonly viewModes: Model<ViewModeRecord>,
-    private readonly bus: JetStreamBus,
+    private readonly viewModes: ViewModesRepository,
+    @Inject(JetStreamBus) private readonly bus: Pick<JetStreamBus, 'publish'>,
     private readonly pumpAccess: PumpAccess,
   ) {}
 
@@ -156,7 +154,7 @@ export class InfiniteService implements OnModuleDestroy {
   async setViewMode(actor: Actor | null, raw: { mode: ViewMode }): Promise<{ mode: ViewMode }> {
     requireAdmin(actor, M.accessDenied);
     const { mode } = validatePayload(ViewModeDto, raw);
-    await this.viewModes.updateOne({ _id: actor.uid }, { $set: { mode } }, { upsert: true }).exec();
+    await this.viewModes.setMode(actor.uid, mode);
     return { mode };
   }
 
@@ -200,8 +198,7 @@ export class InfiniteService implements OnModuleDestroy {
   /** null for non-admins; an admin's stored mode, 'admin' by default. */
   private async viewMode(actor: Actor | null): Promise<ViewMode | null> {
     if (!actor?.isAdmin) return null;
-    const doc = await this.viewModes.findById(actor.uid).lean().exec();
-    return doc?.mode ?? 'admin';
+    return (await this.viewModes.findMode(actor.uid)) ?? 'admin';
   }
 
   /** The catalogue's objective; 404 for an unknown course or objective code. */

@@ -2,7 +2,7 @@ import { generate, TEAS_COURSE } from '@examprep/generators';
 import { ServiceError } from '@examprep/nest-kit';
 import { TEST_LIMITS } from '@examprep/contracts';
 import fc from 'fast-check';
-import type { Model } from 'mongoose';
+import { FakeQuestionsRepository } from '../../test/support/fake-questions.repository';
 import type { QuestionRecord } from '../questions/question.schema';
 import { POOL_FIELD_MESSAGES } from './pool-query.dto';
 import { COURSE_TTL_MS, PoolService, sample } from './pool.service';
@@ -42,14 +42,15 @@ function handMade(qid: string, course: string): QuestionRecord {
   };
 }
 
-/** A fake model whose find({course}) answers the stored documents of that course, in any order. */
-function fakeModel(docs: QuestionRecord[]) {
-  const find = jest.fn((filter: { course: string }) => ({
-    lean: () => ({
-      exec: async () => docs.filter((d) => d.course === filter.course).reverse(),
-    }),
-  }));
-  return { model: { find } as unknown as Model<QuestionRecord>, find };
+/**
+ * The questions repository holding `docs`, stored in reverse so that a course is read in no
+ * particular order (not the QID order the draw answers in); `reads()` counts its course reads.
+ */
+function fakeRepository(docs: QuestionRecord[]) {
+  const repo = new FakeQuestionsRepository();
+  for (const doc of [...docs].reverse()) repo.seed(doc);
+  const reads = () => repo.calls.filter((c) => c === 'findByCourse').length;
+  return { repo, reads };
 }
 
 const TEAS = 'TEAS Math QBank';
@@ -68,8 +69,8 @@ const bank = [
 
 describe('PoolService.draw (qbank.questions.pool)', () => {
   it('a count above what the course holds: every question of the course, in QID order, available = all', async () => {
-    const { model } = fakeModel(bank);
-    const answer = await new PoolService(model).draw({ course: TEAS, count: 204 });
+    const { repo } = fakeRepository(bank);
+    const answer = await new PoolService(repo).draw({ course: TEAS, count: 204 });
     expect(answer.available).toBe(31);
     expect(answer.questions.map((q) => q.qid)).toEqual(
       bank
@@ -80,8 +81,8 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
   });
 
   it('a smaller count: that many distinct questions of the course, in QID order', async () => {
-    const { model } = fakeModel(bank);
-    const sut = new PoolService(model);
+    const { repo } = fakeRepository(bank);
+    const sut = new PoolService(repo);
     const seen = new Set<string>();
     for (let run = 0; run < 20; run++) {
       const answer = await sut.draw({ course: TEAS, count: 15 });
@@ -98,8 +99,8 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
   });
 
   it('each question carries what a test snapshots: answers, explanation, media, rounding, misconceptions', async () => {
-    const { model } = fakeModel(bank);
-    const { questions } = await new PoolService(model).draw({ course: TEAS, count: 500 });
+    const { repo } = fakeRepository(bank);
+    const { questions } = await new PoolService(repo).draw({ course: TEAS, count: 500 });
     const hand = questions.find((q) => q.qid === 'AA01');
     expect(hand).toEqual({
       qid: 'AA01',
@@ -127,8 +128,8 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
   });
 
   it('an unknown course: no questions, available 0', async () => {
-    const { model } = fakeModel(bank);
-    expect(await new PoolService(model).draw({ course: 'No Such Course', count: 10 })).toEqual({
+    const { repo } = fakeRepository(bank);
+    expect(await new PoolService(repo).draw({ course: 'No Such Course', count: 10 })).toEqual({
       questions: [],
       available: 0,
     });
@@ -143,8 +144,8 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
         i,
       ),
     );
-    const { model } = fakeModel(big);
-    const sut = new PoolService(model);
+    const { repo } = fakeRepository(big);
+    const sut = new PoolService(repo);
     await sut.draw({ course: TEAS, count: 204 });
     const started = performance.now();
     for (let i = 0; i < 10; i++) await sut.draw({ course: TEAS, count: 204 });
@@ -160,8 +161,8 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
     ['an operator object as course', { course: { $gt: '' }, count: 10 }, 'course'],
     ['an unknown field', { course: TEAS, count: 10, userId: 'x' }, 'userId'],
   ])('%s: 400 naming the field, the database is not asked', async (_label, query, field) => {
-    const { model, find } = fakeModel(bank);
-    const err = await new PoolService(model)
+    const { repo, reads } = fakeRepository(bank);
+    const err = await new PoolService(repo)
       .draw(query as { course: string; count: number })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceError);
@@ -169,32 +170,32 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
     expect(Object.keys((err as ServiceError).payload.fields ?? {})).toEqual([field]);
     if (field === 'count')
       expect((err as ServiceError).payload.fields?.count).toEqual([POOL_FIELD_MESSAGES.count]);
-    expect(find).not.toHaveBeenCalled();
+    expect(reads()).toBe(0);
   });
 });
 
 describe('PoolService: the course cache', () => {
   it('reads a course once per COURSE_TTL_MS, shares concurrent reads, and reads again after', async () => {
     let now = 1_000_000;
-    const { model, find } = fakeModel(bank);
-    const sut = new PoolService(model);
+    const { repo, reads } = fakeRepository(bank);
+    const sut = new PoolService(repo);
     sut.now = () => now;
     const draws = await Promise.all(
       Array.from({ length: 5 }, () => sut.draw({ course: TEAS, count: 3 })),
     );
-    expect(find).toHaveBeenCalledTimes(1);
+    expect(reads()).toBe(1);
     expect(draws.every((d) => d.questions.length === 3 && d.available === 31)).toBe(true);
     now += COURSE_TTL_MS - 1;
     await sut.draw({ course: TEAS, count: 3 });
-    expect(find).toHaveBeenCalledTimes(1);
+    expect(reads()).toBe(1);
     now += 1;
     await sut.draw({ course: TEAS, count: 3 });
-    expect(find).toHaveBeenCalledTimes(2);
+    expect(reads()).toBe(2);
   });
 
   it('every draw is its own copy (a change to one never reaches the cache)', async () => {
-    const { model } = fakeModel(bank);
-    const sut = new PoolService(model);
+    const { repo } = fakeRepository(bank);
+    const sut = new PoolService(repo);
     const first = await sut.draw({ course: TEAS, count: 31 });
     first.questions[0]!.question = 'changed';
     const second = await sut.draw({ course: TEAS, count: 31 });

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { PoolAnswer, PoolQuery, PoolQuestion } from '@examprep/contracts';
 import { validatePayload } from '@examprep/nest-kit';
-import type { Model } from 'mongoose';
-import { QuestionRecord } from '../questions/question.schema';
+import type { QuestionRecord } from '../questions/question.schema';
+import { QuestionsRepository } from '../questions/questions.repository';
 import { MisconceptionCache } from './misconceptions.util';
 import { PoolQueryDto } from './pool-query.dto';
 
@@ -27,9 +26,7 @@ export class PoolService {
   /** The clock of the course cache (tests move it). */
   now: () => number = Date.now;
 
-  constructor(
-    @InjectModel(QuestionRecord.name) private readonly questions: Model<QuestionRecord>,
-  ) {}
+  constructor(private readonly questions: QuestionsRepository) {}
 
   async draw(raw: PoolQuery): Promise<PoolAnswer> {
     const { course, count } = validatePayload(PoolQueryDto, raw);
@@ -51,9 +48,7 @@ export class PoolService {
     const cached = this.courses.get(course);
     if (cached && now - cached.at < COURSE_TTL_MS) return cached.questions;
     const questions = this.questions
-      .find({ course })
-      .lean()
-      .exec()
+      .findByCourse(course)
       .then((docs) => docs.map((doc) => this.toPoolQuestion(doc)));
     this.courses.set(course, { at: now, questions });
     // a failed read is not kept

@@ -15,26 +15,30 @@ import {
   type UpdateQuestionMessage,
 } from '@examprep/contracts';
 import { RpcPattern } from '@examprep/nest-kit';
+import { QuestionSearchService } from './question-search.service';
 import { QuestionsService } from './questions.service';
 
 /** NATS handlers: unwrap the envelope, let the service decide. */
 @Controller()
 export class QuestionsController {
-  constructor(private readonly questions: QuestionsService) {}
+  constructor(
+    private readonly questions: QuestionsService,
+    private readonly search: QuestionSearchService,
+  ) {}
 
   @RpcPattern(Subjects.qbank.listQuestions)
   list(@Payload() { actor, filters }: ListQuestionsMessage): Promise<QuestionListResponse> {
-    return this.questions.list(actor, filters ?? {});
+    return this.search.list(actor, filters ?? {});
   }
 
   @RpcPattern(Subjects.qbank.exportQuestions)
   export(@Payload() { actor, filters }: ListQuestionsMessage): Promise<QuestionsExport> {
-    return this.questions.export(actor, filters ?? {});
+    return this.search.export(actor, filters ?? {});
   }
 
   @RpcPattern(Subjects.qbank.facets)
   facets(@Payload() { actor }: QuestionFacetsMessage): Promise<QuestionFacets> {
-    return this.questions.facets(actor);
+    return this.search.facets(actor);
   }
 
   @RpcPattern(Subjects.qbank.getQuestion)

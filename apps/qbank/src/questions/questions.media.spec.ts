@@ -1,5 +1,5 @@
 // Question saves with media (ADR 0020 §2, admin spec §4) and the list's media filters (admin
-// spec §2.4) over an in-memory question collection and a faked media service.
+// spec §2.4) over the in-memory questions repository and a faked media service.
 import {
   type Actor,
   ErrorCodes,
@@ -10,9 +10,13 @@ import {
   type QuestionMediaChanges,
   questionMediaPath,
 } from '@examprep/contracts';
-import { type JetStreamBus, RpcCallError, ServiceError } from '@examprep/nest-kit';
-import type { Model } from 'mongoose';
+import { RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { FakeQuestionsRepository } from '../../test/support/fake-questions.repository';
 import { type MediaCalls, mediaFailure } from '../media/media-peer';
+import { QidAllocator } from './qid-allocator.service';
+import { QuestionEvents } from './question-events.service';
+import { QuestionMediaService } from './question-media.service';
+import { QuestionSearchService } from './question-search.service';
 import type { QuestionRecord } from './question.schema';
 import { QuestionsService } from './questions.service';
 
@@ -31,34 +35,6 @@ const INPUT: QuestionInput = {
   objective: 'Numbers and Algebra - Operations',
   rounding: null,
 };
-
-const lean = <T>(value: T) => ({ lean: () => ({ exec: async () => structuredClone(value) }) });
-
-/** The calls QuestionsService makes on its model, over a Map. */
-class FakeQuestions {
-  readonly docs = new Map<string, QuestionRecord>();
-  find() {
-    const all = [...this.docs.values()].sort((a, b) => (a._id < b._id ? -1 : 1));
-    return { sort: () => lean(all) };
-  }
-  findById(id: string) {
-    return lean(this.docs.get(id) ?? null);
-  }
-  findByIdAndUpdate(id: string, change: { $set: Partial<QuestionRecord> }) {
-    const doc = this.docs.get(id);
-    if (doc) Object.assign(doc, structuredClone(change.$set));
-    return lean(doc ?? null);
-  }
-  async create(doc: QuestionRecord) {
-    if (this.docs.has(doc._id)) throw Object.assign(new Error('dup'), { code: 11000 });
-    const stored: QuestionRecord = { ...structuredClone(doc), media: doc.media ?? { ...NO_MEDIA } };
-    this.docs.set(doc._id, stored);
-    return { toObject: () => structuredClone(stored) };
-  }
-  deleteOne({ _id }: { _id: string }) {
-    return { exec: async () => ({ deletedCount: this.docs.delete(_id) ? 1 : 0 }) };
-  }
-}
 
 /** A media service that commits every upload to the slot's path, unless told to fail. */
 function fakeMedia(over: Partial<Record<keyof MediaCalls, jest.Mock>> = {}) {
@@ -79,16 +55,14 @@ function fakeMedia(over: Partial<Record<keyof MediaCalls, jest.Mock>> = {}) {
 }
 
 function setup(over: Partial<Record<keyof MediaCalls, jest.Mock>> = {}) {
-  const model = new FakeQuestions();
+  const repo = new FakeQuestionsRepository();
   const media = fakeMedia(over);
-  const publish = jest.fn(async () => undefined);
-  const bus = { publish } as unknown as JetStreamBus;
-  const sut = new QuestionsService(
-    model as unknown as Model<QuestionRecord>,
-    bus,
-    media as unknown as MediaCalls,
-  );
-  return { model, media, publish, sut };
+  const publish = jest.fn(async () => ({ seq: 1, duplicate: false }));
+  const events = new QuestionEvents({ publish });
+  const questionMedia = new QuestionMediaService(repo, media, events);
+  const sut = new QuestionsService(repo, new QidAllocator(repo), questionMedia, events);
+  const search = new QuestionSearchService(repo, questionMedia);
+  return { repo, media, publish, sut, search };
 }
 
 const errorOf = (p: Promise<unknown>) =>
@@ -97,15 +71,15 @@ const errorOf = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof ServiceError ? e.payload : e),
   );
 
-const seed = (model: FakeQuestions, qid: string, media: Partial<QuestionMedia> = {}) =>
-  model.docs.set(qid, { _id: qid, ...INPUT, rounding: null, media: { ...NO_MEDIA, ...media } });
+const seed = (repo: FakeQuestionsRepository, qid: string, media: Partial<QuestionMedia> = {}) =>
+  repo.seed({ _id: qid, ...INPUT, rounding: null, media: { ...NO_MEDIA, ...media } });
 
 describe('create with media (ADR 0020 §2)', () => {
   it('reserves the qid with no media, commits the uploads to its paths, then writes them', async () => {
-    const { model, media, publish, sut } = setup();
+    const { repo, media, publish, sut } = setup();
     let atCommit: QuestionRecord | undefined;
     media.commit.mockImplementationOnce(async (_a: Actor, qid: string) => {
-      atCommit = structuredClone(model.docs.get(qid));
+      atCommit = structuredClone(repo.docs.get(qid));
       return {
         questionImage: questionMediaPath(qid, 'questionImage'),
         video: questionMediaPath(qid, 'video'),
@@ -125,7 +99,7 @@ describe('create with media (ADR 0020 §2)', () => {
       explanationImage: null,
       video: `VideoSolutions/${q.qid}-vid.mp4`,
     });
-    expect(model.docs.get(q.qid)?.media).toEqual(q.media);
+    expect(repo.docs.get(q.qid)?.media).toEqual(q.media);
     expect(media.deleteObjects).not.toHaveBeenCalled();
     expect(publish).toHaveBeenCalledWith(
       Events.questionMediaChanged,
@@ -161,7 +135,7 @@ describe('create with media (ADR 0020 §2)', () => {
   ])(
     'a refused commit (%s) is answered to the admin and the reserved question is gone',
     async (_l, payload) => {
-      const { model, media, publish, sut } = setup({
+      const { repo, media, publish, sut } = setup({
         commit: jest.fn(async () => {
           throw new ServiceError(payload);
         }),
@@ -170,7 +144,7 @@ describe('create with media (ADR 0020 §2)', () => {
         sut.create(ADMIN, { ...INPUT, media: { questionImage: { uploadId: UP1 } } }),
       );
       expect(err).toEqual(payload);
-      expect(model.docs.size).toBe(0);
+      expect(repo.docs.size).toBe(0);
       expect(publish).not.toHaveBeenCalled();
       // a commit that timed out may have copied: the freed qid's path is cleared
       const [, paths] = media.deleteObjects.mock.calls[0] as [Actor, string[]];
@@ -180,7 +154,7 @@ describe('create with media (ADR 0020 §2)', () => {
   );
 
   it('the save rules come before any media call (nothing reserved, nothing committed)', async () => {
-    const { model, media, sut } = setup();
+    const { repo, media, sut } = setup();
     const err = await errorOf(
       sut.create(ADMIN, {
         ...INPUT,
@@ -190,7 +164,7 @@ describe('create with media (ADR 0020 §2)', () => {
     );
     expect(err).toMatchObject({ status: 400 });
     expect(media.commit).not.toHaveBeenCalled();
-    expect(model.docs.size).toBe(0);
+    expect(repo.docs.size).toBe(0);
   });
 
   it('a media field that is no QuestionMediaChanges is 400 naming media', async () => {
@@ -210,15 +184,15 @@ describe('create with media (ADR 0020 §2)', () => {
 
 describe('update with media (admin spec §4)', () => {
   it('replace one slot, remove another, keep the third; removed objects deleted after the write', async () => {
-    const { model, media, publish, sut } = setup();
-    seed(model, 'AB12', {
+    const { repo, media, publish, sut } = setup();
+    seed(repo, 'AB12', {
       questionImage: 'Images/AB12-que.png',
       explanationImage: 'Images/AB12-exp.png',
       video: 'VideoSolutions/AB12-vid.mp4',
     });
     let docAtDelete: QuestionRecord | undefined;
     media.deleteObjects.mockImplementationOnce(async (_a: Actor, paths: string[]) => {
-      docAtDelete = structuredClone(model.docs.get('AB12'));
+      docAtDelete = structuredClone(repo.docs.get('AB12'));
       return { deleted: paths, failed: [] };
     });
     const q = await sut.update(ADMIN, 'AB12', {
@@ -248,7 +222,7 @@ describe('update with media (admin spec §4)', () => {
   });
 
   it('a refused commit writes nothing and deletes nothing', async () => {
-    const { model, media, publish, sut } = setup({
+    const { repo, media, publish, sut } = setup({
       commit: jest.fn(async () => {
         throw new ServiceError({
           status: 400,
@@ -257,7 +231,7 @@ describe('update with media (admin spec §4)', () => {
         });
       }),
     });
-    seed(model, 'AB12', { explanationImage: 'Images/AB12-exp.png' });
+    seed(repo, 'AB12', { explanationImage: 'Images/AB12-exp.png' });
     const err = await errorOf(
       sut.update(ADMIN, 'AB12', {
         ...INPUT,
@@ -266,7 +240,7 @@ describe('update with media (admin spec §4)', () => {
       }),
     );
     expect(err).toEqual({ status: 400, code: 'BAD_MEDIA_FILE', message: MEDIA_MESSAGES.notAVideo });
-    expect(model.docs.get('AB12')).toMatchObject({
+    expect(repo.docs.get('AB12')).toMatchObject({
       question: INPUT.question,
       media: { explanationImage: 'Images/AB12-exp.png' },
     });
@@ -275,12 +249,12 @@ describe('update with media (admin spec §4)', () => {
   });
 
   it('a failed delete of a removed object is only logged: the save succeeds', async () => {
-    const { model, sut } = setup({
+    const { repo, sut } = setup({
       deleteObjects: jest.fn(async () => {
         throw new RpcCallError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' });
       }),
     });
-    seed(model, 'AB12', { video: 'VideoSolutions/AB12-vid.mp4' });
+    seed(repo, 'AB12', { video: 'VideoSolutions/AB12-vid.mp4' });
     const q = await sut.update(ADMIN, 'AB12', { ...INPUT, media: { video: null } });
     expect(q.media.video).toBeNull();
   });
@@ -295,8 +269,8 @@ describe('update with media (admin spec §4)', () => {
   });
 
   it('no media field keeps every slot and asks the media service nothing', async () => {
-    const { model, media, publish, sut } = setup();
-    seed(model, 'AB12', { questionImage: 'Images/AB12-que.png' });
+    const { repo, media, publish, sut } = setup();
+    seed(repo, 'AB12', { questionImage: 'Images/AB12-que.png' });
     const q = await sut.update(ADMIN, 'AB12', INPUT);
     expect(q.media.questionImage).toBe('Images/AB12-que.png');
     expect(media.commit).not.toHaveBeenCalled();
@@ -328,12 +302,12 @@ describe('list: has/missing media filters count real objects (admin spec §2.4)'
   function listed() {
     const s = setup();
     // AA11: document says image, object gone; AA22: both; AA33: object without document path
-    seed(s.model, 'AA11', { questionImage: 'Images/AA11-que.png' });
-    seed(s.model, 'AA22', {
+    seed(s.repo, 'AA11', { questionImage: 'Images/AA11-que.png' });
+    seed(s.repo, 'AA22', {
       questionImage: 'Images/AA22-que.png',
       video: 'VideoSolutions/AA22-vid.mp4',
     });
-    seed(s.model, 'AA33');
+    seed(s.repo, 'AA33');
     s.media.index.mockResolvedValue(
       new Set(['Images/AA22-que.png', 'VideoSolutions/AA22-vid.mp4', 'Images/AA33-que.png']),
     );
@@ -342,36 +316,36 @@ describe('list: has/missing media filters count real objects (admin spec §2.4)'
   const qids = (r: { questions: { qid: string }[] }) => r.questions.map((q) => q.qid);
 
   it('has / missing by the index of existing objects', async () => {
-    const { sut, media } = listed();
-    expect(qids(await sut.list(ADMIN, { questionImage: 'has' }))).toEqual(['AA22', 'AA33']);
-    expect(qids(await sut.list(ADMIN, { questionImage: 'missing' }))).toEqual(['AA11']);
-    expect(qids(await sut.list(ADMIN, { questionImage: 'has', video: 'missing' }))).toEqual([
+    const { search, media } = listed();
+    expect(qids(await search.list(ADMIN, { questionImage: 'has' }))).toEqual(['AA22', 'AA33']);
+    expect(qids(await search.list(ADMIN, { questionImage: 'missing' }))).toEqual(['AA11']);
+    expect(qids(await search.list(ADMIN, { questionImage: 'has', video: 'missing' }))).toEqual([
       'AA33',
     ]);
-    expect(qids(await sut.list(ADMIN, { explanationImage: 'has' }))).toEqual([]);
+    expect(qids(await search.list(ADMIN, { explanationImage: 'has' }))).toEqual([]);
     expect(media.index).toHaveBeenCalledWith(ADMIN);
   });
 
   it('no media filter: the index is not asked', async () => {
-    const { sut, media } = listed();
-    expect((await sut.list(ADMIN, {})).total).toBe(3);
+    const { search, media } = listed();
+    expect((await search.list(ADMIN, {})).total).toBe(3);
     expect(media.index).not.toHaveBeenCalled();
   });
 
   it('the media service not answering: the documents’ paths decide', async () => {
-    const { sut, media } = listed();
+    const { search, media } = listed();
     media.index.mockRejectedValue(
       new RpcCallError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'x' }),
     );
-    expect(qids(await sut.list(ADMIN, { questionImage: 'has' }))).toEqual(['AA11', 'AA22']);
-    expect(qids(await sut.list(ADMIN, { questionImage: 'missing' }))).toEqual(['AA33']);
+    expect(qids(await search.list(ADMIN, { questionImage: 'has' }))).toEqual(['AA11', 'AA22']);
+    expect(qids(await search.list(ADMIN, { questionImage: 'missing' }))).toEqual(['AA33']);
   });
 });
 
 describe('duplicate keeps no media (the paths are per qid)', () => {
   it('the copy has none and nothing is committed', async () => {
-    const { model, media, sut } = setup();
-    seed(model, 'AB12', { questionImage: 'Images/AB12-que.png' });
+    const { repo, media, sut } = setup();
+    seed(repo, 'AB12', { questionImage: 'Images/AB12-que.png' });
     const copy = await sut.duplicate(ADMIN, 'AB12');
     expect(copy.media).toEqual(NO_MEDIA);
     expect(media.commit).not.toHaveBeenCalled();

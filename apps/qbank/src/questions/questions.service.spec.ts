@@ -1,10 +1,14 @@
 import { type Actor } from '@examprep/contracts';
-import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import { ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
-import type { Model } from 'mongoose';
+import { FakeQuestionsRepository } from '../../test/support/fake-questions.repository';
 import type { MediaCalls } from '../media/media-peer';
+import { QidAllocator } from './qid-allocator.service';
+import { QuestionEvents } from './question-events.service';
+import { QuestionMediaService } from './question-media.service';
+import { toFacets } from './question-search.service';
 import type { QuestionRecord } from './question.schema';
-import { QuestionsService, toFacets } from './questions.service';
+import { QuestionsService } from './questions.service';
 
 /** Every name an object inherits, plus '__proto__'. */
 const prototypeKey = fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype), '__proto__');
@@ -50,18 +54,26 @@ describe('toFacets: course and objective names typed by admins', () => {
   });
 });
 
+/** The CRUD service over the repository; the media service and the bus never asked. */
+function service(repo = new FakeQuestionsRepository()) {
+  const publish = jest.fn(async () => ({ seq: 1, duplicate: false }));
+  const events = new QuestionEvents({ publish });
+  const media: MediaCalls = {
+    commit: jest.fn(),
+    deleteObjects: jest.fn(),
+    index: jest.fn(),
+  };
+  const sut = new QuestionsService(
+    repo,
+    new QidAllocator(repo),
+    new QuestionMediaService(repo, media, events),
+    events,
+  );
+  return { sut, repo, publish, media };
+}
+
 describe('QuestionsService: a qid that is no qid never reaches a query', () => {
-  const touched = jest.fn();
-  const model = new Proxy(
-    {},
-    {
-      get: () => () => {
-        touched();
-        throw new Error('the database must not be asked');
-      },
-    },
-  ) as unknown as Model<QuestionRecord>;
-  const sut = new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls);
+  const { sut, repo } = service();
 
   it.each<[string, (qid: unknown) => Promise<unknown>]>([
     ['get', (qid) => sut.get(ADMIN, qid as string)],
@@ -76,7 +88,7 @@ describe('QuestionsService: a qid that is no qid never reaches a query', () => {
         expect((err as ServiceError).payload.status).toBe(400);
       }),
     );
-    expect(touched).not.toHaveBeenCalled();
+    expect(repo.calls).toEqual([]);
   });
 });
 
@@ -94,38 +106,32 @@ describe('QuestionsService: the generator id of a seeded question (misconception
     rounding: null,
     generatedFrom: 'teas_fraction_ops~7',
   };
-  const lean = <T>(value: T) => ({ lean: () => ({ exec: async () => value }) });
 
   it('a duplicate keeps it (same content, same misconceptions)', async () => {
-    const create = jest.fn(async (doc: QuestionRecord) => ({ toObject: () => doc }));
-    const model = {
-      findById: () => lean(stored),
-      create,
-    } as unknown as Model<QuestionRecord>;
-    await new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls).duplicate(
-      ADMIN,
-      'AB12',
-    );
-    expect(create).toHaveBeenCalledWith(
-      expect.objectContaining({ generatedFrom: 'teas_fraction_ops~7', choices: stored.choices }),
-    );
-    expect(create.mock.calls[0]![0]._id).not.toBe('AB12');
+    const { sut, repo } = service(new FakeQuestionsRepository().seed(stored));
+    const copy = await sut.duplicate(ADMIN, 'AB12');
+    expect(copy.qid).not.toBe('AB12');
+    expect(repo.docs.get(copy.qid)).toMatchObject({
+      generatedFrom: 'teas_fraction_ops~7',
+      choices: stored.choices,
+    });
   });
 
   it('an update leaves it as stored; a body that names it is refused', async () => {
-    const update = jest.fn(() => lean(stored));
-    const model = { findByIdAndUpdate: update } as unknown as Model<QuestionRecord>;
-    const sut = new QuestionsService(model, {} as JetStreamBus, {} as MediaCalls);
+    const { sut, repo } = service(new FakeQuestionsRepository().seed(stored));
     const { _id, media, generatedFrom, ...input } = stored;
     void [_id, media, generatedFrom];
-    await sut.update(ADMIN, 'AB12', input);
-    expect(update).toHaveBeenCalledTimes(1);
-    const [[, change]] = update.mock.calls as unknown as [string, { $set: object }][];
-    expect(change.$set).not.toHaveProperty('generatedFrom');
+    await sut.update(ADMIN, 'AB12', { ...input, question: 'What is 3 + 1?' });
+    expect(repo.calls.filter((c) => c === 'update')).toHaveLength(1);
+    expect(repo.docs.get('AB12')).toMatchObject({
+      question: 'What is 3 + 1?',
+      generatedFrom: 'teas_fraction_ops~7',
+    });
     const err = await sut
       .update(ADMIN, 'AB12', { ...input, generatedFrom: 'x~1' } as never)
       .catch((e: unknown) => e);
     expect((err as ServiceError).payload.status).toBe(400);
-    expect(update).toHaveBeenCalledTimes(1);
+    expect(repo.calls.filter((c) => c === 'update')).toHaveLength(1);
+    expect(repo.docs.get('AB12')?.generatedFrom).toBe('teas_fraction_ops~7');
   });
 });
