@@ -20,6 +20,7 @@ import {
 } from '../src/entitlements/entitlement.schema';
 import { EntitlementsRepository } from '../src/entitlements/entitlements.repository';
 import { EntitlementsService } from '../src/entitlements/entitlements.service';
+import { MongoEntitlementsRepository } from '../src/entitlements/mongo-entitlements.repository';
 import { foldEntries } from '../src/entitlements/ledger';
 
 const PRODUCTS = [
@@ -55,7 +56,10 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
         ]),
       ],
       // the service and its repository only: no relay timer, no durable consumer
-      providers: [EntitlementsRepository, EntitlementsService],
+      providers: [
+        { provide: EntitlementsRepository, useClass: MongoEntitlementsRepository },
+        EntitlementsService,
+      ],
     }).compile();
     const app = await moduleRef.init();
     sut = app.get(EntitlementsService);

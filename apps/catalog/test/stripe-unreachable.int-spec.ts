@@ -17,10 +17,13 @@ import { CheckoutService } from '../src/checkout/checkout.service';
 import { CouponRecord, CouponSchema } from '../src/checkout/coupon.schema';
 import { CouponsRepository } from '../src/checkout/coupons.repository';
 import { CouponsService } from '../src/checkout/coupons.service';
+import { MongoCouponsRepository } from '../src/checkout/mongo-coupons.repository';
+import { MongoOrdersRepository } from '../src/checkout/mongo-orders.repository';
 import { OrderRecord, OrderSchema } from '../src/checkout/order.schema';
 import { OrdersRepository } from '../src/checkout/orders.repository';
 import { CatalogEnv } from '../src/config/catalog.env';
 import { EntitlementsService } from '../src/entitlements/entitlements.service';
+import { MongoProductsRepository } from '../src/products/mongo-products.repository';
 import { ProductRecord, ProductSchema } from '../src/products/product.schema';
 import { ProductsRepository } from '../src/products/products.repository';
 import { ProductsService } from '../src/products/products.service';
@@ -75,11 +78,11 @@ async function checkoutAgainst(stripeUrl: string): Promise<CheckoutService> {
       ]),
     ],
     providers: [
-      ProductsRepository,
+      { provide: ProductsRepository, useClass: MongoProductsRepository },
       ProductsService,
-      CouponsRepository,
+      { provide: CouponsRepository, useClass: MongoCouponsRepository },
       CouponsService,
-      OrdersRepository,
+      { provide: OrdersRepository, useClass: MongoOrdersRepository },
       CheckoutService,
       // what the learner holds is not the point here: nothing
       { provide: EntitlementsService, useValue: { purchasesOf: async () => ({}) } },

@@ -12,6 +12,9 @@ import { DevCheckoutService } from './dev-checkout.service';
 import { FulfilmentQueue } from './fulfilment.queue';
 import { FulfilmentRelay } from './fulfilment.relay';
 import { FulfilmentService } from './fulfilment.service';
+import { MongoCouponsRepository } from './mongo-coupons.repository';
+import { MongoOrdersRepository } from './mongo-orders.repository';
+import { MongoStripeEventsRepository } from './mongo-stripe-events.repository';
 import { OpenCheckoutsService } from './open-checkouts.service';
 import { OrderLocks } from './order-locks';
 import { OrderRecord, OrderSchema } from './order.schema';
@@ -40,11 +43,11 @@ import { WebhookWorker } from './webhook.worker';
   ],
   controllers: [CheckoutController],
   providers: [
-    CouponsRepository,
+    { provide: CouponsRepository, useClass: MongoCouponsRepository },
     CouponsService,
-    OrdersRepository,
+    { provide: OrdersRepository, useClass: MongoOrdersRepository },
     OrderLocks,
-    StripeEventsRepository,
+    { provide: StripeEventsRepository, useClass: MongoStripeEventsRepository },
     CheckoutService,
     FulfilmentService,
     OpenCheckoutsService,

@@ -6,13 +6,13 @@ import {
   type Product,
   type Purchases,
 } from '@examprep/contracts';
-import { FakeOrders } from '../../test/support/checkout-fakes';
+import { FakeCouponsRepository } from '../../test/support/fake-coupons.repository';
+import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import type { CatalogEnv } from '../config/catalog.env';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { ProductsService } from '../products/products.service';
 import { CheckoutService, intendedProductTypeOf } from './checkout.service';
 import type { Coupon } from './coupon.rules';
-import type { CouponsRepository } from './coupons.repository';
 import { CouponsService } from './coupons.service';
 import { errorOf } from '../../test/support/service-error';
 
@@ -44,7 +44,7 @@ const env = {
   WEB_URL: 'http://localhost:15173',
 } as CatalogEnv;
 
-let orders: FakeOrders;
+let orders: FakeOrdersRepository;
 let held: Purchases;
 let stripe: {
   checkout: { sessions: { create: jest.Mock } };
@@ -55,17 +55,15 @@ function sut(overrides: Partial<CatalogEnv> = {}) {
   return new CheckoutService(
     { get: async (id: string) => CATALOGUE.get(id) } as unknown as ProductsService,
     { purchasesOf: async () => held } as unknown as EntitlementsService,
-    new CouponsService({
-      findByKey: async (k: string) => COUPONS[k] ?? null,
-    } as unknown as CouponsRepository),
-    orders.asRepository(),
+    new CouponsService(new FakeCouponsRepository(COUPONS)),
+    orders,
     stripe as unknown as Stripe,
     { ...env, ...overrides } as CatalogEnv,
   );
 }
 
 beforeEach(() => {
-  orders = new FakeOrders();
+  orders = new FakeOrdersRepository();
   held = {};
   stripe = {
     checkout: {
@@ -257,6 +255,26 @@ describe('CheckoutService.create', () => {
         sut().create({ ...LEARNER, emailVerified: false }, { products: ['teas_math_qbank'] }),
       ),
     ).toMatchObject({ status: 403 });
+  });
+});
+
+describe('CheckoutService.result (the payment result page)', () => {
+  it("the caller's own order; an unknown session and another learner's are the same 404", async () => {
+    const { id } = await sut().create(LEARNER, { products: ['teas_math_qbank'] });
+    await expect(sut().result(LEARNER, id)).resolves.toMatchObject({
+      sessionId: id,
+      status: 'pending',
+      products: [{ id: 'teas_math_qbank', name: 'Name of teas_math_qbank' }],
+    });
+    const notFound = {
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'There is no checkout with this id.',
+    };
+    const other: Actor = { ...LEARNER, uid: 'learner-2', email: 'other@examprep.test' };
+    expect(await errorOf(sut().result(other, id))).toEqual(notFound);
+    expect(await errorOf(sut().result(LEARNER, 'cs_test_local_unknown'))).toEqual(notFound);
+    expect(orders.findOwnBySessionId).toHaveBeenCalledWith(id, 'learner-2');
   });
 });
 

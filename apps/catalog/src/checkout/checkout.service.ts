@@ -134,9 +134,8 @@ export class CheckoutService {
   async result(actor: Actor | null, sessionId: unknown): Promise<CheckoutResult> {
     requireVerified(actor);
     const { sessionId: id } = validatePayload(CheckoutSessionParam, { sessionId });
-    const order = await this.orders.findBySessionId(id);
-    if (!order || order.uid !== actor.uid)
-      throw ServiceError.notFound(CHECKOUT_RESULT_MESSAGES.notFound);
+    const order = await this.orders.findOwnBySessionId(id, actor.uid);
+    if (!order) throw ServiceError.notFound(CHECKOUT_RESULT_MESSAGES.notFound);
     return checkoutResultOf(order);
   }
 

@@ -1,17 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import type { Coupon } from './coupon.rules';
-import { CouponRecord, toCoupon } from './coupon.schema';
 
-/** The coupons' queries. */
-@Injectable()
-export class CouponsRepository {
-  constructor(@InjectModel(CouponRecord.name) private readonly coupons: Model<CouponRecord>) {}
-
-  /** `key` is a validated, upper-cased code (letters and digits only). */
-  async findByKey(key: string): Promise<Coupon | null> {
-    const doc = await this.coupons.findById(key).lean<CouponRecord>().exec();
-    return doc ? toCoupon(doc) : null;
-  }
+/**
+ * The port of the coupons' store (`coupons`, document id = the upper-cased code; written only
+ * by tools/seed). MongoCouponsRepository is the real one; unit specs use FakeCouponsRepository.
+ * Coupons belong to no user.
+ */
+export abstract class CouponsRepository {
+  /** The coupon with this key, or null. `key` is a validated, upper-cased code (letters and digits only). */
+  abstract findByKey(key: string): Promise<Coupon | null>;
 }

@@ -1,7 +1,7 @@
 import { CATALOG_MESSAGES, ErrorCodes } from '@examprep/contracts';
 import type { Coupon } from './coupon.rules';
-import type { CouponsRepository } from './coupons.repository';
 import { CouponsService } from './coupons.service';
+import { FakeCouponsRepository } from '../../test/support/fake-coupons.repository';
 import { errorOf } from '../../test/support/service-error';
 
 const stored: Record<string, Coupon> = {
@@ -15,8 +15,9 @@ const stored: Record<string, Coupon> = {
   },
   OFF: { code: 'OFF', percentOff: 10, amountOffCents: null, expiresAt: null, active: false },
 };
-const findByKey = jest.fn(async (key: string) => stored[key] ?? null);
-const sut = new CouponsService({ findByKey } as unknown as CouponsRepository);
+const coupons = new FakeCouponsRepository(stored);
+const findByKey = coupons.findByKey;
+const sut = new CouponsService(coupons);
 const now = new Date('2026-03-01T00:00:00Z');
 
 beforeEach(() => findByKey.mockClear());

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ErrorCodes } from '@examprep/contracts';
-import { FakeOrders } from '../../test/support/checkout-fakes';
+import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import type { CatalogEnv } from '../config/catalog.env';
 import { DevCheckoutService } from './dev-checkout.service';
 import { OrderLocks } from './order-locks';
@@ -18,21 +18,21 @@ const env = {
   WEB_URL: 'http://localhost:15173',
 } as CatalogEnv;
 
-let orders: FakeOrders;
+let orders: FakeOrdersRepository;
 let handle: jest.Mock;
 
 function sut(over: Partial<CatalogEnv> = {}) {
   return new DevCheckoutService(
     { ...env, ...over } as CatalogEnv,
     stripe,
-    orders.asRepository(),
+    orders,
     { handle } as unknown as WebhookService,
     new OrderLocks(),
   );
 }
 
 beforeEach(() => {
-  orders = new FakeOrders();
+  orders = new FakeOrdersRepository();
   handle = jest.fn(async () => ({ received: true, duplicate: false }));
   orders.byId.set('ord_1', {
     _id: 'ord_1',

@@ -89,7 +89,7 @@ export class DevCheckoutService {
     if (!simulatorEnabled(this.env))
       throw ServiceError.notFound(DEV_CHECKOUT_MESSAGES.notAvailable);
     const { sessionId: id } = validatePayload(DevCheckoutSessionParam, { sessionId });
-    const order = await this.orders.findBySessionId(id);
+    const order = await this.orders.findAnyBySessionId(id);
     if (!order) throw ServiceError.notFound(DEV_CHECKOUT_MESSAGES.notAvailable);
     return order;
   }

@@ -1,4 +1,4 @@
-import { FakeOrders } from '../../test/support/checkout-fakes';
+import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import { FulfilmentQueue } from './fulfilment.queue';
 import type { FulfilmentService } from './fulfilment.service';
 import type { OpenCheckoutsService } from './open-checkouts.service';
@@ -7,7 +7,7 @@ import type { Order } from './order.schema';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
-let orders: FakeOrders;
+let orders: FakeOrdersRepository;
 let active: number;
 let maxActive: number;
 let perOrderActive: Map<string, number>;
@@ -32,7 +32,7 @@ async function release(id: string): Promise<void> {
 }
 
 beforeEach(() => {
-  orders = new FakeOrders();
+  orders = new FakeOrdersRepository();
   active = 0;
   maxActive = 0;
   perOrderActive = new Map();
@@ -62,13 +62,10 @@ beforeEach(() => {
 });
 
 const queueOf = (concurrency: number, backlog = 1_000, locks = new OrderLocks()) =>
-  new FulfilmentQueue(
-    orders.asRepository(),
-    fulfilment,
-    locks,
-    openCheckouts as unknown as OpenCheckoutsService,
-    { concurrency, backlog },
-  );
+  new FulfilmentQueue(orders, fulfilment, locks, openCheckouts as unknown as OpenCheckoutsService, {
+    concurrency,
+    backlog,
+  });
 
 describe('FulfilmentQueue', () => {
   it('runs at most `concurrency` fulfilments at once and finishes every order', async () => {

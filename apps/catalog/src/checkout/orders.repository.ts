@@ -1,173 +1,90 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { OrderStatus } from '@examprep/contracts';
-import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
-import { type FollowUpState, type Order, OrderRecord } from './order.schema';
+import type { FollowUpState, Order, OrderRecord } from './order.schema';
+
+/** A new order as the checkout records it (the store adds createdAt and updatedAt). */
+export type NewOrder = Omit<OrderRecord, 'createdAt' | 'updatedAt'>;
+
+/** Fields an order change sets. */
+export type OrderChange = Partial<Omit<OrderRecord, '_id' | 'createdAt' | 'updatedAt'>>;
 
 /**
- * The orders' queries. Status changes are conditional updates: the first writer wins. On
- * MongoDB the condition is part of the update's filter (atomic across replicas). FerretDB 1.24
- * answers any filter that is more than `_id` with a full scan (measured: ~90-360 ms per update
- * at 1,000 orders, against ~6 ms by `_id`; under a webhook storm these scans made every answer
- * late) and does not apply the condition atomically anyway, so there the order is read by
- * `_id`, the condition checked here and the write made by `_id`: correct because every change
- * of an order runs under its OrderLocks lock in the one catalog process (ADR 0018).
+ * The port of the orders' store (`orders`, document id = order id; ADR 0018).
+ * MongoOrdersRepository is the real one; unit specs use FakeOrdersRepository.
+ *
+ * Every order belongs to a learner (`uid`). A learner's request reads its orders with the
+ * owner as a required argument: findOwnBySessionId (the payment result page), openOf and idsOf.
+ * The other reads and the writes are the payment system's own, by the ids Stripe and the order
+ * carry (the webhook and its worker, fulfilment, the relay, the local test checkout whose
+ * session id is its capability, as Stripe's hosted page): no learner is behind those calls.
+ * Status changes are conditional: the first writer wins; every change of an order runs under
+ * its OrderLocks lock in the one catalog process.
  */
-@Injectable()
-export class OrdersRepository {
-  private byIdOnly: Promise<boolean> | undefined;
+export abstract class OrdersRepository {
+  abstract insert(order: NewOrder): Promise<void>;
 
-  constructor(@InjectModel(OrderRecord.name) private readonly orders: Model<OrderRecord>) {}
+  /** The order by id (the payment system's read). */
+  abstract findById(orderId: string): Promise<Order | null>;
 
-  /** Whether the store is FerretDB (its buildInfo names its version). */
-  private ferret(): Promise<boolean> {
-    this.byIdOnly ??= (async () => {
-      const admin = this.orders.db.db?.admin();
-      const info = admin ? await admin.command({ buildInfo: 1 }) : {};
-      return typeof (info as { ferretdbVersion?: unknown }).ferretdbVersion === 'string';
-    })().catch(() => false);
-    return this.byIdOnly;
-  }
+  /** The learner's own order of this Checkout Session; null for an unknown one and for another user's. */
+  abstract findOwnBySessionId(sessionId: string, ownerId: string): Promise<Order | null>;
 
   /**
-   * Sets `set` on the order if it matches `condition` (plain equality or `$in` on its own
-   * fields); answers the changed order or null.
+   * ANY order by its Checkout Session id, whoever owns it: the local test checkout's, which is
+   * anonymous like Stripe's page (the unguessable session id is the capability). A learner's
+   * request reads with findOwnBySessionId.
    */
-  private async conditional(
-    orderId: string,
-    condition: Record<string, unknown>,
-    set: UpdateQuery<OrderRecord>['$set'],
-  ): Promise<Order | null> {
-    if (!(await this.ferret())) {
-      return this.orders
-        .findOneAndUpdate(
-          { _id: orderId, ...condition } as FilterQuery<OrderRecord>,
-          { $set: set },
-          { new: true },
-        )
-        .lean<Order>()
-        .exec();
-    }
-    const current = await this.findById(orderId);
-    if (!current || !matches(current, condition)) return null;
-    return this.orders
-      .findOneAndUpdate({ _id: orderId }, { $set: set }, { new: true })
-      .lean<Order>()
-      .exec();
-  }
+  abstract findAnyBySessionId(sessionId: string): Promise<Order | null>;
 
-  async insert(order: Omit<OrderRecord, 'createdAt' | 'updatedAt'>): Promise<void> {
-    await this.orders.create(order);
-  }
-
-  findById(orderId: string): Promise<Order | null> {
-    return this.orders.findById(orderId).lean<Order>().exec();
-  }
-
-  findBySessionId(sessionId: string): Promise<Order | null> {
-    return this.orders.findOne({ sessionId }).lean<Order>().exec();
-  }
-
-  findByPaymentIntent(paymentIntentId: string): Promise<Order | null> {
-    return this.orders.findOne({ paymentIntentId }).lean<Order>().exec();
-  }
+  /** The order of Stripe's payment intent (the webhook's read). */
+  abstract findByPaymentIntent(paymentIntentId: string): Promise<Order | null>;
 
   /** The open order gets its Checkout Session. */
-  async attachSession(orderId: string, sessionId: string, checkoutUrl: string): Promise<void> {
-    await this.conditional(orderId, { status: 'open' }, { sessionId, checkoutUrl });
-  }
+  abstract attachSession(orderId: string, sessionId: string, checkoutUrl: string): Promise<void>;
 
   /**
-   * Moves the order to a new status if it is in one of `from` (atomically: of two concurrent
-   * deliveries exactly one gets the order back); null when it was not.
+   * Moves the order to a new status if it is in one of `from` (of two concurrent deliveries
+   * exactly one gets the order back); null when it was not.
    */
-  transition(
+  abstract transition(
     orderId: string,
     from: readonly OrderStatus[],
-    set: UpdateQuery<OrderRecord>['$set'] & { status: OrderStatus },
-  ): Promise<Order | null> {
-    return this.conditional(orderId, { status: { $in: [...from] } }, set);
-  }
+    set: OrderChange & { status: OrderStatus },
+  ): Promise<Order | null>;
 
-  async setFulfilment(orderId: string, from: FollowUpState, to: FollowUpState): Promise<void> {
-    await this.conditional(orderId, { fulfilment: from }, { fulfilment: to });
-  }
+  /** Moves the order's fulfilment from `from` to `to` (nothing when it is not in `from`). */
+  abstract setFulfilment(orderId: string, from: FollowUpState, to: FollowUpState): Promise<void>;
 
-  async setRevocation(orderId: string, from: FollowUpState, to: FollowUpState): Promise<void> {
-    await this.conditional(orderId, { revocation: from }, { revocation: to });
-  }
+  /** Moves the order's revocation from `from` to `to` (nothing when it is not in `from`). */
+  abstract setRevocation(orderId: string, from: FollowUpState, to: FollowUpState): Promise<void>;
 
-  /** The payment found these products held already: their refund of `refundCents` is due. */
-  recordAlreadyOwned(
+  /**
+   * The payment found these products held already: their refund of `refundCents` is due. The
+   * changed order, or null when a refund was recorded already.
+   */
+  abstract recordAlreadyOwned(
     orderId: string,
     alreadyOwned: readonly string[],
     refundCents: number,
-  ): Promise<Order | null> {
-    // null: an order recorded before the field existed
-    return this.conditional(
-      orderId,
-      { refund: { $in: ['none', null] } },
-      { alreadyOwned: [...alreadyOwned], refund: 'pending', refundCents },
-    );
-  }
+  ): Promise<Order | null>;
 
-  /** The refund of the products held already was made (Stripe's refund id). */
-  refundMade(orderId: string, refundId: string | null): Promise<Order | null> {
-    return this.conditional(orderId, { refund: 'pending' }, { refund: 'done', refundId });
-  }
+  /** The refund of the products held already was made (Stripe's refund id); null when none was pending. */
+  abstract refundMade(orderId: string, refundId: string | null): Promise<Order | null>;
 
-  /** Every order of the user (by the `{uid, status}` index): a deleted user's, to anonymise. */
-  idsOf(uid: string): Promise<string[]> {
-    return this.orders
-      .find({ uid }, { _id: 1 })
-      .lean<{ _id: string }[]>()
-      .exec()
-      .then((docs) => docs.map((d) => d._id));
-  }
+  /** The ids of every order of the user: a deleted user's, to anonymise. */
+  abstract idsOf(uid: string): Promise<string[]>;
 
   /**
    * Takes the person out of an order (ADR 0023): the uid becomes `pseudonym`, the email goes;
    * amounts, products, status and Stripe's ids stay for accounting.
    */
-  async anonymise(orderId: string, pseudonym: string, at: Date): Promise<void> {
-    await this.orders
-      .updateOne({ _id: orderId }, { $set: { uid: pseudonym, email: '', erasedAt: at } })
-      .exec();
-  }
+  abstract anonymise(orderId: string, pseudonym: string, at: Date): Promise<void>;
+
+  /** The user's open orders (checkouts started, not paid, canceled or expired); few per user. */
+  abstract openOf(uid: string): Promise<Order[]>;
 
   /**
-   * The user's open orders (checkouts started, not paid, canceled or expired), by the
-   * `{uid, status}` index. Few per user.
+   * Orders of every user whose fulfilment, refund or revocation was recorded but not finished,
+   * last changed before `cutoff`, oldest first (the relay's).
    */
-  openOf(uid: string): Promise<Order[]> {
-    return this.orders.find({ uid, status: 'open' }).limit(100).lean<Order[]>().exec();
-  }
-
-  /**
-   * Orders whose fulfilment, refund or revocation was recorded but not finished, last changed
-   * before `cutoff`, oldest first.
-   */
-  unfinished(cutoff: Date, limit: number): Promise<Order[]> {
-    return this.orders
-      .find({
-        $or: [{ fulfilment: 'pending' }, { revocation: 'pending' }, { refund: 'pending' }],
-        updatedAt: { $lt: cutoff },
-      })
-      .sort({ updatedAt: 1 })
-      .limit(limit)
-      .lean<Order[]>()
-      .exec();
-  }
-}
-
-/** The condition of a conditional update, checked on the order read by `_id`. */
-export function matches(order: Order, condition: Record<string, unknown>): boolean {
-  return Object.entries(condition).every(([field, want]) => {
-    // a field the stored order lacks reads null, as in a MongoDB filter
-    const have = (order as unknown as Record<string, unknown>)[field] ?? null;
-    if (want && typeof want === 'object' && '$in' in want) {
-      return ((want as { $in: unknown[] }).$in ?? []).includes(have);
-    }
-    return have === want;
-  });
+  abstract unfinished(cutoff: Date, limit: number): Promise<Order[]>;
 }

@@ -1,106 +1,40 @@
-import { KeyedMutex } from '@examprep/nest-kit';
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
-import { StripeEventRecord } from './stripe-event.schema';
 import type { WebhookEvent } from './webhook-decision';
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /** What recording a delivery found. */
 export type Delivery =
   { duplicate: false } | { duplicate: true; processed: boolean; orderId: string | null };
 
 /**
- * The webhook's inbox (stripe_events, by event id). On FerretDB (the local store) only inserts
- * are cheap: a first delivery is ONE insert; the other operations here run for redeliveries,
- * behind the answer (the worker) or in the relay's periodic scan.
+ * The port of the webhook's inbox (`stripe_events`, document id = Stripe's event id).
+ * MongoStripeEventsRepository is the real one; unit specs use FakeStripeEventsRepository.
+ * Events come from Stripe (or the local test checkout), not from a learner: no read here is
+ * a learner's request. A deleted user's entries are reached through their orders' ids
+ * (forgetProcessed).
  */
-@Injectable()
-export class StripeEventsRepository {
+export abstract class StripeEventsRepository {
   /**
-   * Updates of one entry run one at a time in this process: FerretDB 1.x rewrites the whole
-   * document on update, so a redelivery's count and the worker's mark at once lose one of them.
+   * Records the verified event, unprocessed. A redelivery counts itself on the entry and
+   * answers whether it was processed (and for which order).
    */
-  private readonly updates = new KeyedMutex();
-
-  constructor(
-    @InjectModel(StripeEventRecord.name) private readonly events: Model<StripeEventRecord>,
-  ) {}
-
-  /**
-   * Inserts the verified event, unprocessed. A redelivery (duplicate key) counts itself on the
-   * entry and answers whether it was processed (and for which order).
-   */
-  async record(event: WebhookEvent, at: Date): Promise<Delivery> {
-    try {
-      await this.events.create({
-        _id: event.id,
-        type: event.type,
-        event: JSON.stringify(event),
-        receivedAt: at,
-        processedAt: null,
-        outcome: null,
-        orderId: null,
-        deliveries: 1,
-      });
-      return { duplicate: false };
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    const doc = await this.updates.run(event.id, () =>
-      this.events
-        .findOneAndUpdate({ _id: event.id }, { $inc: { deliveries: 1 } }, { new: true })
-        .lean<StripeEventRecord>()
-        .exec(),
-    );
-    return { duplicate: true, processed: !!doc?.processedAt, orderId: doc?.orderId ?? null };
-  }
+  abstract record(event: WebhookEvent, at: Date): Promise<Delivery>;
 
   /** The recorded event if it still waits for processing (null when processed or unknown). */
-  async unprocessedEvent(eventId: string): Promise<WebhookEvent | null> {
-    const doc = await this.events.findOne({ _id: eventId }).lean<StripeEventRecord>().exec();
-    if (!doc || doc.processedAt || !doc.event) return null;
-    return JSON.parse(doc.event) as WebhookEvent;
-  }
+  abstract unprocessedEvent(eventId: string): Promise<WebhookEvent | null>;
 
-  /** Ids of entries received before `cutoff` and not processed yet (the relay's scan). */
-  async unprocessed(cutoff: Date, limit: number): Promise<string[]> {
-    const docs = await this.events
-      .find({ processedAt: null, receivedAt: { $lt: cutoff } }, { _id: 1 })
-      .sort({ receivedAt: 1 })
-      .limit(limit)
-      .lean<{ _id: string }[]>()
-      .exec();
-    return docs.map((d) => d._id);
-  }
+  /** Ids of entries received before `cutoff` and not processed yet, oldest first (the relay's scan). */
+  abstract unprocessed(cutoff: Date, limit: number): Promise<string[]>;
 
   /**
    * Forgets the processed entries of these orders (a deleted user's: the stored events carry
-   * their email and ids). Unprocessed ones stay for the worker; their orders are anonymised.
+   * their email and ids); answers how many. Unprocessed ones stay for the worker.
    */
-  async forgetProcessed(orderIds: readonly string[]): Promise<number> {
-    if (orderIds.length === 0) return 0;
-    const res = await this.events
-      .deleteMany({ orderId: { $in: [...orderIds] }, processedAt: { $ne: null } })
-      .exec();
-    return res.deletedCount ?? 0;
-  }
+  abstract forgetProcessed(orderIds: readonly string[]): Promise<number>;
 
-  async markProcessed(
+  /** Marks the event processed with its outcome; the first processing's outcome stays. */
+  abstract markProcessed(
     eventId: string,
     outcome: string,
     orderId: string | null,
     at: Date,
-  ): Promise<void> {
-    await this.updates.run(eventId, () =>
-      this.events
-        // the first processing's outcome stays (a second run of the same event changes nothing)
-        .updateOne(
-          { _id: eventId, processedAt: null },
-          { $set: { processedAt: at, outcome, orderId } },
-        )
-        .exec(),
-    );
-  }
+  ): Promise<void>;
 }

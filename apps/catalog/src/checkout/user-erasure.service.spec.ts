@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { JetStreamBus } from '@examprep/nest-kit';
-import { FakeOrders, FakeStripeEvents } from '../../test/support/checkout-fakes';
+import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
+import { FakeStripeEventsRepository } from '../../test/support/fake-stripe-events.repository';
 import type { CatalogEnv } from '../config/catalog.env';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import { OpenCheckoutsService } from './open-checkouts.service';
@@ -11,8 +12,8 @@ import { UserErasureService } from './user-erasure.service';
 const env = { NODE_ENV: 'test', STRIPE_API_URL: 'http://127.0.0.1:22111' } as CatalogEnv;
 
 function setup() {
-  const orders = new FakeOrders();
-  const events = new FakeStripeEvents();
+  const orders = new FakeOrdersRepository();
+  const events = new FakeStripeEventsRepository();
   const erased: string[] = [];
   const entitlements = {
     erase: jest.fn(async (uid: string) => {
@@ -21,20 +22,8 @@ function setup() {
   } as unknown as EntitlementsService;
   const stripe = { checkout: { sessions: { expire: jest.fn(async () => ({})) } } };
   const locks = new OrderLocks();
-  const open = new OpenCheckoutsService(
-    orders.asRepository(),
-    locks,
-    stripe as unknown as Stripe,
-    env,
-  );
-  const sut = new UserErasureService(
-    {} as JetStreamBus,
-    entitlements,
-    orders.asRepository(),
-    locks,
-    open,
-    events.asRepository(),
-  );
+  const open = new OpenCheckoutsService(orders, locks, stripe as unknown as Stripe, env);
+  const sut = new UserErasureService({} as JetStreamBus, entitlements, orders, locks, open, events);
   const order = (over: Partial<Order>) =>
     orders.byId.set(over._id!, {
       uid: 'u1',

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { ErrorCodes } from '@examprep/contracts';
 import type { JetStreamBus } from '@examprep/nest-kit';
-import { FakeOrders, FakeStripeEvents } from '../../test/support/checkout-fakes';
+import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
+import { FakeStripeEventsRepository } from '../../test/support/fake-stripe-events.repository';
 import type { CatalogEnv } from '../config/catalog.env';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import { FulfilmentQueue } from './fulfilment.queue';
@@ -23,8 +24,8 @@ const env = {
 } as CatalogEnv;
 const SESSION = 'cs_test_local_0123456789abcdefghijklmnopqrstuv';
 
-let orders: FakeOrders;
-let events: FakeStripeEvents;
+let orders: FakeOrdersRepository;
+let events: FakeStripeEventsRepository;
 /** The ledger's keys (`${orderId}:${productId}:${action}`), in the order recorded. */
 let ledger: string[];
 let published: Map<string, unknown>;
@@ -114,8 +115,8 @@ const session = (type: string, extra: Record<string, unknown> = {}) =>
 const completedPaid = () => session('checkout.session.completed', { payment_status: 'paid' });
 
 beforeEach(() => {
-  orders = new FakeOrders();
-  events = new FakeStripeEvents();
+  orders = new FakeOrdersRepository();
+  events = new FakeStripeEventsRepository();
   ledger = [];
   preHeld = new Set();
   published = new Map();
@@ -194,35 +195,11 @@ beforeEach(() => {
       },
     },
   };
-  fulfilment = new FulfilmentService(
-    entitlements,
-    orders.asRepository(),
-    bus,
-    stripeCalls as unknown as Stripe,
-  );
-  openCheckouts = new OpenCheckoutsService(
-    orders.asRepository(),
-    locks,
-    stripeCalls as unknown as Stripe,
-    env,
-  );
-  queue = new FulfilmentQueue(orders.asRepository(), fulfilment, locks, openCheckouts);
-  worker = new WebhookWorker(
-    stripe,
-    env,
-    orders.asRepository(),
-    events.asRepository(),
-    queue,
-    locks,
-  );
-  sut = new WebhookService(
-    stripe,
-    env,
-    orders.asRepository(),
-    events.asRepository(),
-    queue,
-    worker,
-  );
+  fulfilment = new FulfilmentService(entitlements, orders, bus, stripeCalls as unknown as Stripe);
+  openCheckouts = new OpenCheckoutsService(orders, locks, stripeCalls as unknown as Stripe, env);
+  queue = new FulfilmentQueue(orders, fulfilment, locks, openCheckouts);
+  worker = new WebhookWorker(stripe, env, orders, events, queue, locks);
+  sut = new WebhookService(stripe, env, orders, events, queue, worker);
 });
 
 describe('WebhookService.handle', () => {
@@ -385,7 +362,7 @@ describe('WebhookService.handle', () => {
   it('a crash after recording the payment: the relay grants and publishes once', async () => {
     // what the webhook left when the process died: paid, fulfilment pending
     seedOrder({ status: 'paid', fulfilment: 'pending', updatedAt: new Date(Date.now() - 60_000) });
-    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
+    const relay = new FulfilmentRelay(orders, queue, events, worker);
     await expect(relay.pass(new Date())).resolves.toBe(1);
     expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
     expect(ledger).toHaveLength(2);
@@ -525,7 +502,12 @@ describe('a product paid for twice (two open checkouts; issue 24)', () => {
     openOrder('ord_a', ['teas_math_qbank']);
     openOrder('ord_b', ['teas_math_qbank']);
     openOrder('ord_c', ['med_dosage_qbank']);
-    seedOrder({ _id: 'ord_other', uid: 'learner-2', sessionId: 'cs_test_o', productIds: ['teas_math_qbank'] });
+    seedOrder({
+      _id: 'ord_other',
+      uid: 'learner-2',
+      sessionId: 'cs_test_o',
+      productIds: ['teas_math_qbank'],
+    });
     await deliver(pay('ord_a'));
     expect(stripeCalls.checkout.sessions.expire.mock.calls).toEqual([['cs_test_ord_b']]);
     expect(orders.byId.get('ord_b')).toMatchObject({
@@ -544,7 +526,7 @@ describe('a product paid for twice (two open checkouts; issue 24)', () => {
       new Stripe.errors.StripeInvalidRequestError({ message: 'not in an expirable state' }),
     );
     const real = new OpenCheckoutsService(
-      orders.asRepository(),
+      orders,
       locks,
       stripeCalls as unknown as Stripe,
       { ...env, STRIPE_API_URL: undefined } as CatalogEnv,
@@ -585,7 +567,9 @@ describe('a product paid for twice (two open checkouts; issue 24)', () => {
       refundId: 're_1',
     });
     // the event says which of its products were held already
-    const events = [...published.values()].map((p) => (p as { data: { orderId: string; alreadyOwned: string[] } }).data);
+    const events = [...published.values()].map(
+      (p) => (p as { data: { orderId: string; alreadyOwned: string[] } }).data,
+    );
     expect(events.find((e) => e.orderId === second)?.alreadyOwned).toEqual(['teas_math_qbank']);
     // a redelivery changes nothing and refunds nothing more
     await deliver(pay(second!));
@@ -647,7 +631,7 @@ describe('a product paid for twice (two open checkouts; issue 24)', () => {
     expect(orders.byId.get('ord_a')).toMatchObject({ fulfilment: 'done', refund: 'pending' });
     expect(refunds).toEqual([]);
     orders.byId.get('ord_a')!.updatedAt = new Date(0);
-    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
+    const relay = new FulfilmentRelay(orders, queue, events, worker);
     await relay.pass(new Date());
     await settled();
     expect(orders.byId.get('ord_a')).toMatchObject({ status: 'refunded', refund: 'done' });
@@ -695,7 +679,7 @@ describe('the inbox behind the answer', () => {
     const event = JSON.parse(d.payload);
     await events.record(event, new Date(Date.now() - 60_000));
     expect(orders.byId.get('ord_1')?.status).toBe('open');
-    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
+    const relay = new FulfilmentRelay(orders, queue, events, worker);
     await relay.pass(new Date());
     await settled();
     expect(events.byId.get(idOf(d))).toMatchObject({
@@ -720,7 +704,7 @@ describe('the inbox behind the answer', () => {
     const d = completedPaid();
     await sut.handle(d.payload, d.signature);
     await settled();
-    const relay = new FulfilmentRelay(orders.asRepository(), queue, events.asRepository(), worker);
+    const relay = new FulfilmentRelay(orders, queue, events, worker);
     await relay.pass(new Date(Date.now() - 10_000));
     expect(events.unprocessed).toHaveBeenCalledTimes(1);
     expect(events.unprocessedEvent).not.toHaveBeenCalled();

@@ -11,6 +11,7 @@ import {
 import { EntitlementsRelay } from './entitlements.relay';
 import { EntitlementsRepository } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
+import { MongoEntitlementsRepository } from './mongo-entitlements.repository';
 
 /**
  * The entitlement ledger (ADR 0018). Exports EntitlementsService (apply, applyPayment,
@@ -24,7 +25,11 @@ import { EntitlementsService } from './entitlements.service';
       { name: PendingChangeRecord.name, schema: PendingChangeSchema },
     ]),
   ],
-  providers: [EntitlementsRepository, EntitlementsService, EntitlementsRelay],
+  providers: [
+    { provide: EntitlementsRepository, useClass: MongoEntitlementsRepository },
+    EntitlementsService,
+    EntitlementsRelay,
+  ],
   exports: [EntitlementsService],
 })
 export class EntitlementsModule {}

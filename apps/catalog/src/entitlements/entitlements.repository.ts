@@ -1,145 +1,69 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Purchases } from '@examprep/contracts';
-import { Model } from 'mongoose';
-import { randomUUID } from 'node:crypto';
-import {
+import type {
   HoldingsRecord,
   LedgerSnapshotRecord,
   PendingChangeRecord,
-  snapshotId,
 } from './entitlement.schema';
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /** A user's holdings as the service reads them (the held list as a purchases map). */
 export type StoredHoldings = Pick<HoldingsRecord, '_id' | 'version' | 'snapshot'> & {
   purchases: Purchases;
 };
 
-const asPurchases = (held: readonly string[] | undefined): Purchases =>
-  Object.fromEntries((held ?? []).map((id) => [id, true]));
-const asHeld = (purchases: Purchases): string[] => Object.keys(purchases).sort();
-
-function toStored(doc: HoldingsRecord): StoredHoldings {
-  return {
-    _id: doc._id,
-    purchases: asPurchases(doc.held),
-    version: doc.version ?? 0,
-    snapshot: doc.snapshot ?? 0,
-  };
-}
-
 /**
- * The ledger's queries (STYLE.md: a service's queries live beside it). Every query about a
- * learner's data takes the uid as a required argument, and every read or write of one user's
- * ledger names a document by `_id` only: FerretDB 1.x pushes down `_id` equality and nothing
- * else (not `$in`, not `_id` plus another condition), so any other filter scans the collection.
- * The relay's `pendingBefore`/`clearPending` are the exceptions: they query `ledger_pending`,
- * which holds only changes in flight.
+ * The port of the entitlement ledger's store (ADR 0018): `ledger_snapshots` (a user's n-th
+ * ledger state, id `${uid}#${n}`), `holdings` (what a user holds now, id = uid) and
+ * `ledger_pending` (changes in flight). MongoEntitlementsRepository is the real one; unit specs
+ * use FakeEntitlementsRepository.
+ *
+ * Every query about a learner's data takes the uid as a required argument (a snapshot carries
+ * its own). The exceptions are the service's own bookkeeping of changes in flight: clearMark
+ * (by the mark's id, which markPending answered) and the relay's pendingBefore/clearPending,
+ * over every user.
  */
-@Injectable()
-export class EntitlementsRepository implements OnModuleInit {
-  constructor(
-    @InjectModel(LedgerSnapshotRecord.name)
-    private readonly snapshots: Model<LedgerSnapshotRecord>,
-    @InjectModel(HoldingsRecord.name) private readonly holdings: Model<HoldingsRecord>,
-    @InjectModel(PendingChangeRecord.name) private readonly pending: Model<PendingChangeRecord>,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    await Promise.all([this.snapshots.init(), this.holdings.init(), this.pending.init()]);
-  }
-
-  /** The user's n-th snapshot, or null (by id). */
-  snapshotOf(uid: string, n: number): Promise<LedgerSnapshotRecord | null> {
-    return this.snapshots.findById(snapshotId(uid, n)).lean<LedgerSnapshotRecord>().exec();
-  }
+export abstract class EntitlementsRepository {
+  /** The user's n-th snapshot, or null. */
+  abstract snapshotOf(uid: string, n: number): Promise<LedgerSnapshotRecord | null>;
 
   /**
-   * Claims the user's n-th snapshot: false when it exists (another writer claimed that number
-   * first: read it and build on it).
+   * Claims the user's n-th snapshot (`snapshot.uid`, `snapshot.n`): false when it exists
+   * (another writer claimed that number first: read it and build on it).
    */
-  async insertSnapshot(snapshot: LedgerSnapshotRecord): Promise<boolean> {
-    try {
-      await this.snapshots.create(snapshot);
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
-  }
+  abstract insertSnapshot(snapshot: LedgerSnapshotRecord): Promise<boolean>;
 
-  /** Marks a change of the user as in progress (an insert); answers the mark's id. */
-  async markPending(uid: string, since: Date): Promise<string> {
-    const _id = randomUUID();
-    await this.pending.create({ _id, uid, since });
-    return _id;
-  }
+  /** Marks a change of the user as in progress; answers the mark's id. */
+  abstract markPending(uid: string, since: Date): Promise<string>;
 
-  /** Ends one change's mark (by id). */
-  async clearMark(id: string): Promise<void> {
-    await this.pending.deleteOne({ _id: id }).exec();
-  }
+  /** Ends one change's mark (by the id markPending answered). */
+  abstract clearMark(id: string): Promise<void>;
 
   /**
-   * Stores the fold of snapshot `snapshot` (by id, unconditionally: a condition on the version
-   * would make FerretDB scan, and it would not be atomic there anyway). A slower writer may
-   * store an older fold over a newer one; EntitlementsService.settle reads back and writes
-   * again until the stored holdings are the newest snapshot's.
+   * Stores the fold of snapshot `snapshot` as the user's holdings, unconditionally: a slower
+   * writer may store an older fold over a newer one; EntitlementsService.settle reads back and
+   * writes again until the stored holdings are the newest snapshot's.
    */
-  async writeHoldings(
+  abstract writeHoldings(
     uid: string,
     purchases: Purchases,
     version: number,
     snapshot: number,
-  ): Promise<void> {
-    const update = { $set: { held: asHeld(purchases), version, snapshot } };
-    try {
-      await this.holdings.updateOne({ _id: uid }, update, { upsert: true }).exec();
-    } catch (err) {
-      // a concurrent upsert made the document: write it
-      if (!isDuplicateKey(err)) throw err;
-      await this.holdings.updateOne({ _id: uid }, update).exec();
-    }
-  }
+  ): Promise<void>;
 
-  /** The hot path of access checks: one read by id, the held list only. */
-  async purchasesOf(uid: string): Promise<Purchases> {
-    const doc = await this.holdings
-      .findById(uid, { held: 1 })
-      .lean<Pick<HoldingsRecord, 'held'>>()
-      .exec();
-    return asPurchases(doc?.held);
-  }
+  /** What the user holds (the hot path of access checks); {} when nothing. */
+  abstract purchasesOf(uid: string): Promise<Purchases>;
 
-  async holdingsOf(uid: string): Promise<StoredHoldings | null> {
-    const doc = await this.holdings.findById(uid).lean<HoldingsRecord>().exec();
-    return doc ? toStored(doc) : null;
-  }
+  /** The user's stored holdings, or null when none were ever written. */
+  abstract holdingsOf(uid: string): Promise<StoredHoldings | null>;
 
   /**
    * Erases everything of the user's ledger: snapshots, holdings and marks (a deleted user;
-   * ADR 0023). The orders keep what accounting needs, without the person.
+   * ADR 0023).
    */
-  async eraseUser(uid: string): Promise<void> {
-    await this.snapshots.deleteMany({ uid }).exec();
-    await this.holdings.deleteOne({ _id: uid }).exec();
-    await this.pending.deleteMany({ uid }).exec();
-  }
+  abstract eraseUser(uid: string): Promise<void>;
 
-  /** Marks of changes in progress since before `cutoff`, oldest first (the relay's). */
-  pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]> {
-    return this.pending
-      .find({ since: { $lt: cutoff } })
-      .sort({ since: 1 })
-      .limit(limit)
-      .lean<PendingChangeRecord[]>()
-      .exec();
-  }
+  /** Marks of changes (of any user) in progress since before `cutoff`, oldest first (the relay's). */
+  abstract pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]>;
 
   /** Ends the marks (the relay's, once it has published their users). */
-  async clearPending(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.pending.deleteMany({ _id: { $in: ids } }).exec();
-  }
+  abstract clearPending(ids: readonly string[]): Promise<void>;
 }

@@ -1,105 +1,7 @@
 import type { JetStreamBus } from '@examprep/nest-kit';
-import type {
-  LedgerEntryRecord,
-  LedgerSnapshotRecord,
-  PendingChangeRecord,
-} from './entitlement.schema';
-import type { EntitlementsRepository, StoredHoldings } from './entitlements.repository';
+import { FakeEntitlementsRepository } from '../../test/support/fake-entitlements.repository';
+import type { LedgerEntryRecord, LedgerSnapshotRecord } from './entitlement.schema';
 import { EntitlementsService } from './entitlements.service';
-
-/**
- * The repository's contract in memory: snapshots by id (an insert of a taken id fails),
- * unconditional holdings writes, $max. Every call is counted, to show what a change reads.
- */
-class FakeRepository {
-  snapshots = new Map<string, LedgerSnapshotRecord>();
-  holdings = new Map<string, StoredHoldings>();
-  pending = new Map<string, PendingChangeRecord>();
-  private marks = 0;
-  calls: string[] = [];
-  /** Test helper: the users with a change marked in progress. */
-  markedUsers(): string[] {
-    return [...new Set([...this.pending.values()].map((m) => m.uid))];
-  }
-
-  /** Test helper: the user's entries in the newest snapshot (oldest first). */
-  entriesOf(uid: string): LedgerEntryRecord[] {
-    let newest: LedgerSnapshotRecord | undefined;
-    for (const s of this.snapshots.values())
-      if (s.uid === uid && (!newest || s.n > newest.n)) newest = s;
-    return newest?.entries ?? [];
-  }
-  /** Test helper: the snapshot numbers of the user. */
-  numbersOf(uid: string): number[] {
-    return [...this.snapshots.values()]
-      .filter((s) => s.uid === uid)
-      .map((s) => s.n)
-      .sort((a, b) => a - b);
-  }
-
-  async snapshotOf(uid: string, n: number) {
-    const s = this.snapshots.get(`${uid}#${n}`);
-    this.calls.push(s ? 'snapshotOf' : 'snapshotOf missing');
-    return s ? structuredClone(s) : null;
-  }
-  async insertSnapshot(snapshot: LedgerSnapshotRecord) {
-    this.calls.push(`insertSnapshot ${snapshot.n}`);
-    if (this.snapshots.has(snapshot._id)) return false;
-    this.snapshots.set(snapshot._id, structuredClone(snapshot));
-    return true;
-  }
-  private doc(uid: string) {
-    let d = this.holdings.get(uid);
-    if (!d) {
-      d = { _id: uid, purchases: {}, version: 0, snapshot: 0 };
-      this.holdings.set(uid, d);
-    }
-    return d;
-  }
-  async eraseUser(uid: string) {
-    this.calls.push('eraseUser');
-    for (const [id, s] of this.snapshots) if (s.uid === uid) this.snapshots.delete(id);
-    this.holdings.delete(uid);
-    for (const [id, m] of this.pending) if (m.uid === uid) this.pending.delete(id);
-  }
-  async markPending(uid: string, since: Date) {
-    this.calls.push('markPending');
-    const _id = `mark${++this.marks}`;
-    this.pending.set(_id, { _id, uid, since });
-    return _id;
-  }
-  async clearMark(id: string) {
-    this.calls.push('clearMark');
-    this.pending.delete(id);
-  }
-  async writeHoldings(
-    uid: string,
-    purchases: Record<string, boolean>,
-    version: number,
-    snapshot: number,
-  ) {
-    this.calls.push('writeHoldings');
-    Object.assign(this.doc(uid), { purchases, version, snapshot });
-  }
-  async purchasesOf(uid: string) {
-    return this.holdings.get(uid)?.purchases;
-  }
-  async holdingsOf(uid: string) {
-    this.calls.push('holdingsOf');
-    const d = this.holdings.get(uid);
-    return d ? { ...d } : null;
-  }
-  async pendingBefore(cutoff: Date, limit: number) {
-    return [...this.pending.values()]
-      .filter((m) => m.since < cutoff)
-      .sort((a, b) => a.since.getTime() - b.since.getTime())
-      .slice(0, limit)
-      .map((m) => ({ ...m }));
-  }
-  async clearPending(ids: readonly string[]) {
-    for (const id of ids) this.pending.delete(id);
-  }
-}
 
 /** A snapshot another writer (a replica, or a crashed run) stores behind the service's back. */
 function snapshotOf(uid: string, n: number, entries: LedgerEntryRecord[]): LedgerSnapshotRecord {
@@ -117,7 +19,7 @@ const entry = (seq: number, productId: string, key = `k${seq}`): LedgerEntryReco
 });
 
 function setup() {
-  const repo = new FakeRepository();
+  const repo = new FakeEntitlementsRepository();
   const published: { subject: string; data: unknown; msgId: string }[] = [];
   let failPublish = false;
   const bus = {
@@ -127,10 +29,7 @@ function setup() {
       return { seq: published.length, duplicate: false };
     }),
   };
-  const sut = new EntitlementsService(
-    repo as unknown as EntitlementsRepository,
-    bus as unknown as JetStreamBus,
-  );
+  const sut = new EntitlementsService(repo, bus as unknown as JetStreamBus);
   return {
     repo,
     published,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { MongoProductsRepository } from './mongo-products.repository';
 import { ProductRecord, ProductSchema } from './product.schema';
 import { ProductsController } from './products.controller';
 import { ProductsRepository } from './products.repository';
@@ -9,7 +10,7 @@ import { ProductsService } from './products.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: ProductRecord.name, schema: ProductSchema }])],
   controllers: [ProductsController],
-  providers: [ProductsRepository, ProductsService],
+  providers: [{ provide: ProductsRepository, useClass: MongoProductsRepository }, ProductsService],
   exports: [ProductsService],
 })
 export class ProductsModule {}

@@ -1,16 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Product } from '@examprep/contracts';
-import { Model } from 'mongoose';
-import { ProductRecord, toProduct } from './product.schema';
 
-/** The catalogue's queries (STYLE.md: a service's queries live in a repository beside it). */
-@Injectable()
-export class ProductsRepository {
-  constructor(@InjectModel(ProductRecord.name) private readonly products: Model<ProductRecord>) {}
-
-  async findAll(): Promise<Product[]> {
-    const docs = await this.products.find().lean<ProductRecord[]>().exec();
-    return docs.map(toProduct);
-  }
+/**
+ * The port of the catalogue's store (`products`, document id = product id; written only by
+ * tools/seed). MongoProductsRepository is the real one; unit specs use FakeProductsRepository.
+ * Products belong to no user.
+ */
+export abstract class ProductsRepository {
+  /** Every product, in no particular order (ProductsService sorts and caches them). */
+  abstract findAll(): Promise<Product[]>;
 }

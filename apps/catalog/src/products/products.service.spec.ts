@@ -1,5 +1,5 @@
 import type { Product } from '@examprep/contracts';
-import type { ProductsRepository } from './products.repository';
+import { FakeProductsRepository } from '../../test/support/fake-products.repository';
 import { ProductsService } from './products.service';
 
 const product = (over: Partial<Product>): Product => ({
@@ -30,8 +30,8 @@ const product = (over: Partial<Product>): Product => ({
 });
 
 function fakeRepository(products: Product[]) {
-  const findAll = jest.fn(async () => products.map((p) => ({ ...p })));
-  return { repository: { findAll } as unknown as ProductsRepository, findAll };
+  const repository = new FakeProductsRepository(products);
+  return { repository, findAll: repository.findAll };
 }
 
 describe('ProductsService', () => {

@@ -1,5 +1,5 @@
 import type { Order } from './order.schema';
-import { matches } from './orders.repository';
+import { matches } from './mongo-orders.repository';
 
 const order = { _id: 'ord_1', status: 'paid', fulfilment: 'pending', revocation: 'none' } as Order;
 

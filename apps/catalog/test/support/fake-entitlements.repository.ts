@@ -1,0 +1,104 @@
+import type {
+  LedgerEntryRecord,
+  LedgerSnapshotRecord,
+  PendingChangeRecord,
+} from '../../src/entitlements/entitlement.schema';
+import type {
+  EntitlementsRepository,
+  StoredHoldings,
+} from '../../src/entitlements/entitlements.repository';
+
+/**
+ * The repository's contract in memory: snapshots by id (an insert of a taken id fails),
+ * unconditional holdings writes, $max. Every call is counted, to show what a change reads.
+ */
+export class FakeEntitlementsRepository implements EntitlementsRepository {
+  snapshots = new Map<string, LedgerSnapshotRecord>();
+  holdings = new Map<string, StoredHoldings>();
+  pending = new Map<string, PendingChangeRecord>();
+  private marks = 0;
+  calls: string[] = [];
+  /** Test helper: the users with a change marked in progress. */
+  markedUsers(): string[] {
+    return [...new Set([...this.pending.values()].map((m) => m.uid))];
+  }
+
+  /** Test helper: the user's entries in the newest snapshot (oldest first). */
+  entriesOf(uid: string): LedgerEntryRecord[] {
+    let newest: LedgerSnapshotRecord | undefined;
+    for (const s of this.snapshots.values())
+      if (s.uid === uid && (!newest || s.n > newest.n)) newest = s;
+    return newest?.entries ?? [];
+  }
+  /** Test helper: the snapshot numbers of the user. */
+  numbersOf(uid: string): number[] {
+    return [...this.snapshots.values()]
+      .filter((s) => s.uid === uid)
+      .map((s) => s.n)
+      .sort((a, b) => a - b);
+  }
+
+  async snapshotOf(uid: string, n: number): Promise<LedgerSnapshotRecord | null> {
+    const s = this.snapshots.get(`${uid}#${n}`);
+    this.calls.push(s ? 'snapshotOf' : 'snapshotOf missing');
+    return s ? structuredClone(s) : null;
+  }
+  async insertSnapshot(snapshot: LedgerSnapshotRecord): Promise<boolean> {
+    this.calls.push(`insertSnapshot ${snapshot.n}`);
+    if (this.snapshots.has(snapshot._id)) return false;
+    this.snapshots.set(snapshot._id, structuredClone(snapshot));
+    return true;
+  }
+  private doc(uid: string): StoredHoldings {
+    let d = this.holdings.get(uid);
+    if (!d) {
+      d = { _id: uid, purchases: {}, version: 0, snapshot: 0 };
+      this.holdings.set(uid, d);
+    }
+    return d;
+  }
+  async eraseUser(uid: string): Promise<void> {
+    this.calls.push('eraseUser');
+    for (const [id, s] of this.snapshots) if (s.uid === uid) this.snapshots.delete(id);
+    this.holdings.delete(uid);
+    for (const [id, m] of this.pending) if (m.uid === uid) this.pending.delete(id);
+  }
+  async markPending(uid: string, since: Date): Promise<string> {
+    this.calls.push('markPending');
+    const _id = `mark${++this.marks}`;
+    this.pending.set(_id, { _id, uid, since });
+    return _id;
+  }
+  async clearMark(id: string): Promise<void> {
+    this.calls.push('clearMark');
+    this.pending.delete(id);
+  }
+  async writeHoldings(
+    uid: string,
+    purchases: Record<string, boolean>,
+    version: number,
+    snapshot: number,
+  ): Promise<void> {
+    this.calls.push('writeHoldings');
+    Object.assign(this.doc(uid), { purchases, version, snapshot });
+  }
+  /** {} for a user with no holdings, as the store answers. */
+  async purchasesOf(uid: string): Promise<Record<string, boolean>> {
+    return this.holdings.get(uid)?.purchases ?? {};
+  }
+  async holdingsOf(uid: string): Promise<StoredHoldings | null> {
+    this.calls.push('holdingsOf');
+    const d = this.holdings.get(uid);
+    return d ? { ...d } : null;
+  }
+  async pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]> {
+    return [...this.pending.values()]
+      .filter((m) => m.since < cutoff)
+      .sort((a, b) => a.since.getTime() - b.since.getTime())
+      .slice(0, limit)
+      .map((m) => ({ ...m }));
+  }
+  async clearPending(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.pending.delete(id);
+  }
+}
