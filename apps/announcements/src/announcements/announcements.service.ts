@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   type Actor,
   type Announcement,
@@ -18,10 +17,9 @@ import {
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
-import { isValidObjectId, Model } from 'mongoose';
 import type { Subscription } from 'nats';
-import { AnnouncementRecord, toAnnouncement } from './announcement.schema';
 import { AnnouncementsCache } from './announcements.cache';
+import { type AnnouncementFields, AnnouncementsRepository } from './announcements.repository';
 
 /** Safety net for a change event that never arrived. */
 const CACHE_TTL_MS = 30_000;
@@ -34,7 +32,7 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
   private changes: Subscription | undefined;
 
   constructor(
-    @InjectModel(AnnouncementRecord.name) private readonly announcements: Model<AnnouncementRecord>,
+    private readonly announcements: AnnouncementsRepository,
     private readonly bus: JetStreamBus,
   ) {}
 
@@ -52,12 +50,7 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
   /** Admins see every announcement; everyone else only visible ones. Order, then newest date. */
   async list(actor: Actor | null): Promise<Announcement[]> {
     const lists = await this.cache.get(async () => {
-      const docs = await this.announcements
-        .find()
-        .sort({ order: 1, date: -1, createdAt: -1 })
-        .lean()
-        .exec();
-      const all = docs.map(toAnnouncement).sort(compareAnnouncements);
+      const all = (await this.announcements.list()).sort(compareAnnouncements);
       // frozen: the same lists answer every request until a change, so their JSON is made once
       // (FrozenReplySerializer)
       return deepFreeze({ all, visible: all.filter((a) => a.isVisible) });
@@ -69,30 +62,24 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
   async create(actor: Actor | null, input: AnnouncementInput): Promise<Announcement> {
     requireAdmin(actor, ANNOUNCEMENT_MESSAGES.adminsOnly);
     const dto = validatePayload(AnnouncementInputDto, input);
-    const created = await this.announcements.create(withDefaults(dto));
-    const result = toAnnouncement(created.toObject());
-    await this.publish(result.id, 'created', created.updatedAt ?? new Date());
-    return result;
+    const { announcement, updatedAt } = await this.announcements.insert(withDefaults(dto));
+    await this.publish(announcement.id, 'created', updatedAt ?? new Date());
+    return announcement;
   }
 
   async update(actor: Actor | null, id: string, input: AnnouncementInput): Promise<Announcement> {
     requireAdmin(actor, ANNOUNCEMENT_MESSAGES.adminsOnly);
     const dto = validatePayload(AnnouncementInputDto, input);
-    if (!isValidObjectId(id)) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
-    const updated = await this.announcements
-      .findByIdAndUpdate(id, { $set: withDefaults(dto) }, { new: true, runValidators: true })
-      .lean()
-      .exec();
+    const updated = await this.announcements.update(id, withDefaults(dto));
     if (!updated) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
     await this.publish(id, 'updated', updated.updatedAt ?? new Date());
-    return toAnnouncement(updated);
+    return updated.announcement;
   }
 
   async delete(actor: Actor | null, id: string): Promise<void> {
     requireAdmin(actor, ANNOUNCEMENT_MESSAGES.adminsOnly);
-    if (!isValidObjectId(id)) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
-    const deleted = await this.announcements.findByIdAndDelete(id).lean().exec();
-    if (!deleted) throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    if (!(await this.announcements.remove(id)))
+      throw ServiceError.notFound(ANNOUNCEMENT_MESSAGES.notFound);
     await this.publish(id, 'deleted', new Date());
   }
 
@@ -108,7 +95,7 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-function withDefaults(dto: AnnouncementInputDto) {
+function withDefaults(dto: AnnouncementInputDto): AnnouncementFields {
   return {
     content: dto.content,
     date: dto.date,
