@@ -1,4 +1,4 @@
-import { type Actor } from '@examprep/contracts';
+import { type Actor, Events, QBANK_MESSAGES as M } from '@examprep/contracts';
 import { ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
 import { FakeQuestionsRepository } from '../../test/support/fake-questions.repository';
@@ -133,5 +133,123 @@ describe('QuestionsService: the generator id of a seeded question (misconception
     expect((err as ServiceError).payload.status).toBe(400);
     expect(repo.calls.filter((c) => c === 'update')).toHaveLength(1);
     expect(repo.docs.get('AB12')?.generatedFrom).toBe('teas_fraction_ops~7');
+  });
+});
+
+describe('QuestionsService: CRUD (admin spec §3-5)', () => {
+  const INPUT = {
+    question: 'What is 2 + 2?',
+    type: 'single' as const,
+    choices: [' 3 ', '4', '5', '22'],
+    correctAnswer: [' 4 '],
+    explanation: 'Add.',
+    course: ' TEAS Math QBank ',
+    objective: ' Numbers and Algebra - Operations ',
+    rounding: null,
+  };
+  const LEARNER: Actor = { ...ADMIN, uid: 'l-1', isAdmin: false };
+
+  it('create stores the trimmed fields under a new qid, with no media', async () => {
+    const { sut, repo, publish } = service();
+    const q = await sut.create(ADMIN, INPUT);
+    expect(q).toMatchObject({
+      choices: ['3', '4', '5', '22'],
+      correctAnswer: ['4'],
+      course: 'TEAS Math QBank',
+      objective: 'Numbers and Algebra - Operations',
+      media: { questionImage: null, explanationImage: null, video: null },
+      rounding: null,
+    });
+    expect(typeof q.createdAt).toBe('string');
+    expect(await sut.get(ADMIN, q.qid)).toEqual(q);
+    expect(repo.docs.size).toBe(1);
+    expect(publish).not.toHaveBeenCalled();
+  });
+
+  it('the save rules refuse with their texts under the fix title; nothing is stored', async () => {
+    const { sut, repo } = service();
+    const err = await sut
+      .create(ADMIN, { ...INPUT, correctAnswer: ['3', '4'] })
+      .catch((e: unknown) => e);
+    expect((err as ServiceError).payload).toMatchObject({
+      status: 400,
+      message: M.fixTitle,
+      fields: { correctAnswer: [M.singleOneCorrect] },
+    });
+    expect(repo.calls).toEqual([]);
+  });
+
+  it('get, update, duplicate and delete of an unknown qid: 404 with the spec’s texts', async () => {
+    const { sut, publish } = service();
+    const payload = (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: unknown) => (e as ServiceError).payload,
+      );
+    expect(await payload(sut.get(ADMIN, 'ZZ99'))).toMatchObject({
+      status: 404,
+      message: M.notFound('ZZ99'),
+    });
+    expect(await payload(sut.update(ADMIN, 'ZZ99', INPUT))).toMatchObject({
+      status: 404,
+      message: M.notFound('ZZ99'),
+    });
+    expect(await payload(sut.duplicate(ADMIN, 'ZZ99'))).toMatchObject({
+      status: 404,
+      message: M.notFound('ZZ99'),
+    });
+    expect(await payload(sut.delete(ADMIN, 'ZZ99'))).toMatchObject({
+      status: 404,
+      message: M.doesNotExist,
+    });
+    expect(publish).not.toHaveBeenCalled();
+  });
+
+  it('delete removes the question and publishes question.deleted once', async () => {
+    const { sut, repo, publish } = service();
+    const { qid } = await sut.create(ADMIN, INPUT);
+    expect(await sut.delete(ADMIN, qid)).toEqual({ deleted: true });
+    expect(repo.docs.has(qid)).toBe(false);
+    expect(publish).toHaveBeenCalledTimes(1);
+    expect(publish).toHaveBeenCalledWith(
+      Events.questionDeleted,
+      { qid, at: expect.any(String) },
+      expect.stringMatching(new RegExp(`^question-deleted:${qid}:`)),
+    );
+  });
+
+  it('a fact that cannot be published is only logged: the delete stands', async () => {
+    const { sut, repo, publish } = service();
+    const { qid } = await sut.create(ADMIN, INPUT);
+    publish.mockRejectedValueOnce(new Error('JetStream down'));
+    expect(await sut.delete(ADMIN, qid)).toEqual({ deleted: true });
+    expect(repo.docs.has(qid)).toBe(false);
+  });
+
+  it('every call is admin-only: 403 Access Denied, nothing read or written', async () => {
+    const { sut, repo } = service(
+      new FakeQuestionsRepository().seed({
+        _id: 'AB12',
+        ...INPUT,
+        media: { questionImage: null, explanationImage: null, video: null },
+      }),
+    );
+    repo.calls.length = 0;
+    for (const actor of [null, LEARNER]) {
+      for (const call of [
+        sut.get(actor, 'AB12'),
+        sut.create(actor, INPUT),
+        sut.update(actor, 'AB12', INPUT),
+        sut.duplicate(actor, 'AB12'),
+        sut.delete(actor, 'AB12'),
+      ]) {
+        const err = await call.catch((e: unknown) => e);
+        expect((err as ServiceError).payload).toMatchObject({
+          status: 403,
+          message: M.accessDenied,
+        });
+      }
+    }
+    expect(repo.calls).toEqual([]);
   });
 });

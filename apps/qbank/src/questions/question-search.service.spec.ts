@@ -1,0 +1,144 @@
+// The admin list, export and facets (admin spec §2.3-2.4, §7-8) over the in-memory questions
+// repository; the has/missing media filters are specified in questions.media.spec.ts.
+import { type Actor, QBANK_MESSAGES as M, type QuestionType } from '@examprep/contracts';
+import { ServiceError } from '@examprep/nest-kit';
+import { FakeQuestionsRepository } from '../../test/support/fake-questions.repository';
+import type { MediaCalls } from '../media/media-peer';
+import { QuestionEvents } from './question-events.service';
+import { QuestionMediaService } from './question-media.service';
+import { QuestionSearchService } from './question-search.service';
+
+const ADMIN: Actor = { uid: 'admin-1', email: 'a@x.test', isAdmin: true, emailVerified: true };
+const LEARNER: Actor = { ...ADMIN, uid: 'l-1', isAdmin: false };
+const NO_MEDIA = { questionImage: null, explanationImage: null, video: null };
+
+function question(
+  qid: string,
+  course: string,
+  objective: string,
+  type: QuestionType = 'single',
+  text = 'What is 2 + 2?',
+) {
+  return {
+    _id: qid,
+    question: text,
+    type,
+    choices: type === 'blank' ? [] : ['3', '4', '5', '22'],
+    correctAnswer: ['4'],
+    explanation: 'Add the numbers.',
+    course,
+    objective,
+    media: NO_MEDIA,
+    rounding: null,
+  };
+}
+
+function setup() {
+  const repo = new FakeQuestionsRepository()
+    .seed(question('MD10', 'Med Dosage QBank', 'Drip rates', 'blank', 'Find the rate (mL/hr).'))
+    .seed(question('TB20', 'TEAS Math QBank', 'Percents', 'sata'))
+    .seed(question('TA30', 'TEAS Math QBank', 'Fractions'))
+    .seed(question('TA05', 'TEAS Math QBank', 'Fractions', 'single', 'Is 1/2 + 1/4 = 3/4?'));
+  const media: MediaCalls = { commit: jest.fn(), deleteObjects: jest.fn(), index: jest.fn() };
+  const events = new QuestionEvents({ publish: jest.fn() });
+  const sut = new QuestionSearchService(repo, new QuestionMediaService(repo, media, events));
+  return { repo, media, sut };
+}
+const qids = (r: { questions: { qid: string }[] }) => r.questions.map((q) => q.qid);
+
+describe('QuestionSearchService.list', () => {
+  it('every question by course, objective and qid, with the total', async () => {
+    const { sut } = setup();
+    const res = await sut.list(ADMIN, {});
+    expect(qids(res)).toEqual(['MD10', 'TA05', 'TA30', 'TB20']);
+    expect(res.total).toBe(4);
+  });
+
+  it('course, objective and type filters; a search in the qid, question, explanation or choices, any case', async () => {
+    const { sut } = setup();
+    expect(qids(await sut.list(ADMIN, { course: 'TEAS Math QBank' }))).toEqual([
+      'TA05',
+      'TA30',
+      'TB20',
+    ]);
+    expect(
+      qids(await sut.list(ADMIN, { course: 'TEAS Math QBank', objective: 'Fractions' })),
+    ).toEqual(['TA05', 'TA30']);
+    expect(qids(await sut.list(ADMIN, { type: 'sata' }))).toEqual(['TB20']);
+    expect(qids(await sut.list(ADMIN, { search: 'ta3' }))).toEqual(['TA30']);
+    expect(qids(await sut.list(ADMIN, { search: '1/2 + 1/4' }))).toEqual(['TA05']);
+    expect(qids(await sut.list(ADMIN, { search: 'ML/HR' }))).toEqual(['MD10']);
+    expect(qids(await sut.list(ADMIN, { search: '22', course: 'Med Dosage QBank' }))).toEqual([]);
+    // empty filters are no filters
+    expect((await sut.list(ADMIN, { course: '', search: '' })).total).toBe(4);
+  });
+
+  it('a filter that is no filter: 400 naming the field, the store not asked', async () => {
+    const { sut, repo } = setup();
+    repo.calls.length = 0;
+    const err = await sut.list(ADMIN, { type: 'essay' as QuestionType }).catch((e: unknown) => e);
+    expect((err as ServiceError).payload).toMatchObject({
+      status: 400,
+      fields: { type: ['Type must be single, sata or blank.'] },
+    });
+    expect(repo.calls).toEqual([]);
+  });
+});
+
+describe('QuestionSearchService.export (admin spec §8)', () => {
+  it('the listed questions with their count, the date and the filters that were set', async () => {
+    const { sut } = setup();
+    const res = await sut.export(ADMIN, { course: 'TEAS Math QBank', objective: '', search: ' ' });
+    expect(res.totalQuestions).toBe(3);
+    expect(res.questions.map((q) => q.qid)).toEqual(['TA05', 'TA30', 'TB20']);
+    expect(res.filters).toEqual({ course: 'TEAS Math QBank' });
+    expect(Number.isNaN(Date.parse(res.exportDate))).toBe(false);
+  });
+
+  it('nothing matching: 404 No questions to export.', async () => {
+    const { sut } = setup();
+    const err = await sut.export(ADMIN, { course: 'No Such Course' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).payload).toMatchObject({
+      status: 404,
+      message: M.nothingToExport,
+    });
+  });
+});
+
+describe('QuestionSearchService.facets', () => {
+  it('the courses and objectives in use, each once, in name order', async () => {
+    const { sut } = setup();
+    expect(await sut.facets(ADMIN)).toEqual({
+      courses: ['Med Dosage QBank', 'TEAS Math QBank'],
+      objectives: {
+        'Med Dosage QBank': ['Drip rates'],
+        'TEAS Math QBank': ['Fractions', 'Percents'],
+      },
+    });
+  });
+});
+
+describe('QuestionSearchService: admins only', () => {
+  it.each([
+    ['anonymous', null],
+    ['a learner', LEARNER],
+  ])('%s: 403 Access Denied, nothing read', async (_who, actor) => {
+    const { sut, repo, media } = setup();
+    repo.calls.length = 0;
+    for (const call of [
+      sut.list(actor, {}),
+      sut.export(actor, {}),
+      sut.facets(actor),
+      sut.list(actor, { video: 'has' }),
+    ]) {
+      const err = await call.catch((e: unknown) => e);
+      expect((err as ServiceError).payload).toMatchObject({
+        status: 403,
+        message: M.accessDenied,
+      });
+    }
+    expect(repo.calls).toEqual([]);
+    expect(media.index).not.toHaveBeenCalled();
+  });
+});
