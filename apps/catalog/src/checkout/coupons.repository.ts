@@ -6,6 +6,6 @@ import type { Coupon } from './coupon.rules';
  * Coupons belong to no user.
  */
 export abstract class CouponsRepository {
-  /** The coupon with this key, or null. `key` is a validated, upper-cased code (letters and digits only). */
+  /** The coupon with this key, or null. `key`: a validated, upper-cased code (letters, digits). */
   abstract findByKey(key: string): Promise<Coupon | null>;
 }

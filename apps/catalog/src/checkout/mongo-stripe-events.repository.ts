@@ -57,7 +57,7 @@ export class MongoStripeEventsRepository extends StripeEventsRepository {
     return { duplicate: true, processed: !!doc?.processedAt, orderId: doc?.orderId ?? null };
   }
 
-  /** The recorded event if it still waits for processing (null when processed or unknown); by `_id`. */
+  /** The recorded event if it waits for processing; null when processed or unknown. By `_id`. */
   async unprocessedEvent(eventId: string): Promise<WebhookEvent | null> {
     const doc = await this.events.findOne({ _id: eventId }).lean<StripeEventRecord>().exec();
     if (!doc || doc.processedAt || !doc.event) return null;

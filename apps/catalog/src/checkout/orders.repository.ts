@@ -25,7 +25,7 @@ export abstract class OrdersRepository {
   /** The order by id (the payment system's read). */
   abstract findById(orderId: string): Promise<Order | null>;
 
-  /** The learner's own order of this Checkout Session; null for an unknown one and for another user's. */
+  /** The learner's own order of this Checkout Session; null for an unknown one and another's. */
   abstract findOwnBySessionId(sessionId: string, ownerId: string): Promise<Order | null>;
 
   /**
@@ -67,7 +67,7 @@ export abstract class OrdersRepository {
     refundCents: number,
   ): Promise<Order | null>;
 
-  /** The refund of the products held already was made (Stripe's refund id); null when none was pending. */
+  /** The refund of the products held already was made (Stripe's id); null if none was pending. */
   abstract refundMade(orderId: string, refundId: string | null): Promise<Order | null>;
 
   /** The ids of every order of the user: a deleted user's, to anonymise. */

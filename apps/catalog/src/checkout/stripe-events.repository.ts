@@ -21,7 +21,7 @@ export abstract class StripeEventsRepository {
   /** The recorded event if it still waits for processing (null when processed or unknown). */
   abstract unprocessedEvent(eventId: string): Promise<WebhookEvent | null>;
 
-  /** Ids of entries received before `cutoff` and not processed yet, oldest first (the relay's scan). */
+  /** Ids of entries received before `cutoff`, unprocessed, oldest first (the relay's scan). */
   abstract unprocessed(cutoff: Date, limit: number): Promise<string[]>;
 
   /**

@@ -61,7 +61,7 @@ export abstract class EntitlementsRepository {
    */
   abstract eraseUser(uid: string): Promise<void>;
 
-  /** Marks of changes (of any user) in progress since before `cutoff`, oldest first (the relay's). */
+  /** Marks of changes (any user's) in progress since before `cutoff`, oldest first (relay). */
   abstract pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]>;
 
   /** Ends the marks (the relay's, once it has published their users). */

@@ -1,7 +1,7 @@
 import type { Coupon } from '../../src/checkout/coupon.rules';
 import type { CouponsRepository } from '../../src/checkout/coupons.repository';
 
-/** An in-memory CouponsRepository: the coupons given, by their key; `findByKey` counts its calls. */
+/** An in-memory CouponsRepository: the coupons given, by key; `findByKey` counts its calls. */
 export class FakeCouponsRepository implements CouponsRepository {
   readonly byKey: Map<string, Coupon>;
 

@@ -1,4 +1,4 @@
-// An in-memory OrdersRepository for the unit specs of the checkout services (src/checkout/*.spec.ts).
+// An in-memory OrdersRepository for the unit specs of the checkout services.
 import type { OrderStatus } from '@examprep/contracts';
 import type { FollowUpState, Order } from '../../src/checkout/order.schema';
 import type { NewOrder, OrderChange, OrdersRepository } from '../../src/checkout/orders.repository';

@@ -37,7 +37,10 @@ export type Completion = Pick<
  * scans the collection (ADR 0022).
  */
 export abstract class TestsRepository {
-  /** A new test (its owner is `test.userId`): the snapshot and the empty answer sheet first, then the test document. */
+  /**
+   * A new test (its owner is `test.userId`): the snapshot and the empty answer sheet first,
+   * then the test document.
+   */
   abstract insert(test: TestRecord, questions: PoolQuestion[]): Promise<void>;
 
   /**
