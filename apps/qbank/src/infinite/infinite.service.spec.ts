@@ -1,91 +1,23 @@
 import {
   type Actor,
-  type Course,
-  Events,
   PUMP_ANSWER_ORDER,
   PUMP_MESSAGES,
   QBANK_MESSAGES as M,
 } from '@examprep/contracts';
-import { defaultCatalog, generate, PUMP_PREVIEW_ITEM_SEEDS } from '@examprep/generators';
-import { RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { generate, PUMP_PREVIEW_ITEM_SEEDS } from '@examprep/generators';
+import { RpcCallError, type ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
-import { FakeCoursesRepository } from '../../test/support/fake-courses.repository';
-import { FakeViewModesRepository } from '../../test/support/fake-view-modes.repository';
-import { CoursesService } from '../courses/courses.service';
-import { PumpAccess } from '../simulations/pump-access';
+import {
+  ADMIN,
+  failure,
+  openCatalog,
+  infiniteService as service,
+} from '../../test/support/infinite-fixture';
 import { simulationsPeerFailure } from '../simulations/simulations-peers';
-import { InfiniteService } from './infinite.service';
+import type { InfiniteService } from './infinite.service';
 
 /** Every name an object inherits, plus '__proto__'. */
 const prototypeKey = fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype), '__proto__');
-
-const ADMIN: Actor = { uid: 'admin-1', email: 'a@x.test', isAdmin: true, emailVerified: true };
-
-/** The registry's catalogue with every topic open, so only unknown keys can fail. */
-function openCatalog(): Course[] {
-  return defaultCatalog().map((c) => ({
-    ...c,
-    objectives: Object.fromEntries(
-      Object.entries(c.objectives).map(([code, o]) => [
-        code,
-        { ...o, topics: o.topics.map((t) => ({ ...t, free: true, available: true })) },
-      ]),
-    ),
-  }));
-}
-
-/** The stored courses of openCatalog(): every topic of the registry, free and available. */
-function openCourses(): FakeCoursesRepository {
-  const repo = new FakeCoursesRepository();
-  for (const course of openCatalog()) {
-    repo.docs.set(course.id, {
-      _id: course.id,
-      name: course.name,
-      revision: 0,
-      objectives: Object.entries(course.objectives).map(([code, o]) => ({
-        code,
-        name: o.name,
-        section: o.section,
-        topics: o.topics.map(({ key, name, free, available }) => ({ key, name, free, available })),
-      })),
-    });
-  }
-  return repo;
-}
-
-/** The service; `full`: what the catalog says of every caller's simulation access. */
-function service(
-  full: boolean | Error = true,
-  viewModes = new FakeViewModesRepository(),
-  courses = openCourses(),
-) {
-  const publish = jest.fn(async () => ({ seq: 1, duplicate: false }));
-  const peers = {
-    simulationsAccess: jest.fn(async () => {
-      if (full instanceof Error) throw full;
-      return full;
-    }),
-  };
-  const sut = new InfiniteService(
-    new CoursesService(courses),
-    viewModes,
-    { publish },
-    new PumpAccess(peers),
-  );
-  return Object.assign(sut, { peers, publish });
-}
-
-async function failure(
-  call: Promise<unknown>,
-): Promise<{ status: number; message: string; fields?: Record<string, string[]> }> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof ServiceError) return err.payload;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('InfiniteService: keys from the request are looked up as own keys only', () => {
   const sut = service();
@@ -371,125 +303,5 @@ describe('InfiniteService: pump topics under the simulator’s rule (issue 24)',
       sut.generateBatch(LEARNER, { course: 'med_dosage', objective: '5', count: 2 }),
     ).resolves.toMatchObject({ questions: expect.any(Array) });
     await sut.onModuleDestroy();
-  });
-});
-
-describe('InfiniteService: an admin’s view mode (admin spec §6)', () => {
-  const OTHER_ADMIN: Actor = { ...ADMIN, uid: 'admin-2' };
-  const LEARNER: Actor = { uid: 'l-4', email: 'n@x.test', isAdmin: false, emailVerified: true };
-  const TEAS = openCatalog().find((c) => c.id === 'teas_math')!;
-  const [CODE, OBJECTIVE] = Object.entries(TEAS.objectives)[0]!;
-  const CLOSED = OBJECTIVE.topics[0]!.key;
-
-  /** The open catalogue with one TEAS topic neither free nor available. */
-  function withClosedTopic() {
-    const courses = openCourses();
-    const objective = courses.docs.get('teas_math')!.objectives.find((o) => o.code === CODE)!;
-    Object.assign(
-      objective.topics.find((t) => t.key === CLOSED)!,
-      {
-        free: false,
-        available: false,
-      },
-    );
-    return courses;
-  }
-  const teasTopics = async (sut: InfiniteService, actor: Actor | null) => {
-    const { courses } = await sut.listCourses(actor);
-    return (courses.find((c) => c.id === 'teas_math')?.objectives[CODE]?.topics ?? []).map(
-      (t) => t.key,
-    );
-  };
-
-  it('is admin until chosen, stored per admin', async () => {
-    const viewModes = new FakeViewModesRepository();
-    const sut = service(true, viewModes);
-    expect(await sut.getViewMode(ADMIN)).toEqual({ mode: 'admin' });
-    expect(await sut.setViewMode(ADMIN, { mode: 'learner' })).toEqual({ mode: 'learner' });
-    expect(await sut.getViewMode(ADMIN)).toEqual({ mode: 'learner' });
-    expect(await sut.getViewMode(OTHER_ADMIN)).toEqual({ mode: 'admin' });
-    expect([...viewModes.modes]).toEqual([[ADMIN.uid, 'learner']]);
-    await sut.onModuleDestroy();
-  });
-
-  it('learners and anonymous callers have none: 403, nothing read or stored', async () => {
-    const viewModes = new FakeViewModesRepository();
-    const sut = service(true, viewModes);
-    for (const actor of [null, LEARNER]) {
-      expect(await failure(sut.getViewMode(actor))).toMatchObject({
-        status: 403,
-        message: M.accessDenied,
-      });
-      expect(await failure(sut.setViewMode(actor, { mode: 'learner' }))).toMatchObject({
-        status: 403,
-        message: M.accessDenied,
-      });
-    }
-    expect(viewModes.calls).toEqual([]);
-    await sut.onModuleDestroy();
-  });
-
-  it('a mode that is neither admin nor learner: 400 naming the mode', async () => {
-    const viewModes = new FakeViewModesRepository();
-    const sut = service(true, viewModes);
-    expect(await failure(sut.setViewMode(ADMIN, { mode: 'root' as never }))).toMatchObject({
-      status: 400,
-      fields: { mode: ['The view mode must be admin or learner.'] },
-    });
-    expect(viewModes.modes.size).toBe(0);
-    await sut.onModuleDestroy();
-  });
-
-  it('the admin view lists every topic with a generator; the learner view what learners see', async () => {
-    const viewModes = new FakeViewModesRepository();
-    const sut = service(true, viewModes, withClosedTopic());
-    expect(await teasTopics(sut, ADMIN)).toContain(CLOSED);
-    expect((await sut.listCourses(ADMIN)).viewMode).toBe('admin');
-    await sut.setViewMode(ADMIN, { mode: 'learner' });
-    expect(await teasTopics(sut, ADMIN)).not.toContain(CLOSED);
-    expect(await teasTopics(sut, ADMIN)).toEqual(await teasTopics(sut, LEARNER));
-    expect((await sut.listCourses(ADMIN)).viewMode).toBe('learner');
-    expect((await sut.listCourses(LEARNER)).viewMode).toBeNull();
-    expect(await teasTopics(sut, OTHER_ADMIN)).toContain(CLOSED);
-    // a closed topic cannot be drawn in the learner view
-    expect(
-      await failure(
-        sut.generateBatch(ADMIN, { course: 'teas_math', objective: CODE, topic: CLOSED }),
-      ),
-    ).toMatchObject({ status: 403, message: M.topicUnavailable });
-    await sut.onModuleDestroy();
-  });
-
-  it('an admin in the learner view gets the pump preview, and the catalog is not asked', async () => {
-    const viewModes = new FakeViewModesRepository();
-    viewModes.modes.set(ADMIN.uid, 'learner');
-    const sut = service(true, viewModes);
-    const { courses } = await sut.listCourses(ADMIN);
-    const pumps = courses.find((c) => c.id === 'med_dosage')?.objectives['8']?.topics ?? [];
-    expect(pumps.map((t) => t.key)).toEqual([
-      'md_pump_rate_single',
-      'md_pump_vtbi_single',
-      'md_pump_time_single',
-    ]);
-    expect(sut.peers.simulationsAccess).not.toHaveBeenCalled();
-    await sut.onModuleDestroy();
-  });
-});
-
-describe('InfiniteService: generation counts (one qbank.generated fact per user and flush)', () => {
-  it('sums a user’s batches and publishes the count once; anonymous batches are not counted', async () => {
-    const sut = service();
-    const teas = openCatalog().find((c) => c.id === 'teas_math')!;
-    const objective = Object.keys(teas.objectives)[0]!;
-    await sut.generateBatch(ADMIN, { course: 'teas_math', objective, count: 2 });
-    await sut.generateBatch(ADMIN, { course: 'teas_math', objective, count: 3 });
-    await sut.generateBatch(null, { course: 'teas_math', objective, count: 4 });
-    await sut.onModuleDestroy();
-    expect(sut.publish).toHaveBeenCalledTimes(1);
-    expect(sut.publish).toHaveBeenCalledWith(
-      Events.qbankGenerated,
-      expect.objectContaining({ uid: ADMIN.uid, count: 5 }),
-      expect.stringMatching(/^qbank-generated:/),
-    );
   });
 });
