@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AccessService } from './access/access.service';
 import { DeliveryService } from './delivery/delivery.service';
-import { DownloadsRepository } from './delivery/download-limit';
+import { DownloadsRepository } from './delivery/downloads.repository';
+import { MongoDownloadsRepository } from './delivery/mongo-downloads.repository';
 import { PDF_STAMPER } from './delivery/stamper';
 import { pdfStamper } from './delivery/stamper.provider';
 import { MediaEventsConsumer } from './events/media-events.consumer';
@@ -17,7 +18,10 @@ import {
   WorkbookSchema,
 } from './records/media.schemas';
 import { S3Service } from './storage/s3.service';
+import { MongoUploadsRepository } from './uploads/mongo-uploads.repository';
+import { UploadsRepository } from './uploads/uploads.repository';
 import { UploadsService } from './uploads/uploads.service';
+import { MongoWorkbooksRepository } from './workbooks/mongo-workbooks.repository';
 import { WorkbooksRepository } from './workbooks/workbooks.repository';
 
 /** Signing, downloads, stamped PDFs, uploads and question media (ADR 0020). */
@@ -33,8 +37,9 @@ import { WorkbooksRepository } from './workbooks/workbooks.repository';
   providers: [
     S3Service,
     Peers,
-    WorkbooksRepository,
-    DownloadsRepository,
+    { provide: WorkbooksRepository, useClass: MongoWorkbooksRepository },
+    { provide: DownloadsRepository, useClass: MongoDownloadsRepository },
+    { provide: UploadsRepository, useClass: MongoUploadsRepository },
     AccessService,
     DeliveryService,
     UploadsService,

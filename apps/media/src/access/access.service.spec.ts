@@ -1,6 +1,6 @@
 import type { Actor, ParsedMediaPath } from '@examprep/contracts';
 import type { Peers } from '../peers/peers';
-import type { WorkbooksRepository } from '../workbooks/workbooks.repository';
+import { FakeWorkbooksRepository } from '../../test/support/fake-workbooks.repository';
 import { AccessService } from './access.service';
 
 const learner: Actor = { uid: 'u-1', email: 'l@examprep.test', isAdmin: false, emailVerified: true };
@@ -16,7 +16,7 @@ const image: ParsedMediaPath = { ...explanation, slot: 'questionImage', path: 'I
 function service(replies: Array<{ inTest: boolean; revealed: boolean }>) {
   const mediaAccess = jest.fn(async () => replies.shift() ?? { inTest: false, revealed: false });
   const peers = { mediaAccess } as unknown as Peers;
-  return { access: new AccessService(peers, {} as WorkbooksRepository), mediaAccess };
+  return { access: new AccessService(peers, new FakeWorkbooksRepository()), mediaAccess };
 }
 
 describe('AccessService question facts', () => {

@@ -35,7 +35,8 @@ import {
 } from '../storage/locations';
 import { WorkbooksRepository } from '../workbooks/workbooks.repository';
 import { ByteLru } from './byte-lru';
-import { DownloadLimiter, DownloadsRepository } from './download-limit';
+import { DownloadLimiter } from './download-limit';
+import { DownloadsRepository } from './downloads.repository';
 import { PDF_STAMPER, type StampPdf } from './stamper';
 
 /** A presigned GET for the gateway's PDF stream lives 5 minutes. */

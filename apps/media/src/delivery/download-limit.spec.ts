@@ -1,29 +1,7 @@
 import { MEDIA_LIMITS } from '@examprep/contracts';
 import { ServiceError } from '@examprep/nest-kit';
-import { type DownloadCounts, DownloadLimiter } from './download-limit';
-
-class FakeCounts implements DownloadCounts {
-  docs = new Map<string, { uid: string; productId: string; at: Date }>();
-  private n = 0;
-  async countSince(uid: string, productId: string, since: Date) {
-    return [...this.docs.values()].filter(
-      (d) => d.uid === uid && d.productId === productId && d.at > since,
-    ).length;
-  }
-  async add(uid: string, productId: string, at: Date) {
-    const id = String(++this.n);
-    this.docs.set(id, { uid, productId, at });
-    return id;
-  }
-  async remove(id: string) {
-    this.docs.delete(id);
-  }
-  async removeUser(uid: string) {
-    const before = this.docs.size;
-    for (const [id, d] of this.docs) if (d.uid === uid) this.docs.delete(id);
-    return before - this.docs.size;
-  }
-}
+import { FakeDownloadsRepository } from '../../test/support/fake-downloads.repository';
+import { DownloadLimiter } from './download-limit';
 
 const payload = async (p: Promise<unknown>) => {
   const e = await p.then(
@@ -37,7 +15,7 @@ const payload = async (p: Promise<unknown>) => {
 describe('stamped downloads: 10 per user and product per 24 h', () => {
   it('the 11th in the window is 429 with the spec text; other products and users are counted apart', async () => {
     let now = 1_000_000_000;
-    const counts = new FakeCounts();
+    const counts = new FakeDownloadsRepository();
     const limiter = new DownloadLimiter(counts, () => now);
     for (let i = 0; i < MEDIA_LIMITS.stampedDownloadsPerWindow; i++) {
       await limiter.take('u1', 'wb');
@@ -58,7 +36,7 @@ describe('stamped downloads: 10 per user and product per 24 h', () => {
   });
 
   it('concurrent requests cannot both be the 10th; an undone request gives its place back', async () => {
-    const counts = new FakeCounts();
+    const counts = new FakeDownloadsRepository();
     const limiter = new DownloadLimiter(counts, () => 5);
     const results = await Promise.allSettled(
       Array.from({ length: 15 }, () => limiter.take('u1', 'wb')),

@@ -1,39 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { ErrorCodes, MEDIA_LIMITS, MEDIA_MESSAGES } from '@examprep/contracts';
 import { KeyedMutex, ServiceError } from '@examprep/nest-kit';
-import { DownloadRecord } from '../records/media.schemas';
-
-/** What the limiter needs of the `downloads` collection (what unit specs fake). */
-export interface DownloadCounts {
-  countSince(uid: string, productId: string, since: Date): Promise<number>;
-  add(uid: string, productId: string, at: Date): Promise<string>;
-  remove(id: string): Promise<void>;
-  removeUser(uid: string): Promise<number>;
-}
-
-@Injectable()
-export class DownloadsRepository implements DownloadCounts {
-  constructor(@InjectModel(DownloadRecord.name) private readonly model: Model<DownloadRecord>) {}
-
-  countSince(uid: string, productId: string, since: Date): Promise<number> {
-    return this.model.countDocuments({ uid, productId, at: { $gt: since } }).exec();
-  }
-
-  async add(uid: string, productId: string, at: Date): Promise<string> {
-    const doc = await this.model.create({ uid, productId, at });
-    return String(doc._id);
-  }
-
-  async remove(id: string): Promise<void> {
-    await this.model.deleteOne({ _id: id }).exec();
-  }
-
-  async removeUser(uid: string): Promise<number> {
-    return (await this.model.deleteMany({ uid }).exec()).deletedCount ?? 0;
-  }
-}
+import { DownloadsRepository } from './downloads.repository';
 
 /** 429 RATE_LIMITED with the spec's sentence (learner spec §8). */
 export function tooManyDownloads(): ServiceError {
@@ -53,7 +20,7 @@ export class DownloadLimiter {
   private readonly turns = new KeyedMutex();
 
   constructor(
-    private readonly counts: DownloadCounts,
+    private readonly counts: DownloadsRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -65,7 +32,7 @@ export class DownloadLimiter {
       const used = await this.counts.countSince(uid, productId, since);
       if (used >= MEDIA_LIMITS.stampedDownloadsPerWindow) throw tooManyDownloads();
       const id = await this.counts.add(uid, productId, new Date(t));
-      return () => this.counts.remove(id);
+      return () => this.counts.remove(uid, id);
     });
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@examprep/contracts';
 import { JetStreamBus, type RunningConsumer } from '@examprep/nest-kit';
 import { JSONCodec, type Subscription } from 'nats';
-import { DownloadsRepository } from '../delivery/download-limit';
+import { DownloadsRepository } from '../delivery/downloads.repository';
 import { stampedPrefix } from '../storage/locations';
 import { S3Service } from '../storage/s3.service';
 import { UploadsService } from '../uploads/uploads.service';

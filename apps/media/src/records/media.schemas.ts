@@ -48,7 +48,7 @@ DownloadSchema.index({ uid: 1, productId: 1, at: 1 });
 
 /**
  * workbooks/{productId}: a workbook's manifest (WorkbookManifest fields), written by the seed and
- * the operator command; this service only reads it (WorkbooksRepository normalizes it).
+ * the operator command; this service only reads it (MongoWorkbooksRepository normalizes it).
  */
 @Schema({ collection: 'workbooks', versionKey: false, strict: false })
 export class WorkbookRecord {

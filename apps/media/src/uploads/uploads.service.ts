@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import {
   type Actor,
   type CommitQuestionMediaReply,
@@ -23,10 +21,11 @@ import {
 } from '@examprep/contracts';
 import { requireAdmin, ServiceError, TtlCache, validatePayload } from '@examprep/nest-kit';
 import { AccessService } from '../access/access.service';
-import { UploadRecord } from '../records/media.schemas';
+import type { UploadRecord } from '../records/media.schemas';
 import { newUploadId, STAGING_PREFIX, stagingKey } from '../storage/locations';
 import { S3Service } from '../storage/s3.service';
 import { announceProblem, commitVerdict, uploadUsable } from './commit-rules';
+import { UploadsRepository } from './uploads.repository';
 
 /** The list of existing question media is kept 5 s (the admin list's has/missing filters). */
 export const INDEX_TTL_MS = 5_000;
@@ -44,7 +43,7 @@ export class UploadsService {
   constructor(
     private readonly s3: S3Service,
     private readonly access: AccessService,
-    @InjectModel(UploadRecord.name) private readonly uploads: Model<UploadRecord>,
+    private readonly uploads: UploadsRepository,
   ) {}
 
   /** POST /api/admin/media/uploads */
@@ -63,7 +62,7 @@ export class UploadsService {
       contentLength: dto.size,
       ttlSeconds: ttl,
     });
-    await this.uploads.create({
+    await this.uploads.insert({
       _id: uploadId,
       slot: dto.slot,
       contentType: dto.contentType,
@@ -113,7 +112,7 @@ export class UploadsService {
       [];
     const now = Date.now();
     for (const { slot, uploadId } of named) {
-      const upload = await this.uploads.findById(uploadId).lean<UploadRecord>().exec();
+      const upload = await this.uploads.findById(uploadId);
       if (!uploadUsable(upload, slot, now)) {
         refused.push({
           slot,
@@ -211,12 +210,12 @@ export class UploadsService {
         removed++;
       }
     }
-    await this.uploads.deleteMany({ createdAt: { $lt: new Date(cutoff) } }).exec();
+    await this.uploads.removeOlderThan(new Date(cutoff));
     return removed;
   }
 
   private async discard(upload: UploadRecord): Promise<void> {
     await this.s3.delete('media', upload.stagingKey);
-    await this.uploads.deleteOne({ _id: upload._id }).exec();
+    await this.uploads.remove(upload._id);
   }
 }

@@ -1,35 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import type { WorkbookManifest } from '@examprep/contracts';
-import { WorkbookRecord } from '../records/media.schemas';
 
-/** A stored manifest as the contract's WorkbookManifest (productId falls back to _id). */
-export function toManifest(doc: WorkbookRecord): WorkbookManifest {
-  const updatedAt = doc.updatedAt instanceof Date ? doc.updatedAt.toISOString() : doc.updatedAt;
-  return {
-    productId: doc.productId ?? doc._id,
-    title: doc.title ?? '',
-    pdfPath: doc.pdfPath ?? '',
-    pageCount: doc.pageCount ?? 0,
-    questionCount: doc.questionCount ?? 0,
-    chapters: Array.isArray(doc.chapters) ? doc.chapters : [],
-    updatedAt: updatedAt ?? '',
-  };
-}
+/**
+ * The workbook manifests (collection workbooks, `_id` = product id; read only here: the seed
+ * and the operator command write them). The port the services inject; MongoWorkbooksRepository
+ * is the real one.
+ */
+export abstract class WorkbooksRepository {
+  /** The manifest of the product's workbook, or null. */
+  abstract byId(id: string): Promise<WorkbookManifest | null>;
 
-/** The `workbooks` collection (read only here). */
-@Injectable()
-export class WorkbooksRepository {
-  constructor(@InjectModel(WorkbookRecord.name) private readonly model: Model<WorkbookRecord>) {}
-
-  async byId(id: string): Promise<WorkbookManifest | null> {
-    const doc = await this.model.findById(id).lean<WorkbookRecord>().exec();
-    return doc ? toManifest(doc) : null;
-  }
-
-  async byPdfPath(pdfPath: string): Promise<WorkbookManifest | null> {
-    const doc = await this.model.findOne({ pdfPath }).lean<WorkbookRecord>().exec();
-    return doc ? toManifest(doc) : null;
-  }
+  /** The manifest of the workbook whose PDF is `pdfPath` (Workbooks/{Name}.pdf), or null. */
+  abstract byPdfPath(pdfPath: string): Promise<WorkbookManifest | null>;
 }

@@ -1,0 +1,121 @@
+import {
+  type Actor,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  type RpcErrorPayload,
+  type WorkbookManifest,
+} from '@examprep/contracts';
+import { ServiceError } from '@examprep/nest-kit';
+import { FakeDownloadsRepository } from '../../test/support/fake-downloads.repository';
+import { FakeWorkbooksRepository } from '../../test/support/fake-workbooks.repository';
+import { memoryS3, specEnv } from '../../test/support/memory-s3';
+import { AccessService } from '../access/access.service';
+import { Peers } from '../peers/peers';
+import { DeliveryService } from './delivery.service';
+
+const OWNER: Actor = { uid: 'owner-1', email: 'o@x.test', isAdmin: false, emailVerified: true };
+const OTHER: Actor = { ...OWNER, uid: 'other-1', email: 'x@x.test' };
+const STRANGER: Actor = { ...OWNER, uid: 'stranger-1', email: 's@x.test' };
+const OWNERS = new Set([OWNER.uid, OTHER.uid]);
+const ADMIN: Actor = { ...OWNER, uid: 'admin-1', email: 'a@x.test', isAdmin: true };
+const MANIFEST: WorkbookManifest = {
+  productId: 'teas_math_workbook',
+  title: 'TEAS Math Workbook',
+  pdfPath: 'Workbooks/TEAS-Math.pdf',
+  pageCount: 2,
+  questionCount: 10,
+  chapters: [],
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+function setup() {
+  const { s3, put } = memoryS3();
+  const peers = new Peers(specEnv());
+  jest.spyOn(peers, 'products').mockResolvedValue([]);
+  jest
+    .spyOn(peers, 'hasAccess')
+    .mockImplementation(
+      async (actor, productId) => OWNERS.has(actor.uid) && productId === MANIFEST.productId,
+    );
+  const workbooks = new FakeWorkbooksRepository([MANIFEST]);
+  const downloads = new FakeDownloadsRepository();
+  const stampPdf = jest.fn(
+    async (bytes: Uint8Array, email: string) =>
+      new Uint8Array([...bytes, ...new TextEncoder().encode(email)]),
+  );
+  const sut = new DeliveryService(
+    s3,
+    new AccessService(peers, workbooks),
+    workbooks,
+    downloads,
+    stampPdf,
+  );
+  put('workbooks', MANIFEST.pdfPath, new TextEncoder().encode('%PDF-1.7 workbook'));
+  return { sut, downloads, stampPdf };
+}
+
+async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
+  const err = await p.then(
+    () => {
+      throw new Error('expected a ServiceError');
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ServiceError);
+  return (err as ServiceError).payload;
+}
+
+describe('DeliveryService.workbook: the manifest for owners and admins', () => {
+  it('answers the stored manifest to its owner and to admins', async () => {
+    const { sut } = setup();
+    await expect(sut.workbook(OWNER, 'teas_math_workbook')).resolves.toEqual(MANIFEST);
+    await expect(sut.workbook(ADMIN, 'teas_math_workbook')).resolves.toEqual(MANIFEST);
+  });
+
+  it(`'${MEDIA_MESSAGES.noAccess}' to anyone else; '${MEDIA_MESSAGES.workbookNotFound}' for a product without a workbook`, async () => {
+    const { sut } = setup();
+    expect(await failure(sut.workbook(STRANGER, 'teas_math_workbook'))).toMatchObject({
+      status: 403,
+      message: MEDIA_MESSAGES.noAccess,
+    });
+    expect(await failure(sut.workbook(ADMIN, 'med_dosage_workbook'))).toMatchObject({
+      status: 404,
+      message: MEDIA_MESSAGES.workbookNotFound,
+    });
+  });
+});
+
+describe('DeliveryService.stamp: counted per user and product', () => {
+  it("counts the owner's stamped downloads; admins are not counted", async () => {
+    const { sut, downloads } = setup();
+    await expect(sut.stamp(OWNER, MANIFEST.pdfPath)).resolves.toMatchObject({
+      fileName: expect.stringMatching(/\.pdf$/),
+      contentType: 'application/pdf',
+    });
+    await sut.stamp(ADMIN, MANIFEST.pdfPath);
+    expect([...downloads.docs.values()].map((d) => [d.uid, d.productId])).toEqual([
+      ['owner-1', 'teas_math_workbook'],
+    ]);
+  });
+
+  it('gives the count back when stamping fails', async () => {
+    const { sut, downloads, stampPdf } = setup();
+    stampPdf.mockRejectedValueOnce(new Error('broken PDF'));
+    expect(await failure(sut.stamp(OWNER, MANIFEST.pdfPath))).toMatchObject({
+      status: 500,
+      message: MEDIA_MESSAGES.downloadFailed,
+    });
+    expect(downloads.docs.size).toBe(0);
+  });
+
+  it(`the ${MEDIA_LIMITS.stampedDownloadsPerWindow + 1}th in the window is 429; other users are counted apart`, async () => {
+    const { sut } = setup();
+    for (let i = 0; i < MEDIA_LIMITS.stampedDownloadsPerWindow; i++)
+      await sut.stamp(OWNER, MANIFEST.pdfPath);
+    expect(await failure(sut.stamp(OWNER, MANIFEST.pdfPath))).toMatchObject({
+      status: 429,
+      message: MEDIA_MESSAGES.tooManyDownloads,
+    });
+    await expect(sut.stamp(OTHER, MANIFEST.pdfPath)).resolves.toHaveProperty('internalUrl');
+  });
+});
