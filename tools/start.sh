@@ -29,10 +29,9 @@ node tools/seed/seed.cjs --profile "$PROFILE"
 node tools/system/system.cjs start --profile "$PROFILE"
 
 node - "$PROFILE" "$(($(date +%s) - t0))" <<'JS'
-const { urls } = require('./tools/system/env.cjs');
+const { infraModel } = require('./tools/infra/environment.cjs');
 const [profile, secs] = process.argv.slice(2);
-const u = urls(profile);
-const p = u.profile.ports;
+const m = infraModel(profile);
 const overlay = require('./deploy/keycloak/dev/examprep-dev-overlay.json');
 const seeded = overlay.users
   .map((x) => {
@@ -45,11 +44,11 @@ const seeded = overlay.users
   .join('\n');
 console.log(`
 The system is up (${secs}s). Open:
-  web app            ${u.web}
-  API docs           http://localhost:${p.gateway}/api/docs
-  Keycloak console   ${u.keycloakPublic}/admin  (bootstrap admin: see tools/infra/README.md)
-  mails (maildev)    http://localhost:${p.maildev}
-  S3 (versitygw)     http://127.0.0.1:${p.s3}  (path style; buckets and keys: tools/infra/README.md)
+  web app            ${m.webUrl}
+  API docs           ${m.gatewayUrl}/api/docs
+  Keycloak console   ${m.keycloakUrl}/admin  (bootstrap admin: see tools/infra/README.md)
+  mails (maildev)    ${m.maildevUrl}
+  S3 (versitygw)     ${m.s3.endpoint}  (path style; buckets and keys: tools/infra/README.md)
 
 Seeded accounts (development only, from deploy/keycloak/dev/examprep-dev-overlay.json):
 ${seeded}

@@ -4,22 +4,22 @@ import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import { securityHeaders } from './server/security-headers.ts';
 
 // Ports and URLs come from the ONE infra config (tools/infra/infra.config.json) through the
-// module the tools and the test kit share (tools/system/env.cjs), never from here.
-interface ProfileUrls {
-  profile: { name: string; ports: Record<string, number | undefined> };
-  keycloakPublic: string;
-  s3Public: string;
-}
+// environment model the tools and the test kit share (tools/infra/environment.cjs, ADR 0024),
+// never from here.
 const require = createRequire(import.meta.url);
-const { urls } = require('../../tools/system/env.cjs') as {
-  urls: (profile: string) => ProfileUrls;
-};
+const { infraModel, isProfile } =
+  require('../../tools/infra/environment.cjs') as typeof import('../../tools/infra/environment.cjs');
 
 function readProfile() {
-  const u = urls(process.env.EXAMPREP_PROFILE || 'dev');
-  const { web, gateway } = u.profile.ports;
-  if (!web || !gateway) throw new Error(`profiles.${u.profile.name}.ports.web/.gateway missing`);
-  return { web, gateway, keycloakOrigin: u.keycloakPublic, s3Origin: u.s3Public };
+  const name = process.env.EXAMPREP_PROFILE || 'dev';
+  if (!isProfile(name)) throw new Error(`EXAMPREP_PROFILE: unknown profile "${name}"`);
+  const m = infraModel(name);
+  return {
+    web: m.ports.web,
+    gatewayUrl: m.gatewayUrl,
+    keycloakOrigin: m.keycloakUrl,
+    s3Origin: m.s3.publicEndpoint,
+  };
 }
 
 const profile = readProfile();
@@ -27,7 +27,7 @@ const profile = readProfile();
 // /api goes to the gateway. The proxy streams responses as they come (no buffering), so
 // Server-Sent Events (GET /api/me/events) pass through; no timeout is set on purpose.
 const proxy: Record<string, ProxyOptions> = {
-  '/api': { target: `http://127.0.0.1:${profile.gateway}`, changeOrigin: false, xfwd: true },
+  '/api': { target: profile.gatewayUrl, changeOrigin: false, xfwd: true },
 };
 
 export default defineConfig({

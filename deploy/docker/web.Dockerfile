@@ -39,9 +39,9 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 
 FROM deps AS build
 COPY nx.json tsconfig.base.json ./
-# vite.config.ts reads the ports of its dev server from here (not used by the build output).
-COPY tools/infra/infra.config.json tools/infra/config.cjs tools/infra/
-COPY tools/system/env.cjs tools/system/env.cjs
+# vite.config.ts reads the ports of its dev server from the environment model (ADR 0024; not
+# used by the build output).
+COPY tools/infra/infra.config.json tools/infra/environment.cjs tools/infra/
 COPY libs libs
 COPY apps apps
 RUN npx nx run-many -t build -p @examprep/web --outputStyle=static \

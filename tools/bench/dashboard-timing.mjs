@@ -13,9 +13,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { chromium } from '@playwright/test';
+import { infraModel } from '../infra/environment.cjs';
 
 const require = createRequire(import.meta.url);
-const { urls } = require('../system/env.cjs');
 const overlay = require('../../deploy/keycloak/dev/examprep-dev-overlay.json');
 
 const arg = (name, dflt) => {
@@ -25,14 +25,14 @@ const arg = (name, dflt) => {
 const profile = arg('profile', 'test');
 const runs = Number(arg('runs', '5'));
 const who = arg('who', 'learner');
-const u = urls(profile);
+const u = infraModel(profile);
 const user = overlay.users.find((x) => x.email.startsWith(`${who}@`));
 if (!user) throw new Error(`the dev overlay has no ${who} user`);
 const LAUNCH = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 };
-const DASHBOARD = `${u.web}/dashboard?tab=math`;
+const DASHBOARD = `${u.webUrl}/dashboard?tab=math`;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,7 +42,7 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The names of the math products: a card is an <article> named by its product. */
 async function mathProductNames() {
-  const res = await fetch(`${u.gateway}/api/products`);
+  const res = await fetch(`${u.gatewayUrl}/api/products`);
   if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);
   const { products } = await res.json();
   const names = products.filter((p) => p.type === 'math').map((p) => p.name);
@@ -66,7 +66,7 @@ async function timedVisit(page, cardName) {
   await page.goto(DASHBOARD, { waitUntil: 'commit' });
   await page.getByRole('article', { name: cardName }).first().waitFor({ state: 'visible' });
   const ms = performance.now() - t0;
-  if (!page.url().startsWith(`${u.web}/dashboard`))
+  if (!page.url().startsWith(`${u.webUrl}/dashboard`))
     throw new Error(`ended on ${page.url()}, not the dashboard`);
   return ms;
 }
@@ -77,7 +77,7 @@ async function scriptsDuring(page, fn) {
   const pending = [];
   const onResponse = (res) => {
     const url = new URL(res.url());
-    if (url.origin !== new URL(u.web).origin || !url.pathname.endsWith('.js')) return;
+    if (url.origin !== new URL(u.webUrl).origin || !url.pathname.endsWith('.js')) return;
     pending.push(
       res
         .body()
@@ -114,7 +114,7 @@ try {
   // sign in once, first (cold) visit: fills the HTTP cache and the identity provider's session
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${u.web}/login`);
+  await page.goto(`${u.webUrl}/login`);
   await signInIfAsked(page);
   const cold = await timedVisit(page, cardName);
   const warm = [];
@@ -145,7 +145,7 @@ try {
     },
     dashboardRouteJs: js,
   };
-  const out = path.join(u.profile.dataDir, 'bench');
+  const out = path.join(u.dataDir, 'bench');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'dashboard-timing.json'), JSON.stringify(result, null, 2));
   console.log(

@@ -12,9 +12,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { chromium } from '@playwright/test';
+import { infraModel } from '../infra/environment.cjs';
 
 const require = createRequire(import.meta.url);
-const { urls } = require('../system/env.cjs');
 const overlay = require('../../deploy/keycloak/dev/examprep-dev-overlay.json');
 
 const arg = (name, dflt) => {
@@ -23,7 +23,7 @@ const arg = (name, dflt) => {
 };
 const profile = arg('profile', 'test');
 const runs = Number(arg('runs', '10'));
-const u = urls(profile);
+const u = infraModel(profile);
 const learner = overlay.users.find((x) => x.email.startsWith('learner'));
 const password = learner.credentials[0].value;
 const LAUNCH = {
@@ -69,7 +69,7 @@ async function loginRouteJs(browser) {
   const page = await context.newPage();
   const scripts = new Map();
   page.on('response', async (res) => {
-    if (res.request().resourceType() !== 'script' || !res.url().startsWith(u.web)) return;
+    if (res.request().resourceType() !== 'script' || !res.url().startsWith(u.webUrl)) return;
     try {
       const body = await res.body();
       scripts.set(res.url(), { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
@@ -77,7 +77,7 @@ async function loginRouteJs(browser) {
       /* navigated away */
     }
   });
-  await page.goto(`${u.web}/login`);
+  await page.goto(`${u.webUrl}/login`);
   await page.waitForURL(/\/protocol\/openid-connect\/auth/);
   await context.close();
   const total = [...scripts.values()].reduce(
@@ -95,7 +95,7 @@ try {
     // Cold: a fresh profile each time (empty cache, no cookies).
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${u.web}/login`);
+    await page.goto(`${u.webUrl}/login`);
     cold.push(await timedSignIn(page));
     // Warm: same profile, signed out, then in again.
     await signOut(page);
@@ -111,7 +111,7 @@ try {
     warmMs: { median: Math.round(median(warm)), all: warm.map(Math.round) },
     loginRouteJs: js,
   };
-  const out = path.join(u.profile.dataDir, 'bench');
+  const out = path.join(u.dataDir, 'bench');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'sign-in-timing.json'), JSON.stringify(result, null, 2));
   console.log(JSON.stringify(result, null, 2));

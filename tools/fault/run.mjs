@@ -25,7 +25,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { createRequire } from 'node:module';
 import { infraConfig } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import Stripe from 'stripe';
@@ -68,9 +67,6 @@ import {
   textTable,
 } from './fault-lib.mjs';
 
-const require = createRequire(import.meta.url);
-const { urls } = require('../system/env.cjs');
-
 const profile = arg('profile', 'fault');
 if (profile === 'test' || profile === 'dev')
   throw new Error(
@@ -90,11 +86,11 @@ const schedule = faultSchedule({
 const WARMUP_S = 15;
 const BOUND_S = 15 * 60;
 
-const u = urls(profile);
-const base = u.gateway;
-const outDir = path.join(u.profile.dataDir, 'fault');
-const appsRun = path.join(`${u.profile.dataDir}-apps`, 'run');
-const infraRun = path.join(u.profile.dataDir, 'run');
+const u = infraConfig(kit);
+const base = u.gatewayUrl;
+const outDir = path.join(u.dataDir, 'fault');
+const appsRun = path.join(u.appsDataDir, 'run');
+const infraRun = path.join(u.dataDir, 'run');
 const log = (/** @type {string} */ s) =>
   console.log(`[fault ${new Date().toISOString().slice(11, 19)}] ${s}`);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
@@ -277,9 +273,8 @@ async function main() {
     await tearDown();
     throw e;
   });
-  const cfg = infraConfig(kit);
   const stripe = new Stripe('sk_test_fault_suite_signing_only');
-  const mongo = new MongoClient(u.mongo('catalog').replace(/\/catalog$/, '/'));
+  const mongo = new MongoClient(u.mongoUrl());
   await mongo.connect();
   /** @type {import('../load/common.mjs').LoadLearner[]} */
   let accounts = [];
@@ -358,7 +353,7 @@ async function main() {
             created: Math.floor(Date.now() / 1000),
             apiVersion: Stripe.API_VERSION,
           },
-          u.web,
+          u.webUrl,
         ),
       ),
     );
@@ -402,7 +397,7 @@ async function main() {
           req = stripeWebhookRequest(
             base,
             payload,
-            stripe.webhooks.generateTestHeaderString({ payload, secret: cfg.stripeWebhookSecret }),
+            stripe.webhooks.generateTestHeaderString({ payload, secret: u.stripeWebhookSecret }),
           );
           sent.set(id, { kind: 'purchase', learner: false, key: String(i), seq });
         } else if (roll < purchaseShare + announcementShare) {
@@ -545,7 +540,7 @@ async function main() {
         const req = stripeWebhookRequest(
           base,
           payload,
-          stripe.webhooks.generateTestHeaderString({ payload, secret: cfg.stripeWebhookSecret }),
+          stripe.webhooks.generateTestHeaderString({ payload, secret: u.stripeWebhookSecret }),
         );
         const r = await fetch(req.url, { method: 'POST', headers: req.headers, body: req.body });
         if (r.ok) break;

@@ -16,16 +16,13 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, cacheDir, readConfigFile } from '../infra/environment.cjs';
 
-const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const { REPO_ROOT, loadConfig, expandHome } = require('../infra/config.cjs');
-
-const cfg = loadConfig();
-const CACHE_DIR = expandHome(process.env.EXAMPREP_CACHE_DIR || cfg.cacheDir);
+const cfg = readConfigFile();
+const CACHE_DIR = cacheDir({ file: cfg });
 const BIN_DIR = path.join(CACHE_DIR, 'bin');
 const STAMP_DIR = path.join(CACHE_DIR, 'stamps');
 const VALIDATOR_SRC = path.join(HERE, 'validator');

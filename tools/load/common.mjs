@@ -5,7 +5,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
   createRealmUser,
@@ -14,12 +13,10 @@ import {
   identityServiceClient,
   infraConfig,
 } from '@examprep/test-kit';
+import { infraModel, PROFILES, serverApps } from '../infra/environment.cjs';
 import { vegetaBin } from './vegeta.mjs';
 
-const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { urls, serverApps } = require('../system/env.cjs');
-const { PROFILES } = require('../infra/config.cjs');
 
 /**
  * `--name value` from the command line.
@@ -37,9 +34,9 @@ export const arg = (name, dflt) => {
  * @param {string} profile
  */
 export function loadContext(profile) {
-  const u = urls(profile);
+  const u = infraModel(kitProfile(profile));
   vegetaBin();
-  const outDir = path.join(u.profile.dataDir, 'load');
+  const outDir = path.join(u.dataDir, 'load');
   fs.mkdirSync(outDir, { recursive: true });
   return { u, outDir, profile };
 }
@@ -99,13 +96,11 @@ async function answers(url) {
  * @returns {Promise<string[]>}
  */
 export async function appsDown(profile) {
-  const { gateway, profile: p } = urls(profile);
+  const m = infraModel(kitProfile(profile));
   /** @type {string[]} */
   const down = [];
   for (const name of serverApps()) {
-    const url =
-      name === 'gateway' ? `${gateway}/healthz` : `http://127.0.0.1:${p.ports[name]}/healthz`;
-    if (!(await answers(url))) down.push(name);
+    if (!(await answers(`${m.appUrl(name)}/healthz`))) down.push(name);
   }
   return down;
 }
@@ -167,7 +162,7 @@ export async function withLoadTestGateway(profile, fn) {
 
 /**
  * An access token of a seeded user (dev/test-only api-tests client, password grant).
- * @param {{ profile: { ports: Record<string, number> }, cfg: { realm: string } }} u
+ * @param {import('../infra/environment.cjs').InfraModel} u
  * @param {'learner' | 'unverified' | 'admin'} [who]  the seeded account (email prefix)
  * @returns {Promise<string>}
  */
@@ -181,7 +176,7 @@ export async function learnerToken(u, who = 'learner') {
   if (!user || !client)
     throw new Error(`the dev overlay has no ${who} user or no api-tests client`);
   const res = await fetch(
-    `http://127.0.0.1:${u.profile.ports.keycloak}/realms/${u.cfg.realm}/protocol/openid-connect/token`,
+    `${u.keycloakInternalUrl}/realms/${u.realm}/protocol/openid-connect/token`,
     {
       method: 'POST',
       body: new URLSearchParams({

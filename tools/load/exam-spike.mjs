@@ -49,7 +49,6 @@
 // load-spike-...@examprep.test) unless --keep. Figures also go to <dataDir>/load/exam-spike.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -84,9 +83,6 @@ import { durationSeconds, exec, figuresFrom, toTarget, vegetaBin } from './veget
 /** @typedef {import('./scenarios/http.js').LoadRequest} LoadRequest */
 /** @typedef {import('./scenarios/exam-spike.js').SpikeQuestion} SpikeQuestion */
 
-const require = createRequire(import.meta.url);
-const { urls } = require('../system/env.cjs');
-
 const profile = arg('profile', 'test');
 const learnerCount = Number(arg('learners', '300'));
 const accountCount = Math.min(learnerCount, Number(arg('accounts', String(learnerCount))));
@@ -103,7 +99,7 @@ const RPC_TIMEOUT_MS = 10_000;
 const MARGIN_MS = 2_000;
 
 const { u, outDir } = loadContext(profile);
-const base = u.gateway;
+const base = u.gatewayUrl;
 const log = (/** @type {string} */ s) => console.log(`[spike] ${s}`);
 const secs = (/** @type {number} */ ms) => (ms / 1000).toFixed(1);
 
@@ -352,7 +348,7 @@ async function readTests(learners) {
 
 /** The pid of the profile's testing service (tools/system's pid file), or null. */
 function testingPid() {
-  const file = path.join(`${urls(profile).profile.dataDir}-apps`, 'run', 'testing.pid');
+  const file = path.join(u.appsDataDir, 'run', 'testing.pid');
   if (!fs.existsSync(file)) return null;
   const pid = Number(fs.readFileSync(file, 'utf8'));
   try {

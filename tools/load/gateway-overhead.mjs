@@ -74,7 +74,7 @@ async function main() {
   console.log(`[load] restarting the ${profile} gateway with a load-test rate limit`);
   await withLoadTestGateway(profile, async () => {
     const bearer = await learnerToken(u);
-    const gatewayReq = announcementsRequest(u.gateway, bearer);
+    const gatewayReq = announcementsRequest(u.gatewayUrl, bearer);
     const res = await fetch(gatewayReq.url, { headers: gatewayReq.headers });
     if (!res.ok) throw new Error(`gateway answered ${res.status}`);
     const bodyFile = path.join(os.tmpdir(), `announcements-${process.pid}.json`);
@@ -84,11 +84,11 @@ async function main() {
     const bareBase = bare.url;
     // the processes of each path, whose CPU time per request the throughput runs report: on a
     // machine shared with other work this moves far less than req/s does
-    const appsRun = path.join(`${u.profile.dataDir}-apps`, 'run');
+    const appsRun = path.join(u.appsDataDir, 'run');
     /** @param {string} proc */
     const pidFileOf = (proc) =>
       proc === 'nats-server'
-        ? path.join(u.profile.dataDir, 'run', 'nats.pid')
+        ? path.join(u.dataDir, 'run', 'nats.pid')
         : path.join(appsRun, `${proc}.pid`);
     /** @type {Record<string, Record<string, string | number | null | undefined>>} */
     const processes = {
@@ -139,7 +139,7 @@ async function main() {
       }
       const pids = Object.fromEntries(
         ['gateway', 'announcements'].map((n) => {
-          const f = path.join(`${u.profile.dataDir}-apps`, 'run', `${n}.pid`);
+          const f = path.join(u.appsDataDir, 'run', `${n}.pid`);
           return [n, fs.existsSync(f) ? rssOf(fs.readFileSync(f, 'utf8').trim()) : null];
         }),
       );

@@ -39,15 +39,15 @@ async function main() {
   await withLoadTestGateway(ctx.profile, async () => {
     const token = await learnerToken(ctx.u);
     const second = await learnerToken(ctx.u, 'unverified');
-    const cr = coursesRequest(ctx.u.gateway, token);
+    const cr = coursesRequest(ctx.u.gatewayUrl, token);
     const courses = await (await fetch(cr.url, { headers: cr.headers })).json();
     const target = pickBatchTarget(courses, { count: 5 });
-    const req = generateBatchRequest(ctx.u.gateway, token, target);
+    const req = generateBatchRequest(ctx.u.gatewayUrl, token, target);
     const probe = await fetch(req.url, { headers: req.headers });
     if (!probe.ok)
       throw new Error(`generate-batch answered ${probe.status}: ${await probe.text()}`);
     const run = {
-      requests: [req, generateBatchRequest(ctx.u.gateway, second, target)],
+      requests: [req, generateBatchRequest(ctx.u.gatewayUrl, second, target)],
       checks: generateBatchChecks(target),
       outDir: ctx.outDir,
     };

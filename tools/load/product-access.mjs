@@ -53,7 +53,7 @@ const ids = arg('products', DEFAULT_MIX.join(','))
   .map((s) => s.trim())
   .filter(Boolean);
 const { u, outDir } = loadContext(profile);
-const base = u.gateway;
+const base = u.gatewayUrl;
 
 /**
  * A learner holding `owned` (granted by the seeded admin through the catalog), once /api/me

@@ -35,7 +35,7 @@ const profile = arg('profile', 'test');
 const rate = Number(arg('rate', '200'));
 const duration = arg('duration', '30s');
 const { u, outDir } = loadContext(profile);
-const base = u.gateway;
+const base = u.gatewayUrl;
 
 async function main() {
   console.log(`[load] restarting the ${profile} gateway with a load-test rate limit`);

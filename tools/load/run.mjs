@@ -19,13 +19,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRealmUser, getToken } from '@examprep/test-kit';
+import { infraModel } from '../infra/environment.cjs';
 import {
   arg,
   call,
   deleteLearners,
+  kitProfile,
   learnerToken,
   loadContext,
-  root,
   until,
   withLoadTestGateway,
 } from './common.mjs';
@@ -393,10 +394,8 @@ export function reportRows(routes, run) {
  * @param {string} system
  */
 export function residentMemory(system) {
-  const dirs = [
-    path.join(root, '.infra', `${system}-apps`, 'run'),
-    path.join(root, '.infra', system, 'run'),
-  ];
+  const m = infraModel(kitProfile(system));
+  const dirs = [path.join(m.appsDataDir, 'run'), path.join(m.dataDir, 'run')];
   const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' })
     .trim()
     .split('\n')
@@ -501,7 +500,9 @@ export async function runJourney(o) {
   const thresholds = o.profile === 'smoke' && !o.knee ? SMOKE_THRESHOLDS : GROUP_THRESHOLDS;
   const deployment = Boolean(o.baseUrl);
   const ctx = loadContext(system);
-  const base = deployment ? /** @type {string} */ (o.baseUrl).replace(/\/+$/, '') : ctx.u.gateway;
+  const base = deployment
+    ? /** @type {string} */ (o.baseUrl).replace(/\/+$/, '')
+    : ctx.u.gatewayUrl;
   const pool = await makePool({
     system,
     base,

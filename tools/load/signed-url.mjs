@@ -31,7 +31,7 @@ const profile = arg('profile', 'test');
 const rate = Number(arg('rate', '300'));
 const duration = arg('duration', '30s');
 const { u, outDir } = loadContext(profile);
-const base = u.gateway;
+const base = u.gatewayUrl;
 
 /**
  * A learner with a free sample test: the path of its first question's image.

@@ -44,7 +44,7 @@ import { attack, attackGroups, formatFigures } from './vegeta.mjs';
  */
 export async function runSmoke(o = {}) {
   const { u, outDir } = loadContext(o.profile ?? 'test');
-  const base = u.gateway;
+  const base = u.gatewayUrl;
   const token = await learnerToken(u);
   const cr = coursesRequest(base, token);
   const target = pickBatchTarget(await (await fetch(cr.url, { headers: cr.headers })).json());

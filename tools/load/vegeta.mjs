@@ -12,9 +12,9 @@
 //                            product) as one open-model run, one vegeta process per group
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
+import { cacheDir } from '../infra/environment.cjs';
 import { failedChecks } from './scenarios/http.js';
 
 /** @typedef {import('./scenarios/http.js').LoadRequest} LoadRequest */
@@ -73,12 +73,9 @@ import { failedChecks } from './scenarios/http.js';
  * @property {number} errorRate   errors / requests
  */
 
-const require = createRequire(import.meta.url);
-const { loadConfig, expandHome } = require('../infra/config.cjs');
-
 /** The vegeta binary tools/infra installed. */
 export function vegetaBin() {
-  const cache = expandHome(process.env.EXAMPREP_CACHE_DIR || loadConfig().cacheDir);
+  const cache = cacheDir();
   const bin = path.join(cache, 'bin', 'vegeta');
   if (!fs.existsSync(bin))
     throw new Error(`vegeta not found at ${bin}: run \`bash tools/infra/infra.sh install vegeta\``);

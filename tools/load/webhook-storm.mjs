@@ -56,7 +56,7 @@ const parallel = Number(arg('parallel', '8'));
 const TOLERANCE_S = 300;
 
 const { u, outDir } = loadContext(profile);
-const base = u.gateway;
+const base = u.gatewayUrl;
 const kitProfile = profile === 'dev' ? 'dev' : 'test';
 const secret = infraConfig(kitProfile).stripeWebhookSecret;
 const stripe = new Stripe('sk_test_load_storm_signing_only');
@@ -256,7 +256,7 @@ async function main() {
     throw new Error(
       `${deliveries.length} deliveries at ${rate}/s take ${sendSeconds.toFixed(0)} s: signatures made before the storm would pass Stripe's ${TOLERANCE_S} s tolerance; raise --rate`,
     );
-  const mongo = new MongoClient(u.mongo('catalog'), { serverSelectionTimeoutMS: 5_000 });
+  const mongo = new MongoClient(u.mongoUrl('catalog'), { serverSelectionTimeoutMS: 5_000 });
   await mongo.connect();
   const db = mongo.db();
   console.log(`[storm] restarting the ${profile} gateway with a load-test rate limit`);
@@ -304,7 +304,7 @@ async function main() {
                 created,
                 apiVersion: Stripe.API_VERSION,
               },
-              u.web,
+              u.webUrl,
             ),
           ),
         );

@@ -1,5 +1,5 @@
 // S3 access for the media tools (the seed's media step, replace-asset): the local S3 server of
-// a profile (tools/system/env.cjs: the media service's own S3_* variables) or any S3 named by
+// a profile (tools/infra/environment.cjs: the media service's own S3_* variables) or any S3 named by
 // endpoint, bucket and the AWS_* keys. versitygw needs path-style addressing and no default
 // checksums (ADR 0010).
 'use strict';
@@ -21,7 +21,7 @@ function loadSdk() {
 
 /** The local profile's S3 and media database, as the media service sees them. */
 function localTarget(profile) {
-  const { appEnv } = require('../system/env.cjs');
+  const { appEnv } = require('../infra/environment.cjs');
   const env = appEnv('media', profile);
   return {
     endpoint: env.S3_ENDPOINT,

@@ -26,13 +26,15 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { apiTestsClient, createRealmUser, infraConfig, seededUsers } from '@examprep/test-kit';
+import {
+  apiTestsClient,
+  appEnv,
+  createRealmUser,
+  infraConfig,
+  seededUsers,
+} from '@examprep/test-kit';
 import { arg, call, kitProfile, root } from '../load/common.mjs';
-
-const require = createRequire(import.meta.url);
-const { appEnv, urls } = require('../system/env.cjs');
 
 export const CHECKS = [
   'not_a_server_error',
@@ -71,7 +73,7 @@ export async function withOwnGateway(profile, logFile, fn) {
   const main = path.join(root, 'apps/gateway/dist/main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npx nx build gateway\``);
   const port = await freePort();
-  const env = appEnv('gateway', profile, {
+  const env = appEnv('gateway', kitProfile(profile), {
     PORT: String(port),
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_SCALE: '1000',
@@ -204,10 +206,9 @@ async function main() {
   const profile = arg('profile', 'test');
   if (profile !== 'test')
     throw new Error('schemathesis changes and deletes data: run it against the test profile only');
-  const u = urls(profile);
   const cfg = infraConfig(kitProfile(profile));
   const st = stBin(profile);
-  const outDir = path.join(u.profile.dataDir, 'security');
+  const outDir = path.join(cfg.dataDir, 'security');
   fs.mkdirSync(outDir, { recursive: true });
   const maxExamples = Number(arg('max-examples', '10'));
   const only = arg('as', '');

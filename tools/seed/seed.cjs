@@ -10,7 +10,7 @@
 'use strict';
 
 const { MongoClient } = require('mongodb');
-const { urls } = require('../system/env.cjs');
+const { infraModel } = require('../infra/environment.cjs');
 const { seedMedia } = require('./media/seed-media.cjs');
 
 const ANNOUNCEMENTS = [
@@ -43,7 +43,7 @@ const ANNOUNCEMENTS = [
 ];
 
 async function seedAnnouncements(u) {
-  const client = new MongoClient(u.mongo('announcements'), { serverSelectionTimeoutMS: 5_000 });
+  const client = new MongoClient(u.mongoUrl('announcements'), { serverSelectionTimeoutMS: 5_000 });
   try {
     await client.connect();
     const col = client.db().collection('announcements');
@@ -57,7 +57,7 @@ async function seedAnnouncements(u) {
 }
 
 async function seedIdentitySettings(u) {
-  const client = new MongoClient(u.mongo('identity'), { serverSelectionTimeoutMS: 5_000 });
+  const client = new MongoClient(u.mongoUrl('identity'), { serverSelectionTimeoutMS: 5_000 });
   try {
     await client.connect();
     const col = client.db().collection('settings');
@@ -73,7 +73,7 @@ async function seedIdentitySettings(u) {
 /** Question bank: the course catalogue and the seeded question sets (issue #4). */
 async function seedQbank(u) {
   const { seedCourses, seedQuestions } = require('./qbank-content.cjs');
-  const client = new MongoClient(u.mongo('qbank'), { serverSelectionTimeoutMS: 5_000 });
+  const client = new MongoClient(u.mongoUrl('qbank'), { serverSelectionTimeoutMS: 5_000 });
   try {
     await client.connect();
     const db = client.db();
@@ -106,7 +106,7 @@ async function seedQbank(u) {
  */
 async function seedCatalog(u) {
   const { PRODUCTS, COUPONS } = require('./catalog-content.cjs');
-  const client = new MongoClient(u.mongo('catalog'), { serverSelectionTimeoutMS: 5_000 });
+  const client = new MongoClient(u.mongoUrl('catalog'), { serverSelectionTimeoutMS: 5_000 });
   try {
     await client.connect();
     const db = client.db();
@@ -130,7 +130,7 @@ async function seedCatalog(u) {
 async function main() {
   const i = process.argv.indexOf('--profile');
   const profile = i > 0 ? process.argv[i + 1] : 'dev';
-  const u = urls(profile);
+  const u = infraModel(profile);
   console.log(`[seed] announcements: ${await seedAnnouncements(u)}`);
   console.log(`[seed] identity: ${await seedIdentitySettings(u)}`);
   console.log(`[seed] qbank: ${await seedQbank(u)}`);

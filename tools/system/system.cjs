@@ -16,7 +16,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const net = require('node:net');
-const { serverApps, appEnv, urls, REPO_ROOT } = require('./env.cjs');
+const { serverApps, appEnv, infraModel, REPO_ROOT } = require('../infra/environment.cjs');
 
 function parseArgs(argv) {
   const args = { cmd: argv[0], profile: 'dev', only: null, web: true, env: {}, nodeArgs: [] };
@@ -37,15 +37,12 @@ function parseArgs(argv) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function dirs(profile) {
-  const { profile: p } = urls(profile);
-  // beside, not inside, the infra data dir: `infra.sh reset` wipes that, and pid files lost
-  // there would leave app processes running unseen
-  const base = `${p.dataDir}-apps`;
-  const run = path.join(base, 'run');
-  const logs = path.join(base, 'logs');
+  const model = infraModel(profile);
+  const run = path.join(model.appsDataDir, 'run');
+  const logs = path.join(model.appsDataDir, 'logs');
   fs.mkdirSync(run, { recursive: true });
   fs.mkdirSync(logs, { recursive: true });
-  return { run, logs, ports: p.ports };
+  return { run, logs, model };
 }
 
 function pidOf(run, name) {
@@ -58,10 +55,8 @@ function pidOf(run, name) {
   }
 }
 
-function healthUrl(name, ports) {
-  if (name === 'web') return `http://127.0.0.1:${ports.web}/`;
-  if (name === 'gateway') return `http://127.0.0.1:${ports.gateway}/readyz`;
-  return `http://127.0.0.1:${ports[name]}/readyz`;
+function healthUrl(name, model) {
+  return name === 'web' ? `${model.appUrl(name)}/` : `${model.appUrl(name)}/readyz`;
 }
 
 async function waitHealthy(name, url, pid, logFile, timeoutMs = 60_000) {
@@ -125,7 +120,7 @@ function portInUse(port) {
 }
 
 async function start(args) {
-  const { run, logs, ports } = dirs(args.profile);
+  const { run, logs, model } = dirs(args.profile);
   const names = [...serverApps(), ...(args.web ? ['web'] : [])].filter(
     (n) => !args.only || args.only.includes(n),
   );
@@ -135,7 +130,7 @@ async function start(args) {
       console.log(`[system] ${name} already running`);
       continue;
     }
-    const port = name === 'web' ? ports.web : name === 'gateway' ? ports.gateway : ports[name];
+    const port = model.ports[name];
     if (await portInUse(port)) {
       throw new Error(
         `port ${port} of ${name} is in use by a process this runner did not start (\`ss -ltnp 'sport = :${port}'\` shows it); stop it first`,
@@ -157,7 +152,7 @@ async function start(args) {
   // services first, then the gateway, then the web app
   for (const s of started) {
     const t0 = Date.now();
-    await waitHealthy(s.name, healthUrl(s.name, ports), s.pid, s.logFile);
+    await waitHealthy(s.name, healthUrl(s.name, model), s.pid, s.logFile);
     console.log(
       `[system] ${s.name} healthy (pid ${s.pid}, ${((Date.now() - t0) / 1000).toFixed(1)}s)`,
     );
@@ -192,13 +187,13 @@ async function stop(args) {
 }
 
 async function status(args) {
-  const { run, ports } = dirs(args.profile);
+  const { run, model } = dirs(args.profile);
   for (const name of [...serverApps(), 'web']) {
     const pid = pidOf(run, name);
     let health = 'down';
     if (pid) {
       try {
-        const res = await fetch(healthUrl(name, ports), { signal: AbortSignal.timeout(2_000) });
+        const res = await fetch(healthUrl(name, model), { signal: AbortSignal.timeout(2_000) });
         health = res.ok ? 'healthy' : `unhealthy (${res.status})`;
       } catch {
         health = 'not answering';

@@ -1,8 +1,6 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  buildInfraConfig,
   findRepoRoot,
   infraConfig,
   infraEnv,
@@ -87,21 +85,26 @@ const file: InfraConfigFile = {
   },
 };
 
-describe('buildInfraConfig', () => {
+describe('infraConfig (the environment model, tools/infra/environment.cjs)', () => {
+  const opts = { file, repoRoot: '/repo', env: {}, home: '/home/u' };
+
   it('derives every URL from the profile ports', () => {
-    const c = buildInfraConfig(file, 'test', '/repo', {}, '/home/u');
+    const c = infraConfig('test', opts);
     expect(c.dataDir).toBe('/repo/.infra/test');
+    expect(c.appsDataDir).toBe('/repo/.infra/test-apps');
     expect(c.cacheDir).toBe('/home/u/.cache/x');
     expect(c.natsUrl).toBe('nats://127.0.0.1:101');
     expect(c.mongoUrl('svc')).toBe('mongodb://127.0.0.1:103/svc');
     expect(c.mongoUrl()).toBe('mongodb://127.0.0.1:103/');
     expect(c.keycloakUrl).toBe('http://localhost:105');
+    expect(c.keycloakInternalUrl).toBe('http://127.0.0.1:105');
     expect(c.issuer).toBe('http://localhost:105/realms/r1');
-    expect(c.jwksUrl).toBe('http://localhost:105/realms/r1/protocol/openid-connect/certs');
+    expect(c.jwksUrl).toBe('http://127.0.0.1:105/realms/r1/protocol/openid-connect/certs');
     expect(c.tokenUrl).toBe('http://localhost:105/realms/r1/protocol/openid-connect/token');
     expect(c.keycloakManagementUrl).toBe('http://127.0.0.1:106');
     expect(c.s3).toMatchObject({
       endpoint: 'http://127.0.0.1:107',
+      publicEndpoint: 'http://127.0.0.1:107',
       healthUrl: 'http://127.0.0.1:107/hz',
       region: 'eu-1',
       buckets: ['b1', 'b2'],
@@ -110,50 +113,56 @@ describe('buildInfraConfig', () => {
     expect(c.maildevUrl).toBe('http://127.0.0.1:110');
     expect(c.stripeUrl).toBe('http://127.0.0.1:111');
     expect(c.webUrl).toBe('http://localhost:114');
+    expect(c.gatewayUrl).toBe('http://127.0.0.1:113');
+    expect(c.appUrl('gateway')).toBe(c.gatewayUrl);
+    expect(() => c.appUrl('nope')).toThrow(/no port for app "nope"/);
     expect(c.apiAudience).toBe('aud-1');
   });
 
   it('uses the dev default credentials unless their env vars are set', () => {
-    expect(buildInfraConfig(file, 'dev', '/r', {}).keycloakAdmin).toEqual({
+    expect(infraConfig('dev', { ...opts, env: {} }).keycloakAdmin).toEqual({
       username: 'ka',
       password: 'kp',
     });
-    const c = buildInfraConfig(file, 'dev', '/r', {
-      KA_USER: 'x',
-      KA_PASS: 'y',
-      M_USER: 'mu',
-      M_PASS: 'mp',
+    const c = infraConfig('dev', {
+      ...opts,
+      env: { KA_USER: 'x', KA_PASS: 'y', M_USER: 'mu', M_PASS: 'mp' },
     });
     expect(c.keycloakAdmin).toEqual({ username: 'x', password: 'y' });
     expect(c.s3).toMatchObject({ accessKey: 'mu', secretKey: 'mp' });
   });
 
-  it('rejects an unknown profile', () => {
-    expect(() => buildInfraConfig(file, 'prod' as never, '/r')).toThrow(/unknown infra profile/);
+  it('honours EXAMPREP_CACHE_DIR', () => {
+    expect(infraConfig('dev', { ...opts, env: { EXAMPREP_CACHE_DIR: '~/c2' } }).cacheDir).toBe(
+      '/home/u/c2',
+    );
   });
 
-  it('exports the settings as env vars', () => {
-    const env = infraEnv(buildInfraConfig(file, 'test', '/r', {}));
+  it('rejects an unknown profile', () => {
+    expect(() => infraConfig('prod' as never, opts)).toThrow(/unknown infra profile/);
+  });
+
+  it('exports the servers under the names the apps read, none other', () => {
+    const env = infraEnv(infraConfig('test', opts), ['catalog', 'media']);
     expect(env).toMatchObject({
-      EXAMPREP_INFRA_PROFILE: 'test',
       NATS_URL: 'nats://127.0.0.1:101',
-      KEYCLOAK_AUDIENCE: 'aud-1',
+      CATALOG_MONGODB_URI: 'mongodb://127.0.0.1:103/catalog',
+      MEDIA_MONGODB_URI: 'mongodb://127.0.0.1:103/media',
+      OIDC_AUDIENCE: 'aud-1',
+      OIDC_JWKS_URL: 'http://127.0.0.1:105/realms/r1/protocol/openid-connect/certs',
+      STRIPE_API_URL: 'http://127.0.0.1:111',
     });
+    for (const gone of ['MONGO_URL', 'KEYCLOAK_JWKS_URL', 'STRIPE_API_BASE', 'MAILDEV_URL']) {
+      expect(env).not.toHaveProperty(gone);
+    }
   });
 });
 
 describe('findRepoRoot', () => {
-  it('finds the workspace root from this folder', () => {
-    const root = findRepoRoot(__dirname, {});
+  it('is the workspace root', () => {
+    const root = findRepoRoot();
     expect(fs.existsSync(path.join(root, 'tools', 'infra', 'infra.sh'))).toBe(true);
-  });
-
-  it('honours EXAMPREP_REPO_ROOT', () => {
-    expect(findRepoRoot(__dirname, { EXAMPREP_REPO_ROOT: '/somewhere' })).toBe('/somewhere');
-  });
-
-  it('fails clearly outside the repository', () => {
-    expect(() => findRepoRoot(os.tmpdir(), {})).toThrow(/EXAMPREP_REPO_ROOT/);
+    expect(path.relative(root, __dirname)).toBe(path.join('libs', 'test-kit', 'src'));
   });
 });
 

@@ -5,7 +5,7 @@ import { containerImages, containerSpecs, infraBackend, stopContainers } from '.
 import { INFRA_SERVERS } from './infra';
 
 const cfg = infraConfig('test');
-const features = readInfraConfigFile(cfg.repoRoot).keycloak?.features ?? '';
+const features = readInfraConfigFile().keycloak?.features ?? '';
 const specs = containerSpecs(cfg, '{"realm":"examprep"}', features);
 const byServer = Object.fromEntries(specs.map((s) => [s.server, s]));
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildInfraConfig, findRepoRoot, readInfraConfigFile } from './config';
+import { findRepoRoot, infraConfig } from './config';
 import { healthUrls, parseStartedServers, realmImportIsStale } from './infra';
 import { realmFiles } from './seeded';
 
@@ -11,7 +11,7 @@ const root = findRepoRoot();
 
 describe('healthUrls', () => {
   it('derives the health endpoints from the profile', () => {
-    const cfg = buildInfraConfig(readInfraConfigFile(root), 'test', root, {});
+    const cfg = infraConfig('test', { env: {} });
     const urls = healthUrls(cfg);
     expect(urls.nats).toBe(
       `http://127.0.0.1:${cfg.ports.natsMonitor}/healthz?js-enabled-only=true`,
@@ -23,9 +23,8 @@ describe('healthUrls', () => {
 
 describe('realmImportIsStale', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'testkit-realm-'));
-  const file = readInfraConfigFile(root);
   // a config whose data dir is the temp dir
-  const cfg = { ...buildInfraConfig(file, 'test', root, {}), dataDir: tmp };
+  const cfg = { ...infraConfig('test', { env: {} }), dataDir: tmp };
   const stamp = path.join(tmp, 'keycloak', 'data', '.realm-import.sha256');
 
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -154,7 +154,7 @@ export async function ensureInfra(profile: InfraProfile = 'test'): Promise<Ensur
     // local process of the same profile makes Docker refuse the binding: stop that one first)
     const down = INFRA_SERVERS.filter((s) => !health[s]);
     if (down.length === 0) return { started: false, startedServers: [], config: cfg };
-    const features = readInfraConfigFile(cfg.repoRoot).keycloak?.features ?? '';
+    const features = readInfraConfigFile().keycloak?.features ?? '';
     const startedServers = await startContainers(cfg, down, features);
     return { started: startedServers.length > 0, startedServers, config: cfg };
   }

@@ -1,5 +1,5 @@
 // Jest globalSetup for integration tests: starts the TEST servers when they are not up and
-// exports their settings as env vars (inherited by the test workers). Reuse it from any
+// exports them under the names the apps read (infraEnv; inherited by the test workers). Reuse it from any
 // project's jest.int.config.cjs through libs/test-kit/jest-infra.cjs.
 import { infraEnv } from './config';
 import { ensureInfra } from './infra';

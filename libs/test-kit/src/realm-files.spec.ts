@@ -20,7 +20,7 @@ interface ClientJson {
 }
 
 const root = findRepoRoot();
-const cfg = readInfraConfigFile(root);
+const cfg = readInfraConfigFile();
 const files = realmFiles(root);
 const prod = readRealmJson(files.realm);
 const overlay = readRealmJson(files.overlay);

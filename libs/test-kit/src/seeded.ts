@@ -48,7 +48,7 @@ export interface RealmJson {
 }
 
 export function realmFiles(repoRoot: string = findRepoRoot()): { realm: string; overlay: string } {
-  const name = readInfraConfigFile(repoRoot).realm;
+  const name = readInfraConfigFile().realm;
   return {
     realm: path.join(repoRoot, 'deploy', 'keycloak', 'realm', `${name}-realm.json`),
     overlay: path.join(repoRoot, 'deploy', 'keycloak', 'dev', `${name}-dev-overlay.json`),

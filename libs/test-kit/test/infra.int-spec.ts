@@ -20,10 +20,11 @@ const cfg = infraConfig('test');
 const run = randomUUID().slice(0, 8);
 
 describe('test infrastructure', () => {
-  it('exports the test settings to the test environment (jest global setup)', () => {
-    expect(process.env.EXAMPREP_INFRA_PROFILE).toBe('test');
+  it('exports the test servers under the names the apps read (jest global setup)', () => {
     expect(process.env.NATS_URL).toBe(cfg.natsUrl);
-    expect(process.env.KEYCLOAK_ISSUER).toBe(cfg.issuer);
+    expect(process.env.OIDC_ISSUER).toBe(cfg.issuer);
+    expect(process.env.CATALOG_MONGODB_URI).toBe(cfg.mongoUrl('catalog'));
+    expect(process.env.STRIPE_API_URL).toBe(cfg.stripeUrl);
   });
 
   describe('NATS JetStream', () => {

@@ -16,7 +16,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { MongoClient } = require('mongodb');
 const { localTarget, s3Store } = require('../../media/s3.cjs');
-const { loadConfig, expandHome, REPO_ROOT } = require('../../infra/config.cjs');
+const { cacheDir, REPO_ROOT } = require('../../infra/environment.cjs');
 
 const TYPES = {
   pdf: 'application/pdf',
@@ -97,10 +97,7 @@ function contentKey() {
  * reset and seeded again copies the files instead of drawing and encoding them again.
  */
 async function cachedWorkbooks(log) {
-  const root = path.join(
-    expandHome(process.env.EXAMPREP_CACHE_DIR || loadConfig().cacheDir),
-    'seed-media',
-  );
+  const root = path.join(cacheDir(), 'seed-media');
   const dir = path.join(root, contentKey());
   const indexFile = path.join(dir, 'index.json');
   try {
@@ -153,11 +150,11 @@ function sampleDiagrams() {
 }
 
 /**
- * The media step. `u`: tools/system/env.cjs urls(profile). Returns a one-line summary.
+ * The media step. `u`: the profile's infraModel (tools/infra/environment.cjs). Returns a one-line summary.
  * log(line) prints progress.
  */
 async function seedMedia(u, log = (line) => console.log(`[seed] media: ${line}`)) {
-  const target = localTarget(u.profile.name);
+  const target = localTarget(u.profile);
   const s3 = s3Store(target);
   const mongo = new MongoClient(target.mongoUri, { serverSelectionTimeoutMS: 5_000 });
   const summary = [];

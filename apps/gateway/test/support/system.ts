@@ -30,11 +30,5 @@ export function systemCtl(cmd: 'start' | 'stop', only?: readonly string[]): void
   execFileSync(process.execPath, args, { cwd: root, stdio: 'pipe', timeout: 90_000 });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const { appEnv } = require(path.join(root, 'tools', 'system', 'env.cjs')) as {
-  appEnv: (
-    app: string,
-    profile: string,
-    overrides?: Record<string, string>,
-  ) => Record<string, string>;
-};
+/** One app's environment, as the runner starts it (the environment model, ADR 0024). */
+export { appEnv } from '@examprep/test-kit';

@@ -1,0 +1,189 @@
+// The environment model (environment.cjs, ADR 0024) gives every profile the same servers, ports,
+// data dirs, URLs and app environments as the three derivations it replaced. Their values were
+// captured into environment.golden.json before the change (tools/system/env.cjs appEnv/urls,
+// tools/infra/config.cjs shellVars, libs/test-kit infraConfig/infraEnv, with an empty
+// environment); what differs is listed here, each with its reason.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { infraConfig, infraEnv } from '@examprep/test-kit';
+import { shellVars } from './config.cjs';
+import {
+  appEnv,
+  infraModel,
+  PROFILES,
+  REPO_ROOT,
+  serverApps,
+  type InfraModel,
+  type InfraProfile,
+} from './environment.cjs';
+
+interface GoldenProfile {
+  apps: Record<string, Record<string, string>>;
+  systemUrls: {
+    nats: string;
+    mongo: string;
+    keycloakPublic: string;
+    issuer: string;
+    jwks: string;
+    gateway: string;
+    web: string;
+    s3Public: string;
+    dataDir: string;
+    ports: Record<string, number>;
+  };
+  testKit: Record<string, unknown> & { mongoUrl: string; mongoUrlDb: string };
+  testKitEnv: Record<string, string>;
+  shell: Record<string, string | number>;
+}
+interface Golden {
+  serverApps: string[];
+  profiles: Record<InfraProfile, GoldenProfile>;
+}
+
+const golden = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'environment.golden.json'), 'utf8'),
+) as Golden;
+
+/** The captured values name the repository and the home directory by placeholder. */
+const placeholders = <T>(value: T): T =>
+  JSON.parse(
+    JSON.stringify(value).split(REPO_ROOT).join('<repo>').split(os.homedir()).join('<home>'),
+  ) as T;
+
+/** The capture ran with an empty environment: no LOG_LEVEL, no credential or cache override. */
+const clean = { env: {} };
+
+/**
+ * test-kit's own derivation handed out `localhost` for these two; the gateway (OIDC_JWKS_URL)
+ * and every tool used 127.0.0.1. The model has one value: the one the running system uses.
+ */
+const UNIFIED_IN_TEST_KIT: Record<string, (u: GoldenProfile['systemUrls']) => string> = {
+  jwksUrl: (u) => u.jwks,
+  gatewayUrl: (u) => u.gateway,
+};
+
+/**
+ * What the jest global setup exported that no app reads (issue 25), and the app's name that
+ * replaces it where there is one.
+ */
+const REMOVED_FROM_TEST_ENV: Record<string, string | null> = {
+  MONGO_URL: 'ANNOUNCEMENTS_MONGODB_URI', // one <APP>_MONGODB_URI per service
+  KEYCLOAK_ISSUER: 'OIDC_ISSUER',
+  KEYCLOAK_JWKS_URL: 'OIDC_JWKS_URL',
+  KEYCLOAK_AUDIENCE: 'OIDC_AUDIENCE',
+  STRIPE_API_BASE: 'STRIPE_API_URL',
+  MAILDEV_URL: null, // tests use infraConfig().maildevUrl
+  SMTP_HOST: null, // tests use infraConfig().smtp
+  SMTP_PORT: null,
+  EXAMPREP_INFRA_PROFILE: null, // nothing read it
+};
+
+it('lists the same server apps', () => {
+  expect(serverApps()).toEqual(golden.serverApps);
+});
+
+describe.each(PROFILES)('the %s profile', (profile) => {
+  const before = golden.profiles[profile];
+  let model: InfraModel;
+  beforeAll(() => {
+    model = infraModel(profile, clean);
+  });
+
+  it('gives every app the same environment as before', () => {
+    for (const app of golden.serverApps) {
+      expect([app, placeholders(appEnv(app, profile, {}, clean))]).toEqual([app, before.apps[app]]);
+    }
+  });
+
+  it('gives the tools, the start scripts and the Vite config the same URLs, ports and data dir', () => {
+    const u = before.systemUrls;
+    expect(
+      placeholders({
+        nats: model.natsUrl,
+        mongo: model.mongoUrl('DB'),
+        keycloakPublic: model.keycloakUrl,
+        issuer: model.issuer,
+        jwks: model.jwksUrl,
+        gateway: model.gatewayUrl,
+        web: model.webUrl,
+        s3Public: model.s3.publicEndpoint,
+        dataDir: model.dataDir,
+        ports: model.ports,
+      }),
+    ).toEqual(u);
+    // the runner's pid and log folder, and its health checks (tools/system/system.cjs)
+    expect(placeholders(model.appsDataDir)).toBe(`${u.dataDir}-apps`);
+    for (const app of [...golden.serverApps, 'web']) {
+      expect(model.appUrl(app)).toBe(`http://127.0.0.1:${u.ports[app]}`);
+    }
+  });
+
+  it('gives test-kit the same settings, the two unified URLs aside', () => {
+    const { mongoUrl, mongoUrlDb, ...kit } = before.testKit;
+    const now = placeholders(infraConfig(profile, clean)) as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(kit)) {
+      const unified = UNIFIED_IN_TEST_KIT[key];
+      const expected = unified ? unified(before.systemUrls) : value;
+      if (key === 's3') expect([key, now[key]]).toEqual([key, expect.objectContaining(value)]);
+      else expect([key, now[key]]).toEqual([key, expected]);
+    }
+    expect(model.mongoUrl()).toBe(mongoUrl);
+    expect(model.mongoUrl('DB')).toBe(mongoUrlDb);
+  });
+
+  it('hands infra.sh the same variables', () => {
+    expect(placeholders(shellVars(profile, undefined, {}))).toEqual(before.shell);
+  });
+
+  it('exports to integration tests the names the apps read, with the values the apps get', () => {
+    const env = infraEnv(model);
+    for (const [name, value] of Object.entries(env)) {
+      const readers = golden.serverApps.filter((app) => name in before.apps[app]);
+      expect([name, readers.length > 0]).toEqual([name, true]);
+      for (const app of readers)
+        expect([name, app, value]).toEqual([name, app, before.apps[app][name]]);
+    }
+    for (const [name, value] of Object.entries(before.testKitEnv)) {
+      if (name in REMOVED_FROM_TEST_ENV) {
+        expect(env).not.toHaveProperty(name);
+        const replacement = REMOVED_FROM_TEST_ENV[name];
+        if (replacement) expect(env).toHaveProperty(replacement);
+      } else if (name === 'KEYCLOAK_URL') {
+        // was Keycloak's browser address; the identity service, its one reader, gets 127.0.0.1
+        expect(value).toBe(before.systemUrls.keycloakPublic);
+        expect(env[name]).toBe(before.apps.identity[name]);
+      } else {
+        expect([name, env[name]]).toEqual([name, value]);
+      }
+    }
+  });
+});
+
+describe('overrides', () => {
+  it('takes LOG_LEVEL, the identity client secret and the credentials from the environment', () => {
+    const env = {
+      LOG_LEVEL: 'debug',
+      KC_IDENTITY_CLIENT_SECRET: 'from-env',
+      EXAMPREP_S3_ROOT_ACCESS_KEY: 'ak',
+      EXAMPREP_S3_ROOT_SECRET_KEY: 'sk-from-env',
+    };
+    expect(appEnv('identity', 'test', {}, { env })).toMatchObject({
+      LOG_LEVEL: 'debug',
+      KEYCLOAK_CLIENT_SECRET: 'from-env',
+    });
+    expect(appEnv('media', 'test', {}, { env })).toMatchObject({
+      S3_ACCESS_KEY: 'ak',
+      S3_SECRET_KEY: 'sk-from-env',
+    });
+  });
+
+  it('lets the caller override any variable', () => {
+    expect(appEnv('gateway', 'test', { PORT: '0' }, clean).PORT).toBe('0');
+  });
+
+  it('refuses an unknown profile or app', () => {
+    expect(() => infraModel('prod' as InfraProfile)).toThrow(/unknown infra profile "prod"/);
+    expect(() => appEnv('nope', 'dev')).toThrow(/no port for app "nope"/);
+  });
+});
