@@ -2,9 +2,9 @@
 // port, URL and path of the local system, and each app's environment under the names its
 // config class reads (apps/<app>/src/config/<app>.env.ts). The ONE derivation: the infra and
 // system scripts, the seed, the load/fault/security/bench tools, libs/test-kit (which re-exports
-// it) and apps/web/vite.config.ts all ask this module; none builds a URL from a port itself.
-// Plain CommonJS so that bash (via node), .cjs/.mjs tools, the Vite config and TypeScript
-// (environment.d.cts) all load the same file. Types: environment.d.cts.
+// it) and apps/web/vite.config.ts ask this module instead of building URLs from ports.
+// Plain CommonJS so that bash (via node), .cjs/.mjs tools, the Vite config and TypeScript all
+// load the same file without a build. Types: environment.d.cts.
 'use strict';
 
 const fs = require('node:fs');

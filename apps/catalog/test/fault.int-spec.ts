@@ -28,7 +28,7 @@ import {
 
 jest.setTimeout(120_000);
 
-const appsDir = `${cfg.dataDir}-apps`;
+const appsDir = cfg.appsDataDir;
 const pidFile = path.join(appsDir, 'run', 'catalog.pid');
 const logFile = path.join(appsDir, 'logs', 'catalog.log');
 const FAULT_LINE = 'CATALOG_FAULT=after-record';

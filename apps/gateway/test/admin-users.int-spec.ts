@@ -20,7 +20,7 @@ import { call, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
+const kcAdmin = `${cfg.keycloakInternalUrl}/admin/realms/${cfg.realm}`;
 let adminUid = '';
 let mongo: MongoClient;
 let nc: NatsConnection;

@@ -15,7 +15,7 @@ import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
 type Who = 'anonymous' | 'unverified' | 'learner' | 'otherLearner' | 'admin';
-const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
+const kcAdmin = `${cfg.keycloakInternalUrl}/admin/realms/${cfg.realm}`;
 const other = { email: `other-${Date.now()}@examprep.test`, password: 'other-pass-1', id: '' };
 let serviceToken = '';
 const uids: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { infraConfig } from '@examprep/test-kit';
 import { call, gatewayUrl } from './support/api';
 import { systemCtl } from './support/system';
 
-const ports = infraConfig('test').ports as unknown as Record<string, number>;
+const cfg = infraConfig('test');
 const GENERATE = '/api/simulations/pump/generate';
 
 async function scrape(url: string): Promise<string> {
@@ -32,8 +32,8 @@ function total(text: string, name: string, labels: Record<string, string>): numb
   return sum;
 }
 
-const qbankUrl = `http://127.0.0.1:${ports.qbank}`;
-const identityUrl = `http://127.0.0.1:${ports.identity}`;
+const qbankUrl = cfg.appUrl('qbank');
+const identityUrl = cfg.appUrl('identity');
 
 beforeAll(() => {
   systemCtl('start', ['catalog', 'qbank', 'identity', 'gateway']);

@@ -330,7 +330,7 @@ describe('(b) every route of the OpenAPI document, every name, every slot', () =
       expect((await call('GET', path, { who: 'anonymous' })).status).toBe(200);
     }
     for (const app of ['announcements', 'identity', 'qbank'] as const) {
-      const res = await fetch(`http://127.0.0.1:${cfg.ports[app]}/healthz`);
+      const res = await fetch(`${cfg.appUrl(app)}/healthz`);
       expect(res.status).toBe(200);
     }
     const open = await openObjective();

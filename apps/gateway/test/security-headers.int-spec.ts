@@ -13,7 +13,7 @@ import { inParallel, type Op, openApiDocument, operationsOf, pathOf } from './su
 import { ALL_APPS, appEnv, systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
-const webUrl = `http://127.0.0.1:${cfg.ports.web}`;
+const webUrl = cfg.appUrl('web');
 const WEB_ORIGIN = webUrl;
 const FOREIGN = 'https://evil.example';
 const HSTS = /^max-age=(\d+); includeSubDomains$/;

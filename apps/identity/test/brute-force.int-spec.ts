@@ -14,7 +14,7 @@ import {
 } from '@examprep/test-kit';
 
 const cfg = infraConfig('test');
-const kcAdmin = `http://127.0.0.1:${cfg.ports.keycloak}/admin/realms/${cfg.realm}`;
+const kcAdmin = `${cfg.keycloakInternalUrl}/admin/realms/${cfg.realm}`;
 const realm = readRealmJson(realmFiles().realm) as unknown as {
   failureFactor: number;
   quickLoginCheckMilliSeconds: number;

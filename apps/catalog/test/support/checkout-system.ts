@@ -19,7 +19,7 @@ import { connect, DeliverPolicy, JSONCodec } from 'nats';
 import Stripe from 'stripe';
 
 export const cfg = infraConfig('test');
-export const gateway = `http://127.0.0.1:${cfg.ports.gateway}`;
+export const gateway = cfg.gatewayUrl;
 /** Only its webhook helpers are used: they sign locally, nothing is sent. */
 export const stripe: Stripe.Stripe = new Stripe(cfg.stripeApiKey, { telemetry: false });
 const root = findRepoRoot();

@@ -11,7 +11,7 @@ import {
 } from '@examprep/test-kit';
 
 /** The gateway the test system runs (tools/infra/infra.config.json, test profile). */
-export const gatewayUrl = `http://127.0.0.1:${infraConfig('test').ports.gateway}`;
+export const gatewayUrl = infraConfig('test').gatewayUrl;
 
 /** An account a test made itself (e.g. with createRealmUser). */
 export interface Credentials {
