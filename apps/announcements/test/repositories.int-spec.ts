@@ -1,0 +1,100 @@
+// The announcements repository against the REAL store of the test profile (FerretDB locally,
+// MongoDB in containers), in a scratch database of its own: each case runs on
+// MongoAnnouncementsRepository and on the in-memory fake the unit specs use, so the fake keeps
+// the semantics the service relies on (defaults, order, ids that name nothing).
+import { infraConfig } from '@examprep/test-kit';
+import mongoose, { type Connection } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { AnnouncementRecord, AnnouncementSchema } from '../src/announcements/announcement.schema';
+import type {
+  AnnouncementFields,
+  AnnouncementsRepository,
+} from '../src/announcements/announcements.repository';
+import { MongoAnnouncementsRepository } from '../src/announcements/mongo-announcements.repository';
+import { FakeAnnouncementsRepository } from './support/fake-announcements.repository';
+
+const DB = `announcements_repositories_it_${randomUUID().slice(0, 8)}`;
+let conn: Connection;
+
+beforeAll(async () => {
+  conn = await mongoose.createConnection(infraConfig('test').mongoUrl(DB)).asPromise();
+  await conn.model(AnnouncementRecord.name, AnnouncementSchema).init();
+}, 60_000);
+
+afterAll(async () => {
+  await conn?.dropDatabase().catch(() => undefined);
+  await conn?.close();
+});
+
+const implementations: [string, () => Promise<AnnouncementsRepository>][] = [
+  [
+    'MongoDB',
+    async () => {
+      const model = conn.model<AnnouncementRecord>(AnnouncementRecord.name);
+      await model.deleteMany({}).exec();
+      return new MongoAnnouncementsRepository(model);
+    },
+  ],
+  ['fake', async () => new FakeAnnouncementsRepository()],
+];
+
+const fields = (over: Partial<AnnouncementFields> = {}): AnnouncementFields => ({
+  content: 'Hello',
+  date: '2026-11-20',
+  isVisible: true,
+  order: 0,
+  linkText: '',
+  linkUrl: '',
+  ...over,
+});
+const pause = () => new Promise((r) => setTimeout(r, 5));
+
+describe.each(implementations)('AnnouncementsRepository (%s)', (_name, make) => {
+  let repo: AnnouncementsRepository;
+  beforeEach(async () => {
+    repo = await make();
+  });
+
+  it('insert answers the announcement with a 24-hex id and the time of the write', async () => {
+    const { announcement, updatedAt } = await repo.insert(fields({ linkUrl: '/updates' }));
+    expect(announcement).toEqual({
+      id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      ...fields({ linkUrl: '/updates' }),
+    });
+    expect(Number.isNaN(new Date(updatedAt!).getTime())).toBe(false);
+  });
+
+  it('list: by order, then newest date, then newest write', async () => {
+    await repo.insert(fields({ content: 'old', date: '2026-01-01' }));
+    await repo.insert(fields({ content: 'first-written', date: '2026-06-01' }));
+    await pause();
+    await repo.insert(fields({ content: 'later-written', date: '2026-06-01' }));
+    await repo.insert(fields({ content: 'top', date: '2025-01-01', order: -1 }));
+    await repo.insert(fields({ content: 'last', date: '2026-12-01', order: 1 }));
+    expect((await repo.list()).map((a) => a.content)).toEqual([
+      'top',
+      'later-written',
+      'first-written',
+      'old',
+      'last',
+    ]);
+  });
+
+  it('update and remove by id; an unknown id or one that is no ObjectId names nothing', async () => {
+    const { announcement } = await repo.insert(fields());
+    const changed = await repo.update(announcement.id, fields({ content: 'Changed', order: 3 }));
+    expect(changed?.announcement).toEqual({
+      id: announcement.id,
+      ...fields({ content: 'Changed', order: 3 }),
+    });
+    expect((await repo.list()).map((a) => a.content)).toEqual(['Changed']);
+    const unknown = 'a'.repeat(24);
+    expect(await repo.update(unknown, fields())).toBeNull();
+    expect(await repo.update('nope', fields())).toBeNull();
+    expect(await repo.remove('nope')).toBe(false);
+    expect(await repo.remove(unknown)).toBe(false);
+    expect(await repo.remove(announcement.id)).toBe(true);
+    expect(await repo.remove(announcement.id)).toBe(false);
+    expect(await repo.list()).toEqual([]);
+  });
+});
