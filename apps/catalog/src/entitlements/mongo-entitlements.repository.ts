@@ -124,8 +124,9 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
    * without the person.
    */
   async eraseUser(uid: string): Promise<void> {
-    await this.snapshots.deleteMany({ uid }).exec();
+    // what the user holds first: access ends before the history goes
     await this.holdings.deleteOne({ _id: uid }).exec();
+    await this.snapshots.deleteMany({ uid }).exec();
     await this.pending.deleteMany({ uid }).exec();
   }
 
