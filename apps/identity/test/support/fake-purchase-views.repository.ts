@@ -19,7 +19,7 @@ export class FakePurchaseViewsRepository implements PurchaseViewsRepository {
 
   async find(uid: string): Promise<PurchaseView | null> {
     const v = this.views.get(uid);
-    return v ? { uid, purchases: structuredClone(v.purchases), version: v.version } : null;
+    return v ? { uid, purchases: { ...v.purchases }, version: v.version } : null;
   }
 
   async all(): Promise<Map<string, PurchaseView>> {
@@ -34,7 +34,7 @@ export class FakePurchaseViewsRepository implements PurchaseViewsRepository {
   ): Promise<boolean> {
     const stored = this.views.get(uid);
     if (stored && stored.version >= view.version) return false;
-    this.views.set(uid, { ...view, purchases: structuredClone(view.purchases) });
+    this.views.set(uid, { ...view, purchases: { ...view.purchases } });
     return true;
   }
 

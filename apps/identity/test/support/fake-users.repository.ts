@@ -3,6 +3,8 @@ import type { UserRecord } from '../../src/users/user.schema';
 import { type NewUser, UsersRepository } from '../../src/users/users.repository';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
+/** A copy as a lean read answers it (Dates are never changed in place). */
+const copy = (doc: UserRecord): UserRecord => ({ ...doc, purchases: { ...doc.purchases } });
 
 /**
  * An in-memory UsersRepository for unit specs: the unique `_id` and email of the collection,
@@ -23,7 +25,7 @@ export class FakeUsersRepository implements UsersRepository {
 
   async findById(uid: string): Promise<UserRecord | null> {
     const doc = this.docs.get(uid);
-    return doc ? structuredClone(doc) : null;
+    return doc ? copy(doc) : null;
   }
 
   async exists(uid: string): Promise<boolean> {
@@ -42,14 +44,14 @@ export class FakeUsersRepository implements UsersRepository {
     const doc: UserRecord = {
       _id: uid,
       email,
-      purchases: structuredClone(user.purchases),
+      purchases: { ...user.purchases },
       defaultDashboard: user.defaultDashboard ?? DEFAULT_DASHBOARD,
       infiniteQbankGenerations: 0,
       createdAt: now,
       updatedAt: now,
     };
     this.docs.set(uid, doc);
-    return structuredClone(doc);
+    return copy(doc);
   }
 
   async setDefaultDashboard(uid: string, dashboard: Dashboard): Promise<void> {
@@ -65,7 +67,7 @@ export class FakeUsersRepository implements UsersRepository {
   }
 
   async all(): Promise<UserRecord[]> {
-    return [...this.docs.values()].map((d) => structuredClone(d));
+    return [...this.docs.values()].map((d) => copy(d));
   }
 
   async remove(uid: string): Promise<void> {
