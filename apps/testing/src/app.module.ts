@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { createRpcHealthController, JetStreamModule, MongoModule } from '@examprep/nest-kit';
 import { TestingConfigModule } from './config/testing-config.module';
 import type { TestingEnv } from './config/testing.env';
-import { TestsModule } from './tests/tests.module';
+import { TestsModule } from './exams/tests.module';
 
 @Module({})
 export class AppModule {

@@ -3,7 +3,7 @@
 // after a grant, no access, unsupported), the answer payload absent from every read before the
 // check or the submit, 38 concurrent saves, submit twice, answers after submit, another learner's
 // test, the continue / start-new lookup, and the timer (ADR 0019).
-import { RECENT_TEST_TTL_MS } from '../src/tests/test-store';
+import { RECENT_TEST_TTL_MS } from '../src/exams/test-store';
 import { type Actor, Subjects, TEST_MESSAGES, type TestView } from '@examprep/contracts';
 import {
   anAnswer,

@@ -1,7 +1,7 @@
 import type { PoolQuestion } from '@examprep/contracts';
-import { answerId, type TestRecord } from '../../src/tests/test.schema';
-import type { StoredAnswer } from '../../src/tests/test-view';
-import type { AnswerChange, Completion, TestsRepository } from '../../src/tests/tests.repository';
+import { answerId, type TestRecord } from '../../src/exams/test.schema';
+import type { StoredAnswer } from '../../src/exams/test-view';
+import type { AnswerChange, Completion, TestsRepository } from '../../src/exams/tests.repository';
 
 /** An in-memory TestsRepository for the services' unit specs; counts the calls it serves. */
 export class FakeTestsRepository implements TestsRepository {

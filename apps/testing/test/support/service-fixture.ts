@@ -1,9 +1,9 @@
 import type { Actor, PoolAnswer, PoolQuestion, Product } from '@examprep/contracts';
 import type { PeerCalls } from '../../src/peers/peers';
-import { AnswersService } from '../../src/tests/answers.service';
-import type { Clock } from '../../src/tests/clock';
-import { TestStore } from '../../src/tests/test-store';
-import { TestsService } from '../../src/tests/tests.service';
+import { AnswersService } from '../../src/exams/answers.service';
+import type { Clock } from '../../src/exams/clock';
+import { TestStore } from '../../src/exams/test-store';
+import { TestsService } from '../../src/exams/tests.service';
 import { FakeTestsRepository } from './fake-tests.repository';
 
 export const learner: Actor = {

@@ -27,8 +27,8 @@ const ReviewPage = lazy(() => import('../features/gradebook/ReviewPage'));
 const WorkbookPage = lazy(() => import('../features/workbook/WorkbookPage'));
 const CheckoutResultPage = lazy(() => import('../features/checkout/CheckoutResultPage'));
 const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'));
-const FullTestPage = lazy(() => import('../features/tests/FullTestPage'));
-const PracticeTestPage = lazy(() => import('../features/tests/PracticeTestPage'));
+const FullTestPage = lazy(() => import('../features/exams/FullTestPage'));
+const PracticeTestPage = lazy(() => import('../features/exams/PracticeTestPage'));
 const SimulationsPage = lazy(() => import('../features/simulations/SimulationsPage'));
 
 /** Learner spec §2 route table plus the admin routes (admin spec §2). */

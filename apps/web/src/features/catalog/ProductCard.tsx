@@ -10,7 +10,7 @@ import Card from 'react-bootstrap/Card';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCTS_MESSAGES as T } from './catalog.messages';
-import { StartTestButton } from '../tests/StartTestButton';
+import { StartTestButton } from '../exams/StartTestButton';
 import { DownloadButton } from './DownloadButton';
 import { canAccess, includeAction, priceCents } from './product-access';
 
