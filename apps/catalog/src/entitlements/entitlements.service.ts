@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type EntitlementEntry,
   Events,
+  heldPurchases,
   holdsProduct,
   type Purchases,
   type UserPurchasesChangedEvent,
@@ -19,7 +20,6 @@ import {
   type EntitlementMeta,
   entryKey,
   foldEntries,
-  heldOnly,
   type Holdings,
   invalidChange,
   orderOutcome,
@@ -154,7 +154,7 @@ export class EntitlementsService {
 
   /** What the user holds now (held products only, as true). */
   async purchasesOf(uid: string): Promise<Purchases> {
-    return heldOnly(await this.repository.purchasesOf(uid));
+    return heldPurchases(await this.repository.purchasesOf(uid));
   }
 
   /**
@@ -212,7 +212,7 @@ export class EntitlementsService {
 
   private async current(uid: string): Promise<Holdings> {
     const stored = await this.repository.holdingsOf(uid);
-    return { purchases: heldOnly(stored?.purchases), version: stored?.version ?? 0 };
+    return { purchases: heldPurchases(stored?.purchases), version: stored?.version ?? 0 };
   }
 
   /**

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import {
   entryKey,
   foldEntries,
-  heldOnly,
   invalidChange,
   orderOutcome,
   paymentChanges,
@@ -88,17 +87,6 @@ describe('purchaseChanges', () => {
   });
 });
 
-describe('heldOnly', () => {
-  it('keeps held values (true, "true", 1) as true and drops the rest', () => {
-    expect(heldOnly({ a: true, b: 'true', c: 1, d: false, e: 0, f: 'yes' })).toEqual({
-      a: true,
-      b: true,
-      c: true,
-    });
-    expect(heldOnly(undefined)).toEqual({});
-  });
-});
-
 describe('invalidChange', () => {
   const meta = { source: 'admin' as const, by: 'admin@examprep.test', orderId: null };
   it('accepts a well-formed change', () => {
@@ -118,7 +106,12 @@ describe('invalidChange', () => {
 });
 
 describe('a payment for products held already (issue 24)', () => {
-  type Keyed = { seq: number; productId: string; action: 'grant' | 'revoke' | 'refund'; key: string };
+  type Keyed = {
+    seq: number;
+    productId: string;
+    action: 'grant' | 'revoke' | 'refund';
+    key: string;
+  };
   const e = (seq: number, orderId: string | null, productId: string, action: Keyed['action']) => ({
     seq,
     productId,
@@ -159,7 +152,9 @@ describe('a payment for products held already (issue 24)', () => {
 
   it('refundChanges: a refund takes back only what that order granted', () => {
     const entries = [e(1, 'o1', 'a', 'grant'), e(2, 'o2', 'a', 'refund'), e(3, 'o2', 'b', 'grant')];
-    expect(refundChanges(entries, 'o2', ['a', 'b'])).toEqual([{ productId: 'b', action: 'revoke' }]);
+    expect(refundChanges(entries, 'o2', ['a', 'b'])).toEqual([
+      { productId: 'b', action: 'revoke' },
+    ]);
     expect(refundChanges([...entries, e(4, 'o2', 'b', 'revoke')], 'o2', ['a', 'b'])).toEqual([]);
   });
 

@@ -140,15 +140,6 @@ export function purchaseChanges(
   return changes;
 }
 
-/** Only held products, as true (legacy 'true' and 1 read as held; ADR 0018). */
-export function heldOnly(raw: Readonly<Record<string, unknown>> | null | undefined): Purchases {
-  return Object.fromEntries(
-    Object.entries(raw ?? {})
-      .filter(([, v]) => isPurchaseHeld(v))
-      .map(([k]) => [k, true]),
-  );
-}
-
 /** Why a change or its meta cannot be recorded (a programming error of the caller), or null. */
 export function invalidChange(
   uid: string,

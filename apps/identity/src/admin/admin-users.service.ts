@@ -12,6 +12,7 @@ import {
   PREMIUM_PRODUCT_IDS,
   type UserDeletedEvent,
   type UserExistsReply,
+  effectivePurchases,
 } from '@examprep/contracts';
 import {
   JetStreamBus,
@@ -23,7 +24,7 @@ import {
 import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
 import { ACCOUNT_MAIL_OPTIONS, type AccountMailOptions } from '../mail/account-mail.service';
 import { type PurchaseView, PurchaseViewsRepository } from '../users/purchase-views.repository';
-import { effectivePurchases, type UserRecord } from '../users/user.schema';
+import { type UserRecord } from '../users/user.schema';
 import { UsersRepository } from '../users/users.repository';
 
 /** Admin spec §2.1, §4, §6: accounts (Keycloak) and user documents (ours), merged. */

@@ -3,8 +3,7 @@ import {
   DEFAULT_DASHBOARD,
   DASHBOARDS,
   type Dashboard,
-  isPurchaseHeld,
-  type Purchases,
+  effectivePurchases,
   type UserDocument,
 } from '@examprep/contracts';
 import { Schema as MongooseSchema } from 'mongoose';
@@ -37,34 +36,6 @@ export class UserRecord {
 
 export const UserSchema = SchemaFactory.createForClass(UserRecord);
 UserSchema.index({ email: 1 }, { unique: true });
-
-/** Purchases as the API shows them: only held products, as true. */
-export function heldPurchases(raw: Record<string, unknown> | undefined): Purchases {
-  return Object.fromEntries(
-    Object.entries(raw ?? {})
-      .filter(([, v]) => isPurchaseHeld(v))
-      .map(([k]) => [k, true]),
-  );
-}
-
-/**
- * What a user owns as the API shows it (ADR 0018): the catalog ledger's view (purchase_views)
- * decides every product it names — held or revoked —; a legacy value of the user document
- * (true, 'true' or 1, from before the ledger) still counts for a product the ledger has never
- * named, so nothing already granted disappears.
- */
-export function effectivePurchases(
-  legacy: Record<string, unknown> | undefined,
-  ledger: Record<string, unknown> | undefined,
-): Purchases {
-  // a Map, then Object.fromEntries: keys from stored data stay own keys ('__proto__' too)
-  const held = new Map(Object.entries(heldPurchases(legacy)));
-  for (const [id, value] of Object.entries(ledger ?? {})) {
-    if (isPurchaseHeld(value)) held.set(id, true);
-    else held.delete(id);
-  }
-  return Object.fromEntries(held);
-}
 
 /** The user document; `ledger` is the user's purchase view, when the ledger has one. */
 export function toUserDocument(

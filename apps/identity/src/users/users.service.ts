@@ -12,6 +12,7 @@ import {
   Subjects,
   type UserChangedNotice,
   type UserDocument,
+  effectivePurchases,
 } from '@examprep/contracts';
 import {
   JetStreamBus,
@@ -26,7 +27,7 @@ import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { AccountMailService } from '../mail/account-mail.service';
 import { SettingsService } from '../settings/settings.service';
 import { PurchaseViewsRepository } from './purchase-views.repository';
-import { effectivePurchases, toUserDocument, type UserRecord } from './user.schema';
+import { toUserDocument, type UserRecord } from './user.schema';
 import { UsersRepository } from './users.repository';
 
 const jc = JSONCodec<UserChangedNotice>();

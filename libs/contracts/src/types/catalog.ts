@@ -3,7 +3,8 @@
  * §2.8, §3, §4). The include model (what each include opens) is ADR 0018.
  */
 import { hasOwnKey } from './own-property';
-import { isPurchaseHeld, type Purchases } from './identity';
+import { type Purchases } from './identity';
+import { isPurchaseHeld } from './purchases';
 
 export const PRODUCT_TYPES = ['math', 'design'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

@@ -1,4 +1,4 @@
-import { isPurchaseHeld, isSignupAllowed } from './identity';
+import { isSignupAllowed } from './identity';
 
 describe('isSignupAllowed (learner spec §5: true or the string "true")', () => {
   it.each([
@@ -11,17 +11,4 @@ describe('isSignupAllowed (learner spec §5: true or the string "true")', () => 
     [null, false],
     [undefined, false],
   ])('%p -> %p', (status, expected) => expect(isSignupAllowed(status)).toBe(expected));
-});
-
-describe('isPurchaseHeld (admin spec §3: true, "true" or 1)', () => {
-  it.each([
-    [true, true],
-    ['true', true],
-    [1, true],
-    [false, false],
-    ['false', false],
-    [0, false],
-    [null, false],
-    ['1', false],
-  ])('%p -> %p', (value, expected) => expect(isPurchaseHeld(value)).toBe(expected));
 });

@@ -85,11 +85,6 @@ export function isSignupAllowed(status: Partial<SignupStatus> | null | undefined
   return status?.allowSignup === true || status?.allowSignup === 'true';
 }
 
-/** A purchase counts as held when its value is true, 'true' or 1 (admin spec §3). */
-export function isPurchaseHeld(value: unknown): boolean {
-  return value === true || value === 'true' || value === 1;
-}
-
 /** Premium products (admin spec §3, §9). */
 export const PREMIUM_PRODUCT_IDS = [
   'med_dosage_qbank',

@@ -7,6 +7,7 @@ export * from './announcement';
 export * from './validators';
 export * from './public-config';
 export * from './identity';
+export * from './purchases';
 export * from './captcha';
 export * from './sanitize';
 export * from './qbank';

@@ -68,7 +68,8 @@ export type ParsedMediaPath =
   | { kind: 'workbookVideo'; path: string; bucket: 'workbooks' }
   | { kind: 'download'; path: string; bucket: 'workbooks' };
 
-const QUESTION_PATH = /^(Images\/([A-Z]{2}\d{2})-(que|exp)\.png|VideoSolutions\/([A-Z]{2}\d{2})-vid\.mp4)$/;
+const QUESTION_PATH =
+  /^(Images\/([A-Z]{2}\d{2})-(que|exp)\.png|VideoSolutions\/([A-Z]{2}\d{2})-vid\.mp4)$/;
 /** 'Workbooks/{name with dashes}.pdf' (learner spec §7). */
 export const WORKBOOK_PDF_PATH = /^Workbooks\/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.pdf$/;
 /** A workbook's videos: Workbooks/{workbook name}/videos/{name}.mp4. */
@@ -137,8 +138,22 @@ export function sniffMediaType(head: Uint8Array): MediaContentType | null {
 
 /** Major brands of MP4 video files browsers play (ISO/IEC 14496-12 registry). */
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VP', 'dash',
-  'mmp4', 'MSNV', 'f4v ', 'av01', 'cmfc',
+  'isom',
+  'iso2',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'M4VP',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'f4v ',
+  'av01',
+  'cmfc',
 ]);
 
 /** Bytes to read for sniffMediaType. */
@@ -272,13 +287,15 @@ export const MEDIA_MESSAGES = {
     'The path field must name a question image or video, a workbook, a workbook video or a download.',
   fileField: 'The file field must be a PDF file name such as Workbook-Name.pdf.',
   workbookPath: "The workbookPath field must be 'Workbooks/{name with dashes}.pdf'.",
-  videoPath: 'The videoPath field must be a workbook video path (Workbooks/{workbook}/videos/{name}.mp4).',
+  videoPath:
+    'The videoPath field must be a workbook video path (Workbooks/{workbook}/videos/{name}.mp4).',
   filePath: 'The filePath field must be a download path (Downloads/{name}).',
   // uploads
   fileNameInvalid: `The fileName field must be a file name of at most ${MEDIA_LIMITS.fileNameMax} characters, without a path, control, invisible or direction characters.`,
   fileNameRequired: 'The fileName field is required.',
   fileNameTooLong: `The fileName field must be at most ${MEDIA_LIMITS.fileNameMax} characters.`,
-  fileNameCharacters: 'The fileName field must not contain control, invisible or direction characters.',
+  fileNameCharacters:
+    'The fileName field must not contain control, invisible or direction characters.',
   fileNamePath: "The fileName field must be a file name, not a path (no '/', '\\' or '..').",
   slot: "The slot field must be 'questionImage', 'explanationImage' or 'video'.",
   contentTypeImage: 'Images must be PNG, JPEG or WebP files.',

@@ -312,7 +312,8 @@ export const TEST_MESSAGES = {
   timeUp: 'Time is up. Your test was submitted with the answers you saved.',
   timerPracticeOnly: 'Only a practice test can be timed.',
   notSubmittedYet: 'This test has not been submitted yet.',
-  offlineQueued: 'You are offline. Your answer is kept on this device and saved when the connection returns.',
+  offlineQueued:
+    'You are offline. Your answer is kept on this device and saved when the connection returns.',
   answerKept: 'Your answer is kept on this device and will be saved when the connection returns.',
 } as const;
 

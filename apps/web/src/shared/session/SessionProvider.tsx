@@ -1,5 +1,5 @@
 import {
-  isPurchaseHeld,
+  heldPurchases,
   type Me,
   type PublicConfig,
   type UserDocument,
@@ -39,13 +39,6 @@ function origin(): string {
 function samePurchases(a: Record<string, boolean>, b: Record<string, boolean>): boolean {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
-}
-
-function heldPurchases(purchases: UserDocument['purchases'] | undefined): Record<string, boolean> {
-  const out: Record<string, boolean> = {};
-  for (const [key, value] of Object.entries(purchases ?? {}))
-    if (isPurchaseHeld(value)) out[key] = true;
-  return out;
 }
 
 function logWarning(message: string, err: unknown) {
