@@ -15,9 +15,8 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
   npm install --no-audit --no-fund
 fi
 
-bash tools/infra/infra.sh install
-bash tools/infra/infra.sh start --profile "$PROFILE"
-
+# built first (quietly: the build's output goes to a log), then the one harness of every system:
+# installs the local servers that are missing, starts them, seeds empty databases, starts the apps
 echo "[start] building apps"
 NX_DAEMON=false npx nx run-many -t build --outputStyle=static >/tmp/examprep-build.log 2>&1 || {
   tail -40 /tmp/examprep-build.log
@@ -25,8 +24,7 @@ NX_DAEMON=false npx nx run-many -t build --outputStyle=static >/tmp/examprep-bui
   exit 1
 }
 
-node tools/seed/seed.cjs --profile "$PROFILE"
-node tools/system/system.cjs start --profile "$PROFILE"
+node tools/system/harness.cjs up --profile "$PROFILE" --install
 
 node - "$PROFILE" "$(($(date +%s) - t0))" <<'JS'
 const { infraModel } = require('./tools/infra/environment.cjs');

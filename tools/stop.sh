@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PROFILE="${EXAMPREP_PROFILE:-dev}"
-node tools/system/system.cjs stop --profile "$PROFILE" || true
-bash tools/infra/infra.sh stop --profile "$PROFILE"
+# the apps, then the servers; every step runs even when one fails (the harness)
+node tools/system/harness.cjs down --profile "$PROFILE"

@@ -22,6 +22,7 @@
 // Every request carries an X-Correlation-Id the gateway echoes, so each result is matched with
 // what was sent. Figures and the report: <dataDir>/fault/fault-report.{json,md}.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -67,6 +68,8 @@ import {
   textTable,
 } from './fault-lib.mjs';
 
+/** @type {import('../system/harness.d.cts')} */
+const harness = createRequire(import.meta.url)('../system/harness.cjs');
 const profile = arg('profile', 'fault');
 if (profile === 'test' || profile === 'dev')
   throw new Error(
@@ -94,7 +97,7 @@ const infraRun = path.join(u.dataDir, 'run');
 const log = (/** @type {string} */ s) =>
   console.log(`[fault ${new Date().toISOString().slice(11, 19)}] ${s}`);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
-const LOAD_ENV = ['RATE_LIMIT_PER_MINUTE=100000000', 'RATE_LIMIT_SCALE=1000'];
+const LOAD_ENV = { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_SCALE: '1000' };
 
 /**
  * Runs a command to its end WITHOUT blocking this process: the load's targets are written on
@@ -112,18 +115,18 @@ const run = (cmd, args) =>
     );
   });
 /** @param {string[]} a */
-const system = (...a) =>
-  run(process.execPath, [path.join(root, 'tools/system/system.cjs'), ...a, '--profile', profile]);
-/** @param {string[]} a */
 const infra = (...a) =>
   run('bash', [path.join(root, 'tools/infra/infra.sh'), ...a, '--profile', profile]);
+/** The apps of the profile (all, or one restarted after a fault), with load-test limits. */
 const startApps = (/** @type {string | null} */ only) =>
-  system(
-    'start',
-    ...(only ? ['--only', only] : []),
-    '--no-web',
-    ...LOAD_ENV.flatMap((e) => ['--env', e]),
-  );
+  harness.up({
+    profile,
+    infra: false,
+    seed: false,
+    web: false,
+    env: LOAD_ENV,
+    ...(only ? { only: [only] } : {}),
+  });
 
 /**
  * The pid of a process of the profile, from its pid file, if it runs.
@@ -188,17 +191,14 @@ async function bringUp() {
   ])
     if (!fs.existsSync(path.join(root, 'apps', app, 'dist', 'main.js')))
       throw new Error(`apps/${app}/dist/main.js is missing: run \`npm run build\` first`);
-  log(`profile ${profile}: starting its servers (tools/infra/infra.sh start)`);
-  await infra('start');
-  log('seeding');
-  await run(process.execPath, [
-    path.join(root, 'tools/seed/seed.cjs'),
-    '--profile',
+  log(`profile ${profile}: servers, seed (no media), apps with load-test limits (the harness)`);
+  await harness.up({
     profile,
-    '--no-media',
-  ]);
-  log('starting the apps (tools/system/system.cjs start, load-test rate limits)');
-  await startApps(null);
+    seed: 'no-media',
+    web: false,
+    env: LOAD_ENV,
+    log: (what) => log(`  ${what}`),
+  });
 }
 
 async function tearDown() {
@@ -206,16 +206,10 @@ async function tearDown() {
     log(`--keep: profile ${profile} left running`);
     return;
   }
-  try {
-    await system('stop');
-  } catch (e) {
-    log(`system stop: ${/** @type {Error} */ (e).message}`);
-  }
-  try {
-    await infra('stop');
-  } catch (e) {
-    log(`infra stop: ${/** @type {Error} */ (e).message}`);
-  }
+  // every step runs even when one fails (harness.down)
+  await harness
+    .down({ profile, log: (what) => log(`  ${what}`) })
+    .catch((e) => log(`tear down: ${/** @type {Error} */ (e).message}`));
 }
 
 /**

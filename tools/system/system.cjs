@@ -92,7 +92,11 @@ function commandFor(name, profile, nodeArgs = []) {
   if (name === 'web') {
     return {
       cmd: process.execPath,
-      args: [...nodeArgs, path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview'],
+      args: [
+        ...nodeArgs,
+        path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'preview',
+      ],
       cwd: path.join(REPO_ROOT, 'apps', 'web'),
       env: { EXAMPREP_PROFILE: profile },
     };

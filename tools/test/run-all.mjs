@@ -13,9 +13,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** @type {import('../system/harness.d.cts')} */
+const harness = createRequire(import.meta.url)('../system/harness.cjs');
 const args = process.argv.slice(2);
 const only = (args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'unit,integration,e2e').split(
   ',',
@@ -79,8 +82,7 @@ const tiers = [];
 const containers = (process.env.TEST_INFRA ?? '').trim().toLowerCase() === 'containers';
 /** @type {any} test-kit's build, loaded only for TEST_INFRA=containers */
 let testKit = null;
-let startedInfra = false;
-let startedSystem = false;
+let started = false;
 
 function jestTier(name, config, extra = []) {
   const out = path.join(resultsDir, `${name}.json`);
@@ -126,31 +128,20 @@ try {
     log('unit tests');
     jestTier('unit', 'jest.config.cjs');
   }
-  if (needsServers && containers) {
-    // TEST_INFRA=containers (a developer with Docker): the same servers as containers on the
-    // test profile's ports, started and stopped by test-kit (libs/test-kit/src/containers.ts)
-    log('servers as containers (TEST_INFRA=containers, test profile ports)');
-    run('node', ['tools/system/system.cjs', 'stop', '--profile', 'test']);
-    testKit = await import(pathToFileURL(path.join(root, 'libs/test-kit/dist/index.js')).href);
-    startedInfra = true;
-    await testKit.ensureInfra('test');
-  } else if (needsServers) {
-    log('local servers (test profile, fresh data)');
-    if (run('bash', ['tools/infra/infra.sh', 'install']) !== 0)
-      throw new Error('infra install failed');
-    run('node', ['tools/system/system.cjs', 'stop', '--profile', 'test']);
-    if (run('bash', ['tools/infra/infra.sh', 'reset', '--profile', 'test']) !== 0)
-      throw new Error('infra reset failed');
-    startedInfra = true;
-    if (run('bash', ['tools/infra/infra.sh', 'start', '--profile', 'test']) !== 0)
-      throw new Error('infra start failed');
-  }
   if (needsServers) {
-    if (run('node', ['tools/seed/seed.cjs', '--profile', 'test']) !== 0)
-      throw new Error('seed failed');
-    startedSystem = true;
-    if (run('node', ['tools/system/system.cjs', 'start', '--profile', 'test']) !== 0)
-      throw new Error('system start failed');
+    // the servers (fresh data), the seed and the built apps of the test profile: the one
+    // harness (tools/system/harness.cjs) that npm start, the fault suite and the browser
+    // tests' setup use too
+    started = true;
+    if (containers) {
+      // TEST_INFRA=containers (a developer with Docker): the same servers as containers on the
+      // test profile's ports, started and stopped by test-kit (libs/test-kit/src/containers.ts)
+      log('servers as containers (TEST_INFRA=containers, test profile ports)');
+      await harness.down({ profile: 'test', infra: false });
+      testKit = await import(pathToFileURL(path.join(root, 'libs/test-kit/dist/index.js')).href);
+      await testKit.ensureInfra('test');
+    } else log('local servers (test profile, fresh data), seed, apps');
+    await harness.up({ profile: 'test', infra: !containers, install: true, reset: true, log });
   }
   if (only.includes('integration')) {
     log('integration tests (real servers)');
@@ -178,10 +169,11 @@ try {
   console.error(`[test] ${e.message}`);
   tiers.push({ name: 'setup', passed: 0, failed: 1 });
 } finally {
-  if (!keep) {
-    if (startedSystem) run('node', ['tools/system/system.cjs', 'stop', '--profile', 'test']);
-    if (startedInfra && testKit) await testKit.stopInfra('test');
-    else if (startedInfra) run('bash', ['tools/infra/infra.sh', 'stop', '--profile', 'test']);
+  if (!keep && started) {
+    await harness
+      .down({ profile: 'test', infra: !testKit, log })
+      .catch((e) => console.error(`[test] ${e.message}`));
+    if (testKit) await testKit.stopInfra('test');
   }
 }
 

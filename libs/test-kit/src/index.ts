@@ -10,3 +10,4 @@ export * from './infra';
 export * from './containers';
 export * from './database';
 export * from './actors';
+export * from './system';

@@ -1,42 +1,30 @@
 // The load scenarios of tools/load (the same requests and checks as the k6 scripts of
 // tools/load/k6) run with vegeta for a few seconds against the test system: each must produce
 // figures, no HTTP error and no failed check.
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  findRepoRoot,
-  getClientToken,
-  identityServiceClient,
-  infraConfig,
-} from '@examprep/test-kit';
+import { getClientToken, identityServiceClient, infraConfig, systemUp } from '@examprep/test-kit';
 import { announcementsChecks, announcementsRequest } from '../scenarios/announcements.js';
 import { runJourney } from '../run.mjs';
 import { runSmoke } from '../smoke.mjs';
 import { attack, attackGroups, type Figures } from '../vegeta.mjs';
 
-const root = findRepoRoot();
-
 let figures: Figures[];
 
 beforeAll(async () => {
   // idempotent: starts only what is not running (the services of these scenarios)
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'tools/system/system.cjs'),
-      'start',
-      '--profile',
-      'test',
-      '--no-web',
-      '--only',
-      'announcements,identity,qbank,catalog,testing,gateway',
-    ],
-    { cwd: root, stdio: 'pipe', timeout: 90_000 },
-  );
+  await systemUp({
+    profile: 'test',
+    infra: false,
+    seed: false,
+    web: false,
+    only: ['announcements', 'identity', 'qbank', 'catalog', 'testing', 'gateway'],
+    quiet: true,
+    timeoutMs: 90_000,
+  });
   figures = await runSmoke({ profile: 'test', rate: 10, duration: '2s' });
 }, 60_000);
 
