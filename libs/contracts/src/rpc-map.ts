@@ -2,6 +2,7 @@ import type { AnnouncementsEvents, AnnouncementsRpc } from './announcements/anno
 import type { CaptchaRpc } from './captcha/captcha.messages';
 import type { CatalogEvents, CatalogRpc } from './catalog/catalog.messages';
 import type { IdentityEvents, IdentityRpc } from './identity/identity.messages';
+import type { IdentityNotices } from './identity/user-changed.notice';
 import type { QbankEvents, QbankRpc } from './qbank/qbank.messages';
 import type { MediaEvents, MediaRpc } from './media/media.messages';
 import type { TestingRpc } from './testing/testing.messages';
@@ -73,3 +74,15 @@ export type RpcHandler<S extends RpcSubject> = (
 /** A JetStream fact's subject; `EventMap[S]` fails to compile while one lacks its payload. */
 export type EventSubject = (typeof Events)[keyof typeof Events];
 export type EventPayload<S extends EventSubject> = EventMap[S];
+
+/**
+ * Every core NATS notice with its payload type (ADR 0017): per entity, not persisted, best
+ * effort (nobody subscribed, nothing kept). Keys are subject patterns
+ * (`identity.userChanged.${string}`); nest-kit's publishNotice/subscribeNotice send and read
+ * them. A new notice adds its area's part here (`IdentityNotices & ...`).
+ */
+export type NoticeMap = IdentityNotices;
+
+/** A notice's subject: one that matches a pattern of NoticeMap. */
+export type NoticeSubject = keyof NoticeMap & string;
+export type NoticePayload<S extends NoticeSubject> = NoticeMap[S];

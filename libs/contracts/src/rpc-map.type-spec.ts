@@ -6,13 +6,15 @@ import type {
   EventPayload,
   EventSubject,
   HealthSubject,
+  NoticePayload,
   RpcMap,
   RpcReply,
   RpcRequest,
   RpcSubject,
 } from './rpc-map';
 import type { Events, Subjects } from './subjects';
-import type { Actor, Question, UserDeletedEvent } from './types';
+import type { UserChangedNotice } from './identity/user-changed.notice';
+import type { Actor, Me, Question, UserDeletedEvent } from './types';
 
 type Equal<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -48,3 +50,13 @@ expectTrue<Equal<RpcReply<typeof Subjects.qbank.getQuestion>, Question[]>>();
 export type Unknown = RpcRequest<'qbank.questions.nope'>;
 // @ts-expect-error a fact that is not published today has no payload type
 export type Gone = EventPayload<'events.question.mediaGone'>;
+
+// notices: the subject pattern decides the payload; other subjects are no notices
+expectTrue<
+  Equal<NoticePayload<ReturnType<typeof Subjects.identity.userChanged>>, UserChangedNotice>
+>();
+expectTrue<Equal<NoticePayload<'identity.userChanged.u1'>, UserChangedNotice>>();
+// @ts-expect-error a request/reply subject is not a notice
+export type NotANotice = NoticePayload<typeof Subjects.identity.me>;
+// @ts-expect-error the payload of a notice is not the session state
+expectTrue<Equal<NoticePayload<'identity.userChanged.u1'>, Me>>();

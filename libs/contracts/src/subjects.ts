@@ -3,7 +3,8 @@
  * `<service>.<action>`; JetStream facts are `events.<fact>`. Nothing else may spell a subject.
  * Each subject's request and reply (or event payload) types sit in its area's
  * `*.messages.ts` map, composed into `RpcMap` and `EventMap` (rpc-map.ts): a subject added
- * here without its types there does not compile.
+ * here without its types there does not compile. Per-entity core NATS notices (functions of the
+ * entity's id, such as `identity.userChanged`) are typed by `NoticeMap` there.
  */
 export const Subjects = {
   announcements: {
@@ -29,8 +30,11 @@ export const Subjects = {
     generateTestToken: 'identity.admin.generateTestToken',
     /** Whether a user exists (in the identity provider or as a user document); admins only. */
     userExists: 'identity.admin.userExists',
-    /** Core NATS notice per user: `identity.userChanged.<uid>` (SSE fan-out in the gateway). */
-    userChanged: (uid: string): string => `identity.userChanged.${uid}`,
+    /**
+     * Core NATS notice per user (NoticeMap, not request/reply): `identity.userChanged.<uid>`,
+     * the SSE fan-out of the gateway's /api/me/events.
+     */
+    userChanged: (uid: string): `identity.userChanged.${string}` => `identity.userChanged.${uid}`,
   },
   qbank: {
     listQuestions: 'qbank.questions.list',

@@ -23,3 +23,4 @@ export * from './concurrency/ttl-cache';
 export * from './peers/peer-client';
 export * from './peers/peer-failure';
 export * from './metrics/metrics';
+export * from './notices/notices';

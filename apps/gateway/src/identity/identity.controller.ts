@@ -31,14 +31,12 @@ import {
   Subjects,
   type UserDocument,
 } from '@examprep/contracts';
-import { NatsRpcClient, rootLogger } from '@examprep/nest-kit';
+import { NatsRpcClient } from '@examprep/nest-kit';
 import { Observable } from 'rxjs';
 import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
 import { AUTHZ, Authz } from '../auth/authz.decorator';
+import { meEvents } from './me-events';
 
-/** A stream lives as long as an access token (5 min); the client reconnects with a fresh one. */
-const STREAM_MAX_MS = 5 * 60_000;
-const HEARTBEAT_MS = 25_000;
 const STAGING_DENIED =
   'Staging Access Restricted: this environment is only for authorised personnel and your account does not have staging access.';
 
@@ -143,6 +141,7 @@ export class IdentityController {
   /**
    * Server-Sent Events: a `me` event with the session state at once and whenever the user
    * document changes (e.g. purchases), `ping` every 25 s. Replaces the spec's live listener.
+   * After the first, the state comes from the identity service's notices (me-events.ts).
    */
   @Sse('me/events')
   @Authz({ anonymous: 401, unverified: 200, learner: 200, otherLearner: 200, admin: 200 })
@@ -156,32 +155,8 @@ export class IdentityController {
     content: { 'text/event-stream': { schema: EVENT_STREAM_SCHEMA } },
   })
   events(@CurrentActor() actor: Actor): Observable<MessageEvent> {
-    return new Observable<MessageEvent>((subscriber) => {
-      const nc = this.rpc.connection;
-      const push = async () => {
-        try {
-          subscriber.next({
-            type: 'me',
-            data: await this.rpc.request(Subjects.identity.me, { actor }),
-          });
-        } catch (err) {
-          rootLogger().warn({ err, uid: actor.uid }, 'me/events: could not read the session state');
-        }
-      };
-      void push();
-      const changes = nc?.subscribe(Subjects.identity.userChanged(actor.uid), {
-        callback: () => void push(),
-      });
-      const heartbeat = setInterval(
-        () => subscriber.next({ type: 'ping', data: {} }),
-        HEARTBEAT_MS,
-      );
-      const end = setTimeout(() => subscriber.complete(), STREAM_MAX_MS);
-      return () => {
-        changes?.unsubscribe();
-        clearInterval(heartbeat);
-        clearTimeout(end);
-      };
-    });
+    return meEvents(this.rpc.connection, actor, () =>
+      this.rpc.request(Subjects.identity.me, { actor }),
+    );
   }
 }

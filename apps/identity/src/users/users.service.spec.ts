@@ -2,9 +2,10 @@ import {
   type Actor,
   IDENTITY_CODES,
   IDENTITY_MESSAGES,
+  readUserChangedNotice,
   type RpcErrorPayload,
 } from '@examprep/contracts';
-import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
+import { type JetStreamBus, rootLogger, ServiceError } from '@examprep/nest-kit';
 import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
 import { FakeSettingsRepository } from '../../test/support/fake-settings.repository';
 import { FakeUsersRepository } from '../../test/support/fake-users.repository';
@@ -46,9 +47,17 @@ function setup(
     { connection: { publish } } as unknown as JetStreamBus,
     purchaseViews,
   );
+  /** The notices sent so far (notify reads in the background: its reads settle first). */
+  const notices = async (): Promise<{ subject: string; notice: unknown }[]> => {
+    await new Promise((r) => setImmediate(r));
+    return publish.mock.calls.map(([subject, data]: [string, Uint8Array]) => ({
+      subject,
+      notice: JSON.parse(new TextDecoder().decode(data)),
+    }));
+  };
   /** The uids whose streams were told their document changed. */
-  const notified = () => publish.mock.calls.map(([subject]) => String(subject).split('.').pop());
-  return { sut, users, purchaseViews, mail, notified };
+  const notified = async () => (await notices()).map(({ subject }) => subject.split('.').pop());
+  return { sut, users, purchaseViews, mail, notified, notices };
 }
 
 async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
@@ -114,7 +123,7 @@ describe('UsersService.createUser', () => {
     const doc = await sut.createUser({ ...LEARNER, emailVerified: false }, {});
     expect(doc).toMatchObject({ uid: 'u1', email: 'l@x.test', purchases: {} });
     expect(users.docs.get('u1')).toMatchObject({ email: 'l@x.test', purchases: {} });
-    expect(notified()).toEqual(['u1']);
+    expect(await notified()).toEqual(['u1']);
     expect(mail.sendVerification).toHaveBeenCalledWith('u1');
   });
 
@@ -123,7 +132,7 @@ describe('UsersService.createUser', () => {
     const first = await sut.createUser(LEARNER, {});
     await expect(sut.createUser(LEARNER, {})).resolves.toEqual(first);
     expect(mail.sendVerification).not.toHaveBeenCalled();
-    expect(notified()).toEqual(['u1']);
+    expect(await notified()).toEqual(['u1']);
   });
 
   it(`refuses a learner while sign-ups are closed: '${IDENTITY_MESSAGES.signupsDisabled}'`, async () => {
@@ -205,7 +214,7 @@ describe('UsersService.updateDefaultDashboard', () => {
       sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' }),
     ).resolves.toMatchObject({ defaultDashboard: 'design', hasDocument: true });
     expect(users.docs.get('u1')?.defaultDashboard).toBe('design');
-    expect(notified()).toEqual(['u1']);
+    expect(await notified()).toEqual(['u1']);
   });
 
   it('creates the document when it is missing', async () => {
@@ -226,6 +235,82 @@ describe('UsersService.updateDefaultDashboard', () => {
       await failure(sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' })),
     ).toMatchObject({ status: 409, code: IDENTITY_CODES.EMAIL_ALREADY_EXISTS });
     expect(users.docs.has('u1')).toBe(false);
-    expect(notified()).toEqual([]);
+    expect(await notified()).toEqual([]);
+  });
+});
+
+describe('UsersService.notify: the userChanged notice carries what changed', () => {
+  const updatedAt = new Date('2026-11-27T01:00:00.000Z');
+
+  it('both parts as read, each with its ordering key; revoked products stay named', async () => {
+    const { sut, notices } = setup({
+      docs: [
+        {
+          _id: 'u1',
+          email: 'l@x.test',
+          defaultDashboard: 'design',
+          purchases: { teas_math_workbook: 'true', old: 1, gone: 'no' },
+          updatedAt,
+        },
+      ],
+      views: [{ uid: 'u1', purchases: { old: false, teas_math_qbank: true }, version: 3 }],
+    });
+    sut.notify('u1');
+    expect(await notices()).toEqual([
+      {
+        subject: 'identity.userChanged.u1',
+        notice: {
+          uid: 'u1',
+          document: {
+            defaultDashboard: 'design',
+            purchases: { teas_math_workbook: true, old: true },
+            updatedAt: '2026-11-27T01:00:00.000Z',
+          },
+          ledger: { purchases: { old: false, teas_math_qbank: true }, version: 3 },
+        },
+      },
+    ]);
+  });
+
+  it('no document and no purchase view: both parts null (a document never written: the epoch)', async () => {
+    const { sut, notices } = setup({ docs: [{ _id: 'u2', email: 'o@x.test' }] });
+    sut.notify('u1');
+    sut.notify('u2');
+    const [none, unwritten] = await notices();
+    expect(none?.notice).toEqual({ uid: 'u1', document: null, ledger: null });
+    expect(unwritten?.notice).toMatchObject({
+      document: { defaultDashboard: 'math', purchases: {}, updatedAt: new Date(0).toISOString() },
+    });
+  });
+
+  it('a change of the dashboard is told with the new dashboard and a later updatedAt', async () => {
+    const { sut, notices } = setup({
+      docs: [{ _id: 'u1', email: 'l@x.test', defaultDashboard: 'math', updatedAt }],
+    });
+    await sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' });
+    const [sent] = await notices();
+    const notice = readUserChangedNotice(sent?.notice);
+    expect(notice?.document?.defaultDashboard).toBe('design');
+    expect(Date.parse(notice!.document!.updatedAt)).toBeGreaterThan(updatedAt.getTime());
+  });
+
+  it('a read that fails publishes nothing and is logged (never a crash)', async () => {
+    class FailingUsers extends FakeUsersRepository {
+      override async findById(): Promise<UserRecord | null> {
+        throw new Error('store down');
+      }
+    }
+    const warn = jest.spyOn(rootLogger(), 'warn').mockImplementation(() => undefined);
+    try {
+      const { sut, notices } = setup({ users: new FailingUsers() });
+      sut.notify('u1');
+      expect(await notices()).toEqual([]);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ uid: 'u1' }),
+        'userChanged notice not sent: the user could not be read',
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -12,25 +12,28 @@ import {
   Subjects,
   type UserChangedNotice,
   type UserDocument,
-  effectivePurchases,
+  heldPurchases,
+  isPurchaseHeld,
+  userOwnedState,
 } from '@examprep/contracts';
 import {
   JetStreamBus,
+  publishNotice,
   requireActor,
   requireAdmin,
   rootLogger,
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
-import { JSONCodec } from 'nats';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { AccountMailService } from '../mail/account-mail.service';
 import { SettingsService } from '../settings/settings.service';
-import { PurchaseViewsRepository } from './purchase-views.repository';
+import { type PurchaseView, PurchaseViewsRepository } from './purchase-views.repository';
 import { toUserDocument, type UserRecord } from './user.schema';
 import { UsersRepository } from './users.repository';
 
-const jc = JSONCodec<UserChangedNotice>();
+/** A document never written through the service (no updatedAt) orders before any write. */
+const NEVER_WRITTEN = new Date(0).toISOString();
 
 @Injectable()
 export class UsersService {
@@ -113,18 +116,16 @@ export class UsersService {
   /** GET /api/me: session state; defaults while the document does not exist (learner spec §4). */
   async me(actor: Actor | null): Promise<Me> {
     requireActor(actor);
-    const [doc, ledger] = await Promise.all([
+    const [doc, view] = await Promise.all([
       this.users.findById(actor.uid),
-      this.ledgerPurchases(actor.uid),
+      this.purchaseViews.find(actor.uid),
     ]);
     return {
       uid: actor.uid,
       email: actor.email,
       isAdmin: actor.isAdmin,
       emailVerified: actor.emailVerified,
-      defaultDashboard: doc?.defaultDashboard ?? DEFAULT_DASHBOARD,
-      purchases: effectivePurchases(doc?.purchases, ledger),
-      hasDocument: !!doc,
+      ...userOwnedState(doc, view),
     };
   }
 
@@ -162,11 +163,58 @@ export class UsersService {
     }
   }
 
-  /** Tells the gateway's event streams that this user's document changed (best effort). */
+  /**
+   * Tells the user's event streams (the gateway's /api/me/events) what their state is now,
+   * after their document or purchase view changed: it reads both and publishes the
+   * `identity.userChanged.<uid>` notice, each part with its ordering key (ADR 0017). Best
+   * effort and in the background, as before: a failed read publishes nothing and is logged
+   * (the stream reads the state again when it reopens, at the latest after 5 minutes).
+   */
   notify(uid: string): void {
-    this.bus.connection.publish(
-      Subjects.identity.userChanged(uid),
-      jc.encode({ uid, at: new Date().toISOString() }),
-    );
+    void this.publishUserChanged(uid);
   }
+
+  private async publishUserChanged(uid: string): Promise<void> {
+    try {
+      const [doc, view] = await Promise.all([
+        this.users.findById(uid),
+        this.purchaseViews.find(uid),
+      ]);
+      publishNotice(
+        this.bus.connection,
+        Subjects.identity.userChanged(uid),
+        userChangedNotice(uid, doc, view),
+      );
+    } catch (err) {
+      rootLogger().warn({ err, uid }, 'userChanged notice not sent: the user could not be read');
+    }
+  }
+}
+
+/** The notice of a user's document and purchase view as read. */
+export function userChangedNotice(
+  uid: string,
+  doc: UserRecord | null,
+  view: PurchaseView | null,
+): UserChangedNotice {
+  return {
+    uid,
+    document: doc && {
+      defaultDashboard: doc.defaultDashboard ?? DEFAULT_DASHBOARD,
+      purchases: heldPurchases(doc.purchases),
+      updatedAt: writtenAt(doc.updatedAt),
+    },
+    // every product the ledger names, revoked ones too: they override the document's values
+    ledger: view && {
+      purchases: Object.fromEntries(
+        Object.entries(view.purchases).map(([id, value]) => [id, isPurchaseHeld(value)]),
+      ),
+      version: view.version,
+    },
+  };
+}
+
+function writtenAt(updatedAt: Date | string | undefined): string {
+  const at = updatedAt === undefined ? NaN : new Date(updatedAt).getTime();
+  return Number.isNaN(at) ? NEVER_WRITTEN : new Date(at).toISOString();
 }

@@ -56,13 +56,15 @@ export class FakeUsersRepository implements UsersRepository {
 
   async setDefaultDashboard(uid: string, dashboard: Dashboard): Promise<void> {
     const doc = this.docs.get(uid);
-    if (doc) doc.defaultDashboard = dashboard;
+    // every write sets updatedAt, as the schema's timestamps do
+    if (doc) Object.assign(doc, { defaultDashboard: dashboard, updatedAt: new Date() });
   }
 
   async addGenerations(uid: string, count: number): Promise<boolean> {
     const doc = this.docs.get(uid);
     if (!doc) return false;
     doc.infiniteQbankGenerations = (doc.infiniteQbankGenerations ?? 0) + count;
+    doc.updatedAt = new Date();
     return true;
   }
 

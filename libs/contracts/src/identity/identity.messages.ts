@@ -24,15 +24,6 @@ export type ResendVerificationMessage = Envelope;
 export type PasswordResetMessage = Envelope<{ input: PasswordResetInput }>;
 export type UpdateDefaultDashboardMessage = Envelope<{ input: DefaultDashboardInput }>;
 
-/**
- * Core NATS notification (not a durable fact, not request/reply): the user document of `uid`
- * changed, on `Subjects.identity.userChanged(uid)`.
- */
-export interface UserChangedNotice {
-  uid: string;
-  at: string;
-}
-
 export type ListAuthUsersMessage = Envelope;
 export type ListAdminUsersMessage = Envelope;
 export type DeleteUserMessage = Envelope<{ userId: string }>;

@@ -1,2 +1,3 @@
 export * from './identity.dto';
 export * from './identity.messages';
+export * from './user-changed.notice';
