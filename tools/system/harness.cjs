@@ -16,7 +16,7 @@
 'use strict';
 
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { REPO_ROOT } = require('../infra/environment.cjs');
 
 /**
@@ -89,10 +89,16 @@ function downPlan(o) {
     {
       what: 'stop the apps',
       cmd: process.execPath,
-      args: [path.join(REPO_ROOT, 'tools/system/system.cjs'), 'stop', '--profile', profile],
+      args: [
+        path.join(REPO_ROOT, 'tools/system/system.cjs'),
+        'stop',
+        ...(o.only?.length ? ['--only', o.only.join(',')] : []),
+        '--profile',
+        profile,
+      ],
     },
   ];
-  if (o.infra !== false)
+  if (o.infra !== false && !o.only?.length)
     steps.push({
       what: 'stop the local servers',
       cmd: 'bash',
@@ -135,6 +141,29 @@ function runStep(s, o = {}) {
 }
 
 /**
+ * runStep without giving the event loop back: for jest hooks and helpers that are synchronous.
+ * @param {import('./harness.d.cts').Step} s
+ * @param {{ quiet?: boolean; timeoutMs?: number }} o
+ */
+function runStepSync(s, o) {
+  const r = spawnSync(s.cmd, s.args, {
+    cwd: REPO_ROOT,
+    stdio: o.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+    timeout: o.timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status === 0) return;
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.slice(-4000);
+  const why = r.error
+    ? r.error.message
+    : r.signal
+      ? `was stopped (${r.signal})`
+      : `exited with ${r.status}`;
+  throw new Error(`${s.what}: ${path.basename(s.args[0] ?? s.cmd)} ${why}\n${output}`);
+}
+
+/**
  * Brings the system of `o.profile` up (see upPlan); the first failing step rejects with its
  * name and the end of its output.
  * @param {import('./harness.d.cts').UpOptions} [o]
@@ -159,6 +188,31 @@ async function down(o = {}) {
     await runStep(s, o).catch((e) => {
       first ??= e;
     });
+  }
+  if (first) throw first;
+}
+
+/**
+ * `up` for synchronous callers (the integration specs' helpers).
+ * @param {import('./harness.d.cts').UpOptions} [o]
+ */
+function upSync(o = {}) {
+  for (const s of upPlan(o)) runStepSync(s, o);
+}
+
+/**
+ * `down` for synchronous callers; every step runs, then the first failure throws.
+ * @param {import('./harness.d.cts').DownOptions} [o]
+ */
+function downSync(o = {}) {
+  /** @type {unknown} */
+  let first = null;
+  for (const s of downPlan(o)) {
+    try {
+      runStepSync(s, o);
+    } catch (e) {
+      first ??= e;
+    }
   }
   if (first) throw first;
 }
@@ -192,7 +246,7 @@ function parseArgs(argv) {
   return { cmd, options };
 }
 
-module.exports = { upPlan, downPlan, up, down, parseArgs };
+module.exports = { upPlan, downPlan, up, down, upSync, downSync, parseArgs };
 
 if (require.main === module) {
   let parsed;

@@ -42,10 +42,14 @@ export interface UpOptions extends Common {
 export interface DownOptions extends Common {
   /** false: stop only the apps, leave the local servers running. */
   infra?: boolean;
+  /** Stop only these apps (the servers keep running). */
+  only?: string[];
 }
 
 export function upPlan(o: UpOptions): Step[];
 export function downPlan(o: DownOptions): Step[];
 export function up(o?: UpOptions): Promise<void>;
 export function down(o?: DownOptions): Promise<void>;
+export function upSync(o?: UpOptions): void;
+export function downSync(o?: DownOptions): void;
 export function parseArgs(argv: string[]): { cmd: 'up' | 'down'; options: UpOptions & DownOptions };

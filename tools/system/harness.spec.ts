@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { downPlan, parseArgs, upPlan, type Step } from './harness.cjs';
+import { down, downPlan, downSync, parseArgs, upPlan, upSync, type Step } from './harness.cjs';
 
 const root = path.resolve(__dirname, '..', '..');
 const node = path.basename(process.execPath);
@@ -79,6 +79,12 @@ describe('harness plan of down', () => {
       `${node} tools/system/system.cjs stop --profile dev`,
     ]);
   });
+
+  it('stops only the named apps, never the servers then', () => {
+    expect(lines(downPlan({ only: ['catalog'] }))).toEqual([
+      `${node} tools/system/system.cjs stop --only catalog --profile test`,
+    ]);
+  });
 });
 
 describe('harness command line', () => {
@@ -94,5 +100,29 @@ describe('harness command line', () => {
   it('refuses an unknown option or command, naming it', () => {
     expect(() => parseArgs(['up', '--fast'])).toThrow('unknown argument --fast');
     expect(() => parseArgs(['restart'])).toThrow('usage: harness.cjs up|down');
+  });
+});
+
+describe('harness runs', () => {
+  it('names the failing step and shows the end of its output', async () => {
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    const quiet = { profile: 'no-such-profile', infra: false, quiet: true };
+    expect(err(() => downSync(quiet))).toMatch(
+      /^stop the apps: system\.cjs exited with 1\n.*no-such-profile/s,
+    );
+    await expect(down(quiet)).rejects.toThrow(
+      /^stop the apps: system\.cjs exited with 1\n.*no-such-profile/s,
+    );
+  });
+
+  it('a plan with no step does nothing', () => {
+    expect(() => upSync({ infra: false, seed: false, apps: false })).not.toThrow();
   });
 });

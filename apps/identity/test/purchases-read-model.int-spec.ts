@@ -13,11 +13,9 @@ import {
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
 import { JetStreamBus, NatsRpcClient } from '@examprep/nest-kit';
-import { findRepoRoot, infraConfig } from '@examprep/test-kit';
-import { execFileSync } from 'node:child_process';
+import { infraConfig, testApps } from '@examprep/test-kit';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import * as path from 'node:path';
 import type { Subscription } from 'nats';
 
 const cfg = infraConfig('test');
@@ -36,20 +34,7 @@ const ADMIN: Actor = {
 };
 
 beforeAll(async () => {
-  const root = findRepoRoot();
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'tools/system/system.cjs'),
-      'start',
-      '--profile',
-      'test',
-      '--no-web',
-      '--only',
-      'identity',
-    ],
-    { cwd: root, stdio: 'pipe', timeout: 90_000 },
-  );
+  testApps('start', ['identity']);
   await rpc.connect();
   bus = await JetStreamBus.create(rpc.connection!);
 });

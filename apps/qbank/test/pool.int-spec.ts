@@ -2,10 +2,8 @@
 // with the seeded bank): what a new test snapshots, as the testing service asks for it.
 import { type PoolAnswer, Subjects, TEST_LIMITS } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { findRepoRoot, infraConfig } from '@examprep/test-kit';
+import { infraConfig, testApps } from '@examprep/test-kit';
 import { checkAnswer } from '@examprep/validation';
-import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
 
 const cfg = infraConfig('test');
 const rpc = new NatsRpcClient({ servers: cfg.natsUrl, name: 'qbank-pool-it', timeoutMs: 10_000 });
@@ -19,20 +17,7 @@ const draw = (course: unknown, count: unknown) =>
   rpc.request(Subjects.qbank.pool, { actor: learner, query: { course, count } as never });
 
 beforeAll(async () => {
-  const root = findRepoRoot();
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'tools/system/system.cjs'),
-      'start',
-      '--profile',
-      'test',
-      '--no-web',
-      '--only',
-      'qbank',
-    ],
-    { cwd: root, stdio: 'pipe', timeout: 120_000 },
-  );
+  testApps('start', ['qbank']);
   await rpc.connect();
 }, 150_000);
 afterAll(() => rpc.close());

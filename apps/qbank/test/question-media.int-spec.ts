@@ -14,11 +14,9 @@ import {
   Subjects,
 } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { findRepoRoot, infraConfig, s3Client } from '@examprep/test-kit';
+import { infraConfig, s3Client, testApps } from '@examprep/test-kit';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import * as path from 'node:path';
 import { JSONCodec } from 'nats';
 
 const cfg = infraConfig('test');
@@ -124,20 +122,7 @@ async function failure(call: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  const root = findRepoRoot();
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'tools/system/system.cjs'),
-      'start',
-      '--profile',
-      'test',
-      '--no-web',
-      '--only',
-      'catalog,testing,qbank,media',
-    ],
-    { cwd: root, stdio: 'pipe', timeout: 120_000 },
-  );
+  testApps('start', ['catalog', 'testing', 'qbank', 'media']);
   await rpc.connect();
 }, 150_000);
 

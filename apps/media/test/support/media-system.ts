@@ -10,9 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { type Actor, type CreateUploadInput, Subjects } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { adminActor, findRepoRoot, infraConfig, s3Client, specAccounts } from '@examprep/test-kit';
-import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
+import { adminActor, infraConfig, s3Client, specAccounts, testApps } from '@examprep/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 
 export const cfg = infraConfig('test');
@@ -31,20 +29,7 @@ export const ADMIN = adminActor('it-media-admin@examprep.test');
 
 /** Starts what the specs call (already running: nothing happens) and connects. */
 export async function connectSystem(): Promise<void> {
-  const root = findRepoRoot();
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'tools/system/system.cjs'),
-      'start',
-      '--profile',
-      'test',
-      '--no-web',
-      '--only',
-      'catalog,qbank,testing,media',
-    ],
-    { cwd: root, stdio: 'pipe', timeout: 120_000 },
-  );
+  testApps('start', ['catalog', 'qbank', 'testing', 'media']);
   await rpc.connect();
   mongo = await MongoClient.connect(cfg.mongoUrl());
   s3 = s3Client('test');

@@ -8,9 +8,7 @@ import {
   type TestQuestionView,
 } from '@examprep/contracts';
 import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { adminActor, findRepoRoot, infraConfig, specAccounts } from '@examprep/test-kit';
-import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
+import { adminActor, infraConfig, specAccounts, testApps } from '@examprep/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 
 export const cfg = infraConfig('test');
@@ -29,20 +27,7 @@ export { adminActor };
 
 /** Starts what the specs call (already running: nothing happens) and connects. */
 export async function connectSystem(): Promise<void> {
-  const root = findRepoRoot();
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'tools/system/system.cjs'),
-      'start',
-      '--profile',
-      'test',
-      '--no-web',
-      '--only',
-      'catalog,qbank,testing',
-    ],
-    { cwd: root, stdio: 'pipe', timeout: 120_000 },
-  );
+  testApps('start', ['catalog', 'qbank', 'testing']);
   await rpc.connect();
   mongo = await MongoClient.connect(cfg.mongoUrl());
 }
