@@ -22,7 +22,6 @@
 // Every request carries an X-Correlation-Id the gateway echoes, so each result is matched with
 // what was sent. Figures and the report: <dataDir>/fault/fault-report.{json,md}.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -34,7 +33,9 @@ import {
   call,
   createLearners,
   deleteLearners,
+  harness,
   kitProfile,
+  LOAD_TEST_LIMITS,
   learnerToken,
   root,
   until,
@@ -68,8 +69,6 @@ import {
   textTable,
 } from './fault-lib.mjs';
 
-/** @type {import('../system/harness.d.cts')} */
-const harness = createRequire(import.meta.url)('../system/harness.cjs');
 const profile = arg('profile', 'fault');
 if (profile === 'test' || profile === 'dev')
   throw new Error(
@@ -97,7 +96,6 @@ const infraRun = path.join(u.dataDir, 'run');
 const log = (/** @type {string} */ s) =>
   console.log(`[fault ${new Date().toISOString().slice(11, 19)}] ${s}`);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
-const LOAD_ENV = { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_SCALE: '1000' };
 
 /**
  * Runs a command to its end WITHOUT blocking this process: the load's targets are written on
@@ -124,7 +122,7 @@ const startApps = (/** @type {string | null} */ only) =>
     infra: false,
     seed: false,
     web: false,
-    env: LOAD_ENV,
+    env: LOAD_TEST_LIMITS,
     ...(only ? { only: [only] } : {}),
   });
 
@@ -196,7 +194,7 @@ async function bringUp() {
     profile,
     seed: 'no-media',
     web: false,
-    env: LOAD_ENV,
+    env: LOAD_TEST_LIMITS,
     log: (what) => log(`  ${what}`),
   });
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // Shared pieces of the load scripts: profile URLs, the seeded learner's token, restarting the
 // gateway with load-test limits. The load itself comes from vegeta (./vegeta.mjs).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,18 +42,24 @@ export function loadContext(profile) {
   return { u, outDir, profile };
 }
 
+/** @type {import('../system/harness.d.cts')} */
+export const harness = createRequire(import.meta.url)('../system/harness.cjs');
+
+/** Rate limits no single load-test user reaches in a short run (see restartLoadTestGateway). */
+export const LOAD_TEST_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_SCALE: '1000' };
+
 /**
+ * Starts or stops apps of the profile through the one harness (never the web app, never the
+ * servers); `env` is extra environment of the started apps.
  * @param {string} profile
- * @param {...string} a
+ * @param {'start' | 'stop'} cmd
+ * @param {string[]} only
+ * @param {Record<string, string>} [env]
  */
-export const systemCtl = (profile, ...a) =>
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'tools/system/system.cjs'), ...a, '--profile', profile],
-    {
-      stdio: 'inherit',
-    },
-  );
+export function appsCtl(profile, cmd, only, env) {
+  if (cmd === 'stop') harness.downSync({ profile, infra: false, only });
+  else harness.upSync({ profile, infra: false, seed: false, web: false, only, env });
+}
 
 /**
  * (Re)starts the gateway with limits no single load-test user reaches in a short run. The
@@ -62,18 +69,8 @@ export const systemCtl = (profile, ...a) =>
  * @param {string} profile
  */
 export function restartLoadTestGateway(profile) {
-  systemCtl(profile, 'stop', '--only', 'gateway');
-  systemCtl(
-    profile,
-    'start',
-    '--only',
-    'gateway',
-    '--no-web',
-    '--env',
-    'RATE_LIMIT_PER_MINUTE=100000000',
-    '--env',
-    'RATE_LIMIT_SCALE=1000',
-  );
+  appsCtl(profile, 'stop', ['gateway']);
+  appsCtl(profile, 'start', ['gateway'], LOAD_TEST_LIMITS);
 }
 
 /**
@@ -149,13 +146,13 @@ export async function withLoadTestGateway(profile, fn) {
     restartLoadTestGateway(profile);
     return await fn();
   } finally {
-    systemCtl(profile, 'stop', '--only', 'gateway');
+    appsCtl(profile, 'stop', ['gateway']);
     try {
-      systemCtl(profile, 'start', '--only', 'gateway', '--no-web');
+      appsCtl(profile, 'start', ['gateway']);
     } catch (err) {
       // stopped, not left half-started; the error that brought us here is the one to report
       console.error(`[load] the ${profile} gateway could not be restarted: ${String(err)}`);
-      systemCtl(profile, 'stop', '--only', 'gateway');
+      appsCtl(profile, 'stop', ['gateway']);
     }
   }
 }

@@ -57,9 +57,9 @@ import {
   call,
   createLearners,
   deleteLearners,
+  harness,
   learnerToken,
   loadContext,
-  root,
   until,
 } from './common.mjs';
 import {
@@ -382,14 +382,7 @@ async function killAndRestartTesting() {
   );
   const deadAt = Date.now();
   log(`testing service (pid ${pid}) killed with SIGKILL; restarting it`);
-  await exec(process.execPath, [
-    path.join(root, 'tools/system/system.cjs'),
-    'start',
-    '--profile',
-    profile,
-    '--only',
-    'testing',
-  ]);
+  await harness.up({ profile, infra: false, seed: false, web: false, only: ['testing'] });
   const healthyAt = Date.now();
   log(`testing service healthy again ${secs(healthyAt - killedAt)} s after the kill`);
   return { pid, killedAt, deadAt, healthyAt };
