@@ -128,16 +128,17 @@ export const Streams = {
 } as const;
 
 /**
- * Facts that are published today. A service that publishes a new fact adds it here together
- * with its payload type in its area's `*Events` map (e.g. the media service's
- * question.mediaChanged).
+ * Facts that are published today, each with at least one consumer or listener (a unit spec,
+ * events-in-use.spec.ts, fails on a fact nobody publishes or nobody reads). A service that
+ * publishes a new fact adds it here together with its payload type in its area's `*Events` map
+ * (e.g. the media service's question.mediaChanged), and its reader declares a
+ * `@JetStreamConsumer` or `@EventListener` (nest-kit).
  */
 export const Events = {
   userDeleted: 'events.user.deleted',
   announcementChanged: 'events.announcement.changed',
   qbankGenerated: 'events.qbank.generated',
   questionDeleted: 'events.question.deleted',
-  purchaseCompleted: 'events.purchase.completed',
   userPurchasesChanged: 'events.user.purchasesChanged',
   questionMediaChanged: 'events.question.mediaChanged',
 } as const;

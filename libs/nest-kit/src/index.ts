@@ -17,6 +17,8 @@ export * from './health/health-server';
 export * from './health/rpc-health.controller';
 export * from './jetstream/jetstream.bus';
 export * from './jetstream/jetstream.module';
+export * from './jetstream/event-handlers';
+export * from './jetstream/event-handlers.explorer';
 export * from './mongo/mongo.module';
 export * from './concurrency/keyed-mutex';
 export * from './concurrency/ttl-cache';

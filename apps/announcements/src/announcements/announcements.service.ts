@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type Actor,
   type Announcement,
@@ -11,13 +11,13 @@ import {
 } from '@examprep/contracts';
 import {
   deepFreeze,
+  EventListener,
   JetStreamBus,
   requireAdmin,
   rootLogger,
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
-import type { Subscription } from 'nats';
 import { AnnouncementsCache } from './announcements.cache';
 import { type AnnouncementFields, AnnouncementsRepository } from './announcements.repository';
 
@@ -25,11 +25,10 @@ import { type AnnouncementFields, AnnouncementsRepository } from './announcement
 const CACHE_TTL_MS = 30_000;
 
 @Injectable()
-export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
+export class AnnouncementsService {
   private readonly cache = new AnnouncementsCache<{ all: Announcement[]; visible: Announcement[] }>(
     CACHE_TTL_MS,
   );
-  private changes: Subscription | undefined;
 
   constructor(
     private readonly announcements: AnnouncementsRepository,
@@ -37,14 +36,9 @@ export class AnnouncementsService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   /** Every replica drops its cached list when any replica changes an announcement. */
-  onModuleInit() {
-    this.changes = this.bus.connection.subscribe(Events.announcementChanged, {
-      callback: () => this.cache.invalidate(),
-    });
-  }
-
-  onModuleDestroy() {
-    this.changes?.unsubscribe();
+  @EventListener(Events.announcementChanged)
+  invalidateCache(): void {
+    this.cache.invalidate();
   }
 
   /** Admins see every announcement; everyone else only visible ones. Order, then newest date. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Events, type PurchaseCompletedEvent } from '@examprep/contracts';
-import { JetStreamBus, purchasesTotal, rootLogger } from '@examprep/nest-kit';
+import { purchasesTotal, rootLogger } from '@examprep/nest-kit';
 import Stripe from 'stripe';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { withinDeadline } from '../stripe/stripe-errors';
@@ -18,8 +17,8 @@ export const alreadyOwnedRefundKey = (orderId: string) => `refund-already-owned:
 /**
  * What follows a recorded payment or refund, exactly once in effect (ADR 0018): grants (or
  * revocations) in the entitlement ledger, keyed by order, product and action, so repeating
- * them records nothing new; then events.purchase.completed with message id = session id, so
- * JetStream drops a repeat; then the order's follow-up is marked done. A payment for products
+ * them records nothing new (the ledger tells the user's other services with
+ * events.user.purchasesChanged); then the order's follow-up is marked done. A payment for products
  * the user held already (two open checkouts, both paid; issue 24) grants nothing for them and
  * refunds their share through Stripe (Idempotency-Key from the order), also a follow-up the
  * relay finishes. Called by the webhook right after the order changed, and by the relay for
@@ -30,7 +29,6 @@ export class FulfilmentService {
   constructor(
     private readonly entitlements: EntitlementsService,
     private readonly orders: OrdersRepository,
-    private readonly bus: JetStreamBus,
     private readonly stripe: Stripe,
   ) {}
 
@@ -56,24 +54,14 @@ export class FulfilmentService {
     let current = order;
     if ((erased || alreadyOwned.length > 0) && (order.refund ?? 'none') === 'none') {
       const refundCents = erased ? order.totalCents : refundCentsFor(order, alreadyOwned);
-      current = (await this.orders.recordAlreadyOwned(order._id, alreadyOwned, refundCents)) ?? order;
+      current =
+        (await this.orders.recordAlreadyOwned(order._id, alreadyOwned, refundCents)) ?? order;
       rootLogger().warn(
         { orderId: order._id, uid: order.uid, alreadyOwned, refundCents },
         'payment for products held already: refunding them',
       );
     }
     const sessionId = order.sessionId ?? order._id;
-    const event: PurchaseCompletedEvent = {
-      orderId: order._id,
-      sessionId,
-      uid: order.uid,
-      productIds: order.productIds,
-      alreadyOwned,
-      amountTotalCents: order.totalCents,
-      currency: order.currency,
-      at: (order.paidAt ? new Date(order.paidAt) : new Date()).toISOString(),
-    };
-    await this.bus.publish(Events.purchaseCompleted, event, sessionId);
     await this.orders.setFulfilment(order._id, 'pending', 'done');
     rootLogger().info({ orderId: order._id, sessionId }, 'purchase fulfilled');
     return { ...current, fulfilment: 'done' };

@@ -15,8 +15,8 @@ export type FollowUpState = (typeof FOLLOW_UP_STATES)[number];
 /**
  * orders/{orderId}: one checkout, recorded before Stripe is asked (ADR 0018). The order id is
  * Stripe's client_reference_id and the Idempotency-Key of the create call. `fulfilment` is
- * 'pending' from the moment the order is marked paid until the grants are recorded and
- * events.purchase.completed is published; `revocation` likewise for a refund, `refund` for the
+ * 'pending' from the moment the order is marked paid until the grants are recorded in the
+ * ledger (which publishes the user's purchasesChanged); `revocation` likewise for a refund, `refund` for the
  * automatic refund of products held already. The relay finishes whatever is pending (after a
  * crash too).
  */

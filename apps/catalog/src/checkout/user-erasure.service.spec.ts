@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import type { JetStreamBus } from '@examprep/nest-kit';
 import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import { FakeStripeEventsRepository } from '../../test/support/fake-stripe-events.repository';
 import type { CatalogEnv } from '../config/catalog.env';
@@ -23,7 +22,7 @@ function setup() {
   const stripe = { checkout: { sessions: { expire: jest.fn(async () => ({})) } } };
   const locks = new OrderLocks();
   const open = new OpenCheckoutsService(orders, locks, stripe as unknown as Stripe, env);
-  const sut = new UserErasureService({} as JetStreamBus, entitlements, orders, locks, open, events);
+  const sut = new UserErasureService(entitlements, orders, locks, open, events);
   const order = (over: Partial<Order>) =>
     orders.byId.set(over._id!, {
       uid: 'u1',

@@ -1,6 +1,6 @@
-import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Events, type UserDeletedEvent } from '@examprep/contracts';
-import { JetStreamBus, rootLogger, type RunningConsumer } from '@examprep/nest-kit';
+import { JetStreamConsumer, rootLogger } from '@examprep/nest-kit';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { randomToken } from './checkout-ids';
 import { OpenCheckoutsService } from './open-checkouts.service';
@@ -28,11 +28,8 @@ export interface ErasureReport {
  * order erased and is refunded whole. Idempotent: a redelivery finds nothing left.
  */
 @Injectable()
-export class UserErasureService implements OnApplicationBootstrap, OnModuleDestroy {
-  private consumer: RunningConsumer | undefined;
-
+export class UserErasureService {
   constructor(
-    private readonly bus: JetStreamBus,
     private readonly entitlements: EntitlementsService,
     private readonly orders: OrdersRepository,
     private readonly locks: OrderLocks,
@@ -40,18 +37,7 @@ export class UserErasureService implements OnApplicationBootstrap, OnModuleDestr
     private readonly events: StripeEventsRepository,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await this.bus.consume({
-      durable: 'catalog-user-deleted',
-      subject: Events.userDeleted,
-      handler: (event) => this.handle(event),
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
-  }
-
+  @JetStreamConsumer({ durable: 'catalog-user-deleted', subject: Events.userDeleted })
   async handle(event: UserDeletedEvent): Promise<void> {
     if (typeof event?.uid !== 'string' || event.uid.length === 0) return;
     await this.erase(event.uid);

@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import { ErrorCodes } from '@examprep/contracts';
-import type { JetStreamBus } from '@examprep/nest-kit';
 import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import { FakeStripeEventsRepository } from '../../test/support/fake-stripe-events.repository';
 import type { CatalogEnv } from '../config/catalog.env';
@@ -28,7 +27,11 @@ let orders: FakeOrdersRepository;
 let events: FakeStripeEventsRepository;
 /** The ledger's keys (`${orderId}:${productId}:${action}`), in the order recorded. */
 let ledger: string[];
-let published: Map<string, unknown>;
+/**
+ * The purchases changes the learner is told about: one per ledger change that recorded something
+ * new (EntitlementsService publishes each as events.user.purchasesChanged, its own spec shows).
+ */
+let told: { uid: string; version: number }[];
 let sut: WebhookService;
 let fulfilment: FulfilmentService;
 let locks: OrderLocks;
@@ -119,7 +122,7 @@ beforeEach(() => {
   events = new FakeStripeEventsRepository();
   ledger = [];
   preHeld = new Set();
-  published = new Map();
+  told = [];
   // the ledger's rules over its keys (ledger.spec.ts proves the real ones): a payment grants
   // what is not held and records a refund for what is; a refund revokes what the order granted
   const has = (key: string) => ledger.includes(key);
@@ -139,11 +142,13 @@ beforeEach(() => {
       changes: { productId: string; action: string }[],
       meta: { orderId: string },
     ) => {
+      const before = ledger.length;
       for (const c of changes) {
         const key = `${meta.orderId}:${c.productId}:${c.action}`;
         if (!has(key)) ledger.push(key);
         owner.set(key, uid);
       }
+      if (ledger.length > before) told.push({ uid, version: ledger.length });
       return { purchases: {}, version: ledger.length };
     },
   );
@@ -170,12 +175,6 @@ beforeEach(() => {
       ),
     ),
   } as unknown as EntitlementsService;
-  const bus = {
-    publish: jest.fn(async (subject: string, data: unknown, msgId: string) => {
-      if (!published.has(msgId)) published.set(msgId, { subject, data });
-      return { seq: published.size, duplicate: false };
-    }),
-  } as unknown as JetStreamBus;
   locks = new OrderLocks();
   refunds = [];
   stripeCalls = {
@@ -195,7 +194,7 @@ beforeEach(() => {
       },
     },
   };
-  fulfilment = new FulfilmentService(entitlements, orders, bus, stripeCalls as unknown as Stripe);
+  fulfilment = new FulfilmentService(entitlements, orders, stripeCalls as unknown as Stripe);
   openCheckouts = new OpenCheckoutsService(orders, locks, stripeCalls as unknown as Stripe, env);
   queue = new FulfilmentQueue(orders, fulfilment, locks, openCheckouts);
   worker = new WebhookWorker(stripe, env, orders, events, queue, locks);
@@ -203,7 +202,7 @@ beforeEach(() => {
 });
 
 describe('WebhookService.handle', () => {
-  it('checkout.session.completed (paid): the order is paid, granted, published, done', async () => {
+  it('checkout.session.completed (paid): the order is paid, granted (the learner is told), done', async () => {
     seedOrder();
     const { payload, signature } = completedPaid();
     await expect(sut.handle(payload, signature)).resolves.toEqual({
@@ -217,17 +216,7 @@ describe('WebhookService.handle', () => {
       paymentIntentId: 'pi_1',
     });
     expect(ledger).toEqual(['ord_1:teas_math_qbank:grant', 'ord_1:med_dosage_qbank:grant']);
-    expect(published.get(SESSION)).toEqual({
-      subject: 'events.purchase.completed',
-      data: expect.objectContaining({
-        orderId: 'ord_1',
-        sessionId: SESSION,
-        uid: 'learner-1',
-        productIds: ['teas_math_qbank', 'med_dosage_qbank'],
-        amountTotalCents: 3_500,
-        currency: 'usd',
-      }),
-    });
+    expect(told).toEqual([{ uid: 'learner-1', version: 2 }]);
   });
 
   it('the same event 5 times: processed once, then answered as a duplicate', async () => {
@@ -239,7 +228,7 @@ describe('WebhookService.handle', () => {
     expect(replies.map((r) => r.duplicate)).toEqual([false, true, true, true, true]);
     await settled();
     expect(ledger).toHaveLength(2);
-    expect(published.size).toBe(1);
+    expect(told.length).toBe(1);
   });
 
   it('async_payment_succeeded before completed: paid once; the late completed changes nothing', async () => {
@@ -366,7 +355,7 @@ describe('WebhookService.handle', () => {
     await expect(relay.pass(new Date())).resolves.toBe(1);
     expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
     expect(ledger).toHaveLength(2);
-    expect(published.size).toBe(1);
+    expect(told.length).toBe(1);
     await expect(relay.pass(new Date())).resolves.toBe(0);
   });
 
@@ -412,12 +401,12 @@ describe('WebhookService.handle', () => {
       expect.objectContaining({ outcome: 'paid', orderId: 'ord_1', processedAt: expect.any(Date) }),
     ]);
     expect(ledger).toEqual([]);
-    expect(published.size).toBe(0);
+    expect(told.length).toBe(0);
     release();
     await settled();
     expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
     expect(ledger).toHaveLength(2);
-    expect(published.size).toBe(1);
+    expect(told.length).toBe(1);
   });
 
   it('a fulfilment that fails leaves the order pending; a redelivery (duplicate) queues it again', async () => {
@@ -436,7 +425,7 @@ describe('WebhookService.handle', () => {
     await settled();
     expect(orders.byId.get('ord_1')?.fulfilment).toBe('done');
     expect(ledger).toHaveLength(2);
-    expect(published.size).toBe(1);
+    expect(told.length).toBe(1);
   });
 
   it('a refund is recorded with revocation pending and revoked behind the answer', async () => {
@@ -566,11 +555,8 @@ describe('a product paid for twice (two open checkouts; issue 24)', () => {
       refundCents: 2_000,
       refundId: 're_1',
     });
-    // the event says which of its products were held already
-    const events = [...published.values()].map(
-      (p) => (p as { data: { orderId: string; alreadyOwned: string[] } }).data,
-    );
-    expect(events.find((e) => e.orderId === second)?.alreadyOwned).toEqual(['teas_math_qbank']);
+    // the learner is told of the first order's grant; the second recorded only a refund entry
+    expect(told.map((t) => t.uid)).toEqual(['learner-1', 'learner-1']);
     // a redelivery changes nothing and refunds nothing more
     await deliver(pay(second!));
     expect(refunds).toHaveLength(1);
@@ -665,7 +651,7 @@ describe('concurrent deliveries', () => {
     const outcomes = [...events.byId.values()].map((e) => e.outcome);
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(ledger).toEqual(['ord_1:teas_math_qbank:grant', 'ord_1:med_dosage_qbank:grant']);
-    expect(published.size).toBe(1);
+    expect(told.length).toBe(1);
   });
 });
 
@@ -688,7 +674,7 @@ describe('the inbox behind the answer', () => {
     });
     expect(orders.byId.get('ord_1')).toMatchObject({ status: 'paid', fulfilment: 'done' });
     expect(ledger).toHaveLength(2);
-    expect(published.size).toBe(1);
+    expect(told.length).toBe(1);
     // a redelivery afterwards: a duplicate, nothing new
     await expect(sut.handle(d.payload, d.signature)).resolves.toEqual({
       received: true,
@@ -696,7 +682,7 @@ describe('the inbox behind the answer', () => {
     });
     await settled();
     expect(ledger).toHaveLength(2);
-    expect(published.size).toBe(1);
+    expect(told.length).toBe(1);
   });
 
   it('the relay leaves entries younger than its cutoff (the worker has them) and skips processed ones', async () => {

@@ -13,7 +13,7 @@ import {
   infraConfig,
   waitFor,
 } from '@examprep/test-kit';
-import { Events, type PurchaseCompletedEvent, Streams } from '@examprep/contracts';
+import { Events, Streams, type UserPurchasesChangedEvent } from '@examprep/contracts';
 import { type Db, MongoClient } from 'mongodb';
 import { connect, DeliverPolicy, JSONCodec } from 'nats';
 import Stripe from 'stripe';
@@ -269,19 +269,21 @@ export function deliver(d: { payload: string; signature: string }): Promise<Answ
 }
 
 /**
- * The `events.purchase.completed` facts STORED in the EVENTS stream since `since` (what
- * consumers get: a repeat publish with the same message id is not stored), for one session.
+ * The `events.user.purchasesChanged` facts STORED in the EVENTS stream since `since` for one
+ * user, oldest first: what the learner's other services are told (identity's read model, the
+ * dashboard's live unlock). A repeat publish with the same message id (`${uid}:${version}`)
+ * is not stored, so a fulfilment that ran twice shows as one.
  */
-export async function storedPurchaseFacts(sessionId: string, since: Date) {
+export async function storedPurchasesChanges(uid: string, since: Date) {
   const nc = await connect({ servers: cfg.natsUrl, name: 'checkout-it-facts' });
   try {
     const consumer = await nc.jetstream().consumers.get(Streams.events.name, {
-      filterSubjects: [Events.purchaseCompleted],
+      filterSubjects: [Events.userPurchasesChanged],
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since.toISOString(),
     });
-    const facts: PurchaseCompletedEvent[] = [];
-    const jc = JSONCodec<PurchaseCompletedEvent>();
+    const facts: UserPurchasesChangedEvent[] = [];
+    const jc = JSONCodec<UserPurchasesChangedEvent>();
     for (;;) {
       const batch = await consumer.fetch({ max_messages: 256, expires: 1_000 });
       let n = 0;
@@ -291,7 +293,7 @@ export async function storedPurchaseFacts(sessionId: string, since: Date) {
       }
       if (n === 0) break;
     }
-    return facts.filter((f) => f.sessionId === sessionId);
+    return facts.filter((f) => f.uid === uid);
   } finally {
     await nc.close();
   }

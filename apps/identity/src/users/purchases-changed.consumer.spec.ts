@@ -1,5 +1,4 @@
 import type { UserDeletedEvent, UserPurchasesChangedEvent } from '@examprep/contracts';
-import type { JetStreamBus } from '@examprep/nest-kit';
 import fc from 'fast-check';
 import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
 import { PurchasesChangedConsumer, readPurchasesChange } from './purchases-changed.consumer';
@@ -80,7 +79,7 @@ describe('readPurchasesChange', () => {
 function setup() {
   const views = new FakePurchaseViewsRepository();
   const notify = jest.fn();
-  const sut = new PurchasesChangedConsumer({} as JetStreamBus, views, {
+  const sut = new PurchasesChangedConsumer(views, {
     notify,
   } as unknown as UsersService);
   /** The stored view of u1 without its uid, as the read model holds it. */

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   Events,
   isPurchaseHeld,
@@ -6,7 +6,7 @@ import {
   type UserDeletedEvent,
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
-import { JetStreamBus, rootLogger, type RunningConsumer } from '@examprep/nest-kit';
+import { JetStreamConsumer, rootLogger } from '@examprep/nest-kit';
 import { PurchaseViewsRepository } from './purchase-views.repository';
 import { UsersService } from './users.service';
 
@@ -62,35 +62,17 @@ export function readPurchasesChange(event: unknown): PurchasesChange | null {
  * drops the view.
  */
 @Injectable()
-export class PurchasesChangedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private consumers: RunningConsumer[] = [];
-
+export class PurchasesChangedConsumer {
   constructor(
-    private readonly bus: JetStreamBus,
     private readonly views: PurchaseViewsRepository,
     private readonly usersService: UsersService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumers = await Promise.all([
-      this.bus.consume({
-        durable: 'identity-purchases-changed',
-        subject: Events.userPurchasesChanged,
-        handler: (event) => this.apply(event),
-      }),
-      this.bus.consume({
-        durable: 'identity-user-deleted',
-        subject: Events.userDeleted,
-        handler: (event) => this.forget(event),
-      }),
-    ]);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.consumers.map((c) => c.stop()));
-  }
-
   /** Idempotent and order-proof: only a higher version is stored (and then announced). */
+  @JetStreamConsumer({
+    durable: 'identity-purchases-changed',
+    subject: Events.userPurchasesChanged,
+  })
   async apply(event: UserPurchasesChangedEvent): Promise<void> {
     const change = readPurchasesChange(event);
     if (!change) {
@@ -101,6 +83,7 @@ export class PurchasesChangedConsumer implements OnApplicationBootstrap, OnModul
     if (await this.views.applyIfNewer(uid, view)) this.usersService.notify(uid);
   }
 
+  @JetStreamConsumer({ durable: 'identity-user-deleted', subject: Events.userDeleted })
   async forget(event: UserDeletedEvent): Promise<void> {
     if (typeof event?.uid !== 'string' || event.uid.length === 0) return;
     if (await this.views.remove(event.uid)) this.usersService.notify(event.uid);

@@ -1,5 +1,4 @@
 import type { QbankGeneratedEvent } from '@examprep/contracts';
-import type { JetStreamBus } from '@examprep/nest-kit';
 import { FakeCountedBatchesRepository } from '../../test/support/fake-counted-batches.repository';
 import { FakeUsersRepository } from '../../test/support/fake-users.repository';
 import { QbankGenerationsConsumer } from './qbank-generations.consumer';
@@ -17,7 +16,7 @@ function setup() {
   const users = new FakeUsersRepository([{ _id: 'u1', email: 'l@x.test' }]);
   const batches = new FakeCountedBatchesRepository();
   const notify = jest.fn();
-  const sut = new QbankGenerationsConsumer({} as JetStreamBus, users, batches, {
+  const sut = new QbankGenerationsConsumer(users, batches, {
     notify,
   } as unknown as UsersService);
   const generations = () => users.docs.get('u1')?.infiniteQbankGenerations ?? 0;

@@ -1,4 +1,3 @@
-import type { JetStreamBus } from '@examprep/nest-kit';
 import { FakeDownloadsRepository } from '../../test/support/fake-downloads.repository';
 import { FakeUploadsRepository } from '../../test/support/fake-uploads.repository';
 import { FakeWorkbooksRepository } from '../../test/support/fake-workbooks.repository';
@@ -13,7 +12,7 @@ function setup() {
   const access = new AccessService(new Peers(specEnv()), new FakeWorkbooksRepository());
   const uploads = new UploadsService(s3, access, new FakeUploadsRepository());
   const downloads = new FakeDownloadsRepository();
-  const sut = new MediaEventsConsumer({} as JetStreamBus, uploads, s3, downloads);
+  const sut = new MediaEventsConsumer(uploads, s3, downloads);
   return { sut, objects, put, at, downloads };
 }
 

@@ -1,6 +1,6 @@
-import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Events, type UserDeletedEvent } from '@examprep/contracts';
-import { JetStreamBus, type RunningConsumer } from '@examprep/nest-kit';
+import { JetStreamConsumer } from '@examprep/nest-kit';
 import { TestsService } from './tests.service';
 
 /**
@@ -8,26 +8,10 @@ import { TestsService } from './tests.service';
  * Idempotent: a redelivery finds nothing left.
  */
 @Injectable()
-export class UserDeletedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private consumer: RunningConsumer | undefined;
+export class UserDeletedConsumer {
+  constructor(private readonly tests: TestsService) {}
 
-  constructor(
-    private readonly bus: JetStreamBus,
-    private readonly tests: TestsService,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await this.bus.consume({
-      durable: 'testing-user-deleted',
-      subject: Events.userDeleted,
-      handler: (event) => this.handle(event),
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.consumer?.stop();
-  }
-
+  @JetStreamConsumer({ durable: 'testing-user-deleted', subject: Events.userDeleted })
   async handle(event: UserDeletedEvent): Promise<void> {
     if (typeof event?.uid !== 'string' || event.uid.length === 0) return;
     await this.tests.removeUser(event.uid);

@@ -54,20 +54,6 @@ export interface CatalogRpc {
   [Subjects.catalog.userPurchases]: RpcPair<UserPurchasesMessage, UserPurchasesAnswer>;
 }
 
-/** A paid order, recorded in the catalog database first; JetStream message id = session id. */
-export interface PurchaseCompletedEvent {
-  orderId: string;
-  sessionId: string;
-  uid: string;
-  productIds: string[];
-  /** Of `productIds`, those the user held before this payment: not granted, refunded. */
-  alreadyOwned: string[];
-  amountTotalCents: number;
-  currency: string;
-  /** ISO 8601 */
-  at: string;
-}
-
 /**
  * What a user owns now, after a grant or revocation (the catalog's entitlement ledger is the
  * source of truth; ADR 0018). `version` grows with every change of that user: a consumer
@@ -84,6 +70,5 @@ export interface UserPurchasesChangedEvent {
 
 /** The catalog part of EventMap. */
 export interface CatalogEvents {
-  [Events.purchaseCompleted]: PurchaseCompletedEvent;
   [Events.userPurchasesChanged]: UserPurchasesChangedEvent;
 }

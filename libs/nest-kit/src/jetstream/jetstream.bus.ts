@@ -18,6 +18,12 @@ import {
 } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 import { jetstreamConsumerLag } from '../metrics/metrics';
+import type {
+  ConsumedMessageMeta,
+  EventListenerHandler,
+  JetStreamConsumerHandler,
+  JetStreamConsumerOptions,
+} from './event-handlers';
 
 const jc = JSONCodec();
 
@@ -26,22 +32,14 @@ export interface StreamDefinition {
   subjects: readonly string[];
 }
 
-/** A consumer of the fact `S`: its handler gets the payload type EventMap pairs with `S`. */
-export interface ConsumeOptions<S extends EventSubject> {
+/**
+ * A consumer of the fact `S`: its handler gets the payload type EventMap pairs with `S`.
+ * Services declare theirs with `@JetStreamConsumer` (event-handlers.ts); a direct `consume` is
+ * for nest-kit's explorer and for specs that watch the stream.
+ */
+export interface ConsumeOptions<S extends EventSubject> extends JetStreamConsumerOptions<S> {
   stream?: StreamDefinition;
-  /** Durable consumer name; one per (service, purpose), e.g. 'identity-user-deleted'. */
-  durable: string;
-  subject: S;
-  handler: (
-    data: EventPayload<S>,
-    meta: { subject: string; seq: number; redeliveries: number },
-  ) => Promise<void>;
-  /** Give up on a message after this many deliveries (it is logged and terminated). */
-  maxDeliver?: number;
-  /** Wait before a failed message is delivered again. */
-  retryDelayMs?: number;
-  /** How often the consumer's lag gauge is refreshed from the server (default LAG_POLL_MS). */
-  lagPollMs?: number;
+  handler: JetStreamConsumerHandler<S>;
 }
 
 /** Every 15 s each durable consumer asks the server for its info (one small request). */
@@ -69,6 +67,7 @@ export function pollConsumerLag(
   return timer;
 }
 
+/** A started consumer or listener: `stop` ends its deliveries and awaits the handlers in flight. */
 export interface RunningConsumer {
   stop(): Promise<void>;
 }
@@ -153,7 +152,11 @@ export class JetStreamBus {
       for await (const m of messages) {
         const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
         await runWithCorrelationId(correlationId, async () => {
-          const meta = { subject: m.subject, seq: m.seq, redeliveries: m.info.redeliveryCount - 1 };
+          const meta: ConsumedMessageMeta = {
+            subject: m.subject,
+            seq: m.seq,
+            redeliveries: m.info.redeliveryCount - 1,
+          };
           try {
             await options.handler(jc.decode(m.data) as EventPayload<S>, meta);
             m.ack();
@@ -182,6 +185,51 @@ export class JetStreamBus {
         await done;
       },
     };
+  }
+
+  /**
+   * Listens to the fact `subject` in this process with a core NATS subscription (the per-replica
+   * `@EventListener`): every replica gets every message, nothing is acked or redelivered. A
+   * message that is not JSON is logged and ignored; a handler that throws is logged; neither
+   * ends the subscription. The handler runs under the publisher's correlation id. `stop`
+   * unsubscribes and awaits the handlers in flight.
+   */
+  listen<S extends EventSubject>(subject: S, handler: EventListenerHandler<S>): RunningConsumer {
+    const log = rootLogger();
+    const inFlight = new Set<Promise<void>>();
+    const subscription = this.nc.subscribe(subject, {
+      callback: (err, m) => {
+        if (err) {
+          log.warn({ err, subject }, 'event listener: subscription error');
+          return;
+        }
+        let data: EventPayload<S>;
+        try {
+          data = jc.decode(m.data) as EventPayload<S>;
+        } catch (decodeErr) {
+          log.warn({ err: decodeErr, subject }, 'event listener: not JSON; ignored');
+          return;
+        }
+        const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
+        const run = runWithCorrelationId(correlationId, async () => handler(data)).catch(
+          (handlerErr: unknown) =>
+            log.error({ err: handlerErr, subject }, 'event listener failed; message ignored'),
+        );
+        inFlight.add(run);
+        void run.finally(() => inFlight.delete(run));
+      },
+    });
+    return {
+      stop: async () => {
+        subscription.unsubscribe();
+        await Promise.all(inFlight);
+      },
+    };
+  }
+
+  /** Flushes the connection: subscriptions made before are known to the server afterwards. */
+  async flush(): Promise<void> {
+    await this.nc.flush();
   }
 
   get connection(): NatsConnection {

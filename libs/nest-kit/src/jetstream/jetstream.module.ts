@@ -6,7 +6,9 @@ import {
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { connect, type NatsConnection } from 'nats';
+import { EventHandlersExplorer } from './event-handlers.explorer';
 import { JetStreamBus } from './jetstream.bus';
 
 const NATS_EVENTS_CONNECTION = Symbol('NATS_EVENTS_CONNECTION');
@@ -19,13 +21,18 @@ class JetStreamShutdown implements OnApplicationShutdown {
   }
 }
 
-/** Provides a JetStreamBus on its own NATS connection (the Nest transport is core NATS only). */
+/**
+ * Provides a JetStreamBus on its own NATS connection (the Nest transport is core NATS only),
+ * and runs the app's `@JetStreamConsumer` and `@EventListener` declarations on it
+ * (EventHandlersExplorer).
+ */
 @Global()
 @Module({})
 export class JetStreamModule {
   static forRoot(options: { servers: string; name: string }): DynamicModule {
     return {
       module: JetStreamModule,
+      imports: [DiscoveryModule],
       providers: [
         {
           provide: NATS_EVENTS_CONNECTION,
@@ -46,6 +53,7 @@ export class JetStreamModule {
           },
         },
         JetStreamShutdown,
+        EventHandlersExplorer,
       ],
       exports: [JetStreamBus],
     };
