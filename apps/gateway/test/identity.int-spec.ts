@@ -1,6 +1,6 @@
 // Identity endpoints through the gateway against the real Keycloak, NATS and FerretDB:
 // the authorization matrix of issue #3 and the create-user / me / default-dashboard rules.
-import { IDENTITY_MESSAGES, type Me } from '@examprep/contracts';
+import { IDENTITY_MESSAGES, type Me, Subjects } from '@examprep/contracts';
 import {
   createRealmUser,
   getClientToken,
@@ -10,7 +10,8 @@ import {
   seededUsers,
 } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
-import { call, gatewayUrl, tokenFor, uidFor } from './support/api';
+import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { call, type Credentials, gatewayUrl, tokenFor, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
@@ -354,6 +355,118 @@ describe('me and the default dashboard', () => {
     expect(events[1]).toMatchObject({ defaultDashboard: 'design' });
     controller.abort();
     await read;
+  });
+});
+
+describe('/api/me/events: later states come from the notices, not from identity.me', () => {
+  let nc: NatsConnection;
+  /** The identity.me requests made for the spec's own learner (a copy of each: no queue group). */
+  let meReads = 0;
+  let spy: Subscription;
+
+  beforeAll(async () => {
+    systemCtl('start', ['catalog']);
+    nc = await connect({ servers: cfg.natsUrl });
+    spy = nc.subscribe(Subjects.identity.me, {
+      callback: (_err, msg) => {
+        // the gateway's request: { pattern, data: { actor }, id } (nest-kit's NatsRpcClient)
+        const request = JSONCodec<{ data?: { actor?: { uid?: string } } }>().decode(msg.data);
+        if (request.data?.actor?.uid === other.id) meReads += 1;
+      },
+    });
+    await nc.flush();
+  });
+
+  afterAll(async () => {
+    spy?.unsubscribe();
+    await nc?.drain();
+    // the grant of this spec goes again (the account is deleted after the file)
+    await call('POST', '/api/update-user-purchases', {
+      who: 'admin',
+      body: { uid: other.id, purchases: { teas_math_qbank: false } },
+    });
+  });
+
+  /** Opens the learner's stream; `events` fills with the data of its `me` events. */
+  async function openStream(who: Credentials) {
+    const controller = new AbortController();
+    const res = await fetch(`${gatewayUrl}/api/me/events`, {
+      headers: { authorization: `Bearer ${await tokenFor(who)}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const events: Me[] = [];
+    const read = (async () => {
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += Buffer.from(value).toString();
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) {
+          if (block.includes('event: me')) events.push(JSON.parse(block.split('data: ')[1]!));
+        }
+      }
+    })().catch(() => undefined);
+    const until = async (ok: (m: Me) => boolean) => {
+      const deadline = Date.now() + 5_000;
+      while (!events.some(ok) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      return events.find(ok);
+    };
+    const close = async () => {
+      controller.abort();
+      await read;
+    };
+    return { events, until, close };
+  }
+
+  it('a new dashboard and an admin grant reach the stream as the full Me; identity.me is read once', async () => {
+    meReads = 0;
+    const stream = await openStream(other);
+    try {
+      const first = await stream.until(() => true);
+      expect(first).toEqual({
+        uid: other.id,
+        email: other.email,
+        isAdmin: false,
+        emailVerified: true,
+        defaultDashboard: 'math',
+        purchases: {},
+        hasDocument: false,
+      });
+
+      const changed = await call('POST', '/api/update-user-default-dashboard', {
+        who: other,
+        body: { defaultDashboard: 'design' },
+      });
+      expect(changed.status).toBe(200);
+      const designed = await stream.until((m) => m.defaultDashboard === 'design');
+      expect(designed).toEqual({ ...first, defaultDashboard: 'design', hasDocument: true });
+
+      const granted = await call('POST', '/api/update-user-purchases', {
+        who: 'admin',
+        body: { uid: other.id, purchases: { teas_math_qbank: true } },
+      });
+      expect(granted.status).toBe(200);
+      const owned = await stream.until((m) => m.purchases.teas_math_qbank === true);
+      expect(owned).toEqual({
+        ...first,
+        defaultDashboard: 'design',
+        hasDocument: true,
+        purchases: { teas_math_qbank: true },
+      });
+
+      // the stream's only read was its opening one; no notice made another
+      await new Promise((r) => setTimeout(r, 300));
+      expect(meReads).toBe(1);
+      // the last event is what GET /api/me answers, field for field
+      const me = await call('GET', '/api/me', { who: other });
+      expect(JSON.stringify(stream.events.at(-1))).toBe(JSON.stringify(me.body));
+    } finally {
+      await stream.close();
+    }
   });
 });
 

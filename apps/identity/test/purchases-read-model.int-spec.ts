@@ -3,20 +3,22 @@
 // `events.user.purchasesChanged` facts, published here out of order and again, end in the
 // highest version's map in /me (identity.me), the user document and the admin list; the
 // user's streams are told (`identity.userChanged.<uid>`, which the gateway sends as SSE on
-// /api/me/events) once per change; `events.user.deleted` drops the view.
+// /api/me/events) once per change, with the parts that changed; `events.user.deleted` drops
+// the view.
 import {
   type Actor,
   type AdminUserRow,
   Events,
   type Me,
+  readUserChangedNotice,
   Subjects,
+  type UserChangedNotice,
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
-import { JetStreamBus, NatsRpcClient } from '@examprep/nest-kit';
+import { JetStreamBus, NatsRpcClient, subscribeNotice } from '@examprep/nest-kit';
 import { infraConfig, testApps } from '@examprep/test-kit';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import type { Subscription } from 'nats';
 
 const cfg = infraConfig('test');
 const rpc = new NatsRpcClient({
@@ -72,13 +74,20 @@ const publish = (
   return bus.publish(Events.userPurchasesChanged, fact, msgId ?? `${uid}:${version}`);
 };
 
-/** Counts the user-changed notices of one user. */
-function notices(uid: string): { count: () => number; stop: () => void } {
-  let n = 0;
-  const sub: Subscription = rpc.connection!.subscribe(Subjects.identity.userChanged(uid), {
-    callback: () => n++,
-  });
-  return { count: () => n, stop: () => sub.unsubscribe() };
+/** The user-changed notices of one user (what the gateway's stream of that user hears). */
+function notices(uid: string): {
+  count: () => number;
+  last: () => UserChangedNotice | undefined;
+  stop: () => void;
+} {
+  const seen: UserChangedNotice[] = [];
+  const sub = subscribeNotice(
+    rpc.connection!,
+    Subjects.identity.userChanged(uid),
+    readUserChangedNotice,
+    (n) => void seen.push(n),
+  );
+  return { count: () => seen.length, last: () => seen.at(-1), stop: () => sub.unsubscribe() };
 }
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
@@ -116,6 +125,12 @@ describe('events.user.purchasesChanged -> purchase_views', () => {
       await settle();
       // version 2 and version 3 changed the view; version 1 (older) did not
       expect(told.count()).toBe(2);
+      // the notice carries what changed: no document yet, the ledger at version 3
+      expect(told.last()).toEqual({
+        uid: user.uid,
+        document: null,
+        ledger: { purchases: { med_dosage_qbank: true, teas_math_workbook: true }, version: 3 },
+      });
     } finally {
       told.stop();
     }
@@ -207,6 +222,11 @@ describe('a view kept before the user document exists', () => {
           (n) => n >= 1,
         );
         expect(told.count()).toBe(1);
+        // both parts: the document (its own purchases empty) and the ledger's revocation
+        expect(told.last()).toMatchObject({
+          document: { defaultDashboard: 'math', purchases: {} },
+          ledger: { purchases: { teas_math_qbank: false, design_premium_3d: true }, version: 2 },
+        });
       } finally {
         told.stop();
       }
