@@ -2,9 +2,7 @@
 // MongoDB in containers), in a scratch database of its own: each case runs on
 // MongoAnnouncementsRepository and on the in-memory fake the unit specs use, so the fake keeps
 // the semantics the service relies on (defaults, order, ids that name nothing).
-import { infraConfig } from '@examprep/test-kit';
-import mongoose, { type Connection } from 'mongoose';
-import { randomUUID } from 'node:crypto';
+import { scratchDatabase } from '@examprep/test-kit';
 import { AnnouncementRecord, AnnouncementSchema } from '../src/announcements/announcement.schema';
 import type {
   AnnouncementFields,
@@ -13,24 +11,17 @@ import type {
 import { MongoAnnouncementsRepository } from '../src/announcements/mongo-announcements.repository';
 import { FakeAnnouncementsRepository } from './support/fake-announcements.repository';
 
-const DB = `announcements_repositories_it_${randomUUID().slice(0, 8)}`;
-let conn: Connection;
-
-beforeAll(async () => {
-  conn = await mongoose.createConnection(infraConfig('test').mongoUrl(DB)).asPromise();
-  await conn.model(AnnouncementRecord.name, AnnouncementSchema).init();
-}, 60_000);
-
-afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-});
+const db = scratchDatabase('announcements_repositories_it', [
+  [AnnouncementRecord.name, AnnouncementSchema],
+]);
+beforeAll(() => db.open(), 60_000);
+afterAll(() => db.close());
 
 const implementations: [string, () => Promise<AnnouncementsRepository>][] = [
   [
     'MongoDB',
     async () => {
-      const model = conn.model<AnnouncementRecord>(AnnouncementRecord.name);
+      const model = db.conn.model<AnnouncementRecord>(AnnouncementRecord.name);
       await model.deleteMany({}).exec();
       return new MongoAnnouncementsRepository(model);
     },

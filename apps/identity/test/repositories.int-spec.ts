@@ -2,9 +2,7 @@
 // locally, MongoDB in containers), in a scratch database of their own: each case runs on the
 // Mongo* repository and on the in-memory fake the unit specs use, so the fakes keep the
 // semantics the services rely on (unique ids and emails, defaults, versions, claims, expiry).
-import { infraConfig } from '@examprep/test-kit';
-import mongoose, { type Connection } from 'mongoose';
-import { randomUUID } from 'node:crypto';
+import { scratchDatabase } from '@examprep/test-kit';
 import type { CaptchaRepository } from '../src/captcha/captcha.repository';
 import {
   CaptchaChallengeRecord,
@@ -31,31 +29,17 @@ import { FakePurchaseViewsRepository } from './support/fake-purchase-views.repos
 import { FakeSettingsRepository } from './support/fake-settings.repository';
 import { FakeUsersRepository } from './support/fake-users.repository';
 
-const DB = `identity_repositories_it_${randomUUID().slice(0, 8)}`;
-let conn: Connection;
-
-beforeAll(async () => {
-  conn = await mongoose.createConnection(infraConfig('test').mongoUrl(DB)).asPromise();
-  // the indexes the service has (the unique email decides a taken address)
-  await conn.model(UserRecord.name, UserSchema).init();
-  await conn.model(PurchaseViewRecord.name, PurchaseViewSchema).init();
-  await conn.model(CountedBatchRecord.name, CountedBatchSchema).init();
-  await conn.model(SettingRecord.name, SettingSchema).init();
-  await conn.model(CaptchaChallengeRecord.name, CaptchaChallengeSchema).init();
-  await conn.model(CaptchaUseRecord.name, CaptchaUseSchema).init();
-}, 60_000);
-
-afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-});
-
-/** An empty collection of the model. */
-async function empty<T>(name: string): Promise<mongoose.Model<T>> {
-  const model = conn.model<T>(name);
-  await model.deleteMany({}).exec();
-  return model;
-}
+// the indexes the service has (the unique email decides a taken address)
+const db = scratchDatabase('identity_repositories_it', [
+  [UserRecord.name, UserSchema],
+  [PurchaseViewRecord.name, PurchaseViewSchema],
+  [CountedBatchRecord.name, CountedBatchSchema],
+  [SettingRecord.name, SettingSchema],
+  [CaptchaChallengeRecord.name, CaptchaChallengeSchema],
+  [CaptchaUseRecord.name, CaptchaUseSchema],
+]);
+beforeAll(() => db.open(), 60_000);
+afterAll(() => db.close());
 
 /** An empty store of each kind, per implementation. */
 const implementations: [
@@ -71,14 +55,15 @@ const implementations: [
   [
     'MongoDB',
     {
-      users: async () => new MongoUsersRepository(await empty(UserRecord.name)),
-      views: async () => new MongoPurchaseViewsRepository(await empty(PurchaseViewRecord.name)),
-      batches: async () => new MongoCountedBatchesRepository(await empty(CountedBatchRecord.name)),
-      settings: async () => new MongoSettingsRepository(await empty(SettingRecord.name)),
+      users: async () => new MongoUsersRepository(await db.empty(UserRecord.name)),
+      views: async () => new MongoPurchaseViewsRepository(await db.empty(PurchaseViewRecord.name)),
+      batches: async () =>
+        new MongoCountedBatchesRepository(await db.empty(CountedBatchRecord.name)),
+      settings: async () => new MongoSettingsRepository(await db.empty(SettingRecord.name)),
       captchas: async () =>
         new MongoCaptchaRepository(
-          await empty(CaptchaChallengeRecord.name),
-          await empty(CaptchaUseRecord.name),
+          await db.empty(CaptchaChallengeRecord.name),
+          await db.empty(CaptchaUseRecord.name),
         ),
     },
   ],

@@ -3,9 +3,7 @@
 // Mongo* repository and on the in-memory fake the unit specs use, so the fakes keep the
 // semantics the services rely on (the download window, owners, the staging sweep, manifests).
 import type { WorkbookChapter, WorkbookManifest } from '@examprep/contracts';
-import { infraConfig } from '@examprep/test-kit';
-import mongoose, { type Connection } from 'mongoose';
-import { randomUUID } from 'node:crypto';
+import { scratchDatabase } from '@examprep/test-kit';
 import type { DownloadsRepository } from '../src/delivery/downloads.repository';
 import { MongoDownloadsRepository } from '../src/delivery/mongo-downloads.repository';
 import {
@@ -24,27 +22,13 @@ import { FakeDownloadsRepository } from './support/fake-downloads.repository';
 import { FakeUploadsRepository } from './support/fake-uploads.repository';
 import { FakeWorkbooksRepository } from './support/fake-workbooks.repository';
 
-const DB = `media_repositories_it_${randomUUID().slice(0, 8)}`;
-let conn: Connection;
-
-beforeAll(async () => {
-  conn = await mongoose.createConnection(infraConfig('test').mongoUrl(DB)).asPromise();
-  await conn.model(UploadRecord.name, UploadSchema).init();
-  await conn.model(DownloadRecord.name, DownloadSchema).init();
-  await conn.model(WorkbookRecord.name, WorkbookSchema).init();
-}, 60_000);
-
-afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-});
-
-/** An empty collection of the model. */
-async function empty<T>(name: string): Promise<mongoose.Model<T>> {
-  const model = conn.model<T>(name);
-  await model.deleteMany({}).exec();
-  return model;
-}
+const db = scratchDatabase('media_repositories_it', [
+  [UploadRecord.name, UploadSchema],
+  [DownloadRecord.name, DownloadSchema],
+  [WorkbookRecord.name, WorkbookSchema],
+]);
+beforeAll(() => db.open(), 60_000);
+afterAll(() => db.close());
 
 const CHAPTER: WorkbookChapter = {
   number: 1,
@@ -83,10 +67,10 @@ const implementations: [
   [
     'MongoDB',
     {
-      uploads: async () => new MongoUploadsRepository(await empty(UploadRecord.name)),
-      downloads: async () => new MongoDownloadsRepository(await empty(DownloadRecord.name)),
+      uploads: async () => new MongoUploadsRepository(await db.empty(UploadRecord.name)),
+      downloads: async () => new MongoDownloadsRepository(await db.empty(DownloadRecord.name)),
       workbooks: async () => {
-        const model = await empty<WorkbookRecord>(WorkbookRecord.name);
+        const model = await db.empty<WorkbookRecord>(WorkbookRecord.name);
         await model.insertMany(WORKBOOKS);
         return new MongoWorkbooksRepository(model);
       },

@@ -3,9 +3,7 @@
 // repository and on the in-memory fake the unit specs use, so the fakes keep the semantics
 // the services rely on (filters, order, defaults, unique inserts, revisions, upserts).
 import type { QuestionMedia } from '@examprep/contracts';
-import { infraConfig } from '@examprep/test-kit';
-import mongoose, { type Connection } from 'mongoose';
-import { randomUUID } from 'node:crypto';
+import { scratchDatabase } from '@examprep/test-kit';
 import { CourseRecord, CourseSchema } from '../src/courses/course.schema';
 import type { CoursesRepository } from '../src/courses/courses.repository';
 import { MongoCoursesRepository } from '../src/courses/mongo-courses.repository';
@@ -19,21 +17,14 @@ import { FakeCoursesRepository } from './support/fake-courses.repository';
 import { FakeQuestionsRepository } from './support/fake-questions.repository';
 import { FakeViewModesRepository } from './support/fake-view-modes.repository';
 
-const DB = `qbank_repositories_it_${randomUUID().slice(0, 8)}`;
-let conn: Connection;
-
-beforeAll(async () => {
-  conn = await mongoose.createConnection(infraConfig('test').mongoUrl(DB)).asPromise();
-  // the indexes the service has (the unique _id decides a taken qid)
-  await conn.model(QuestionRecord.name, QuestionSchema).init();
-  await conn.model(CourseRecord.name, CourseSchema).init();
-  await conn.model(ViewModeRecord.name, ViewModeSchema).init();
-}, 60_000);
-
-afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-});
+// the indexes the service has (the unique _id decides a taken qid)
+const db = scratchDatabase('qbank_repositories_it', [
+  [QuestionRecord.name, QuestionSchema],
+  [CourseRecord.name, CourseSchema],
+  [ViewModeRecord.name, ViewModeSchema],
+]);
+beforeAll(() => db.open(), 60_000);
+afterAll(() => db.close());
 
 /** An empty store of each kind, per implementation. */
 const implementations: [
@@ -48,17 +39,17 @@ const implementations: [
     'MongoDB',
     {
       questions: async () => {
-        const model = conn.model<QuestionRecord>(QuestionRecord.name);
+        const model = db.conn.model<QuestionRecord>(QuestionRecord.name);
         await model.deleteMany({}).exec();
         return new MongoQuestionsRepository(model);
       },
       courses: async () => {
-        const model = conn.model<CourseRecord>(CourseRecord.name);
+        const model = db.conn.model<CourseRecord>(CourseRecord.name);
         await model.deleteMany({}).exec();
         return new MongoCoursesRepository(model);
       },
       viewModes: async () => {
-        const model = conn.model<ViewModeRecord>(ViewModeRecord.name);
+        const model = db.conn.model<ViewModeRecord>(ViewModeRecord.name);
         await model.deleteMany({}).exec();
         return new MongoViewModesRepository(model);
       },
