@@ -82,6 +82,23 @@ export default tseslint.config(
     },
   },
   {
+    // A notice's subject and payload are checked against NoticeMap (libs/contracts) only
+    // through nest-kit's publishNotice/subscribeNotice (ADR 0017, notices).
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['libs/nest-kit/src/notices/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(publish|subscribe)$/] > CallExpression[callee.property.name='userChanged']",
+          message:
+            "Use publishNotice/subscribeNotice from '@examprep/nest-kit': they type the notice by NoticeMap and drop one that does not decode.",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/gateway/src/**/*.controller.ts'],
     rules: { '@nx/workspace-route-requires-auth-decorator': 'error' },
   },
