@@ -12,9 +12,14 @@ import {
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
 import { GUARD_MESSAGES, JetStreamBus, NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
-import { adminActor, findRepoRoot, infraConfig, specAccounts, waitFor } from '@examprep/test-kit';
-import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
+import {
+  adminActor,
+  infraConfig,
+  seedTestData,
+  specAccounts,
+  testApps,
+  waitFor,
+} from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import { JSONCodec, type Subscription } from 'nats';
 
@@ -35,16 +40,9 @@ const newUser = accounts.newUser;
 const ADMIN: Actor = adminActor('it-admin@examprep.test');
 
 beforeAll(async () => {
-  const root = findRepoRoot();
-  const run = (script: string, ...args: string[]) =>
-    execFileSync(process.execPath, [path.join(root, script), ...args], {
-      cwd: root,
-      stdio: 'pipe',
-      timeout: 90_000,
-    });
-  run('tools/system/system.cjs', 'start', '--profile', 'test', '--no-web', '--only', 'catalog');
+  testApps('start', ['catalog']);
   // the catalogue is the seed's (upserted by id: running it again changes nothing else)
-  run('tools/seed/seed.cjs', '--profile', 'test');
+  seedTestData();
   await rpc.connect();
   bus = await JetStreamBus.create(rpc.connection!);
   const jc = JSONCodec<UserPurchasesChangedEvent>();

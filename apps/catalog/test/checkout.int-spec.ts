@@ -21,13 +21,13 @@ import {
   settledOrder,
   signedEvent,
   storedPurchasesChanges,
-  system,
+  catalogApp,
 } from './support/checkout-system';
 
 jest.setTimeout(60_000);
 
 beforeAll(() => {
-  system('start', '--only', 'catalog');
+  catalogApp('start');
   seed();
 });
 afterAll(() => cleanup());

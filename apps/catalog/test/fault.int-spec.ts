@@ -23,7 +23,7 @@ import {
   sessionEvent,
   settledOrder,
   storedPurchasesChanges,
-  system,
+  catalogApp,
 } from './support/checkout-system';
 
 jest.setTimeout(120_000);
@@ -46,14 +46,14 @@ const faultLines = () =>
   fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split(FAULT_LINE).length - 1 : 0;
 
 beforeAll(() => {
-  system('start', '--only', 'catalog');
+  catalogApp('start');
   seed();
 });
 
 afterAll(async () => {
   // whatever happened, the test system gets its normal catalog back
-  if (faulty) system('stop', '--only', 'catalog');
-  system('start', '--only', 'catalog');
+  if (faulty) catalogApp('stop');
+  catalogApp('start');
   await cleanup();
 });
 
@@ -66,9 +66,9 @@ it('killed after recording the payment: after a restart the learner owns the pro
   const order = { ...(await orderOf(created.body.id))!, sessionId: created.body.id as string };
 
   // the catalog with the fault hook
-  system('stop', '--only', 'catalog');
+  catalogApp('stop');
   faulty = true;
-  system('start', '--only', 'catalog', '--env', 'CATALOG_FAULT=after-record');
+  catalogApp('start', { CATALOG_FAULT: 'after-record' });
   const pid = Number(fs.readFileSync(pidFile, 'utf8'));
   expect(alive(pid)).toBe(true);
   const linesBefore = faultLines();
@@ -93,7 +93,7 @@ it('killed after recording the payment: after a restart the learner owns the pro
   expect(await storedPurchasesChanges(buyer.uid, since)).toEqual([]);
 
   // a normal restart: the relay processes the inbox entry and finishes the order within seconds
-  system('start', '--only', 'catalog');
+  catalogApp('start');
   faulty = false;
   await waitFor(
     async () =>

@@ -1,12 +1,11 @@
 // The checkout integration specs' view of the RUNNING test system: the gateway's HTTP routes
 // (as the browser and Stripe call them), buyers who are real Keycloak accounts, the catalog
 // database (to read orders and the ledger) and Stripe's own signing helper for deliveries.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import * as path from 'node:path';
 import {
   createRealmUser,
-  findRepoRoot,
+  seedTestData,
+  testApps,
   getClientToken,
   getToken,
   identityServiceClient,
@@ -22,26 +21,17 @@ export const cfg = infraConfig('test');
 export const gateway = cfg.gatewayUrl;
 /** Only its webhook helpers are used: they sign locally, nothing is sent. */
 export const stripe: Stripe.Stripe = new Stripe(cfg.stripeApiKey, { telemetry: false });
-const root = findRepoRoot();
 
-/** Runs tools/system/system.cjs for the test profile (the catalog only unless told). */
-export function system(cmd: 'start' | 'stop', ...extra: string[]): void {
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'tools/system/system.cjs'), cmd, '--profile', 'test', '--no-web', ...extra],
-    // the apps log at the system's level, not at this test process's (LOG_LEVEL=silent)
-    { cwd: root, stdio: 'pipe', timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'info' } },
-  );
+/**
+ * Starts or stops the catalog app of the test profile (through the one harness, test-kit
+ * testApps); `env` is extra environment of a started catalog (e.g. a fault switch).
+ */
+export function catalogApp(cmd: 'start' | 'stop', env?: Record<string, string>): void {
+  testApps(cmd, ['catalog'], { env, timeoutMs: 90_000 });
 }
 
 /** The catalogue and demo coupons are the seed's (upserted by id: a re-run changes nothing). */
-export function seed(): void {
-  execFileSync(process.execPath, [path.join(root, 'tools/seed/seed.cjs'), '--profile', 'test'], {
-    cwd: root,
-    stdio: 'pipe',
-    timeout: 90_000,
-  });
-}
+export const seed = (): void => seedTestData(90_000);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are arbitrary JSON read by expect()
 export interface Answer<T = any> {
