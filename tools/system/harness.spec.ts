@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { down, downPlan, downSync, parseArgs, upPlan, upSync, type Step } from './harness.cjs';
 
@@ -124,5 +125,33 @@ describe('harness runs', () => {
 
   it('a plan with no step does nothing', () => {
     expect(() => upSync({ infra: false, seed: false, apps: false })).not.toThrow();
+  });
+});
+
+describe('one harness', () => {
+  /** Code that may name system.cjs or seed.cjs to run them: the harness (and this spec). */
+  const ALLOWED = new Set(['tools/system/harness.cjs', 'tools/system/harness.spec.ts']);
+  const CODE = /\.(ts|tsx|mjs|cjs|js)$/;
+  const SKIP = /(^|\/)(node_modules|dist|\.infra|\.nx|coverage)(\/|$)/;
+
+  function files(dir: string): string[] {
+    const out: string[] = [];
+    for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, e.name);
+      if (SKIP.test(rel)) continue;
+      if (e.isDirectory()) out.push(...files(rel));
+      else if (CODE.test(e.name)) out.push(rel);
+    }
+    return out;
+  }
+
+  it('no spec, tool or script starts apps or seeds except through it', () => {
+    // a path literal naming the runner or the seed, e.g. path.join(root, 'tools/system/system.cjs')
+    const direct = /['"](tools\/system\/system|tools\/seed\/seed|system|seed)\.cjs['"]/;
+    const offenders = ['apps', 'libs', 'tools']
+      .flatMap(files)
+      .filter((f) => !ALLOWED.has(f))
+      .filter((f) => direct.test(fs.readFileSync(path.join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
