@@ -21,6 +21,7 @@ export * from './jetstream/event-handlers';
 export * from './jetstream/event-handlers.explorer';
 export * from './mongo/mongo.module';
 export * from './concurrency/keyed-mutex';
+export * from './concurrency/keyed-work-queue';
 export * from './concurrency/ttl-cache';
 export * from './peers/peer-client';
 export * from './peers/peer-failure';

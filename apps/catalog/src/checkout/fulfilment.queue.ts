@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
-import { rootLogger } from '@examprep/nest-kit';
+import { KeyedWorkQueue, rootLogger } from '@examprep/nest-kit';
 import { FulfilmentService } from './fulfilment.service';
 import { OpenCheckoutsService } from './open-checkouts.service';
 import { OrderLocks } from './order-locks';
@@ -29,24 +29,19 @@ export type QueueOutcome = 'finished' | 'failed' | 'left pending';
 
 /**
  * The follow-up of an order's recorded change (grants after a payment, revocations after a
- * refund) runs here, behind the webhook's answer (ADR 0018): at most FULFILMENT_CONCURRENCY at
- * once, one order at a time (OrderLocks, as the webhook's state change), each order once in the
- * queue however often it is nudged. A failure is logged and the order stays pending in the
- * database: the relay finishes it. On shutdown nothing new starts, the running ones finish,
- * and what waits stays pending for the relay, before the database connection closes.
+ * refund) runs here, behind the webhook's answer (ADR 0018), in nest-kit's KeyedWorkQueue: at
+ * most FULFILMENT_CONCURRENCY at once, one order at a time (OrderLocks, as the webhook's state
+ * change), each order once in the queue however often it is nudged, and a nudge while it runs
+ * runs it once more after (the order may have changed after it was read). A failure is logged
+ * and the order stays pending in the database: the relay finishes it. On shutdown nothing new
+ * starts, the running ones finish, and what waits stays pending for the relay, before the
+ * database connection closes.
  */
 @Injectable()
 export class FulfilmentQueue implements OnModuleDestroy {
-  private readonly waiting = new Map<string, Promise<QueueOutcome>>();
-  private readonly order: string[] = [];
-  private readonly settle = new Map<string, (o: QueueOutcome) => void>();
-  private readonly running = new Map<string, Promise<void>>();
-  private stopped = false;
-  private troubled = false;
+  private readonly queue: KeyedWorkQueue<never, QueueOutcome>;
   private foregroundCount = 0;
   private idleListener: ((troubled: boolean) => void) | undefined;
-  private readonly concurrency: number;
-  private readonly backlog: number;
 
   constructor(
     private readonly orders: OrdersRepository,
@@ -55,8 +50,26 @@ export class FulfilmentQueue implements OnModuleDestroy {
     private readonly openCheckouts: OpenCheckoutsService,
     @Optional() @Inject(FULFILMENT_QUEUE_OPTIONS) options?: Partial<FulfilmentQueueOptions>,
   ) {
-    this.concurrency = options?.concurrency ?? FULFILMENT_CONCURRENCY;
-    this.backlog = options?.backlog ?? FULFILMENT_BACKLOG;
+    const concurrency = options?.concurrency ?? FULFILMENT_CONCURRENCY;
+    this.queue = new KeyedWorkQueue<never, QueueOutcome>({
+      name: 'fulfilment queue',
+      // while a webhook records, fulfilments take fewer slots
+      concurrency: () =>
+        this.foregroundCount > 0
+          ? Math.min(concurrency, FULFILMENT_CONCURRENCY_UNDER_LOAD)
+          : concurrency,
+      backlog: options?.backlog ?? FULFILMENT_BACKLOG,
+      whileRunning: 'again',
+      work: (orderId) => this.run(orderId),
+      failed: 'failed',
+      onError: (err, orderId) =>
+        rootLogger().error(
+          { err, orderId },
+          'fulfilment failed; the order stays pending for the relay',
+        ),
+      notTaken: 'left pending',
+      onIdle: (troubled) => this.idleListener?.(troubled),
+    });
   }
 
   /**
@@ -64,17 +77,7 @@ export class FulfilmentQueue implements OnModuleDestroy {
    * rejects). Callers that answer Stripe do not wait for it.
    */
   enqueue(orderId: string): Promise<QueueOutcome> {
-    const queued = this.waiting.get(orderId);
-    if (queued) return queued;
-    if (this.stopped || this.order.length >= this.backlog) {
-      this.troubled = true;
-      return Promise.resolve('left pending');
-    }
-    const done = new Promise<QueueOutcome>((resolve) => this.settle.set(orderId, resolve));
-    this.waiting.set(orderId, done);
-    this.order.push(orderId);
-    this.pump();
-    return done;
+    return this.queue.enqueue(orderId);
   }
 
   /**
@@ -87,7 +90,7 @@ export class FulfilmentQueue implements OnModuleDestroy {
       return await task();
     } finally {
       this.foregroundCount--;
-      if (this.foregroundCount === 0) this.pump();
+      if (this.foregroundCount === 0) this.queue.pump();
     }
   }
 
@@ -98,63 +101,26 @@ export class FulfilmentQueue implements OnModuleDestroy {
 
   /** Orders waiting or running (for the relay and tests). */
   get size(): number {
-    return this.order.length + this.running.size;
+    return this.queue.size;
   }
 
   has(orderId: string): boolean {
-    return this.waiting.has(orderId) || this.running.has(orderId);
+    return this.queue.has(orderId);
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    for (const orderId of this.order.splice(0)) this.resolve(orderId, 'left pending');
-    await Promise.all(this.running.values());
+    await this.queue.stop();
   }
 
-  private pump(): void {
-    while (!this.stopped && this.running.size < this.limit() && this.order.length > 0) {
-      const next = this.order.findIndex((id) => !this.running.has(id));
-      if (next < 0) return;
-      const [orderId] = this.order.splice(next, 1);
-      // a nudge while it runs queues it again: the order may have changed after it was read
-      const settle = this.settle.get(orderId)!;
-      this.waiting.delete(orderId);
-      this.settle.delete(orderId);
-      const run = this.run(orderId).then(settle, () => settle('failed'));
-      this.running.set(
-        orderId,
-        run.finally(() => {
-          this.running.delete(orderId);
-          this.pump();
-          if (this.size === 0) this.idle();
-        }),
-      );
-    }
-  }
-
-  private limit(): number {
-    return this.foregroundCount > 0
-      ? Math.min(this.concurrency, FULFILMENT_CONCURRENCY_UNDER_LOAD)
-      : this.concurrency;
-  }
-
+  /** One order's follow-up; throws when it failed (the queue logs it and answers 'failed'). */
   private async run(orderId: string): Promise<QueueOutcome> {
-    try {
-      const fulfilled = await this.locks.run(orderId, async (): Promise<Order | null> => {
-        const order = await this.orders.findById(orderId);
-        return order && (await this.fulfilment.finish(order)) ? order : null;
-      });
-      // outside this order's lock: each other order changes under its own
-      if (fulfilled) await this.closeOthers(fulfilled);
-      return 'finished';
-    } catch (err) {
-      this.troubled = true;
-      rootLogger().error(
-        { err, orderId },
-        'fulfilment failed; the order stays pending for the relay',
-      );
-      return 'failed';
-    }
+    const fulfilled = await this.locks.run(orderId, async (): Promise<Order | null> => {
+      const order = await this.orders.findById(orderId);
+      return order && (await this.fulfilment.finish(order)) ? order : null;
+    });
+    // outside this order's lock: each other order changes under its own
+    if (fulfilled) await this.closeOthers(fulfilled);
+    return 'finished';
   }
 
   /** The learner's other open checkouts of the same products (best effort: logged). */
@@ -163,22 +129,6 @@ export class FulfilmentQueue implements OnModuleDestroy {
       await this.openCheckouts.closeOthers(paid);
     } catch (err) {
       rootLogger().warn({ err, orderId: paid._id }, 'closing the other open checkouts failed');
-    }
-  }
-
-  private resolve(orderId: string, outcome: QueueOutcome): void {
-    this.settle.get(orderId)?.(outcome);
-    this.settle.delete(orderId);
-    this.waiting.delete(orderId);
-  }
-
-  private idle(): void {
-    const troubled = this.troubled;
-    this.troubled = false;
-    try {
-      this.idleListener?.(troubled);
-    } catch (err) {
-      rootLogger().error({ err }, 'fulfilment queue idle listener failed');
     }
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
-import { flushLogs, purchasesTotal, rootLogger } from '@examprep/nest-kit';
+import { flushLogs, KeyedWorkQueue, purchasesTotal, rootLogger } from '@examprep/nest-kit';
 import Stripe from 'stripe';
 import { CatalogEnv } from '../config/catalog.env';
 import { simulatorEnabled } from '../stripe/stripe.options';
@@ -35,35 +35,40 @@ export type WorkerOutcome = 'processed' | 'failed' | 'left unprocessed';
 /**
  * Processes the webhook's inbox (stripe_events) behind the answer (ADR 0018): locates the order,
  * decides, applies the change under the order's lock (OrderLocks), queues the follow-up
- * (grants, revocations) in the FulfilmentQueue and marks the event processed. At most
- * WEBHOOK_WORKER_CONCURRENCY events at once, each event once in the queue however often it is
- * nudged. A failure leaves the event unprocessed: the relay hands it back. On shutdown nothing
- * new starts and the running ones finish; what waits stays in the inbox for the relay.
+ * (grants, revocations) in the FulfilmentQueue and marks the event processed. The events go
+ * through nest-kit's KeyedWorkQueue: at most WEBHOOK_WORKER_CONCURRENCY at once, each event once
+ * in the queue however often it is nudged (a nudge while it runs gets that run's outcome). A
+ * failure leaves the event unprocessed: the relay hands it back. On shutdown nothing new starts
+ * and the running ones finish; what waits stays in the inbox for the relay.
  */
 @Injectable()
 export class WebhookWorker implements OnModuleDestroy {
-  private readonly waiting = new Map<
-    string,
-    { event: WebhookEvent | null; done: Promise<WorkerOutcome>; settle: (o: WorkerOutcome) => void }
-  >();
-  private readonly order: string[] = [];
-  private readonly running = new Map<string, Promise<void>>();
-  private readonly runs = new Map<string, Promise<WorkerOutcome>>();
-  private stopped = false;
-  private readonly concurrency: number;
-  private readonly backlog: number;
+  private readonly queue: KeyedWorkQueue<WebhookEvent, WorkerOutcome>;
 
   constructor(
     private readonly stripe: Stripe,
     private readonly env: CatalogEnv,
     private readonly orders: OrdersRepository,
     private readonly events: StripeEventsRepository,
-    private readonly queue: FulfilmentQueue,
+    private readonly fulfilment: FulfilmentQueue,
     private readonly locks: OrderLocks,
     @Optional() @Inject(WEBHOOK_WORKER_OPTIONS) options?: Partial<WebhookWorkerOptions>,
   ) {
-    this.concurrency = options?.concurrency ?? WEBHOOK_WORKER_CONCURRENCY;
-    this.backlog = options?.backlog ?? WEBHOOK_WORKER_BACKLOG;
+    this.queue = new KeyedWorkQueue<WebhookEvent, WorkerOutcome>({
+      name: 'webhook worker',
+      concurrency: options?.concurrency ?? WEBHOOK_WORKER_CONCURRENCY,
+      backlog: options?.backlog ?? WEBHOOK_WORKER_BACKLOG,
+      // a nudge while it runs: that run marks it processed (or leaves it for the relay)
+      whileRunning: 'join',
+      work: (eventId, event, earlier) => this.run(eventId, event, earlier),
+      failed: 'failed',
+      onError: (err, eventId) =>
+        rootLogger().error(
+          { err, eventId },
+          'webhook event processing failed; it stays in the inbox for the relay',
+        ),
+      notTaken: 'left unprocessed',
+    });
   }
 
   /**
@@ -72,84 +77,34 @@ export class WebhookWorker implements OnModuleDestroy {
    * rejects). The webhook does not wait for it.
    */
   enqueue(eventId: string, event: WebhookEvent | null = null): Promise<WorkerOutcome> {
-    const queued = this.waiting.get(eventId);
-    if (queued) {
-      queued.event ??= event;
-      return queued.done;
-    }
-    // a nudge while it runs: that run marks it processed (or leaves it for the relay)
-    const running = this.runs.get(eventId);
-    if (running) return running;
-    if (this.stopped || this.order.length >= this.backlog) {
-      return Promise.resolve('left unprocessed');
-    }
-    let settle!: (o: WorkerOutcome) => void;
-    const done = new Promise<WorkerOutcome>((resolve) => (settle = resolve));
-    this.waiting.set(eventId, { event, done, settle });
-    this.order.push(eventId);
-    this.pump();
-    return done;
+    return this.queue.enqueue(eventId, event);
   }
 
   /** Events waiting or running (for tests). */
   get size(): number {
-    return this.order.length + this.running.size;
+    return this.queue.size;
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    for (const id of this.order.splice(0)) {
-      this.waiting.get(id)?.settle('left unprocessed');
-      this.waiting.delete(id);
-    }
-    await Promise.all(this.running.values());
+    await this.queue.stop();
   }
 
-  private pump(): void {
-    while (!this.stopped && this.running.size < this.concurrency && this.order.length > 0) {
-      const next = this.order.findIndex((id) => !this.running.has(id));
-      if (next < 0) return;
-      const [eventId] = this.order.splice(next, 1);
-      const entry = this.waiting.get(eventId)!;
-      this.waiting.delete(eventId);
-      // started in arrival order: whatever runs now arrived earlier
-      const earlier = [...this.running.values()];
-      const outcome = this.run(eventId, entry.event, earlier).catch((): WorkerOutcome => 'failed');
-      this.runs.set(eventId, outcome);
-      this.running.set(
-        eventId,
-        outcome.then(entry.settle).finally(() => {
-          this.running.delete(eventId);
-          this.runs.delete(eventId);
-          this.pump();
-        }),
-      );
-    }
-  }
-
+  /** One inbox event; throws when it failed (the queue logs it and answers 'failed'). */
   private async run(
     eventId: string,
     given: WebhookEvent | null,
-    earlier: Promise<void>[],
+    earlier: readonly Promise<void>[],
   ): Promise<WorkerOutcome> {
-    try {
-      const event = given ?? (await this.events.unprocessedEvent(eventId));
-      if (!event) return 'processed'; // processed meanwhile (or not in the inbox)
-      // an event found by its payment intent (a refund) waits for the events that arrived
-      // before it: the payment that records the intent on the order may be one of them
-      if (locateOrder(event)?.by === 'paymentIntent') await Promise.all(earlier);
-      const { outcome, orderId } = await this.process(event);
-      await this.events.markProcessed(event.id, outcome, orderId, new Date());
-      // the follow-up of the recorded change runs behind it (a repeat may find one a crash left)
-      if (orderId) void this.queue.enqueue(orderId);
-      return 'processed';
-    } catch (err) {
-      rootLogger().error(
-        { err, eventId },
-        'webhook event processing failed; it stays in the inbox for the relay',
-      );
-      return 'failed';
-    }
+    const event = given ?? (await this.events.unprocessedEvent(eventId));
+    if (!event) return 'processed'; // processed meanwhile (or not in the inbox)
+    // an event found by its payment intent (a refund) waits for the events that arrived
+    // before it: the payment that records the intent on the order may be one of them
+    if (locateOrder(event)?.by === 'paymentIntent') await Promise.all(earlier);
+    const { outcome, orderId } = await this.process(event);
+    await this.events.markProcessed(event.id, outcome, orderId, new Date());
+    // the follow-up of the recorded change runs behind it (a repeat may find one a crash left)
+    if (orderId) void this.fulfilment.enqueue(orderId);
+    return 'processed';
   }
 
   private async process(event: WebhookEvent): Promise<{ outcome: string; orderId: string | null }> {
