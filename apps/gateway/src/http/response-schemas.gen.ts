@@ -64,6 +64,14 @@ class SchemaWriter {
             : { anyOf: items },
       };
     }
+    // `A[] & B[]` (a property narrowed by an intersection, e.g. TestExport's questions) is an
+    // array whose items are both: without this it would be walked as an object (length, methods)
+    if (type.isIntersection() && type.types.every((t) => c.isArrayType(t))) {
+      const items = type.types.map((t) =>
+        this.write(c.getTypeArguments(t as ts.TypeReference)[0], seen),
+      );
+      return { type: 'array', items: items.length === 1 ? items[0] : { allOf: items } };
+    }
     if (f & ts.TypeFlags.Object || type.isIntersection()) {
       const name = type.getSymbol()?.getName();
       if (name === 'Date') return { type: 'string', format: 'date-time' };

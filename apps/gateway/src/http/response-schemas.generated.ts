@@ -47,262 +47,242 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
             type: 'string',
           },
           questions: {
-            type: 'object',
-            properties: {
-              length: {
-                type: 'number',
-              },
-              '__@unscopables@26': {
-                type: 'object',
-                properties: {
-                  length: {
-                    type: 'boolean',
-                  },
-                  toString: {
-                    type: 'boolean',
-                  },
-                  toLocaleString: {
-                    type: 'boolean',
-                  },
-                  pop: {
-                    type: 'boolean',
-                  },
-                  push: {
-                    type: 'boolean',
-                  },
-                  concat: {
-                    type: 'boolean',
-                  },
-                  join: {
-                    type: 'boolean',
-                  },
-                  reverse: {
-                    type: 'boolean',
-                  },
-                  shift: {
-                    type: 'boolean',
-                  },
-                  slice: {
-                    type: 'boolean',
-                  },
-                  sort: {
-                    type: 'boolean',
-                  },
-                  splice: {
-                    type: 'boolean',
-                  },
-                  unshift: {
-                    type: 'boolean',
-                  },
-                  indexOf: {
-                    type: 'boolean',
-                  },
-                  lastIndexOf: {
-                    type: 'boolean',
-                  },
-                  every: {
-                    type: 'boolean',
-                  },
-                  some: {
-                    type: 'boolean',
-                  },
-                  forEach: {
-                    type: 'boolean',
-                  },
-                  map: {
-                    type: 'boolean',
-                  },
-                  filter: {
-                    type: 'boolean',
-                  },
-                  reduce: {
-                    type: 'boolean',
-                  },
-                  reduceRight: {
-                    type: 'boolean',
-                  },
-                  find: {
-                    type: 'boolean',
-                  },
-                  findIndex: {
-                    type: 'boolean',
-                  },
-                  fill: {
-                    type: 'boolean',
-                  },
-                  copyWithin: {
-                    type: 'boolean',
-                  },
-                  entries: {
-                    type: 'boolean',
-                  },
-                  keys: {
-                    type: 'boolean',
-                  },
-                  values: {
-                    type: 'boolean',
-                  },
-                  includes: {
-                    type: 'boolean',
-                  },
-                  flatMap: {
-                    type: 'boolean',
-                  },
-                  flat: {
-                    type: 'boolean',
-                  },
-                  at: {
-                    type: 'boolean',
-                  },
-                  findLast: {
-                    type: 'boolean',
-                  },
-                  findLastIndex: {
-                    type: 'boolean',
-                  },
-                  toReversed: {
-                    type: 'boolean',
-                  },
-                  toSorted: {
-                    type: 'boolean',
-                  },
-                  toSpliced: {
-                    type: 'boolean',
-                  },
-                  with: {
-                    type: 'boolean',
-                  },
-                  '__@iterator@24': {
-                    type: 'boolean',
-                  },
-                  '__@unscopables@26': {
-                    type: 'boolean',
-                  },
-                },
-                additionalProperties: {
-                  type: 'boolean',
-                },
-              },
-            },
-            required: ['length', '__@unscopables@26'],
-            additionalProperties: {
-              type: 'object',
-              properties: {
-                qid: {
-                  type: 'string',
-                },
-                type: {
-                  type: 'string',
-                  enum: ['single', 'blank', 'sata'],
-                },
-                question: {
-                  type: 'string',
-                },
-                answerOrder: {
-                  type: 'array',
-                  items: {
-                    type: 'string',
-                  },
-                },
-                questionImage: {
-                  type: 'string',
-                  nullable: true,
-                },
-                objective: {
-                  type: 'string',
-                },
-                rounding: {
+            type: 'array',
+            items: {
+              allOf: [
+                {
                   type: 'object',
                   properties: {
-                    places: {
-                      type: 'number',
-                    },
-                  },
-                  required: ['places'],
-                  nullable: true,
-                },
-                submittedAnswer: {
-                  anyOf: [
-                    {
+                    qid: {
                       type: 'string',
                     },
-                    {
+                    type: {
+                      type: 'string',
+                      enum: ['single', 'blank', 'sata'],
+                    },
+                    question: {
+                      type: 'string',
+                    },
+                    answerOrder: {
                       type: 'array',
                       items: {
                         type: 'string',
                       },
                     },
-                  ],
-                  nullable: true,
-                },
-                isSubmitted: {
-                  type: 'boolean',
-                },
-                status: {
-                  type: 'string',
-                  enum: ['correct', 'incorrect', 'unanswered'],
-                },
-                saved: {
-                  type: 'boolean',
-                },
-                savedAt: {
-                  type: 'string',
-                  nullable: true,
-                },
-                flagged: {
-                  type: 'boolean',
-                },
-                correctAnswer: {
-                  type: 'array',
-                  items: {
-                    type: 'string',
+                    questionImage: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    objective: {
+                      type: 'string',
+                    },
+                    rounding: {
+                      type: 'object',
+                      properties: {
+                        places: {
+                          type: 'number',
+                        },
+                      },
+                      required: ['places'],
+                      nullable: true,
+                    },
+                    submittedAnswer: {
+                      anyOf: [
+                        {
+                          type: 'string',
+                        },
+                        {
+                          type: 'array',
+                          items: {
+                            type: 'string',
+                          },
+                        },
+                      ],
+                      nullable: true,
+                    },
+                    isSubmitted: {
+                      type: 'boolean',
+                    },
+                    status: {
+                      type: 'string',
+                      enum: ['correct', 'incorrect', 'unanswered'],
+                    },
+                    saved: {
+                      type: 'boolean',
+                    },
+                    savedAt: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    flagged: {
+                      type: 'boolean',
+                    },
+                    correctAnswer: {
+                      type: 'array',
+                      items: {
+                        type: 'string',
+                      },
+                    },
+                    explanation: {
+                      type: 'string',
+                    },
+                    explanationImage: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    video: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    gradedAt: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    gradedBy: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    misconception: {
+                      type: 'string',
+                      nullable: true,
+                    },
                   },
+                  required: [
+                    'qid',
+                    'type',
+                    'question',
+                    'answerOrder',
+                    'questionImage',
+                    'objective',
+                    'rounding',
+                    'submittedAnswer',
+                    'isSubmitted',
+                    'status',
+                    'saved',
+                    'savedAt',
+                    'flagged',
+                  ],
                 },
-                explanation: {
-                  type: 'string',
+                {
+                  type: 'object',
+                  properties: {
+                    qid: {
+                      type: 'string',
+                    },
+                    type: {
+                      type: 'string',
+                      enum: ['single', 'blank', 'sata'],
+                    },
+                    question: {
+                      type: 'string',
+                    },
+                    answerOrder: {
+                      type: 'array',
+                      items: {
+                        type: 'string',
+                      },
+                    },
+                    questionImage: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    objective: {
+                      type: 'string',
+                    },
+                    rounding: {
+                      type: 'object',
+                      properties: {
+                        places: {
+                          type: 'number',
+                        },
+                      },
+                      required: ['places'],
+                      nullable: true,
+                    },
+                    submittedAnswer: {
+                      anyOf: [
+                        {
+                          type: 'string',
+                        },
+                        {
+                          type: 'array',
+                          items: {
+                            type: 'string',
+                          },
+                        },
+                      ],
+                      nullable: true,
+                    },
+                    isSubmitted: {
+                      type: 'boolean',
+                    },
+                    status: {
+                      type: 'string',
+                      enum: ['correct', 'incorrect', 'unanswered'],
+                    },
+                    saved: {
+                      type: 'boolean',
+                    },
+                    savedAt: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    flagged: {
+                      type: 'boolean',
+                    },
+                    correctAnswer: {
+                      type: 'array',
+                      items: {
+                        type: 'string',
+                      },
+                    },
+                    explanation: {
+                      type: 'string',
+                    },
+                    explanationImage: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    video: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    gradedAt: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    gradedBy: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                    misconception: {
+                      type: 'string',
+                      nullable: true,
+                    },
+                  },
+                  required: [
+                    'qid',
+                    'type',
+                    'question',
+                    'answerOrder',
+                    'questionImage',
+                    'objective',
+                    'rounding',
+                    'submittedAnswer',
+                    'isSubmitted',
+                    'status',
+                    'saved',
+                    'savedAt',
+                    'flagged',
+                    'correctAnswer',
+                    'explanation',
+                    'explanationImage',
+                    'video',
+                    'gradedAt',
+                    'gradedBy',
+                    'misconception',
+                  ],
                 },
-                explanationImage: {
-                  type: 'string',
-                  nullable: true,
-                },
-                video: {
-                  type: 'string',
-                  nullable: true,
-                },
-                gradedAt: {
-                  type: 'string',
-                  nullable: true,
-                },
-                gradedBy: {
-                  type: 'string',
-                  nullable: true,
-                },
-                misconception: {
-                  type: 'string',
-                  nullable: true,
-                },
-              },
-              required: [
-                'qid',
-                'type',
-                'question',
-                'answerOrder',
-                'questionImage',
-                'objective',
-                'rounding',
-                'submittedAnswer',
-                'isSubmitted',
-                'status',
-                'saved',
-                'savedAt',
-                'flagged',
-                'correctAnswer',
-                'explanation',
-                'explanationImage',
-                'video',
-                'gradedAt',
-                'gradedBy',
-                'misconception',
               ],
             },
           },
