@@ -3,7 +3,7 @@
 const { unit } = require('../../jest.preset.cjs');
 
 module.exports = unit(__dirname, {
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/jest.environment.cjs',
   testEnvironmentOptions: {
     customExportConditions: ['@examprep/source', 'browser', 'require', 'default'],
   },

@@ -10,7 +10,7 @@ export function useSignupStatus() {
   const api = useApi();
   return useQuery<SignupStatus, ApiError>({
     queryKey: SIGNUP_STATUS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<SignupStatus>('/allow-signup', { signal, anonymous: true }),
+    queryFn: ({ signal }) => api.GET('/api/allow-signup', { signal, anonymous: true }),
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -21,12 +21,7 @@ export function useSignupStatus() {
 export function usePasswordReset() {
   const api = useApi();
   return useMutation<PasswordResetAnswer, ApiError, string>({
-    mutationFn: (email) =>
-      api.request<PasswordResetAnswer>('/password-reset', {
-        method: 'POST',
-        body: { email },
-        anonymous: true,
-      }),
+    mutationFn: (email) => api.POST('/api/password-reset', { body: { email }, anonymous: true }),
     retry: false,
   });
 }

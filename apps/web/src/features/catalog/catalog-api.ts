@@ -7,7 +7,7 @@ import { useApi } from '../../shared/api/api-context';
 export function useCreateCheckoutSession() {
   const api = useApi();
   return useMutation<CheckoutSessionAnswer, ApiError, CheckoutSessionInput>({
-    mutationFn: (input) => api.post<CheckoutSessionAnswer>('/create-checkout-session', input),
+    mutationFn: (input) => api.POST('/api/create-checkout-session', { body: input }),
     retry: false,
   });
 }

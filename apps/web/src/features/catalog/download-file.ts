@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, type SignedMediaAnswer } from '@examprep/contracts/types';
+import { MEDIA_MESSAGES } from '@examprep/contracts/types';
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import { signedUrlCache, type SignedUrlKey } from '../media/signed-url-cache';
 
@@ -9,8 +9,11 @@ export type DownloadTier = 'free' | 'paid';
  * GET /api/download-file-free?filePath= or GET /api/download-file-paid?filePath= (learner
  * spec §7): answers the file's signed URL, opened in a new tab.
  */
-export function downloadUrlPath(tier: DownloadTier, filePath: string): string {
-  return `/download-file-${tier}?filePath=${encodeURIComponent(filePath)}`;
+function downloadUrl(api: ApiClient, tier: DownloadTier, filePath: string) {
+  const params = { query: { filePath } };
+  return tier === 'free'
+    ? api.GET('/api/download-file-free', { params })
+    : api.GET('/api/download-file-paid', { params });
 }
 
 /** Texts of failed downloads that are not in the spec (a file other than a PDF). */
@@ -57,7 +60,7 @@ export async function signedDownloadUrl(
   let failure: unknown = null;
   const url = await signedUrlCache.get(downloadKey(uid, filePath), async () => {
     try {
-      return await api.get<SignedMediaAnswer>(downloadUrlPath(tier, filePath));
+      return await downloadUrl(api, tier, filePath);
     } catch (err) {
       failure = err;
       throw err;

@@ -24,7 +24,8 @@ export function useCheckoutResult(sessionId: string | null, enabled: boolean, si
   return useQuery<CheckoutResult, ApiError>({
     queryKey: ['checkout-result', sessionId],
     queryFn: ({ signal }) =>
-      api.get<CheckoutResult>(`/checkout-sessions/${encodeURIComponent(sessionId ?? '')}`, {
+      api.GET('/api/checkout-sessions/{sessionId}', {
+        params: { path: { sessionId: sessionId ?? '' } },
         signal,
       }),
     enabled: enabled && valid,

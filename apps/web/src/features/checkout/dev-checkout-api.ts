@@ -3,14 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ApiError } from '../../shared/api/api-client';
 import { useApi } from '../../shared/api/api-context';
 
-const path = (sessionId: string) => `/dev-checkout/${encodeURIComponent(sessionId)}`;
-
 /** GET /api/dev-checkout/:sessionId (public; dev/test only, else 404): the order to show. */
 export function useDevCheckout(sessionId: string) {
   const api = useApi();
   return useQuery<DevCheckoutView, ApiError>({
     queryKey: ['dev-checkout', sessionId],
-    queryFn: ({ signal }) => api.get<DevCheckoutView>(path(sessionId), { signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/api/dev-checkout/{sessionId}', { params: { path: { sessionId } }, signal }),
     // a 404 stays a 404; the page offers Try Again for the rest
     retry: false,
   });
@@ -21,7 +20,10 @@ export function useCompleteDevCheckout(sessionId: string) {
   const api = useApi();
   return useMutation<DevCheckoutResult, ApiError, 'pay' | 'cancel'>({
     mutationFn: (outcome) =>
-      api.post<DevCheckoutResult>(`${path(sessionId)}/complete`, { outcome }),
+      api.POST('/api/dev-checkout/{sessionId}/complete', {
+        params: { path: { sessionId } },
+        body: { outcome },
+      }),
     retry: false,
   });
 }

@@ -11,7 +11,7 @@ import { useApi } from '../../shared/api/api-context';
 export function useIssueChallenge() {
   const api = useApi();
   return useMutation<CaptchaChallenge, ApiError, void>({
-    mutationFn: () => api.post<CaptchaChallenge>('/captcha/issue'),
+    mutationFn: () => api.POST('/api/captcha/issue'),
     retry: false,
   });
 }
@@ -20,7 +20,7 @@ export function useIssueChallenge() {
 export function useVerifyChallenge() {
   const api = useApi();
   return useMutation<CaptchaVerifyAnswer, ApiError, CaptchaVerifyInput>({
-    mutationFn: (input) => api.post<CaptchaVerifyAnswer>('/captcha/verify', input),
+    mutationFn: (input) => api.POST('/api/captcha/verify', { body: input }),
     retry: false,
   });
 }

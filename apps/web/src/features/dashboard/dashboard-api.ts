@@ -13,7 +13,7 @@ export function useUpdateDefaultDashboard() {
   const { applyMe } = useSession();
   return useMutation<Me, ApiError, Dashboard>({
     mutationFn: (defaultDashboard) =>
-      api.post<Me>('/update-user-default-dashboard', { defaultDashboard }),
+      api.POST('/api/update-user-default-dashboard', { body: { defaultDashboard } }),
     onSuccess: (me) => applyMe(me),
     retry: false,
   });

@@ -1,20 +1,16 @@
 import {
-  type CreateTestAnswer,
   type CreateTestInput,
-  type DeleteTestAnswer,
   type FlagQuestionAnswer,
   type FlagQuestionInput,
-  type SavePracticeAnswerAnswer,
   type SavePracticeAnswerInput,
   type SubmitQuizAnswerAnswer,
   type SubmitQuizAnswerInput,
   type SubmitTestAnswer,
   type TestView,
-  type UnfinishedTestAnswer,
   type UnfinishedTestQuery,
 } from '@examprep/contracts/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiClient, type ApiError } from '../../shared/api/api-client';
+import { formQuery, type ApiClient, type ApiError } from '../../shared/api/api-client';
 import { useApi } from '../../shared/api/api-context';
 
 export const testQueryKey = (testId: string) => ['test', testId] as const;
@@ -22,21 +18,19 @@ export const testQueryKey = (testId: string) => ['test', testId] as const;
 /** The calls of the start flow and the test screens (learner spec §7), one place. */
 export const testsApi = {
   unfinished: (api: ApiClient, q: UnfinishedTestQuery) =>
-    api.get<UnfinishedTestAnswer>(`/tests/unfinished?${new URLSearchParams({ ...q }).toString()}`),
+    api.GET('/api/tests/unfinished', { params: { query: q }, querySerializer: formQuery }),
   get: (api: ApiClient, testId: string, signal?: AbortSignal) =>
-    api.get<TestView>(`/tests/${encodeURIComponent(testId)}`, { signal }),
-  create: (api: ApiClient, input: CreateTestInput) =>
-    api.post<CreateTestAnswer>('/create-test', input),
-  delete: (api: ApiClient, testId: string) =>
-    api.post<DeleteTestAnswer>('/delete-test', { testId }),
+    api.GET('/api/tests/{testId}', { params: { path: { testId } }, signal }),
+  create: (api: ApiClient, input: CreateTestInput) => api.POST('/api/create-test', { body: input }),
+  delete: (api: ApiClient, testId: string) => api.POST('/api/delete-test', { body: { testId } }),
   submitQuizAnswer: (api: ApiClient, input: SubmitQuizAnswerInput) =>
-    api.post<SubmitQuizAnswerAnswer>('/submit-quiz-answer', input),
+    api.POST('/api/submit-quiz-answer', { body: input }),
   savePracticeAnswer: (api: ApiClient, input: SavePracticeAnswerInput) =>
-    api.post<SavePracticeAnswerAnswer>('/save-practice-answer', input),
+    api.POST('/api/save-practice-answer', { body: input }),
   submitTest: (api: ApiClient, testId: string) =>
-    api.post<SubmitTestAnswer>('/submit-test', { testId }),
+    api.POST('/api/submit-test', { body: { testId } }),
   flag: (api: ApiClient, input: FlagQuestionInput) =>
-    api.post<FlagQuestionAnswer>('/flag-question', input),
+    api.POST('/api/flag-question', { body: input }),
 };
 
 /**

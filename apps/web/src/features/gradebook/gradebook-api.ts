@@ -1,9 +1,4 @@
-import {
-  type DeleteTestAnswer,
-  type GradebookAnswer,
-  type TestSummary,
-  type TestView,
-} from '@examprep/contracts/types';
+import { type DeleteTestAnswer, type TestSummary, type TestView } from '@examprep/contracts/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api/api-client';
 import { useApi } from '../../shared/api/api-context';
@@ -25,8 +20,10 @@ export function useGradebook(userId: string | null) {
   return useQuery<TestSummary[], ApiError>({
     queryKey: gradebookQueryKey(userId),
     queryFn: async ({ signal }) => {
-      const path = userId ? `/gradebook?userId=${encodeURIComponent(userId)}` : '/gradebook';
-      const answer = await api.get<GradebookAnswer>(path, { signal });
+      const answer = await api.GET('/api/gradebook', {
+        params: { query: { userId: userId ?? undefined } },
+        signal,
+      });
       return answer.tests;
     },
     // Read again on every visit: a test submitted on the test screen a moment ago must show
@@ -44,11 +41,11 @@ export function useTestView(testId: string, userId: string | null, enabled = tru
   return useQuery<TestView, ApiError>({
     queryKey: testViewQueryKey(testId, userId),
     enabled,
-    queryFn: ({ signal }) => {
-      const base = `/tests/${encodeURIComponent(testId)}`;
-      const path = userId ? `${base}?userId=${encodeURIComponent(userId)}` : base;
-      return api.get<TestView>(path, { signal });
-    },
+    queryFn: ({ signal }) =>
+      api.GET('/api/tests/{testId}', {
+        params: { path: { testId }, query: { userId: userId ?? undefined } },
+        signal,
+      }),
     // 400 (the id cannot name a test) and 404 (no such test, or someone else's) are answers,
     // not hiccups.
     retry: false,
@@ -69,7 +66,7 @@ export function useDeleteTest() {
     mutationFn: async (test) => {
       if (status !== 'signed-in' || !user) throw new Error(T.notAuthenticated);
       try {
-        const answer = await api.post<DeleteTestAnswer>('/delete-test', { testId: test.id });
+        const answer = await api.POST('/api/delete-test', { body: { testId: test.id } });
         if (!answer?.success) throw new Error(T.deleteFailedShort);
         return answer;
       } catch (err) {

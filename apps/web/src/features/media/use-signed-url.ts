@@ -1,4 +1,4 @@
-import { type SignedMediaAnswer, type SignedUrlKind } from '@examprep/contracts/types';
+import { type SignedUrlKind } from '@examprep/contracts/types';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useApi } from '../../shared/api/api-context';
 import { useSession } from '../../shared/session/session-context';
@@ -9,9 +9,6 @@ export type SignedUrlState =
   | { status: 'loading' }
   | { status: 'ready'; url: string }
   | { status: 'failed' };
-
-/** GET /api/getSignedUrl?path= (learner spec §7). */
-export const signedUrlPath = (path: string) => `/getSignedUrl?path=${encodeURIComponent(path)}`;
 
 /**
  * The signed URL of a stored object through the app's cache (learner spec §4): 'none' when
@@ -31,7 +28,8 @@ export function useSignedUrl(path: string | null | undefined, kind: SignedUrlKin
   const [failed, setFailed] = useState<string | null>(null);
 
   const load = useCallback(
-    (k: SignedUrlKey) => api.get<SignedMediaAnswer>(signedUrlPath(k.path)),
+    // GET /api/getSignedUrl?path= (learner spec §7)
+    (k: SignedUrlKey) => api.GET('/api/getSignedUrl', { params: { query: { path: k.path } } }),
     [api],
   );
 

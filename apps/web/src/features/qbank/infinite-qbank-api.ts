@@ -6,9 +6,9 @@ import {
   type ViewMode,
 } from '@examprep/contracts/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError } from '../../shared/api/api-client';
+import { formQuery, type ApiError } from '../../shared/api/api-client';
 import { useApi } from '../../shared/api/api-context';
-import { batchQuery, type QbankSelection } from './qbank-selection';
+import { batchParams, type QbankSelection } from './qbank-selection';
 
 export const INFINITE_COURSES_QUERY_KEY = ['infiniteqbank', 'courses'] as const;
 export const VIEW_MODE_QUERY_KEY = ['infiniteqbank', 'view-mode'] as const;
@@ -22,7 +22,7 @@ export function useInfiniteCourses() {
   const api = useApi();
   return useQuery<InfiniteCoursesResponse, ApiError>({
     queryKey: INFINITE_COURSES_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<InfiniteCoursesResponse>('/infiniteqbank/courses', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/infiniteqbank/courses', { signal }),
   });
 }
 
@@ -34,7 +34,10 @@ export function useGenerateBatch() {
   const api = useApi();
   return useMutation<GenerateBatchResponse, ApiError, QbankSelection>({
     mutationFn: (selection) =>
-      api.get<GenerateBatchResponse>(`/infiniteqbank/generate-batch?${batchQuery(selection)}`),
+      api.GET('/api/infiniteqbank/generate-batch', {
+        params: { query: batchParams(selection) },
+        querySerializer: formQuery,
+      }),
     retry: false,
   });
 }
@@ -43,7 +46,7 @@ export function useGenerateBatch() {
 export function useCheckAnswer() {
   const api = useApi();
   return useMutation<InfiniteCheckResult, ApiError, InfiniteCheckInput>({
-    mutationFn: (input) => api.post<InfiniteCheckResult>('/infiniteqbank/check', input),
+    mutationFn: (input) => api.POST('/api/infiniteqbank/check', { body: input }),
     retry: false,
   });
 }
@@ -53,8 +56,7 @@ export function useViewMode(enabled: boolean) {
   const api = useApi();
   return useQuery<{ mode: ViewMode }, ApiError>({
     queryKey: VIEW_MODE_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      api.get<{ mode: ViewMode }>('/infiniteqbank/admin/view-mode', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/infiniteqbank/admin/view-mode', { signal }),
     enabled,
   });
 }
@@ -64,8 +66,7 @@ export function useSetViewMode() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation<{ mode: ViewMode }, ApiError, ViewMode>({
-    mutationFn: (mode) =>
-      api.post<{ mode: ViewMode }>('/infiniteqbank/admin/set-view-mode', { mode }),
+    mutationFn: (mode) => api.POST('/api/infiniteqbank/admin/set-view-mode', { body: { mode } }),
     retry: false,
     onSuccess: async (answer) => {
       queryClient.setQueryData(VIEW_MODE_QUERY_KEY, answer);

@@ -100,16 +100,20 @@ export function selectionToParams(selection: QbankSelection): URLSearchParams {
   return params;
 }
 
-/** GET /api/infiniteqbank/generate-batch query string (no topic = mixed topics). */
-export function batchQuery(selection: QbankSelection): string {
-  const query: GenerateBatchQuery = {
+/** GET /api/infiniteqbank/generate-batch query (no topic = mixed topics). */
+export function batchParams(selection: QbankSelection): GenerateBatchQuery {
+  return {
     course: selection.course,
     objective: selection.objective,
     count: selection.count,
     ...(selection.topic ? { topic: selection.topic } : {}),
   };
+}
+
+/** That query as the call sends it (formQuery). */
+export function batchQuery(selection: QbankSelection): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  for (const [key, value] of Object.entries(batchParams(selection))) params.set(key, String(value));
   return params.toString();
 }
 

@@ -15,8 +15,7 @@ export function useSimulationsAccess() {
   const api = useApi();
   return useQuery<{ authorized: boolean }, ApiError>({
     queryKey: SIMULATIONS_ACCESS_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      api.get<{ authorized: boolean }>('/check-simulations-access', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/check-simulations-access', { signal }),
   });
 }
 
@@ -24,7 +23,7 @@ export function useSimulationsAccess() {
 export function useGeneratePump() {
   const api = useApi();
   return useMutation<PumpQuestion, ApiError, PumpGenerateInput>({
-    mutationFn: (input) => api.post<PumpQuestion>('/simulations/pump/generate', input),
+    mutationFn: (input) => api.POST('/api/simulations/pump/generate', { body: input }),
     retry: false,
   });
 }
@@ -33,7 +32,7 @@ export function useGeneratePump() {
 export function useCheckPump() {
   const api = useApi();
   return useMutation<PumpCheckResult, ApiError, PumpCheckInput>({
-    mutationFn: (input) => api.post<PumpCheckResult>('/simulations/pump/check', input),
+    mutationFn: (input) => api.POST('/api/simulations/pump/check', { body: input }),
     retry: false,
   });
 }

@@ -10,7 +10,7 @@ export function useAnnouncements() {
   const api = useApi();
   return useQuery<Announcement[], ApiError>({
     queryKey: ANNOUNCEMENTS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<Announcement[]>('/announcements', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/announcements', { signal }),
   });
 }
 
@@ -21,8 +21,8 @@ export function useSaveAnnouncement(id: string | null) {
   return useMutation<Announcement, ApiError, AnnouncementInput>({
     mutationFn: (input) =>
       id === null
-        ? api.post<Announcement>('/announcements', input)
-        : api.put<Announcement>(`/announcements/${encodeURIComponent(id)}`, input),
+        ? api.POST('/api/announcements', { body: input })
+        : api.PUT('/api/announcements/{id}', { params: { path: { id } }, body: input }),
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_QUERY_KEY }),
   });
@@ -33,7 +33,9 @@ export function useDeleteAnnouncement() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation<void, ApiError, string>({
-    mutationFn: (id) => api.delete(`/announcements/${encodeURIComponent(id)}`),
+    mutationFn: async (id) => {
+      await api.DELETE('/api/announcements/{id}', { params: { path: { id } } });
+    },
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_QUERY_KEY }),
   });

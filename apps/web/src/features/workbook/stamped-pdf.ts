@@ -1,5 +1,6 @@
 import { MEDIA_MESSAGES, stampedFileName } from '@examprep/contracts/types';
 import { REQUEST_TIMEOUT_MS } from '../../shared/api/api-client';
+import { apiPath } from '../../shared/api/api-paths';
 import { downloadBlob } from '../../shared/export';
 
 /** Where a stamped-PDF download is: waiting for the server, or receiving bytes. */
@@ -27,6 +28,9 @@ export function pdfErrorMessage(status: number): string {
   if (status === 429) return MEDIA_MESSAGES.tooManyDownloads;
   return MEDIA_MESSAGES.downloadFailed;
 }
+
+/** POST /api/generate-stamped-pdf: streamed by fetch for its progress, not by the JSON client. */
+const STAMPED_PDF_PATH = apiPath('/api/generate-stamped-pdf');
 
 /** Characters no file system takes (and path separators): replaced by '_'. */
 // eslint-disable-next-line no-control-regex
@@ -109,7 +113,7 @@ export async function downloadStampedPdf(
     arm();
     let response: Response;
     try {
-      response = await fetch('/api/generate-stamped-pdf', {
+      response = await fetch(STAMPED_PDF_PATH, {
         method: 'POST',
         headers: {
           Accept: 'application/pdf',

@@ -1,13 +1,8 @@
-import { type SignedMediaAnswer } from '@examprep/contracts/types';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useApi } from '../../shared/api/api-context';
 import { useSession } from '../../shared/session/session-context';
 import { signedUrlCache, type SignedUrlKey } from '../media/signed-url-cache';
 import { type SignedUrlState } from '../media/use-signed-url';
-
-/** GET /api/getWorkbookVideoUrl?videoPath= (learner spec §7). */
-export const workbookVideoUrlPath = (videoPath: string) =>
-  `/getWorkbookVideoUrl?videoPath=${encodeURIComponent(videoPath)}`;
 
 /**
  * A workbook video's signed URL through the app's one signed-URL cache (learner spec §4: per
@@ -36,7 +31,8 @@ export function useWorkbookVideoUrl(
     let live = true;
     const target: SignedUrlKey = { user: uid, path: videoPath, kind: 'video' };
     void signedUrlCache
-      .get(target, () => api.get<SignedMediaAnswer>(workbookVideoUrlPath(videoPath)))
+      // GET /api/getWorkbookVideoUrl?videoPath= (learner spec §7)
+      .get(target, () => api.GET('/api/getWorkbookVideoUrl', { params: { query: { videoPath } } }))
       .then((url) => {
         if (live) setFailed(url === null ? attemptId : null);
       });

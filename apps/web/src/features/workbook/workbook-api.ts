@@ -18,6 +18,6 @@ export function useWorkbook(productId: string) {
   return useQuery<WorkbookManifest, ApiError>({
     queryKey: workbookQueryKey(uid, productId),
     queryFn: ({ signal }) =>
-      api.get<WorkbookManifest>(`/workbooks/${encodeURIComponent(productId)}`, { signal }),
+      api.GET('/api/workbooks/{productId}', { params: { path: { productId } }, signal }),
   });
 }

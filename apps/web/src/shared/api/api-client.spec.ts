@@ -3,6 +3,7 @@ import {
   ApiError,
   createApiClient,
   errorFromResponse,
+  formQuery,
   NETWORK_ERROR_MESSAGE,
   REQUEST_TIMEOUT_MS,
   TIMEOUT_MESSAGE,
@@ -14,20 +15,22 @@ describe('api client', () => {
   it('calls /api with a bearer token and a JSON body', async () => {
     const { calls } = mockFetch(() => fakeResponse(201, { id: 'a1' }));
     const sut = createApiClient({ getToken: async () => 'tok' });
-    await expect(sut.post('/announcements', { content: 'x' })).resolves.toEqual({ id: 'a1' });
+    await expect(
+      sut.POST('/api/announcements', { body: { content: 'x', date: '2025-01-01' } }),
+    ).resolves.toEqual({ id: 'a1' });
     expect(calls[0]).toMatchObject({
       url: '/api/announcements',
       method: 'POST',
-      body: { content: 'x' },
+      body: { content: 'x', date: '2025-01-01' },
       headers: { Authorization: 'Bearer tok', 'Content-Type': 'application/json' },
     });
   });
 
   it('sends no Authorization header when signed out or for anonymous calls', async () => {
     const { calls } = mockFetch(() => fakeResponse(200, []));
-    await createApiClient({ getToken: async () => null }).get('/announcements');
+    await createApiClient({ getToken: async () => null }).GET('/api/announcements');
     const getToken = jest.fn(async () => 'tok');
-    await createApiClient({ getToken }).get('/public-config', { anonymous: true });
+    await createApiClient({ getToken }).GET('/api/public-config', { anonymous: true });
     expect(calls[0].headers.Authorization).toBeUndefined();
     expect(calls[1].headers.Authorization).toBeUndefined();
     expect(getToken).not.toHaveBeenCalled();
@@ -37,14 +40,16 @@ describe('api client', () => {
     mockFetch(() => fakeResponse(200, []));
     const getToken = jest.fn(async () => 'tok');
     const sut = createApiClient({ getToken });
-    await sut.get('/a');
-    await sut.get('/b');
+    await sut.GET('/api/me');
+    await sut.GET('/api/products');
     expect(getToken).toHaveBeenCalledTimes(2);
   });
 
   it('answers undefined for 204 No Content', async () => {
     mockFetch(() => fakeResponse(204));
-    await expect(createApiClient().delete('/announcements/1')).resolves.toBeUndefined();
+    await expect(
+      createApiClient().DELETE('/api/announcements/{id}', { params: { path: { id: '1' } } }),
+    ).resolves.toBeUndefined();
   });
 
   it(`gives '${TIMEOUT_MESSAGE}' after ${REQUEST_TIMEOUT_MS} ms`, async () => {
@@ -58,7 +63,7 @@ describe('api client', () => {
           );
         }),
     ) as unknown as typeof window.fetch;
-    const pending = createApiClient().get('/announcements');
+    const pending = createApiClient().GET('/api/announcements');
     const assertion = expect(pending).rejects.toMatchObject({
       name: 'ApiError',
       status: 0,
@@ -78,7 +83,7 @@ describe('api client', () => {
     window.fetch = jest.fn(async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof window.fetch;
-    await expect(createApiClient().get('/x')).rejects.toMatchObject({
+    await expect(createApiClient().GET('/api/me')).rejects.toMatchObject({
       status: 0,
       message: NETWORK_ERROR_MESSAGE,
     });
@@ -94,7 +99,7 @@ describe('api client', () => {
       }),
     );
     const err = await createApiClient()
-      .post('/announcements', {})
+      .POST('/api/announcements', { body: { content: '', date: '' } })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
@@ -103,6 +108,49 @@ describe('api client', () => {
       message: 'Some fields are invalid.',
       fields: { content: ['Content is required.'] },
     });
+  });
+
+  it('answers BAD_RESPONSE for a body that is not JSON', async () => {
+    mockFetch(() => fakeResponse(200, '<html>proxy page</html>'));
+    await expect(createApiClient().GET('/api/me')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 200,
+      code: 'BAD_RESPONSE',
+    });
+  });
+
+  it('puts path parameters in the path and the query after it, encoded', async () => {
+    const { calls } = mockFetch(() => fakeResponse(200, {}));
+    const sut = createApiClient();
+    await sut.GET('/api/tests/{testId}', {
+      params: { path: { testId: 'a/b c' }, query: { userId: 'u 1' } },
+    });
+    await sut.GET('/api/gradebook', { params: { query: { userId: undefined } } });
+    await sut.GET('/api/questions', {
+      params: { query: { course: 'TEAS Math', type: 'sata' } },
+      querySerializer: formQuery,
+    });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/tests/a%2Fb%20c?userId=u%201',
+      'GET /api/gradebook',
+      'GET /api/questions?course=TEAS+Math&type=sata',
+    ]);
+    expect(calls[0].headers).toEqual({ Accept: 'application/json' });
+  });
+
+  it("rethrows the caller's abort as it is (a cancelled query is not a network error)", async () => {
+    window.fetch = jest.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    ) as unknown as typeof window.fetch;
+    const caller = new AbortController();
+    const pending = createApiClient().GET('/api/me', { signal: caller.signal });
+    caller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   describe('errorFromResponse', () => {

@@ -1,4 +1,6 @@
 import { type ApiErrorBody } from '@examprep/contracts/types';
+import createClient from 'openapi-fetch';
+import type { ApiCall, ApiMethod, CallOptions } from './api-paths';
 
 /** Learner spec §9: every product call has a 15,000 ms time-out. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -18,33 +20,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestOptions {
-  method?: HttpMethod;
-  /** Sent as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Skip the bearer token (public calls such as GET /api/public-config). */
-  anonymous?: boolean;
-}
-
-export interface ApiClientOptions {
-  /** Default '/api'. */
-  baseUrl?: string;
-  /** Fresh access token, or null when signed out. Called before every request. */
-  getToken?: () => Promise<string | null>;
-  timeoutMs?: number;
-}
-
-export interface ApiClient {
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  delete<T = void>(path: string): Promise<T>;
 }
 
 function parseJson(text: string): unknown {
@@ -98,68 +73,148 @@ export function errorFromResponse(status: number, text: string): ApiError {
   );
 }
 
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const baseUrl = options.baseUrl ?? '/api';
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+export interface ApiClientOptions {
+  /** Fresh access token, or null when signed out. Called before every request. */
+  getToken?: () => Promise<string | null>;
+  timeoutMs?: number;
+}
 
-  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (!opts.anonymous && options.getToken) {
-      const token = await options.getToken();
-      if (token) headers.Authorization = `Bearer ${token}`;
-    }
+/**
+ * The gateway's API, typed by its OpenAPI document (openapi.generated.ts): `api.GET('/api/me')`,
+ * `api.POST('/api/create-test', { body })`, `api.GET('/api/tests/{testId}', { params: { path:
+ * { testId } } })`. Each call resolves to the success body, or undefined for an empty one, and
+ * rejects with an ApiError (see `send`).
+ */
+export interface ApiClient {
+  GET: ApiCall<'get'>;
+  POST: ApiCall<'post'>;
+  PUT: ApiCall<'put'>;
+  PATCH: ApiCall<'patch'>;
+  DELETE: ApiCall<'delete'>;
+}
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onOuterAbort = () => controller.abort();
-    opts.signal?.addEventListener('abort', onOuterAbort);
+/**
+ * A query string as an HTML form (URLSearchParams) writes it, for the calls that always sent
+ * theirs that way (`course=TEAS+Math`); openapi-fetch's own writes `%20`. Unset values are left
+ * out, in both.
+ */
+export function formQuery(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
 
-    try {
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl}${path}`, {
-          method: opts.method ?? 'GET',
-          headers,
-          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-          signal: controller.signal,
-          credentials: 'same-origin',
-        });
-      } catch (err) {
-        if (timedOut) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
-        if (opts.signal?.aborted) throw err;
-        throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
-      }
-      const text = await response.text();
-      if (!response.ok) throw errorFromResponse(response.status, text);
-      if (response.status === 204 || text.length === 0) return undefined as T;
-      const data = parseJson(text);
-      if (data === undefined) {
-        throw new ApiError(
-          response.status,
-          'BAD_RESPONSE',
-          'The server sent an unreadable response.',
-        );
-      }
-      return data as T;
-    } catch (err) {
-      if (timedOut && !(err instanceof ApiError)) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onOuterAbort);
-    }
+/**
+ * The transport of every call, the learner spec's rules in one place: a fresh bearer token
+ * unless `anonymous`, the 15 s time-out, the network-error message, and an ApiError built from
+ * the server's error body. openapi-fetch has built the request (URL, query, JSON body); it is
+ * sent as the client always sent it: to the same-origin path, with plain headers.
+ */
+async function send(
+  request: Request,
+  call: CallOptions,
+  options: Required<Pick<ApiClientOptions, 'timeoutMs'>> & ApiClientOptions,
+): Promise<Response> {
+  const body = request.method === 'GET' ? '' : await request.text();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== '') headers['Content-Type'] = 'application/json';
+  if (!call.anonymous && options.getToken) {
+    const token = await options.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
   }
 
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  call.signal?.addEventListener('abort', onOuterAbort);
+
+  try {
+    const { pathname, search } = new URL(request.url);
+    let response: Response;
+    try {
+      response = await fetch(`${pathname}${search}`, {
+        method: request.method,
+        headers,
+        body: body === '' ? undefined : body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (err) {
+      if (timedOut) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
+      if (call.signal?.aborted) throw err;
+      throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    }
+    const text = await response.text();
+    if (!response.ok) throw errorFromResponse(response.status, text);
+    return new Response(response.status === 204 ? null : text, { status: response.status });
+  } catch (err) {
+    if (timedOut && !(err instanceof ApiError)) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** A success body: undefined when empty (204 or no text), else its JSON (BAD_RESPONSE if none). */
+function answerOf(text: string | undefined, status: number): unknown {
+  if (text === undefined || text.length === 0) return undefined;
+  const data = parseJson(text);
+  if (data === undefined)
+    throw new ApiError(status, 'BAD_RESPONSE', 'The server sent an unreadable response.');
+  return data;
+}
+
+/**
+ * openapi-fetch builds absolute URLs (a Request needs one outside a browser); `send` keeps only
+ * the path, so requests stay same-origin as before.
+ */
+const ORIGIN = globalThis.location?.origin ?? 'http://localhost';
+
+/**
+ * What every operation looks like to the one implementation below: the callers are typed by
+ * `ApiCall` (the document's paths); the implementation only forwards params and body.
+ */
+interface AnyOperation {
+  parameters: { query?: Record<string, unknown>; path?: Record<string, unknown> };
+  requestBody?: { content: { 'application/json': unknown } };
+  responses: { 200: { content: { 'application/json': unknown } } };
+}
+type AnyPaths = Record<string, Record<ApiMethod, AnyOperation>>;
+interface AnyInit extends CallOptions {
+  params?: AnyOperation['parameters'];
+  body?: unknown;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const settings = { ...options, timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS };
+  const client = createClient<AnyPaths>({ baseUrl: ORIGIN });
+
+  const call = (name: ApiMethod) =>
+    async function (path: string, init: AnyInit = {}): Promise<unknown> {
+      const { signal, anonymous, ...rest } = init;
+      // the body is read as text: `answerOf` parses it once, with the spec's BAD_RESPONSE
+      const { data, response } = await client.request(name, path, {
+        ...rest,
+        parseAs: 'text',
+        fetch: (request: Request) => send(request, { signal, anonymous }, settings),
+      });
+      return answerOf(data, response.status);
+    };
+
+  // the one place the document's types meet the untyped transport: ApiCall takes only the
+  // document's paths and options, and gives the document's success body for that path
   return {
-    request,
-    get: (path, o) => request(path, { ...o, method: 'GET' }),
-    post: (path, body) => request(path, { method: 'POST', body }),
-    put: (path, body) => request(path, { method: 'PUT', body }),
-    delete: (path) => request(path, { method: 'DELETE' }),
+    GET: call('get') as ApiCall<'get'>,
+    POST: call('post') as ApiCall<'post'>,
+    PUT: call('put') as ApiCall<'put'>,
+    PATCH: call('patch') as ApiCall<'patch'>,
+    DELETE: call('delete') as ApiCall<'delete'>,
   };
 }

@@ -1,4 +1,4 @@
-import { type Product, type ProductsResponse } from '@examprep/contracts/types';
+import { type Product } from '@examprep/contracts/types';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiError } from '../api/api-client';
 import { useApi } from '../api/api-context';
@@ -14,8 +14,7 @@ export function useProducts() {
   const api = useApi();
   return useQuery<Product[], ApiError>({
     queryKey: PRODUCTS_QUERY_KEY,
-    queryFn: async ({ signal }) =>
-      (await api.get<ProductsResponse>('/products', { signal })).products,
+    queryFn: async ({ signal }) => (await api.GET('/api/products', { signal })).products,
     // The catalogue changes rarely (the gateway caches it for 60 s).
     staleTime: 60_000,
   });

@@ -21,7 +21,7 @@ export function isPublicConfig(v: unknown): v is PublicConfig {
 
 /** The first call of the app: public, before keycloak-js starts. */
 export async function fetchPublicConfig(api: ApiClient): Promise<PublicConfig> {
-  const data = await api.get<unknown>('/public-config', { anonymous: true });
+  const data: unknown = await api.GET('/api/public-config', { anonymous: true });
   if (!isPublicConfig(data)) {
     throw new ApiError(200, 'BAD_RESPONSE', 'The server sent an incomplete configuration.');
   }

@@ -120,7 +120,7 @@ export function SessionProvider({
 
   const registerUser = useCallback((): Promise<UserDocument> => {
     registerRef.current ??= createApiClient({ getToken })
-      .post<UserDocument>('/create-user', {})
+      .POST('/api/create-user', { body: {} })
       .then(
         (doc) => {
           storeDashboard(doc.defaultDashboard);
@@ -161,7 +161,7 @@ export function SessionProvider({
     const api = createApiClient({ getToken });
     if (staging) {
       try {
-        await api.post('/verify-staging-access', {});
+        await api.POST('/api/verify-staging-access');
       } catch (err) {
         logWarning('Staging access refused; signing out.', err);
         await denyStaging();
@@ -171,7 +171,7 @@ export function SessionProvider({
     let profile = EMPTY_PROFILE;
     let hasDocument: boolean | null = null;
     try {
-      const me = await api.get<Me>('/me');
+      const me = await api.GET('/api/me');
       profile = profileFromMe(me);
       if (me.hasDocument) storeDashboard(me.defaultDashboard);
       hasDocument = me.hasDocument;

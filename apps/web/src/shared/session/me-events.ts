@@ -1,4 +1,5 @@
 import type { Me } from '@examprep/contracts/types';
+import { apiPath } from '../api/api-paths';
 
 /** One Server-Sent Event (WHATWG HTML §9.2): its type ('message' when unnamed) and data. */
 export interface SseEvent {
@@ -56,7 +57,8 @@ export class SseParser {
   }
 }
 
-export const ME_EVENTS_PATH = '/api/me/events';
+/** The stream's path, from the OpenAPI document's paths (a renamed route fails to compile). */
+export const ME_EVENTS_PATH = apiPath('/api/me/events');
 /** Reconnect back-off: 1 s, doubling up to 30 s, with ±20 % jitter. */
 export const RECONNECT_INITIAL_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;

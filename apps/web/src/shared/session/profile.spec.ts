@@ -14,7 +14,7 @@ const me = (over: Partial<Me>): Me => ({
 });
 
 function api(answer: Me): ApiClient {
-  return { get: jest.fn(async () => answer) } as unknown as ApiClient;
+  return { GET: jest.fn(async () => answer) } as unknown as ApiClient;
 }
 
 describe('loadUserProfile', () => {
@@ -24,7 +24,7 @@ describe('loadUserProfile', () => {
       defaultDashboard: 'design',
       purchases: { teas_math_qbank: true },
     });
-    expect(client.get).toHaveBeenCalledWith('/me');
+    expect(client.GET).toHaveBeenCalledWith('/api/me');
   });
 
   it('has no server preference while the user has no document', async () => {

@@ -17,7 +17,7 @@ export const EMPTY_PROFILE: UserProfile = { defaultDashboard: null, purchases: {
  * falls back to EMPTY_PROFILE when the call fails.
  */
 export async function loadUserProfile(api: ApiClient): Promise<UserProfile> {
-  return profileFromMe(await api.get<Me>('/me'));
+  return profileFromMe(await api.GET('/api/me'));
 }
 
 /** The profile part of a Me (GET /api/me, the `me` event of /api/me/events). */

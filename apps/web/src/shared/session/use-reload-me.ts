@@ -1,4 +1,3 @@
-import type { Me } from '@examprep/contracts/types';
 import { useCallback } from 'react';
 import { useApi } from '../api/api-context';
 import { useSession } from './session-context';
@@ -12,7 +11,7 @@ export function useReloadMe(): () => Promise<void> {
   const { applyMe } = useSession();
   return useCallback(async () => {
     try {
-      applyMe(await api.get<Me>('/me'));
+      applyMe(await api.GET('/api/me'));
     } catch (err) {
       // The live stream still brings the change; defaults stay meanwhile (learner spec §4).
       // eslint-disable-next-line no-console

@@ -43,7 +43,7 @@ export function useResendVerification() {
       });
       if (!check.isValid) throw new Error(check.error);
       try {
-        return await api.post<VerificationMailAnswer>('/resend-verification', {});
+        return await api.POST('/api/resend-verification');
       } catch (err) {
         throw new Error(resendErrorMessage(err));
       }

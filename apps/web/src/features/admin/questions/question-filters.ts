@@ -61,7 +61,12 @@ export function filtersToParams(filters: QuestionFilters): URLSearchParams {
   return params;
 }
 
-/** '?…' for the API call, or '' without filters. */
+/** The query of the API call: the set filters, in FILTER_KEYS order. */
+export function filtersParams(filters: QuestionFilters): QuestionFilters {
+  return Object.fromEntries(filtersToParams(filters));
+}
+
+/** '?…' as the API call sends it (formQuery of filtersParams), or '' without filters. */
 export function filtersQuery(filters: QuestionFilters): string {
   const query = filtersToParams(filters).toString();
   return query ? `?${query}` : '';

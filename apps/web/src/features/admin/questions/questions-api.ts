@@ -9,22 +9,20 @@ import {
   type UploadTicket,
 } from '@examprep/contracts/types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiClient, type ApiError } from '../../../shared/api/api-client';
+import { formQuery, type ApiClient, type ApiError } from '../../../shared/api/api-client';
 import { useApi } from '../../../shared/api/api-context';
-import { filtersQuery } from './question-filters';
+import { filtersParams } from './question-filters';
 
 /** Every question-bank query starts with this key, so one invalidation refreshes them all. */
 export const QUESTIONS_QUERY_KEY = ['admin', 'questions'] as const;
 export const FACETS_QUERY_KEY = [...QUESTIONS_QUERY_KEY, 'facets'] as const;
-
-const questionPath = (qid: string) => `/questions/${encodeURIComponent(qid)}`;
 
 /** GET /api/questions/facets: course and objective names in use (the editor's pickers). */
 export function useQuestionFacets(enabled: boolean) {
   const api = useApi();
   return useQuery<QuestionFacets, ApiError>({
     queryKey: FACETS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<QuestionFacets>('/questions/facets', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/questions/facets', { signal }),
     enabled,
   });
 }
@@ -34,7 +32,8 @@ export function useQuestion(qid: string | null) {
   const api = useApi();
   return useQuery<Question, ApiError>({
     queryKey: [...QUESTIONS_QUERY_KEY, 'one', qid],
-    queryFn: ({ signal }) => api.get<Question>(questionPath(qid ?? ''), { signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/api/questions/{qid}', { params: { path: { qid: qid ?? '' } }, signal }),
     enabled: qid !== null,
     // The editor copies it into its form once; a background refetch must not overwrite typing.
     staleTime: Infinity,
@@ -47,7 +46,11 @@ export function useQuestionList(filters: QuestionFilters, enabled: boolean) {
   return useQuery<QuestionListResponse, ApiError>({
     queryKey: [...QUESTIONS_QUERY_KEY, 'list', filters],
     queryFn: ({ signal }) =>
-      api.get<QuestionListResponse>(`/questions${filtersQuery(filters)}`, { signal }),
+      api.GET('/api/questions', {
+        params: { query: filtersParams(filters) },
+        querySerializer: formQuery,
+        signal,
+      }),
     enabled,
     // Typing in the search keeps the last result on screen instead of flashing a spinner.
     placeholderData: keepPreviousData,
@@ -67,8 +70,8 @@ export function useSaveQuestion() {
   return useMutation<Question, ApiError, SaveQuestionRequest>({
     mutationFn: ({ updateQid, input }) =>
       updateQid === null
-        ? api.post<Question>('/questions', input)
-        : api.put<Question>(questionPath(updateQid), input),
+        ? api.POST('/api/questions', { body: input })
+        : api.PUT('/api/questions/{qid}', { params: { path: { qid: updateQid } }, body: input }),
     retry: false,
     // Admin spec §4: after a save the course and objective lists are refreshed.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: QUESTIONS_QUERY_KEY }),
@@ -80,7 +83,7 @@ export function useDeleteQuestion() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation<{ deleted: true }, ApiError, string>({
-    mutationFn: (qid) => api.delete<{ deleted: true }>(questionPath(qid)),
+    mutationFn: (qid) => api.DELETE('/api/questions/{qid}', { params: { path: { qid } } }),
     retry: false,
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUESTIONS_QUERY_KEY }),
   });
@@ -88,7 +91,10 @@ export function useDeleteQuestion() {
 
 /** GET /api/questions/export?filters: exportDate, totalQuestions, filters, questions. */
 export function fetchExport(api: ApiClient, filters: QuestionFilters): Promise<QuestionsExport> {
-  return api.get<QuestionsExport>(`/questions/export${filtersQuery(filters)}`);
+  return api.GET('/api/questions/export', {
+    params: { query: filtersParams(filters) },
+    querySerializer: formQuery,
+  });
 }
 
 /**
@@ -96,5 +102,5 @@ export function fetchExport(api: ApiClient, filters: QuestionFilters): Promise<Q
  * the save then names its uploadId.
  */
 export function createMediaUpload(api: ApiClient, input: CreateUploadInput): Promise<UploadTicket> {
-  return api.post<UploadTicket>('/admin/media/uploads', input);
+  return api.POST('/api/admin/media/uploads', { body: input });
 }

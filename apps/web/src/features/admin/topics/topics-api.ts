@@ -16,7 +16,7 @@ export function useAdminCourses(enabled: boolean) {
   const api = useApi();
   return useQuery<CoursesResponse, ApiError>({
     queryKey: COURSES_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<CoursesResponse>('/courses', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/courses', { signal }),
     enabled,
   });
 }
@@ -77,10 +77,10 @@ export function useSetTopicFlag() {
   return useMutation<Course, ApiError, TopicFlagChange, { previous: boolean | undefined }>({
     mutationFn: (c) => {
       const body: TopicFlagsInput = { objective: c.objective, [c.flag]: c.value };
-      return api.request<Course>(
-        `/courses/${encodeURIComponent(c.courseId)}/topics/${encodeURIComponent(c.topicKey)}`,
-        { method: 'PATCH', body },
-      );
+      return api.PATCH('/api/courses/{courseId}/topics/{topicKey}', {
+        params: { path: { courseId: c.courseId, topicKey: c.topicKey } },
+        body,
+      });
     },
     retry: false,
     onMutate: async (change) => {

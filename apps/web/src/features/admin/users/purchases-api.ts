@@ -1,6 +1,6 @@
 import { type UpdateUserPurchasesInput, type UserPurchasesAnswer } from '@examprep/contracts/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError } from '../../../shared/api/api-client';
+import { formQuery, type ApiError } from '../../../shared/api/api-client';
 import { useApi } from '../../../shared/api/api-context';
 import { ADMIN_USERS_QUERY_KEY } from './users-api';
 
@@ -12,7 +12,9 @@ export function useUserPurchases(uid: string) {
   return useQuery<UserPurchasesAnswer, ApiError>({
     queryKey: userPurchasesKey(uid),
     queryFn: ({ signal }) =>
-      api.get<UserPurchasesAnswer>(`/admin/user-purchases?${new URLSearchParams({ uid })}`, {
+      api.GET('/api/admin/user-purchases', {
+        params: { query: { uid } },
+        querySerializer: formQuery,
         signal,
       }),
     // an editor opened again shows what the ledger holds now
@@ -28,7 +30,7 @@ export function useUpdateUserPurchases() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation<UserPurchasesAnswer, ApiError, UpdateUserPurchasesInput>({
-    mutationFn: (input) => api.post<UserPurchasesAnswer>('/update-user-purchases', input),
+    mutationFn: (input) => api.POST('/api/update-user-purchases', { body: input }),
     retry: false,
     onSuccess: async (answer) => {
       queryClient.setQueryData(userPurchasesKey(answer.uid), answer);

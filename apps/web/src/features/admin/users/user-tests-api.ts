@@ -1,4 +1,4 @@
-import { type TestExport, type TestSummary, type UserTestsAnswer } from '@examprep/contracts/types';
+import { type TestExport, type TestSummary } from '@examprep/contracts/types';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-client';
 import { useApi } from '../../../shared/api/api-context';
@@ -14,10 +14,10 @@ export function useUserTests(uid: string) {
   return useQuery<TestSummary[], ApiError>({
     queryKey: userTestsQueryKey(uid),
     queryFn: async ({ signal }) => {
-      const answer = await api.get<UserTestsAnswer>(
-        `/admin/user-tests?uid=${encodeURIComponent(uid)}`,
-        { signal },
-      );
+      const answer = await api.GET('/api/admin/user-tests', {
+        params: { query: { uid } },
+        signal,
+      });
       return answer.tests;
     },
   });
@@ -37,9 +37,7 @@ export function useExportTest() {
     mutationFn: async ({ uid, testId }) => {
       let answer: TestExport;
       try {
-        answer = await api.get<TestExport>(
-          `/admin/test-export?uid=${encodeURIComponent(uid)}&testId=${encodeURIComponent(testId)}`,
-        );
+        answer = await api.GET('/api/admin/test-export', { params: { query: { uid, testId } } });
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) throw new Error(T.testDocumentNotFound);
         throw new Error(T.exportFailed(err instanceof Error ? err.message : String(err)));

@@ -15,7 +15,7 @@ export function useAdminUsers(enabled: boolean) {
   const api = useApi();
   return useQuery<AdminUserRow[], ApiError>({
     queryKey: ADMIN_USERS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<AdminUserRow[]>('/admin/users', { signal }),
+    queryFn: ({ signal }) => api.GET('/api/admin/users', { signal }),
     enabled,
   });
 }
@@ -26,7 +26,7 @@ export function useCreateUserDocument() {
   const queryClient = useQueryClient();
   return useMutation<UserDocument, ApiError, AdminUserRow>({
     mutationFn: (user) =>
-      api.post<UserDocument>('/create-user', { uid: user.uid, email: user.email }),
+      api.POST('/api/create-user', { body: { uid: user.uid, email: user.email } }),
     retry: false,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
   });
@@ -44,11 +44,11 @@ export function useDeleteUser() {
   return useMutation<void, ApiError, AdminUserRow>({
     mutationFn: async (user) => {
       try {
-        await api.request('/delete-user', { method: 'DELETE', body: { userId: user.uid } });
+        await api.DELETE('/api/delete-user', { body: { userId: user.uid } });
       } catch (err) {
         if (!(err instanceof ApiError && err.status === 404)) throw err;
       }
-      await api.request('/delete-user-data', { method: 'DELETE', body: { uid: user.uid } });
+      await api.DELETE('/api/delete-user-data', { body: { uid: user.uid } });
     },
     retry: false,
     onSuccess: (_data, user) => {
@@ -69,8 +69,8 @@ export function useGenerateTestToken() {
   const api = useApi();
   return useMutation<TestTokenResponse, Error, AdminUserRow>({
     mutationFn: async (user) => {
-      const answer = await api.post<TestTokenResponse>('/admin/generate-test-token', {
-        uid: user.uid,
+      const answer = await api.POST('/api/admin/generate-test-token', {
+        body: { uid: user.uid },
       });
       if (!navigator.clipboard?.writeText) {
         throw new Error(USERS_MESSAGES.clipboardUnavailable);

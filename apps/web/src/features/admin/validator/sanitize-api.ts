@@ -13,7 +13,7 @@ export interface SanitizeRequest {
 export function useSanitize() {
   const api = useApi();
   return useMutation<SanitizeResponse, ApiError, SanitizeRequest>({
-    mutationFn: (request) => api.post<SanitizeResponse>('/sanitize', request),
+    mutationFn: (request) => api.POST('/api/sanitize', { body: request }),
     retry: false,
   });
 }
