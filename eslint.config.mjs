@@ -4,6 +4,7 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import fs from 'node:fs';
 
 // Who may import whom (STYLE.md §11): web never imports server code, services never
 // import each other (apps import only libs), libs never import apps.
@@ -21,6 +22,17 @@ const depConstraints = [
 // A new service adds itself here when it lands (and to the lists named beside ServiceNames).
 const nestApps = ['gateway', 'announcements', 'catalog', 'identity', 'media', 'qbank', 'testing'];
 const nestAppFiles = `apps/{${nestApps.join(',')}}/**/*.ts`;
+
+// The gateway's routes, as the web app's generated client types name them (the keys of `paths`
+// in openapi.generated.ts): no-hand-typed-api-path refuses them typed by hand in the web app.
+const apiRoutes = [
+  ...fs
+    .readFileSync(
+      new URL('./apps/web/src/shared/api/openapi.generated.ts', import.meta.url),
+      'utf8',
+    )
+    .matchAll(/^ {2}'(\/api\/[^']*)': \{$/gm),
+].map((match) => match[1]);
 
 export default tseslint.config(
   {
@@ -125,6 +137,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every API call goes through the typed client (ADR 0025); the specs and their helpers
+    // quote the requests on the wire, and the generated file is the document itself.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.spec.{ts,tsx}',
+      'apps/web/src/test-utils/**',
+      'apps/web/src/shared/api/openapi.generated.ts',
+    ],
+    rules: {
+      '@nx/workspace-no-hand-typed-api-path': [
+        'error',
+        // the app's own page that shares its name with an API route
+        { routes: apiRoutes, pages: ['/gradebook'] },
+      ],
+    },
   },
   {
     // The browser gets only the web-safe entry of libs/contracts: its root (and the files
