@@ -161,4 +161,31 @@ describe('AnnouncementsService (FerretDB + JetStream)', () => {
       'deleted',
     ]);
   });
+
+  it("a change on one replica drops every replica's cached list (@EventListener on events.announcement.changed)", async () => {
+    // a second replica on the same database, with its own cache and its own NATS connection
+    const other = await (
+      await Test.createTestingModule({
+        imports: [
+          MongoModule.forRoot(cfg.mongoUrl(db)),
+          JetStreamModule.forRoot({ servers: cfg.natsUrl, name: 'announcements-it-2' }),
+          AnnouncementsModule,
+        ],
+      }).compile()
+    ).init();
+    try {
+      const replica = other.get(AnnouncementsService);
+      expect(await replica.list(learner)).toEqual([]); // cached now (30 s)
+      const a = await sut.create(admin, input({ content: 'from the first replica' }));
+      const deadline = Date.now() + 5_000;
+      let seen = await replica.list(learner);
+      while (seen.length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await replica.list(learner);
+      }
+      expect(seen.map((x) => x.id)).toEqual([a.id]);
+    } finally {
+      await other.close();
+    }
+  });
 });
