@@ -153,6 +153,27 @@ describe('api client', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('is typed by the OpenAPI document: paths, parameters, bodies and answers', () => {
+    const api = createApiClient();
+    // never run: the checks are the compiler's (web typecheck)
+    const calls = async () => {
+      // @ts-expect-error a route the gateway does not have
+      await api.GET('/api/no-such-route');
+      // @ts-expect-error a route without its path parameter
+      await api.GET('/api/tests/{testId}');
+      // @ts-expect-error a body field of the wrong type
+      await api.POST('/api/submit-test', { body: { testId: 1 } });
+      // @ts-expect-error a query parameter outside its enum
+      await api.GET('/api/tests/unfinished', {
+        params: { query: { productId: 'p', includeId: 'i', mode: 'exam' } },
+      });
+      const me = await api.GET('/api/me');
+      // @ts-expect-error a field the answer does not have
+      return me.password;
+    };
+    expect(typeof calls).toBe('function');
+  });
+
   describe('errorFromResponse', () => {
     it('uses the server message, else its error field, else the body text', () => {
       expect(
