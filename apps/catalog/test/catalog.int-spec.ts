@@ -11,7 +11,7 @@ import {
   Subjects,
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
-import { GUARD_MESSAGES, JetStreamBus, NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
+import { GUARD_MESSAGES, JetStreamBus, NatsRpcClient, refusalOf } from '@examprep/nest-kit';
 import {
   adminActor,
   infraConfig,
@@ -66,16 +66,6 @@ afterAll(async () => {
     await rpc.close();
   }
 });
-
-/** The error a call fails with (its status, code, message, fields). */
-async function failure(call: Promise<unknown>) {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(RpcCallError);
-  return (err as RpcCallError).payload;
-}
 
 const check = (actor: Actor | null, productId: string) =>
   rpc.request(Subjects.catalog.checkAccess, { actor, productId });
@@ -157,13 +147,13 @@ describe('catalog.access.check / .simulations', () => {
   it('answers 404 for an unknown product and 400 naming productId for a malformed one', async () => {
     const learner = await newUser();
     for (const id of ['no_such_product', '__proto__', 'constructor'])
-      expect(await failure(check(learner, id))).toEqual({
+      expect(await refusalOf(check(learner, id))).toEqual({
         status: 404,
         code: 'NOT_FOUND',
         message: CATALOG_MESSAGES.productNotFound,
       });
     for (const id of ['TEAS', 'a b', { $gt: '' } as never])
-      expect(await failure(check(learner, id))).toMatchObject({
+      expect(await refusalOf(check(learner, id))).toMatchObject({
         status: 400,
         code: 'VALIDATION_FAILED',
         fields: { productId: expect.arrayContaining([CATALOG_FIELD_MESSAGES.productId]) },
@@ -171,17 +161,17 @@ describe('catalog.access.check / .simulations', () => {
   });
 
   it('refuses anonymous (401) and unverified learners (403 EMAIL_NOT_VERIFIED); admins are exempt', async () => {
-    expect(await failure(check(null, 'teas_math_sample_qbank'))).toMatchObject({
+    expect(await refusalOf(check(null, 'teas_math_sample_qbank'))).toMatchObject({
       status: 401,
       code: 'UNAUTHENTICATED',
     });
-    expect(await failure(simulations(null))).toMatchObject({ status: 401 });
+    expect(await refusalOf(simulations(null))).toMatchObject({ status: 401 });
     const unverified = await newUser({ emailVerified: false });
-    expect(await failure(check(unverified, 'teas_math_sample_qbank'))).toMatchObject({
+    expect(await refusalOf(check(unverified, 'teas_math_sample_qbank'))).toMatchObject({
       status: 403,
       code: 'EMAIL_NOT_VERIFIED',
     });
-    expect(await failure(simulations(unverified))).toMatchObject({ status: 403 });
+    expect(await refusalOf(simulations(unverified))).toMatchObject({ status: 403 });
     // the one rule of the gateway and the services (learner spec §2): admins are exempt
     const unverifiedAdmin = { ...ADMIN, emailVerified: false };
     await expect(check(unverifiedAdmin, 'teas_math_sample_qbank')).resolves.toEqual({
@@ -246,7 +236,7 @@ describe('catalog.admin.updateUserPurchases / userPurchases', () => {
   it('refuses unknown and free products with 400 naming each, recording nothing', async () => {
     const learner = await newUser();
     expect(
-      await failure(
+      await refusalOf(
         update(ADMIN, learner.uid, {
           teas_math_qbank: true,
           teas_math_sample_qbank: true,
@@ -273,12 +263,12 @@ describe('catalog.admin.updateUserPurchases / userPurchases', () => {
   it('is for admins only: learners, unverified users and anonymous callers get 403', async () => {
     const learner = await newUser();
     for (const actor of [learner, await newUser({ emailVerified: false }), null]) {
-      expect(await failure(update(actor, learner.uid, { teas_math_qbank: true }))).toEqual({
+      expect(await refusalOf(update(actor, learner.uid, { teas_math_qbank: true }))).toEqual({
         status: 403,
         code: 'FORBIDDEN',
         message: GUARD_MESSAGES.adminOnly,
       });
-      expect(await failure(userPurchases(actor, learner.uid))).toMatchObject({ status: 403 });
+      expect(await refusalOf(userPurchases(actor, learner.uid))).toMatchObject({ status: 403 });
     }
     await expect(check(learner, 'teas_math_qbank')).resolves.toEqual({ authorized: false });
   });

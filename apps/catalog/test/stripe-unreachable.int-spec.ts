@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
 import { Test } from '@nestjs/testing';
-import { type Actor, ErrorCodes, type RpcErrorPayload } from '@examprep/contracts';
-import { MongoModule, ServiceError } from '@examprep/nest-kit';
+import { type Actor, ErrorCodes } from '@examprep/contracts';
+import { MongoModule, refusalOf } from '@examprep/nest-kit';
 import { infraConfig } from '@examprep/test-kit';
 import type { Connection } from 'mongoose';
 import Stripe from 'stripe';
@@ -96,15 +96,6 @@ async function checkoutAgainst(stripeUrl: string): Promise<CheckoutService> {
   return app.get(CheckoutService);
 }
 
-async function failure(call: Promise<unknown>): Promise<RpcErrorPayload> {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
-
 beforeAll(async () => {
   // the first module opens the scratch database's connection
   await checkoutAgainst(await closedPort());
@@ -143,7 +134,7 @@ const CHECKOUT_FAILED = 'Unable to process checkout. Please try again or contact
 it('Stripe unreachable (a closed port): 503, the order marked failed', async () => {
   const sut = await checkoutAgainst(await closedPort());
   const t0 = Date.now();
-  expect(await failure(sut.create(LEARNER, { products: ['teas_math_qbank'] }))).toEqual({
+  expect(await refusalOf(sut.create(LEARNER, { products: ['teas_math_qbank'] }))).toEqual({
     status: 503,
     code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
     message: CHECKOUT_FAILED,
@@ -165,7 +156,7 @@ it('Stripe answering 500 (after the SDK’s 2 retries): 502, the order marked fa
       .end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong.' } }));
   });
   const sut = await checkoutAgainst(url);
-  expect(await failure(sut.create(LEARNER, { products: ['teas_math_qbank'] }))).toEqual({
+  expect(await refusalOf(sut.create(LEARNER, { products: ['teas_math_qbank'] }))).toEqual({
     status: 502,
     code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
     message: CHECKOUT_FAILED,
@@ -180,7 +171,7 @@ it('Stripe never answering: 503 before the gateway’s 10 s time-out, the order 
   });
   const sut = await checkoutAgainst(url);
   const t0 = Date.now();
-  expect(await failure(sut.create(LEARNER, { products: ['teas_math_qbank'] }))).toMatchObject({
+  expect(await refusalOf(sut.create(LEARNER, { products: ['teas_math_qbank'] }))).toMatchObject({
     status: 503,
     message: CHECKOUT_FAILED,
   });

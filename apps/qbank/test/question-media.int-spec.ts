@@ -13,7 +13,7 @@ import {
   type QuestionMediaChanges,
   Subjects,
 } from '@examprep/contracts';
-import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
+import { NatsRpcClient, refusalOf } from '@examprep/nest-kit';
 import { infraConfig, s3Client, testApps } from '@examprep/test-kit';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -112,14 +112,6 @@ async function exists(key: string): Promise<boolean> {
     throw err;
   }
 }
-async function failure(call: Promise<unknown>) {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(RpcCallError);
-  return (err as RpcCallError).payload;
-}
 
 beforeAll(async () => {
   testApps('start', ['catalog', 'testing', 'qbank', 'media']);
@@ -203,7 +195,7 @@ describe('question saves with media (ADR 0020 §2, admin spec §4)', () => {
   it('an HTML page named .png: 400 BAD_MEDIA_FILE, no question stored', async () => {
     const before = (await list({})).total;
     const uploadId = await upload('questionImage', html(), 'image/png');
-    const err = await failure(
+    const err = await refusalOf(
       rpc.request(Subjects.qbank.createQuestion, {
         actor: ADMIN,
         input: { ...input(), media: { questionImage: { uploadId } } },
@@ -218,7 +210,7 @@ describe('question saves with media (ADR 0020 §2, admin spec §4)', () => {
       questionImage: { uploadId: await upload('questionImage', png(), 'image/png') },
     });
     const zip = Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(200)]);
-    const err = await failure(
+    const err = await refusalOf(
       update(
         q.qid,
         {
@@ -238,7 +230,7 @@ describe('question saves with media (ADR 0020 §2, admin spec §4)', () => {
 
   it('an unknown upload id: 400, no question stored', async () => {
     const before = (await list({})).total;
-    const err = await failure(create({ questionImage: { uploadId: 'z'.repeat(24) } }));
+    const err = await refusalOf(create({ questionImage: { uploadId: 'z'.repeat(24) } }));
     expect(err.status).toBe(400);
     expect((await list({})).total).toBe(before);
   });

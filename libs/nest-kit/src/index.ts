@@ -4,6 +4,7 @@ export * from './config/is-mongo-uri';
 export * from './logging/correlation';
 export * from './logging/logger';
 export * from './rpc/rpc-error';
+export * from './rpc/refusal';
 export * from './auth/guards';
 export * from './rpc/validation';
 export * from './rpc/rpc-exceptions.filter';

@@ -1,3 +1,4 @@
+import { refusalOf } from '@examprep/nest-kit';
 import {
   type Actor,
   CATALOG_FIELD_MESSAGES,
@@ -8,7 +9,6 @@ import {
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import type { ProductsService } from '../products/products.service';
 import { AccessService } from './access.service';
-import { errorOf } from '../../test/support/service-error';
 
 const product = (id: string, price: number) => ({ id, price }) as Product;
 const CATALOGUE = new Map(
@@ -77,7 +77,7 @@ describe('AccessService.check (learner spec §6, §7)', () => {
   it('answers 404 with the spec text for an unknown product (own keys only)', async () => {
     const { sut } = setup();
     for (const id of ['nope', '__proto__', 'constructor', 'to_string'])
-      expect(await errorOf(sut.check(learner, id))).toEqual({
+      expect(await refusalOf(sut.check(learner, id))).toEqual({
         status: 404,
         code: 'NOT_FOUND',
         message: CATALOG_MESSAGES.productNotFound,
@@ -87,7 +87,7 @@ describe('AccessService.check (learner spec §6, §7)', () => {
   it('answers 400 naming productId for a malformed id, an operator object or nothing', async () => {
     const { sut } = setup();
     for (const id of ['Teas', '', 'a.b', { $gt: '' }, undefined, 'x'.repeat(65)])
-      expect(await errorOf(sut.check(learner, id as string))).toMatchObject({
+      expect(await refusalOf(sut.check(learner, id as string))).toMatchObject({
         status: 400,
         code: 'VALIDATION_FAILED',
         fields: { productId: expect.arrayContaining([CATALOG_FIELD_MESSAGES.productId]) },
@@ -96,8 +96,8 @@ describe('AccessService.check (learner spec §6, §7)', () => {
 
   it('refuses anonymous callers (401) and unverified learners (403); admins are exempt from verification', async () => {
     const { sut, holds } = setup();
-    expect(await errorOf(sut.check(null, 'teas_math_qbank'))).toMatchObject({ status: 401 });
-    expect(await errorOf(sut.check(unverified, 'teas_math_qbank'))).toMatchObject({
+    expect(await refusalOf(sut.check(null, 'teas_math_qbank'))).toMatchObject({ status: 401 });
+    expect(await refusalOf(sut.check(unverified, 'teas_math_qbank'))).toMatchObject({
       status: 403,
       code: 'EMAIL_NOT_VERIFIED',
     });
@@ -120,7 +120,7 @@ describe('AccessService.simulations', () => {
     await expect(sut.simulations({ ...learner, uid: 'u2' })).resolves.toEqual({
       authorized: false,
     });
-    expect(await errorOf(sut.simulations(null))).toMatchObject({ status: 401 });
+    expect(await refusalOf(sut.simulations(null))).toMatchObject({ status: 401 });
   });
 
   it('is always open to admins (ADR 0021 §6; verified or not: admins are exempt), without reading holdings', async () => {
@@ -130,6 +130,6 @@ describe('AccessService.simulations', () => {
       authorized: true,
     });
     expect(holds).not.toHaveBeenCalled();
-    expect(await errorOf(sut.simulations(unverified))).toMatchObject({ status: 403 });
+    expect(await refusalOf(sut.simulations(unverified))).toMatchObject({ status: 403 });
   });
 });

@@ -1,11 +1,10 @@
 import { type Actor, CATALOG_FIELD_MESSAGES, type Product } from '@examprep/contracts';
-import { GUARD_MESSAGES } from '@examprep/nest-kit';
+import { GUARD_MESSAGES, refusalOf } from '@examprep/nest-kit';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import { type EntitlementChange, type EntitlementMeta, foldEntries } from '../entitlements/ledger';
 import type { ProductsService } from '../products/products.service';
 import { AdminPurchasesService, unknownOrFreeProduct } from './admin-purchases.service';
 import type { IdentityCalls } from './identity-peer';
-import { errorOf } from '../../test/support/service-error';
 
 const CATALOGUE = new Map(
   [
@@ -94,7 +93,7 @@ describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
   it('refuses unknown and free products, naming each, and records nothing', async () => {
     const { sut, ledger } = setup();
     expect(
-      await errorOf(
+      await refusalOf(
         sut.update(admin, {
           uid: 'u1',
           purchases: { teas_math_qbank: true, teas_math_sample_qbank: true, nope: false },
@@ -124,11 +123,11 @@ describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
       [JSON.parse('{"uid":"u1","purchases":{"__proto__":true}}'), 'purchases.__proto__'],
       [{ uid: 'u1', purchases: {}, price: 0 }, 'price'],
     ] as const) {
-      const payload = await errorOf(sut.update(admin, input as never));
+      const payload = await refusalOf(sut.update(admin, input as never));
       expect(payload).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
       expect(Object.keys(payload.fields ?? {})).toContain(field);
     }
-    expect((await errorOf(sut.update(admin, { uid: 'u1' } as never))).fields?.purchases).toEqual([
+    expect((await refusalOf(sut.update(admin, { uid: 'u1' } as never))).fields?.purchases).toEqual([
       CATALOG_FIELD_MESSAGES.purchases,
     ]);
     expect(ledger.apply).not.toHaveBeenCalled();
@@ -138,9 +137,9 @@ describe('AdminPurchasesService.update (admin spec §4, §7)', () => {
     const { sut, ledger } = setup();
     for (const actor of [learner, null])
       expect(
-        await errorOf(sut.update(actor, { uid: 'u1', purchases: { teas_math_qbank: true } })),
+        await refusalOf(sut.update(actor, { uid: 'u1', purchases: { teas_math_qbank: true } })),
       ).toEqual({ status: 403, code: 'FORBIDDEN', message: GUARD_MESSAGES.adminOnly });
-    expect(await errorOf(sut.userPurchases(learner, 'u1'))).toMatchObject({ status: 403 });
+    expect(await refusalOf(sut.userPurchases(learner, 'u1'))).toMatchObject({ status: 403 });
     expect(ledger.purchasesOf).not.toHaveBeenCalled();
   });
 });
@@ -153,7 +152,7 @@ describe('AdminPurchasesService.userPurchases', () => {
       purchases: {},
       history: [],
     });
-    expect(await errorOf(sut.userPurchases(admin, { $ne: '' } as never))).toMatchObject({
+    expect(await refusalOf(sut.userPurchases(admin, { $ne: '' } as never))).toMatchObject({
       status: 400,
       fields: { uid: [CATALOG_FIELD_MESSAGES.uid] },
     });
@@ -165,16 +164,16 @@ describe('AdminPurchasesService: only users that exist (issue 24)', () => {
     'update for %j: 404 User not found., nothing written',
     async (uid) => {
       const { sut, ledger } = setup();
-      expect(await errorOf(sut.update(admin, { uid, purchases: { teas_math_qbank: true } }))).toEqual(
-        { status: 404, code: 'NOT_FOUND', message: 'User not found.' },
-      );
+      expect(
+        await refusalOf(sut.update(admin, { uid, purchases: { teas_math_qbank: true } })),
+      ).toEqual({ status: 404, code: 'NOT_FOUND', message: 'User not found.' });
       expect(ledger.apply).not.toHaveBeenCalled();
     },
   );
 
   it('reading the purchases of a user that does not exist: 404 too', async () => {
     const { sut, ledger } = setup();
-    expect(await errorOf(sut.userPurchases(admin, 'made-up-uid'))).toMatchObject({ status: 404 });
+    expect(await refusalOf(sut.userPurchases(admin, 'made-up-uid'))).toMatchObject({ status: 404 });
     expect(ledger.history).not.toHaveBeenCalled();
   });
 
@@ -182,7 +181,7 @@ describe('AdminPurchasesService: only users that exist (issue 24)', () => {
     const { sut, identity } = setup();
     await sut.update(admin, { uid: 'u1', purchases: { teas_math_qbank: true } });
     expect(identity.userExists).toHaveBeenCalledWith(admin, 'u1');
-    expect(await errorOf(sut.update(learner, { uid: 'u1', purchases: {} }))).toMatchObject({
+    expect(await refusalOf(sut.update(learner, { uid: 'u1', purchases: {} }))).toMatchObject({
       status: 403,
     });
     expect(identity.userExists).toHaveBeenCalledTimes(1);

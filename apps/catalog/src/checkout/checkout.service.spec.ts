@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { refusalOf } from '@examprep/nest-kit';
 import {
   type Actor,
   CATALOG_MESSAGES,
@@ -14,7 +15,6 @@ import type { ProductsService } from '../products/products.service';
 import { CheckoutService, intendedProductTypeOf } from './checkout.service';
 import type { Coupon } from './coupon.rules';
 import { CouponsService } from './coupons.service';
-import { errorOf } from '../../test/support/service-error';
 
 const product = (id: string, price: number, type: Product['type'] = 'math') =>
   ({ id, name: `Name of ${id}`, price, type }) as Product;
@@ -194,7 +194,7 @@ describe('CheckoutService.create', () => {
     [['teas_math_qbank'], 'You already own Name of teas_math_qbank.'],
   ])('%j: 400 PRODUCT_PROBLEM naming the product; nothing recorded or sent', async (ids, text) => {
     held = { teas_math_qbank: true };
-    expect(await errorOf(sut().create(LEARNER, { products: ids }))).toEqual({
+    expect(await refusalOf(sut().create(LEARNER, { products: ids }))).toEqual({
       status: 400,
       code: ErrorCodes.PRODUCT_PROBLEM,
       message: text,
@@ -212,7 +212,7 @@ describe('CheckoutService.create', () => {
     [{ products: ['teas_math_qbank'], amount: 1 }, 'amount', 'Field "amount" is not allowed.'],
     [{ products: [{ $gt: '' }] }, 'products', undefined],
   ])('%j: 400 VALIDATION_FAILED naming %s; nothing sent', async (input, field, text) => {
-    const payload = await errorOf(sut().create(LEARNER, input as never));
+    const payload = await refusalOf(sut().create(LEARNER, input as never));
     expect(payload).toMatchObject({ status: 400, code: ErrorCodes.VALIDATION_FAILED });
     expect(Object.keys(payload.fields ?? {})).toContain(field);
     if (text) expect(payload.fields?.[field]).toContain(text);
@@ -222,7 +222,7 @@ describe('CheckoutService.create', () => {
 
   it('an unknown or expired coupon: 400 INVALID_COUPON, nothing sent', async () => {
     expect(
-      await errorOf(sut().create(LEARNER, { products: ['teas_math_qbank'], couponCode: 'NOPE' })),
+      await refusalOf(sut().create(LEARNER, { products: ['teas_math_qbank'], couponCode: 'NOPE' })),
     ).toMatchObject({ code: ErrorCodes.INVALID_COUPON, message: CATALOG_MESSAGES.invalidCoupon });
     expect(stripe.checkout.sessions.create).not.toHaveBeenCalled();
   });
@@ -236,7 +236,7 @@ describe('CheckoutService.create', () => {
     ],
   ])('Stripe %s: %i, and the order is marked failed (none left open)', async (_, status, err) => {
     stripe.checkout.sessions.create.mockRejectedValue(err);
-    expect(await errorOf(sut().create(LEARNER, { products: ['teas_math_qbank'] }))).toEqual({
+    expect(await refusalOf(sut().create(LEARNER, { products: ['teas_math_qbank'] }))).toEqual({
       status,
       code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
       message: 'Unable to process checkout. Please try again or contact support.',
@@ -247,11 +247,11 @@ describe('CheckoutService.create', () => {
   });
 
   it('anonymous 401, unverified 403', async () => {
-    expect(await errorOf(sut().create(null, { products: ['teas_math_qbank'] }))).toMatchObject({
+    expect(await refusalOf(sut().create(null, { products: ['teas_math_qbank'] }))).toMatchObject({
       status: 401,
     });
     expect(
-      await errorOf(
+      await refusalOf(
         sut().create({ ...LEARNER, emailVerified: false }, { products: ['teas_math_qbank'] }),
       ),
     ).toMatchObject({ status: 403 });
@@ -272,8 +272,8 @@ describe('CheckoutService.result (the payment result page)', () => {
       message: 'There is no checkout with this id.',
     };
     const other: Actor = { ...LEARNER, uid: 'learner-2', email: 'other@examprep.test' };
-    expect(await errorOf(sut().result(other, id))).toEqual(notFound);
-    expect(await errorOf(sut().result(LEARNER, 'cs_test_local_unknown'))).toEqual(notFound);
+    expect(await refusalOf(sut().result(other, id))).toEqual(notFound);
+    expect(await refusalOf(sut().result(LEARNER, 'cs_test_local_unknown'))).toEqual(notFound);
     expect(orders.findOwnBySessionId).toHaveBeenCalledWith(id, 'learner-2');
   });
 });

@@ -1,8 +1,8 @@
 import { CATALOG_MESSAGES, ErrorCodes } from '@examprep/contracts';
+import { refusalOf } from '@examprep/nest-kit';
 import type { Coupon } from './coupon.rules';
 import { CouponsService } from './coupons.service';
 import { FakeCouponsRepository } from '../../test/support/fake-coupons.repository';
-import { errorOf } from '../../test/support/service-error';
 
 const stored: Record<string, Coupon> = {
   NURSE10: { code: 'NURSE10', percentOff: 10, amountOffCents: null, expiresAt: null, active: true },
@@ -35,13 +35,13 @@ describe('CouponsService.resolve', () => {
   });
 
   it('the format first: 400 VALIDATION_FAILED on couponCode, no lookup', async () => {
-    expect(await errorOf(sut.resolve('A'.repeat(33), now))).toEqual({
+    expect(await refusalOf(sut.resolve('A'.repeat(33), now))).toEqual({
       status: 400,
       code: ErrorCodes.VALIDATION_FAILED,
       message: 'Coupon too long. Maximum 32 characters allowed.',
       fields: { couponCode: ['Coupon too long. Maximum 32 characters allowed.'] },
     });
-    expect(await errorOf(sut.resolve('NURSE 10!', now))).toMatchObject({
+    expect(await refusalOf(sut.resolve('NURSE 10!', now))).toMatchObject({
       code: ErrorCodes.VALIDATION_FAILED,
       fields: { couponCode: ['Coupon codes can only contain letters and numbers.'] },
     });
@@ -51,7 +51,7 @@ describe('CouponsService.resolve', () => {
   it.each(['UNKNOWN1', 'EXPIRED2025', 'off'])(
     '%s: 400 INVALID_COUPON with the spec sentence',
     async (code) => {
-      expect(await errorOf(sut.resolve(code, now))).toEqual({
+      expect(await refusalOf(sut.resolve(code, now))).toEqual({
         status: 400,
         code: ErrorCodes.INVALID_COUPON,
         message: 'Invalid coupon code. Please check the code and try again.',

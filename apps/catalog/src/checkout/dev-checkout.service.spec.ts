@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { refusalOf } from '@examprep/nest-kit';
 import { ErrorCodes } from '@examprep/contracts';
 import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import type { CatalogEnv } from '../config/catalog.env';
@@ -6,7 +7,6 @@ import { DevCheckoutService } from './dev-checkout.service';
 import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 import type { WebhookService } from './webhook.service';
-import { errorOf } from '../../test/support/service-error';
 
 const SECRET = 'whsec_unit_dev_checkout';
 const SESSION = 'cs_test_local_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
@@ -76,7 +76,7 @@ describe('the local test checkout', () => {
     ['real Stripe (no STRIPE_API_URL)', { STRIPE_API_URL: undefined }],
   ])('%s: 404 "The test checkout is not available."', async (_, over) => {
     for (const call of [sut(over).view(SESSION), sut(over).complete(SESSION, 'pay')]) {
-      expect(await errorOf(call)).toEqual({
+      expect(await refusalOf(call)).toEqual({
         status: 404,
         code: ErrorCodes.NOT_FOUND,
         message: 'The test checkout is not available.',
@@ -86,10 +86,10 @@ describe('the local test checkout', () => {
   });
 
   it('an unknown session: 404; a malformed one: 400', async () => {
-    expect(await errorOf(sut().view('cs_test_local_nope0000000000'))).toMatchObject({
+    expect(await refusalOf(sut().view('cs_test_local_nope0000000000'))).toMatchObject({
       status: 404,
     });
-    expect(await errorOf(sut().view('../../etc'))).toMatchObject({ status: 400 });
+    expect(await refusalOf(sut().view('../../etc'))).toMatchObject({ status: 400 });
   });
 
   it('Pay sends a completed event Stripe’s own check accepts, then the success page', async () => {
@@ -122,7 +122,7 @@ describe('the local test checkout', () => {
   });
 
   it('an outcome other than pay or cancel: 400 naming outcome', async () => {
-    expect(await errorOf(sut().complete(SESSION, 'steal'))).toMatchObject({
+    expect(await refusalOf(sut().complete(SESSION, 'steal'))).toMatchObject({
       status: 400,
       fields: { outcome: ["The outcome field must be 'pay' or 'cancel'."] },
     });
@@ -136,7 +136,7 @@ describe('the local test checkout', () => {
     const { port } = server.address() as { port: number };
     try {
       expect(
-        await errorOf(
+        await refusalOf(
           sut({ CHECKOUT_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook` }).complete(
             SESSION,
             'pay',
@@ -159,7 +159,7 @@ describe('the local test checkout', () => {
     const { port } = server.address() as { port: number };
     await new Promise<void>((r) => server.close(() => r()));
     expect(
-      await errorOf(
+      await refusalOf(
         sut({ CHECKOUT_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook` }).complete(
           SESSION,
           'pay',

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { refusalOf } from '@examprep/nest-kit';
 import { ErrorCodes } from '@examprep/contracts';
 import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import { FakeStripeEventsRepository } from '../../test/support/fake-stripe-events.repository';
@@ -12,7 +13,6 @@ import { OrderLocks } from './order-locks';
 import type { Order } from './order.schema';
 import { WebhookService } from './webhook.service';
 import { WEBHOOK_WORKER_CONCURRENCY, WebhookWorker } from './webhook.worker';
-import { errorOf } from '../../test/support/service-error';
 
 const SECRET = 'whsec_unit_webhook';
 const stripe = new Stripe('sk_test_unit', { telemetry: false });
@@ -337,7 +337,7 @@ describe('WebhookService.handle', () => {
   ])('%s: 400 WEBHOOK_SIGNATURE_INVALID, nothing recorded', async (_, make) => {
     seedOrder();
     const d = make();
-    expect(await errorOf(sut.handle(d.payload, d.signature))).toEqual({
+    expect(await refusalOf(sut.handle(d.payload, d.signature))).toEqual({
       status: 400,
       code: ErrorCodes.WEBHOOK_SIGNATURE_INVALID,
       message: 'The Stripe-Signature header is missing, wrong or too old.',

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { CATALOG_MESSAGES, ErrorCodes } from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
+import { payloadOfRefusal, ServiceError } from '@examprep/nest-kit';
 import {
   isStripeAlreadyExists,
   isStripeNotFound,
@@ -8,7 +8,6 @@ import {
   toCheckoutError,
   withinDeadline,
 } from './stripe-errors';
-import { payloadOf } from '../../test/support/service-error';
 
 const { StripeAPIError, StripeConnectionError, StripeInvalidRequestError, StripeRateLimitError } =
   Stripe.errors;
@@ -18,7 +17,7 @@ describe('toCheckoutError (learner spec §8 Checkout messages)', () => {
     const timeout = new StripeConnectionError({
       message: 'Request aborted due to timeout being reached (8000ms)',
     });
-    expect(payloadOf(toCheckoutError(timeout))).toEqual({
+    expect(payloadOfRefusal(toCheckoutError(timeout))).toEqual({
       status: 503,
       code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
       message: 'Unable to process checkout. Please try again or contact support.',
@@ -31,7 +30,7 @@ describe('toCheckoutError (learner spec §8 Checkout messages)', () => {
     ['a Stripe 500', new StripeAPIError({ message: 'oops', statusCode: 500 })],
     ['a rate limit', new StripeRateLimitError({ message: 'slow down', statusCode: 429 })],
   ])('Stripe answered with %s -> 502, same message', (_, err) => {
-    expect(payloadOf(toCheckoutError(err))).toEqual({
+    expect(payloadOfRefusal(toCheckoutError(err))).toEqual({
       status: 502,
       code: ErrorCodes.PAYMENT_PROVIDER_UNAVAILABLE,
       message: CATALOG_MESSAGES.checkoutFailed,
@@ -76,7 +75,7 @@ describe('withinDeadline', () => {
       (e: unknown) => e,
     );
     expect(isStripeUnreachable(err)).toBe(true);
-    expect(payloadOf(toCheckoutError(err)).status).toBe(503);
+    expect(payloadOfRefusal(toCheckoutError(err)).status).toBe(503);
   });
 
   it('a call within it answers (or fails) as itself', async () => {

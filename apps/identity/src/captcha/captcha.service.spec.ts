@@ -1,10 +1,5 @@
-import {
-  CAPTCHA_CODES,
-  CAPTCHA_MESSAGES,
-  CAPTCHA_TTL_SECONDS,
-  type RpcErrorPayload,
-} from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
+import { CAPTCHA_CODES, CAPTCHA_MESSAGES, CAPTCHA_TTL_SECONDS } from '@examprep/contracts';
+import { refusalOf } from '@examprep/nest-kit';
 import { NUMERIC_MESSAGES } from '@examprep/validation';
 import { FakeCaptchaRepository } from '../../test/support/fake-captcha.repository';
 import { CaptchaService, SWEEP_INTERVAL_MS } from './captcha.service';
@@ -20,17 +15,6 @@ function setup() {
   const stored = (id: string) => captchas.challenges.get(id)!;
   const used = (id: string) => captchas.uses.has(id);
   return { sut, advance, stored, used, captchas };
-}
-
-async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
-  const err = await p.then(
-    () => {
-      throw new Error('expected a ServiceError');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
 }
 
 describe('CaptchaService', () => {
@@ -56,7 +40,7 @@ describe('CaptchaService', () => {
     await expect(sut.verify({ challengeId, answer })).resolves.toEqual({
       businessNumber: '+1-555-010-0199',
     });
-    expect(await failure(sut.verify({ challengeId, answer }))).toMatchObject({
+    expect(await refusalOf(sut.verify({ challengeId, answer }))).toMatchObject({
       status: 409,
       code: CAPTCHA_CODES.USED,
       message: CAPTCHA_MESSAGES.used,
@@ -74,13 +58,13 @@ describe('CaptchaService', () => {
     const { sut, stored, used } = setup();
     const { challengeId } = await sut.issue();
     const right = stored(challengeId).answer;
-    expect(await failure(sut.verify({ challengeId, answer: String(right + 1) }))).toEqual({
+    expect(await refusalOf(sut.verify({ challengeId, answer: String(right + 1) }))).toEqual({
       status: 400,
       code: CAPTCHA_CODES.INCORRECT,
       message: CAPTCHA_MESSAGES.incorrect,
     });
     expect(used(challengeId)).toBe(true);
-    expect(await failure(sut.verify({ challengeId, answer: String(right) }))).toMatchObject({
+    expect(await refusalOf(sut.verify({ challengeId, answer: String(right) }))).toMatchObject({
       code: CAPTCHA_CODES.USED,
     });
   });
@@ -90,13 +74,13 @@ describe('CaptchaService', () => {
     const { challengeId } = await sut.issue();
     advance(CAPTCHA_TTL_SECONDS * 1000);
     const answer = String(stored(challengeId).answer);
-    expect(await failure(sut.verify({ challengeId, answer }))).toEqual({
+    expect(await refusalOf(sut.verify({ challengeId, answer }))).toEqual({
       status: 410,
       code: CAPTCHA_CODES.EXPIRED,
       message: CAPTCHA_MESSAGES.expired,
     });
     // asked again: still 'expired' (not 'already used')
-    expect(await failure(sut.verify({ challengeId, answer }))).toMatchObject({
+    expect(await refusalOf(sut.verify({ challengeId, answer }))).toMatchObject({
       code: CAPTCHA_CODES.EXPIRED,
     });
   });
@@ -112,7 +96,7 @@ describe('CaptchaService', () => {
   it('answers 404 for an unknown challenge', async () => {
     const { sut } = setup();
     expect(
-      await failure(
+      await refusalOf(
         sut.verify({ challengeId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', answer: '3' }),
       ),
     ).toEqual({ status: 404, code: CAPTCHA_CODES.NOT_FOUND, message: CAPTCHA_MESSAGES.notFound });
@@ -129,7 +113,7 @@ describe('CaptchaService', () => {
     async (answer, message) => {
       const { sut, used } = setup();
       const { challengeId } = await sut.issue();
-      expect(await failure(sut.verify({ challengeId, answer }))).toEqual({
+      expect(await refusalOf(sut.verify({ challengeId, answer }))).toEqual({
         status: 400,
         code: 'VALIDATION_FAILED',
         message,
@@ -141,7 +125,7 @@ describe('CaptchaService', () => {
 
   it('names the fields of a malformed body', async () => {
     const { sut } = setup();
-    const payload = await failure(sut.verify({ challengeId: 'nope', answer: '' }));
+    const payload = await refusalOf(sut.verify({ challengeId: 'nope', answer: '' }));
     expect(payload.fields).toEqual({
       challengeId: [CAPTCHA_MESSAGES.challengeIdInvalid],
       answer: [CAPTCHA_MESSAGES.answerRequired],

@@ -3,9 +3,8 @@ import {
   IDENTITY_CODES,
   IDENTITY_MESSAGES,
   readUserChangedNotice,
-  type RpcErrorPayload,
 } from '@examprep/contracts';
-import { type JetStreamBus, rootLogger, ServiceError } from '@examprep/nest-kit';
+import { type JetStreamBus, refusalOf, rootLogger } from '@examprep/nest-kit';
 import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
 import { FakeSettingsRepository } from '../../test/support/fake-settings.repository';
 import { FakeUsersRepository } from '../../test/support/fake-users.repository';
@@ -58,17 +57,6 @@ function setup(
   /** The uids whose streams were told their document changed. */
   const notified = async () => (await notices()).map(({ subject }) => subject.split('.').pop());
   return { sut, users, purchaseViews, mail, notified, notices };
-}
-
-async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
-  const err = await p.then(
-    () => {
-      throw new Error('expected a ServiceError');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
 }
 
 describe('UsersService.me: purchases from the ledger read model', () => {
@@ -137,7 +125,7 @@ describe('UsersService.createUser', () => {
 
   it(`refuses a learner while sign-ups are closed: '${IDENTITY_MESSAGES.signupsDisabled}'`, async () => {
     const { sut, users } = setup({ signup: false });
-    expect(await failure(sut.createUser(LEARNER, {}))).toMatchObject({
+    expect(await refusalOf(sut.createUser(LEARNER, {}))).toMatchObject({
       status: 403,
       message: IDENTITY_MESSAGES.signupsDisabled,
     });
@@ -151,7 +139,7 @@ describe('UsersService.createUser', () => {
       email: 'other@x.test',
     });
     expect(users.docs.has('u2')).toBe(true);
-    expect(await failure(sut.createUser(ADMIN, { uid: 'u3' }))).toMatchObject({
+    expect(await refusalOf(sut.createUser(ADMIN, { uid: 'u3' }))).toMatchObject({
       status: 404,
       code: IDENTITY_CODES.NOT_IN_IDENTITY_PROVIDER,
     });
@@ -159,7 +147,7 @@ describe('UsersService.createUser', () => {
 
   it(`refuses an email another user has: 409 '${IDENTITY_MESSAGES.emailAlreadyExists}'`, async () => {
     const { sut, users } = setup({ docs: [{ _id: 'other', email: 'l@x.test' }] });
-    expect(await failure(sut.createUser(LEARNER, {}))).toEqual({
+    expect(await refusalOf(sut.createUser(LEARNER, {}))).toEqual({
       status: 409,
       code: IDENTITY_CODES.EMAIL_ALREADY_EXISTS,
       message: IDENTITY_MESSAGES.emailAlreadyExists,
@@ -190,7 +178,7 @@ describe('UsersService.createUser: two calls racing', () => {
 
   it('answers an admin 409 as when the document existed before (never a 500)', async () => {
     const { sut } = racing({ _id: 'u1', email: 'l@x.test', purchases: {} });
-    expect(await failure(sut.createUser(ADMIN, { uid: 'u1' }))).toMatchObject({
+    expect(await refusalOf(sut.createUser(ADMIN, { uid: 'u1' }))).toMatchObject({
       status: 409,
       code: 'USER_DOCUMENT_EXISTS',
     });
@@ -198,7 +186,7 @@ describe('UsersService.createUser: two calls racing', () => {
 
   it('another account that took the email at the same moment: 409 EMAIL_ALREADY_EXISTS', async () => {
     const { sut } = racing({ _id: 'other', email: 'l@x.test', purchases: {} });
-    expect(await failure(sut.createUser(LEARNER, {}))).toMatchObject({
+    expect(await refusalOf(sut.createUser(LEARNER, {}))).toMatchObject({
       status: 409,
       code: IDENTITY_CODES.EMAIL_ALREADY_EXISTS,
     });
@@ -232,7 +220,7 @@ describe('UsersService.updateDefaultDashboard', () => {
   it('refuses to create it with an email another user has (409), and tells nobody', async () => {
     const { sut, users, notified } = setup({ docs: [{ _id: 'other', email: 'l@x.test' }] });
     expect(
-      await failure(sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' })),
+      await refusalOf(sut.updateDefaultDashboard(LEARNER, { defaultDashboard: 'design' })),
     ).toMatchObject({ status: 409, code: IDENTITY_CODES.EMAIL_ALREADY_EXISTS });
     expect(users.docs.has('u1')).toBe(false);
     expect(await notified()).toEqual([]);

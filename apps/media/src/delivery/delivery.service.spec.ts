@@ -2,10 +2,9 @@ import {
   type Actor,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
-  type RpcErrorPayload,
   type WorkbookManifest,
 } from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
+import { refusalOf } from '@examprep/nest-kit';
 import { FakeDownloadsRepository } from '../../test/support/fake-downloads.repository';
 import { FakeWorkbooksRepository } from '../../test/support/fake-workbooks.repository';
 import { memoryS3, specEnv } from '../../test/support/memory-s3';
@@ -54,17 +53,6 @@ function setup() {
   return { sut, downloads, stampPdf };
 }
 
-async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
-  const err = await p.then(
-    () => {
-      throw new Error('expected a ServiceError');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
-
 describe('DeliveryService.workbook: the manifest for owners and admins', () => {
   it('answers the stored manifest to its owner and to admins', async () => {
     const { sut } = setup();
@@ -74,11 +62,11 @@ describe('DeliveryService.workbook: the manifest for owners and admins', () => {
 
   it(`'${MEDIA_MESSAGES.noAccess}' to anyone else; '${MEDIA_MESSAGES.workbookNotFound}' for a product without a workbook`, async () => {
     const { sut } = setup();
-    expect(await failure(sut.workbook(STRANGER, 'teas_math_workbook'))).toMatchObject({
+    expect(await refusalOf(sut.workbook(STRANGER, 'teas_math_workbook'))).toMatchObject({
       status: 403,
       message: MEDIA_MESSAGES.noAccess,
     });
-    expect(await failure(sut.workbook(ADMIN, 'med_dosage_workbook'))).toMatchObject({
+    expect(await refusalOf(sut.workbook(ADMIN, 'med_dosage_workbook'))).toMatchObject({
       status: 404,
       message: MEDIA_MESSAGES.workbookNotFound,
     });
@@ -101,7 +89,7 @@ describe('DeliveryService.stamp: counted per user and product', () => {
   it('gives the count back when stamping fails', async () => {
     const { sut, downloads, stampPdf } = setup();
     stampPdf.mockRejectedValueOnce(new Error('broken PDF'));
-    expect(await failure(sut.stamp(OWNER, MANIFEST.pdfPath))).toMatchObject({
+    expect(await refusalOf(sut.stamp(OWNER, MANIFEST.pdfPath))).toMatchObject({
       status: 500,
       message: MEDIA_MESSAGES.downloadFailed,
     });
@@ -112,7 +100,7 @@ describe('DeliveryService.stamp: counted per user and product', () => {
     const { sut } = setup();
     for (let i = 0; i < MEDIA_LIMITS.stampedDownloadsPerWindow; i++)
       await sut.stamp(OWNER, MANIFEST.pdfPath);
-    expect(await failure(sut.stamp(OWNER, MANIFEST.pdfPath))).toMatchObject({
+    expect(await refusalOf(sut.stamp(OWNER, MANIFEST.pdfPath))).toMatchObject({
       status: 429,
       message: MEDIA_MESSAGES.tooManyDownloads,
     });

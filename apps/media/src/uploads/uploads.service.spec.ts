@@ -4,9 +4,8 @@ import {
   ErrorCodes,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
-  type RpcErrorPayload,
 } from '@examprep/contracts';
-import { ServiceError } from '@examprep/nest-kit';
+import { refusalOf } from '@examprep/nest-kit';
 import { FakeUploadsRepository } from '../../test/support/fake-uploads.repository';
 import { FakeWorkbooksRepository } from '../../test/support/fake-workbooks.repository';
 import { memoryS3, specEnv } from '../../test/support/memory-s3';
@@ -40,17 +39,6 @@ function setup() {
   return { sut, s3, objects, put, at, uploads, dropQuestion, staged };
 }
 
-async function failure(p: Promise<unknown>): Promise<RpcErrorPayload> {
-  const err = await p.then(
-    () => {
-      throw new Error('expected a ServiceError');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return (err as ServiceError).payload;
-}
-
 describe('UploadsService.createUpload (ADR 0020 §2)', () => {
   it('records the announced upload under its staging key and signs a PUT of that size', async () => {
     const { sut, uploads } = setup();
@@ -81,12 +69,12 @@ describe('UploadsService.createUpload (ADR 0020 §2)', () => {
       size: 5,
       fileName: 'a.mp4',
     };
-    expect(await failure(sut.createUpload(ADMIN, announce))).toMatchObject({
+    expect(await refusalOf(sut.createUpload(ADMIN, announce))).toMatchObject({
       status: 400,
       fields: { contentType: [MEDIA_MESSAGES.contentTypeImage] },
     });
     expect(
-      await failure(sut.createUpload(LEARNER, { ...announce, contentType: 'image/png' })),
+      await refusalOf(sut.createUpload(LEARNER, { ...announce, contentType: 'image/png' })),
     ).toMatchObject({ status: 403 });
     expect(uploads.docs.size).toBe(0);
   });
@@ -116,7 +104,7 @@ describe('UploadsService.commit', () => {
       { questionImage: { uploadId: old } },
     ]) {
       const slot = Object.keys(changes)[0]!;
-      expect(await failure(sut.commit(ADMIN, 'AB12', changes))).toEqual({
+      expect(await refusalOf(sut.commit(ADMIN, 'AB12', changes))).toEqual({
         status: 400,
         code: ErrorCodes.VALIDATION_FAILED,
         message: MEDIA_MESSAGES.uploadMissing,
@@ -130,7 +118,7 @@ describe('UploadsService.commit', () => {
     const good = await staged(PNG);
     const bad = await staged(HTML, { slot: 'explanationImage', fileName: 'page.png' });
     expect(
-      await failure(
+      await refusalOf(
         sut.commit(ADMIN, 'AB12', {
           questionImage: { uploadId: good },
           explanationImage: { uploadId: bad },

@@ -9,7 +9,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { type Actor, type CreateUploadInput, Subjects } from '@examprep/contracts';
-import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
+import { NatsRpcClient } from '@examprep/nest-kit';
 import { adminActor, infraConfig, s3Client, specAccounts, testApps } from '@examprep/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 
@@ -72,15 +72,8 @@ export async function disconnectSystem(): Promise<void> {
   }
 }
 
-/** The error a call fails with (its status, code, message, fields). */
-export async function failure(call: Promise<unknown>) {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(RpcCallError);
-  return (err as RpcCallError).payload;
-}
+/** The payload a call was refused with (status, code, message, fields): nest-kit's refusalOf. */
+export { refusalOf as failure } from '@examprep/nest-kit';
 
 export const grant = (uid: string, purchases: Record<string, boolean>) =>
   rpc.request(Subjects.catalog.updateUserPurchases, { actor: ADMIN, input: { uid, purchases } });

@@ -7,7 +7,7 @@ import {
   PUMP_GENERATE_INPUTS,
   PUMP_QUESTION_KEYS,
 } from '@examprep/contracts';
-import { RpcCallError, ServiceError } from '@examprep/nest-kit';
+import { refusalOf, RpcCallError, ServiceError } from '@examprep/nest-kit';
 import {
   canonicalAnswer,
   explainPump,
@@ -36,16 +36,6 @@ function setup(authorized: boolean | Error) {
   return { sut: new SimulationsService(new PumpAccess(peers)), simulationsAccess };
 }
 
-async function failure(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof ServiceError) return err.payload;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
-
 /** What a caller without access may generate: single pump, given duration (Time: any format). */
 const previewable = (c: PumpGenerateInput) =>
   c.pumpCount === 'single' && (c.calculate === 'time' || c.timeFormat === 'given');
@@ -54,7 +44,7 @@ describe('SimulationsService.generate', () => {
   it('refuses anonymous callers (401) without asking the catalog', async () => {
     const { sut, simulationsAccess } = setup(true);
     const input = { calculate: 'rate', timeFormat: 'given', pumpCount: 'single' } as const;
-    expect(await failure(sut.generate(null, input))).toMatchObject({ status: 401 });
+    expect(await refusalOf(sut.generate(null, input))).toMatchObject({ status: 401 });
     expect(simulationsAccess).not.toHaveBeenCalled();
   });
 
@@ -96,7 +86,7 @@ describe('SimulationsService.generate', () => {
     const refused = PUMP_GENERATE_INPUTS.filter((c) => !previewable(c));
     expect(refused).toHaveLength(18 - 5);
     for (const input of refused)
-      expect(await failure(sut.generate(learner, input))).toEqual({
+      expect(await refusalOf(sut.generate(learner, input))).toEqual({
         status: 403,
         code: ErrorCodes.FORBIDDEN,
         message: M.previewOnly,
@@ -106,7 +96,7 @@ describe('SimulationsService.generate', () => {
   it('refuses bad controls with 400 naming the field', async () => {
     const { sut } = setup(true);
     const bad = { calculate: 'dose', timeFormat: 'given', pumpCount: 'single' };
-    const err = await failure(sut.generate(learner, bad as unknown as PumpGenerateInput));
+    const err = await refusalOf(sut.generate(learner, bad as unknown as PumpGenerateInput));
     expect(err).toMatchObject({ status: 400, fields: { calculate: expect.any(Array) } });
   });
 
@@ -115,7 +105,7 @@ describe('SimulationsService.generate', () => {
       const down = new RpcCallError({ status, code: 'SERVICE_UNAVAILABLE', message: 'x' });
       const { sut } = setup(simulationsPeerFailure(down) as Error);
       const input = { calculate: 'rate', timeFormat: 'given', pumpCount: 'single' } as const;
-      expect(await failure(sut.generate(learner, input))).toEqual({
+      expect(await refusalOf(sut.generate(learner, input))).toEqual({
         status: 503,
         code: ErrorCodes.SERVICE_UNAVAILABLE,
         message: ACCESS_UNAVAILABLE,
@@ -139,7 +129,7 @@ describe('SimulationsService.check', () => {
 
   it('refuses anonymous callers (401)', async () => {
     const { sut } = setup(true);
-    expect(await failure(sut.check(null, { id: previewId, answer: {} }))).toMatchObject({
+    expect(await refusalOf(sut.check(null, { id: previewId, answer: {} }))).toMatchObject({
       status: 401,
     });
   });
@@ -156,7 +146,7 @@ describe('SimulationsService.check', () => {
     const { sut } = setup(false);
     const problem = generatePump(parsePumpProblemId(fullId)!);
     expect(
-      await failure(sut.check(learner, { id: fullId, answer: canonicalAnswer(problem) })),
+      await refusalOf(sut.check(learner, { id: fullId, answer: canonicalAnswer(problem) })),
     ).toEqual({ status: 403, code: ErrorCodes.FORBIDDEN, message: M.previewOnly });
   });
 
@@ -203,7 +193,7 @@ describe('SimulationsService.check', () => {
   it('refuses ids the DTO lets through but that replay nothing (400 invalidId)', async () => {
     const { sut } = setup(true);
     for (const id of ['findTime~ampm~1', 'singlePump~given~9999999999']) {
-      expect(await failure(sut.check(learner, { id, answer: {} }))).toMatchObject({
+      expect(await refusalOf(sut.check(learner, { id, answer: {} }))).toMatchObject({
         status: 400,
         message: M.invalidId,
         fields: { id: [M.invalidId] },
@@ -221,7 +211,7 @@ describe('SimulationsService.check', () => {
       [{ id: fullId }, 'answer'],
     ];
     for (const [input, field] of cases) {
-      const err = await failure(sut.check(learner, input as never));
+      const err = await refusalOf(sut.check(learner, input as never));
       expect(err).toMatchObject({ status: 400 });
       expect(Object.keys((err as { fields?: object }).fields ?? {}).join(' ')).toContain(field);
     }

@@ -2,7 +2,6 @@
 // catalogue with every topic open, and a faked catalog answering simulation access.
 import type { Actor, Course } from '@examprep/contracts';
 import { defaultCatalog } from '@examprep/generators';
-import { ServiceError } from '@examprep/nest-kit';
 import { CoursesService } from '../../src/courses/courses.service';
 import { InfiniteService } from '../../src/infinite/infinite.service';
 import { PumpAccess } from '../../src/simulations/pump-access';
@@ -70,14 +69,5 @@ export function infiniteService(
   return Object.assign(sut, { peers, publish });
 }
 
-export async function failure(
-  call: Promise<unknown>,
-): Promise<{ status: number; message: string; fields?: Record<string, string[]> }> {
-  try {
-    await call;
-  } catch (err) {
-    if (err instanceof ServiceError) return err.payload;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
+/** The payload a call was refused with (status, code, message, fields): nest-kit's refusalOf. */
+export { refusalOf as failure } from '@examprep/nest-kit';

@@ -1,7 +1,7 @@
 import { TEST_FIELD_MESSAGES, TEST_MESSAGES } from '@examprep/contracts';
+import { payloadOfRefusal } from '@examprep/nest-kit';
 import { MATH_ANSWER_MESSAGES } from '@examprep/validation';
 import { answerForView, normaliseAnswer } from './answer-rules';
-import { payloadOf } from '../../test/support/service-error';
 
 const single = { type: 'single' as const, choices: ['1/2', '2/3', '3/4', '4/5'] };
 const sata = { type: 'sata' as const, choices: ['A', 'B', 'C', 'D'] };
@@ -11,7 +11,7 @@ function refusal(run: () => unknown) {
   try {
     run();
   } catch (e) {
-    return payloadOf(e);
+    return payloadOfRefusal(e);
   }
   throw new Error('expected a refusal');
 }

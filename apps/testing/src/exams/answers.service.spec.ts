@@ -1,5 +1,5 @@
 import { TEST_MESSAGES } from '@examprep/contracts';
-import { errorOf } from '../../test/support/service-error';
+import { refusalOf } from '@examprep/nest-kit';
 import { admin, learner, other, setup } from '../../test/support/service-fixture';
 import { LOCK_WAIT_MS, RECENT_TEST_TTL_MS, TOUCH_EVERY_MS } from './test-store';
 
@@ -51,14 +51,14 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
     const { testId } = await tests.create(learner, sample);
     await answers.check(learner, { testId, questionId: 'AA01', submittedAnswer: '2' });
     expect(
-      await errorOf(answers.check(learner, { testId, questionId: 'AA01', submittedAnswer: '3' })),
+      await refusalOf(answers.check(learner, { testId, questionId: 'AA01', submittedAnswer: '3' })),
     ).toEqual({
       status: 409,
       code: 'CONFLICT',
       message: TEST_MESSAGES.alreadyChecked,
     });
     expect(
-      await errorOf(answers.check(learner, { testId, questionId: 'ZZ99', submittedAnswer: '2' })),
+      await refusalOf(answers.check(learner, { testId, questionId: 'ZZ99', submittedAnswer: '2' })),
     ).toEqual({
       status: 404,
       code: 'NOT_FOUND',
@@ -66,7 +66,7 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
     });
     const p = await tests.create(learner, practice);
     expect(
-      await errorOf(
+      await refusalOf(
         answers.check(learner, { testId: p.testId, questionId: 'AA01', submittedAnswer: '2' }),
       ),
     ).toMatchObject({
@@ -88,7 +88,7 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
       isSubmitted: true,
     });
     expect(
-      await errorOf(answers.check(learner, { testId, questionId: 'AA02', submittedAnswer: '2' })),
+      await refusalOf(answers.check(learner, { testId, questionId: 'AA02', submittedAnswer: '2' })),
     ).toMatchObject({ status: 409, message: TEST_MESSAGES.alreadyChecked });
   });
 
@@ -109,7 +109,7 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
     const { testId } = await tests.create(learner, sample);
     for (const actor of [other, admin])
       expect(
-        await errorOf(answers.check(actor, { testId, questionId: 'AA01', submittedAnswer: '2' })),
+        await refusalOf(answers.check(actor, { testId, questionId: 'AA01', submittedAnswer: '2' })),
       ).toMatchObject({ status: 404 });
     expect(repo.answers.size).toBe(0);
   });
@@ -140,7 +140,7 @@ describe('AnswersService.save (save-practice-answer)', () => {
       unstall();
       await expect(first).resolves.toMatchObject({ success: true, saved: true });
       for (const q of queued)
-        expect(await errorOf(q)).toMatchObject({
+        expect(await refusalOf(q)).toMatchObject({
           status: 503,
           code: 'SERVICE_UNAVAILABLE',
           message: 'The service is temporarily unavailable. Please try again.',
@@ -176,12 +176,12 @@ describe('AnswersService.save (save-practice-answer)', () => {
     const { testId } = await tests.create(learner, practice);
     await answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '2' });
     expect(
-      await errorOf(answers.save(other, { testId, questionId: 'AA02', submittedAnswer: '2' })),
+      await refusalOf(answers.save(other, { testId, questionId: 'AA02', submittedAnswer: '2' })),
     ).toMatchObject({ status: 404 });
     await answers.submit(learner, { testId });
     clock.advance(1);
     expect(
-      await errorOf(answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '5' })),
+      await refusalOf(answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '5' })),
     ).toMatchObject({ status: 409, code: 'TEST_SUBMITTED' });
   });
 
@@ -198,7 +198,7 @@ describe('AnswersService.save (save-practice-answer)', () => {
     });
     const full = await tests.create(learner, sample);
     expect(
-      await errorOf(
+      await refusalOf(
         answers.save(learner, { testId: full.testId, questionId: 'AA01', submittedAnswer: '2' }),
       ),
     ).toMatchObject({
@@ -232,7 +232,7 @@ describe('AnswersService.save (save-practice-answer)', () => {
     ).resolves.toMatchObject({ saved: true });
     clock.advance(1);
     expect(
-      await errorOf(answers.save(learner, { testId, questionId: 'AA03', submittedAnswer: '2' })),
+      await refusalOf(answers.save(learner, { testId, questionId: 'AA03', submittedAnswer: '2' })),
     ).toEqual({
       status: 409,
       code: 'TIME_UP',
@@ -278,13 +278,13 @@ describe('AnswersService.submit and retention', () => {
     clock.advance(5000);
     await expect(answers.submit(learner, { testId })).resolves.toEqual(first);
     expect(
-      await errorOf(answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '2' })),
+      await refusalOf(answers.save(learner, { testId, questionId: 'AA02', submittedAnswer: '2' })),
     ).toEqual({
       status: 409,
       code: 'TEST_SUBMITTED',
       message: TEST_MESSAGES.alreadySubmitted,
     });
-    expect(await errorOf(answers.submit(other, { testId }))).toMatchObject({ status: 404 });
+    expect(await refusalOf(answers.submit(other, { testId }))).toMatchObject({ status: 404 });
   });
 
   it('a learner keeps the newest 10 completed tests (by lastUpdated); unfinished ones stay', async () => {
@@ -330,7 +330,7 @@ describe('AnswersService.submit and retention', () => {
       saved: false,
     });
     expect(
-      await errorOf(answers.flag(other, { testId, questionId: 'AA02', flagged: false })),
+      await refusalOf(answers.flag(other, { testId, questionId: 'AA02', flagged: false })),
     ).toMatchObject({ status: 404 });
   });
 
@@ -349,13 +349,13 @@ describe('AnswersService.submit and retention', () => {
       answers.flag(learner, { testId: full.testId, questionId: 'AA03', flagged: true }),
       answers.check(learner, { testId: full.testId, questionId: 'AA01', submittedAnswer: '2' }),
     ]) {
-      expect(await errorOf(call)).toEqual(submitted);
+      expect(await refusalOf(call)).toEqual(submitted);
     }
     expect((await tests.get(learner, full.testId)).questions[1]).toMatchObject({ flagged: true });
     const p = await tests.create(learner, practice);
     await answers.submit(learner, { testId: p.testId });
     expect(
-      await errorOf(
+      await refusalOf(
         answers.save(learner, { testId: p.testId, questionId: 'AA01', submittedAnswer: '2' }),
       ),
     ).toEqual(submitted);

@@ -1,5 +1,5 @@
-import { errorOf } from '../../test/support/service-error';
 import { learner, other, setup } from '../../test/support/service-fixture';
+import { refusalOf } from '@examprep/nest-kit';
 import { MEDIA_GRANT_TTL_MS, MediaAccessService } from './media-access.service';
 
 const sample = {
@@ -113,11 +113,11 @@ describe('MediaAccessService (testing.media.access, ADR 0020 §3)', () => {
 
   it('refuses an unverified or missing actor and a malformed qid', async () => {
     const { media } = fixture();
-    expect(await errorOf(media.access(null, 'AA01'))).toMatchObject({ status: 401 });
-    expect(await errorOf(media.access({ ...learner, emailVerified: false }, 'AA01'))).toMatchObject(
-      { status: 403, code: 'EMAIL_NOT_VERIFIED' },
-    );
-    expect(await errorOf(media.access(learner, '../x'))).toMatchObject({
+    expect(await refusalOf(media.access(null, 'AA01'))).toMatchObject({ status: 401 });
+    expect(
+      await refusalOf(media.access({ ...learner, emailVerified: false }, 'AA01')),
+    ).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
+    expect(await refusalOf(media.access(learner, '../x'))).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
     });

@@ -1,5 +1,5 @@
 import { TEST_MESSAGES } from '@examprep/contracts';
-import { errorOf } from '../../test/support/service-error';
+import { refusalOf } from '@examprep/nest-kit';
 import { admin, learner, other, poolQuestion, setup } from '../../test/support/service-fixture';
 
 const sample = {
@@ -54,7 +54,7 @@ describe('TestsService.create (learner spec §4, §7; ADR 0019)', () => {
 
   it("403 'You do not have access to this product.' without the paid product", async () => {
     const { tests, repo } = setup();
-    expect(await errorOf(tests.create(learner, practice))).toEqual({
+    expect(await refusalOf(tests.create(learner, practice))).toEqual({
       status: 403,
       code: 'NO_PRODUCT_ACCESS',
       message: 'You do not have access to this product.',
@@ -78,7 +78,7 @@ describe('TestsService.create (learner spec §4, §7; ADR 0019)', () => {
         mode: 'full' as const,
       },
     ])
-      expect(await errorOf(tests.create(learner, input))).toEqual({
+      expect(await refusalOf(tests.create(learner, input))).toEqual({
         status: 400,
         code: 'UNSUPPORTED_PRODUCT',
         message: `Unsupported product configuration: ${input.productId} (include: ${input.includeId}, mode: ${input.mode}).`,
@@ -90,30 +90,30 @@ describe('TestsService.create (learner spec §4, §7; ADR 0019)', () => {
 
   it('refuses a timer on a full test, an empty pool, and malformed or missing callers', async () => {
     const { tests } = setup();
-    expect(await errorOf(tests.create(learner, { ...sample, timed: true }))).toMatchObject({
+    expect(await refusalOf(tests.create(learner, { ...sample, timed: true }))).toMatchObject({
       status: 400,
       message: TEST_MESSAGES.timerPracticeOnly,
       fields: { timed: [TEST_MESSAGES.timerPracticeOnly] },
     });
     const empty = setup({ pool: () => [] });
-    expect(await errorOf(empty.tests.create(learner, sample))).toEqual({
+    expect(await refusalOf(empty.tests.create(learner, sample))).toEqual({
       status: 400,
       code: 'UNSUPPORTED_PRODUCT',
       message: 'Test not found or has no questions.',
     });
     expect(
-      await errorOf(tests.create(learner, { ...sample, productId: { $gt: '' } as never })),
+      await refusalOf(tests.create(learner, { ...sample, productId: { $gt: '' } as never })),
     ).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
     });
-    expect(await errorOf(tests.create(null, sample))).toMatchObject({ status: 401 });
-    expect(await errorOf(tests.create({ ...learner, emailVerified: false }, sample))).toMatchObject(
-      {
-        status: 403,
-        code: 'EMAIL_NOT_VERIFIED',
-      },
-    );
+    expect(await refusalOf(tests.create(null, sample))).toMatchObject({ status: 401 });
+    expect(
+      await refusalOf(tests.create({ ...learner, emailVerified: false }, sample)),
+    ).toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
   });
 });
 
@@ -122,16 +122,16 @@ describe('TestsService reads and ownership', () => {
     const { tests } = setup();
     const { testId } = await tests.create(learner, sample);
     const notFound = { status: 404, code: 'NOT_FOUND', message: 'Test not found.' };
-    expect(await errorOf(tests.get(other, testId))).toEqual(notFound);
-    expect(await errorOf(tests.get(other, testId, 'u1'))).toEqual(notFound);
-    expect(await errorOf(tests.get(learner, 'x'.repeat(20)))).toEqual(notFound);
+    expect(await refusalOf(tests.get(other, testId))).toEqual(notFound);
+    expect(await refusalOf(tests.get(other, testId, 'u1'))).toEqual(notFound);
+    expect(await refusalOf(tests.get(learner, 'x'.repeat(20)))).toEqual(notFound);
     await expect(tests.get(admin, testId, 'u1')).resolves.toMatchObject({
       id: testId,
       userId: 'u1',
     });
     await expect(tests.get(admin, testId)).resolves.toMatchObject({ id: testId });
-    expect(await errorOf(tests.get(admin, testId, 'u2'))).toEqual(notFound);
-    expect(await errorOf(tests.get(learner, 'bad id'))).toMatchObject({ status: 400 });
+    expect(await refusalOf(tests.get(admin, testId, 'u2'))).toEqual(notFound);
+    expect(await refusalOf(tests.get(learner, 'bad id'))).toMatchObject({ status: 400 });
   });
 
   it('the unfinished lookup: own, same mode, include or test product id, newest first; null otherwise', async () => {
@@ -155,7 +155,7 @@ describe('TestsService reads and ownership', () => {
   it('delete: the owner or an admin; others 404 and the test stays', async () => {
     const { tests, repo } = setup();
     const { testId } = await tests.create(learner, sample);
-    expect(await errorOf(tests.delete(other, { testId }))).toMatchObject({ status: 404 });
+    expect(await refusalOf(tests.delete(other, { testId }))).toMatchObject({ status: 404 });
     expect(repo.tests.has(testId)).toBe(true);
     await expect(tests.delete(admin, { testId })).resolves.toEqual({ success: true });
     expect(repo.tests.has(testId)).toBe(false);
@@ -168,9 +168,9 @@ describe('TestsService reads and ownership', () => {
     await tests.create(learner, sample);
     await tests.create(other, sample);
     await expect(tests.testCounts(admin)).resolves.toEqual({ counts: { u1: 2, u2: 1 } });
-    expect(await errorOf(tests.testCounts(learner))).toMatchObject({ status: 403 });
-    expect(await errorOf(tests.userTests(learner, 'u1'))).toMatchObject({ status: 403 });
-    expect(await errorOf(tests.exportTest(learner, 'u1', 'x'.repeat(20)))).toMatchObject({
+    expect(await refusalOf(tests.testCounts(learner))).toMatchObject({ status: 403 });
+    expect(await refusalOf(tests.userTests(learner, 'u1'))).toMatchObject({ status: 403 });
+    expect(await refusalOf(tests.exportTest(learner, 'u1', 'x'.repeat(20)))).toMatchObject({
       status: 403,
     });
     await expect(tests.userTests(admin, 'u1')).resolves.toMatchObject({
@@ -206,7 +206,7 @@ describe('TestsService reads and ownership', () => {
       correctAnswer: ['2'],
       explanation: 'Explanation AA01',
     });
-    expect(await errorOf(tests.exportTest(admin, 'u2', testId))).toEqual({
+    expect(await refusalOf(tests.exportTest(admin, 'u2', testId))).toEqual({
       status: 404,
       code: 'NOT_FOUND',
       message: 'Test not found.',

@@ -7,7 +7,7 @@ import {
   Subjects,
   type TestQuestionView,
 } from '@examprep/contracts';
-import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
+import { NatsRpcClient } from '@examprep/nest-kit';
 import { adminActor, infraConfig, specAccounts, testApps } from '@examprep/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 
@@ -61,15 +61,8 @@ export async function disconnectSystem(): Promise<void> {
   }
 }
 
-/** The error a call fails with (its status, code, message, fields). */
-export async function failure(call: Promise<unknown>) {
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(RpcCallError);
-  return (err as RpcCallError).payload;
-}
+/** The payload a call was refused with (status, code, message, fields): nest-kit's refusalOf. */
+export { refusalOf as failure } from '@examprep/nest-kit';
 
 export const SAMPLE: CreateTestInput = {
   productId: 'teas_math_sample_qbank',
