@@ -1,19 +1,15 @@
 import { TEST_MESSAGES } from '@examprep/contracts';
 import { refusalOf } from '@examprep/nest-kit';
-import { admin, learner, other, setup } from '../../test/support/service-fixture';
+import {
+  admin,
+  learner,
+  other,
+  owned,
+  practice,
+  sample,
+  setup,
+} from '../../test/support/service-fixture';
 import { LOCK_WAIT_MS, RECENT_TEST_TTL_MS, TOUCH_EVERY_MS } from './test-store';
-
-const sample = {
-  productId: 'teas_math_sample_qbank',
-  includeId: 'teas_math_sample_qbank',
-  mode: 'full' as const,
-};
-const practice = {
-  productId: 'teas_math_qbank',
-  includeId: 'teas_math_qbank_practice',
-  mode: 'practice' as const,
-};
-const owned = ['u1:teas_math_qbank'];
 
 describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
   it('grades against the snapshot and reveals that question only', async () => {

@@ -1,18 +1,6 @@
-import { learner, other, setup } from '../../test/support/service-fixture';
+import { learner, other, owned, practice, sample, setup } from '../../test/support/service-fixture';
 import { refusalOf } from '@examprep/nest-kit';
 import { MEDIA_GRANT_TTL_MS, MediaAccessService } from './media-access.service';
-
-const sample = {
-  productId: 'teas_math_sample_qbank',
-  includeId: 'teas_math_sample_qbank',
-  mode: 'full' as const,
-};
-const practice = {
-  productId: 'teas_math_qbank',
-  includeId: 'teas_math_qbank_practice',
-  mode: 'practice' as const,
-};
-const owned = ['u1:teas_math_qbank'];
 
 function fixture(options: Parameters<typeof setup>[0] = {}) {
   const s = setup(options);

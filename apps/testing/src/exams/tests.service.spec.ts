@@ -1,17 +1,14 @@
 import { TEST_MESSAGES } from '@examprep/contracts';
 import { refusalOf } from '@examprep/nest-kit';
-import { admin, learner, other, poolQuestion, setup } from '../../test/support/service-fixture';
-
-const sample = {
-  productId: 'teas_math_sample_qbank',
-  includeId: 'teas_math_sample_qbank',
-  mode: 'full' as const,
-};
-const practice = {
-  productId: 'teas_math_qbank',
-  includeId: 'teas_math_qbank_practice',
-  mode: 'practice' as const,
-};
+import {
+  admin,
+  learner,
+  other,
+  poolQuestion,
+  practice,
+  sample,
+  setup,
+} from '../../test/support/service-fixture';
 
 describe('TestsService.create (learner spec §4, §7; ADR 0019)', () => {
   it('snapshots the include pool; name and instructions come from the catalogue, never the body', async () => {

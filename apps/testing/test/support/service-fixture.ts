@@ -46,6 +46,21 @@ const includes = (
   pool: list.map((i) => i.pool),
 });
 
+/** A full test of the free sample (create-test input). */
+export const sample = {
+  productId: 'teas_math_sample_qbank',
+  includeId: 'teas_math_sample_qbank',
+  mode: 'full' as const,
+};
+/** A practice test of the TEAS Math QBank (create-test input); `learner` owns it. */
+export const practice = {
+  productId: 'teas_math_qbank',
+  includeId: 'teas_math_qbank_practice',
+  mode: 'practice' as const,
+};
+/** What the fake catalog says `learner` (u1) holds. */
+export const owned = ['u1:teas_math_qbank'];
+
 export const CATALOGUE = [
   {
     id: 'teas_math_sample_qbank',
