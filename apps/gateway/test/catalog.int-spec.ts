@@ -21,7 +21,8 @@ import {
 } from '@examprep/test-kit';
 import { COUPON_MESSAGES } from '@examprep/validation';
 import { type Db, MongoClient } from 'mongodb';
-import { call, type Credentials, gatewayUrl, tokenFor, type Who } from './support/api';
+import { call, type Credentials, gatewayUrl, type Who } from './support/api';
+import { openMeStream } from './support/me-stream';
 import { type OpenApiDocument, routesOf } from './support/openapi';
 import { systemCtl } from './support/system';
 
@@ -391,26 +392,8 @@ describe('ownership is per user; the admin editor reaches /api/me and its stream
     work: () => Promise<void>,
     wanted: (m: Me) => boolean,
   ) {
-    const controller = new AbortController();
-    const res = await fetch(`${gatewayUrl}/api/me/events`, {
-      headers: { authorization: `Bearer ${await tokenFor(who)}`, accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
-    const reader = res.body!.getReader();
-    const events: Me[] = [];
-    const read = (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += Buffer.from(value).toString();
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          if (block.includes('event: me')) events.push(JSON.parse(block.split('data: ')[1]!));
-        }
-      }
-    })().catch(() => undefined);
+    const stream = await openMeStream(who);
+    const events = stream.events;
     await until(
       async () => events.length,
       (n) => n >= 1,
@@ -422,8 +405,7 @@ describe('ownership is per user; the admin editor reaches /api/me and its stream
       (ok) => ok,
     );
     const ms = Date.now() - started;
-    controller.abort();
-    await read;
+    await stream.close();
     return { events, ms };
   }
 
@@ -545,8 +527,7 @@ describe('admin purchases name a user that exists; a deleted user leaves no ledg
     db = mongo.db('catalog');
   });
   afterAll(() => mongo?.close());
-  const snapshotsOf = (uid: string) =>
-    db.collection('ledger_snapshots').countDocuments({ uid });
+  const snapshotsOf = (uid: string) => db.collection('ledger_snapshots').countDocuments({ uid });
 
   it.each(['00000000-0000-4000-8000-00000000dead', 'made-up-uid', 'constructor', 'toString'])(
     'update-user-purchases for %j: 404 User not found., nothing written',
@@ -580,8 +561,11 @@ describe('admin purchases name a user that exists; a deleted user leaves no ledg
       body: { products: ['med_dosage_workbook'] },
     });
     expect(
-      (await call('POST', `/api/dev-checkout/${paid.body.id}/complete`, { body: { outcome: 'pay' } }))
-        .status,
+      (
+        await call('POST', `/api/dev-checkout/${paid.body.id}/complete`, {
+          body: { outcome: 'pay' },
+        })
+      ).status,
     ).toBe(200);
     await until(
       () => access(gone, 'teas_math_workbook'),
@@ -598,7 +582,8 @@ describe('admin purchases name a user that exists; a deleted user leaves no ledg
     expect(await snapshotsOf(gone.id)).toBeGreaterThan(0);
 
     expect(
-      (await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: gone.id } })).status,
+      (await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: gone.id } }))
+        .status,
     ).toBe(200);
     // the account is gone but its data is not yet: the admin can still read it, and the data call works
     expect(

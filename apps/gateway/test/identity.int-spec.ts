@@ -12,6 +12,7 @@ import {
 import { MongoClient } from 'mongodb';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { call, type Credentials, gatewayUrl, tokenFor, uidFor } from './support/api';
+import { openMeStream } from './support/me-stream';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
@@ -389,37 +390,9 @@ describe('/api/me/events: later states come from the notices, not from identity.
 
   /** Opens the learner's stream; `events` fills with the data of its `me` events. */
   async function openStream(who: Credentials) {
-    const controller = new AbortController();
-    const res = await fetch(`${gatewayUrl}/api/me/events`, {
-      headers: { authorization: `Bearer ${await tokenFor(who)}`, accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    const events: Me[] = [];
-    const read = (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += Buffer.from(value).toString();
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          if (block.includes('event: me')) events.push(JSON.parse(block.split('data: ')[1]!));
-        }
-      }
-    })().catch(() => undefined);
-    const until = async (ok: (m: Me) => boolean) => {
-      const deadline = Date.now() + 5_000;
-      while (!events.some(ok) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      return events.find(ok);
-    };
-    const close = async () => {
-      controller.abort();
-      await read;
-    };
-    return { events, until, close };
+    const stream = await openMeStream(who);
+    expect(stream.contentType).toContain('text/event-stream');
+    return stream;
   }
 
   it('a new dashboard and an admin grant reach the stream as the full Me; identity.me is read once', async () => {
