@@ -3,6 +3,27 @@ import { answerId, type TestRecord } from '../../src/exams/test.schema';
 import type { StoredAnswer } from '../../src/exams/test-view';
 import type { AnswerChange, Completion, TestsRepository } from '../../src/exams/tests.repository';
 
+/**
+ * A copy of an answer change as the store keeps it: its own array, and dates made in this realm
+ * (structuredClone makes them in Node's, which jest's toEqual does not take for Dates).
+ */
+function copy(change: AnswerChange): AnswerChange {
+  const out: AnswerChange = { ...change };
+  if (change.submittedAnswer) out.submittedAnswer = [...change.submittedAnswer];
+  if (change.savedAt) out.savedAt = new Date(change.savedAt.getTime());
+  if (change.gradedAt) out.gradedAt = new Date(change.gradedAt.getTime());
+  return out;
+}
+
+/** A stored answer as the Mongo repository reads it: the answer's fields, not its keys. */
+function stored({
+  testId: _testId,
+  userId: _userId,
+  ...a
+}: StoredAnswer & { testId: string; userId: string }): StoredAnswer {
+  return { ...a, ...copy(a) };
+}
+
 /** An in-memory TestsRepository for the services' unit specs; counts the calls it serves. */
 export class FakeTestsRepository implements TestsRepository {
   readonly tests = new Map<string, TestRecord>();
@@ -45,7 +66,7 @@ export class FakeTestsRepository implements TestsRepository {
     const out = new Map<string, StoredAnswer>();
     for (const q of qids) {
       const a = this.answers.get(answerId(testId, q));
-      if (a && a.userId === ownerId) out.set(q, structuredClone(a));
+      if (a && a.userId === ownerId) out.set(q, stored(a));
     }
     return out;
   }
@@ -53,7 +74,7 @@ export class FakeTestsRepository implements TestsRepository {
   async findAnswer(testId: string, ownerId: string, qid: string): Promise<StoredAnswer | null> {
     this.calls.push('findAnswer');
     const a = this.answers.get(answerId(testId, qid));
-    return a && a.userId === ownerId ? structuredClone(a) : null;
+    return a && a.userId === ownerId ? stored(a) : null;
   }
 
   async insertAnswer(
@@ -71,7 +92,7 @@ export class FakeTestsRepository implements TestsRepository {
   async updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void> {
     this.calls.push('updateAnswer');
     const before = this.answers.get(answerId(testId, qid));
-    if (before) this.answers.set(answerId(testId, qid), { ...before, ...structuredClone(change) });
+    if (before) this.answers.set(answerId(testId, qid), { ...before, ...copy(change) });
   }
 
   async writeAnswer(
@@ -103,7 +124,7 @@ export class FakeTestsRepository implements TestsRepository {
       savedAt: null,
       flagged: false,
     };
-    this.answers.set(id, { ...before, ...structuredClone(change) });
+    this.answers.set(id, { ...before, ...copy(change) });
   }
 
   async touch(testId: string, at: Date): Promise<void> {

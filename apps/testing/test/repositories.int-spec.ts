@@ -1,0 +1,175 @@
+// The testing service's repository against the REAL store of the test profile (FerretDB
+// locally, MongoDB in containers), in a scratch database of its own: each case runs on
+// MongoTestsRepository and on the in-memory fake the unit specs use, so the fake keeps the
+// semantics the services rely on (owners, the first answer wins, defaults of unwritten answer
+// fields, completion, the per-user lists and counts, removal of all three documents).
+import { scratchDatabase } from '@examprep/test-kit';
+import { MongoTestsRepository } from '../src/exams/mongo-tests.repository';
+import {
+  TestAnswerSheetRecord,
+  TestAnswerSheetSchema,
+  TestContentRecord,
+  TestContentSchema,
+  TestRecord,
+  TestSchema,
+} from '../src/exams/test.schema';
+import type { TestsRepository } from '../src/exams/tests.repository';
+import { FakeTestsRepository } from './support/fake-tests.repository';
+import { poolQuestion } from './support/service-fixture';
+
+const db = scratchDatabase('testing_repositories_it', [
+  [TestRecord.name, TestSchema],
+  [TestContentRecord.name, TestContentSchema],
+  [TestAnswerSheetRecord.name, TestAnswerSheetSchema],
+]);
+beforeAll(() => db.open(), 60_000);
+afterAll(() => db.close());
+
+const implementations: [string, () => Promise<TestsRepository>][] = [
+  [
+    'MongoDB',
+    async () =>
+      new MongoTestsRepository(
+        await db.empty<TestRecord>(TestRecord.name),
+        await db.empty<TestContentRecord>(TestContentRecord.name),
+        await db.empty<TestAnswerSheetRecord>(TestAnswerSheetRecord.name),
+      ),
+  ],
+  ['fake', async () => new FakeTestsRepository()],
+];
+
+const T0 = new Date('2026-11-20T10:00:00.000Z');
+
+/** A test document as TestsService writes it at creation. */
+const record = (id: string, userId: string, over: Partial<TestRecord> = {}): TestRecord => ({
+  _id: id,
+  userId,
+  productId: 'teas_math_qbank',
+  testProductId: 'teas_math_qbank_practice',
+  includeId: 'teas_math_qbank_practice',
+  productName: 'TEAS Math QBank',
+  instructions: '',
+  mode: 'practice',
+  completed: false,
+  createdAt: T0,
+  lastUpdated: T0,
+  submittedAt: null,
+  totalQuestions: 2,
+  finalScore: null,
+  correctCount: null,
+  incorrectCount: null,
+  unansweredCount: null,
+  answeredCount: null,
+  objectives: null,
+  timer: null,
+  ...over,
+});
+
+const QUESTIONS = [poolQuestion('AA01'), poolQuestion('AA02')];
+
+/** An answer no field of which was written, but these. */
+const answer = (qid: string, over: object = {}) => ({
+  qid,
+  submittedAnswer: [],
+  isSubmitted: false,
+  status: 'unanswered',
+  gradedAt: null,
+  gradedBy: null,
+  savedAt: null,
+  flagged: false,
+  ...over,
+});
+
+describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
+  it("reads a test and its snapshot for its owner only; findAnyTest for anyone's", async () => {
+    const repo = await make();
+    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    expect(await repo.findOwnTest('t1', 'u1')).toEqual(record('t1', 'u1'));
+    expect(await repo.findOwnTest('t1', 'u2')).toBeNull();
+    expect(await repo.findOwnTest('nope', 'u1')).toBeNull();
+    expect(await repo.findAnyTest('t1')).toEqual(record('t1', 'u1'));
+    expect(await repo.findAnyTest('nope')).toBeNull();
+    expect(await repo.findQuestions('t1', 'u1')).toEqual(QUESTIONS);
+    expect(await repo.findQuestions('t1', 'u2')).toBeNull();
+    expect(await repo.findQuestions('nope', 'u1')).toBeNull();
+  });
+
+  it('the first answer of a question wins; later checks update it; reads fill the defaults', async () => {
+    const repo = await make();
+    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    const graded = { submittedAnswer: ['2'], isSubmitted: true, status: 'correct' as const };
+    expect(await repo.insertAnswer('t1', 'u1', 'AA01', graded)).toBe(true);
+    expect(await repo.insertAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['3'] })).toBe(false);
+    expect(await repo.findAnswer('t1', 'u1', 'AA01')).toEqual(answer('AA01', graded));
+    await repo.updateAnswer('t1', 'AA01', { flagged: true });
+    expect(await repo.findAnswer('t1', 'u1', 'AA01')).toEqual(
+      answer('AA01', { ...graded, flagged: true }),
+    );
+    expect(await repo.findAnswer('t1', 'u1', 'AA02')).toBeNull();
+    // another user reads nothing of it
+    expect(await repo.findAnswer('t1', 'u2', 'AA01')).toBeNull();
+    expect((await repo.findAnswers('t1', 'u2', ['AA01'])).size).toBe(0);
+  });
+
+  it('writes answers field by field and reads the asked ones in one go', async () => {
+    const repo = await make();
+    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    const savedAt = new Date('2026-11-20T10:05:00.000Z');
+    await repo.writeAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['1'], savedAt });
+    await repo.writeAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['2'], savedAt });
+    await repo.writeAnswer('t1', 'u1', 'AA02', { flagged: true });
+    const read = await repo.findAnswers('t1', 'u1', ['AA01', 'AA02', 'AA03']);
+    expect([...read.keys()].sort()).toEqual(['AA01', 'AA02']);
+    expect(read.get('AA01')).toEqual(answer('AA01', { submittedAnswer: ['2'], savedAt }));
+    expect(read.get('AA02')).toEqual(answer('AA02', { flagged: true }));
+    expect((await repo.findAnswers('t1', 'u1', [])).size).toBe(0);
+  });
+
+  it('moves lastUpdated, completes with the scores, and lists and counts per user', async () => {
+    const repo = await make();
+    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    await repo.insert(record('t2', 'u1', { mode: 'full', includeId: 'teas_math_sample_qbank' }), [
+      poolQuestion('AA01'),
+    ]);
+    await repo.insert(record('t3', 'u2'), QUESTIONS);
+    const at = new Date('2026-11-20T11:00:00.000Z');
+    await repo.touch('t1', at);
+    expect((await repo.findAnyTest('t1'))?.lastUpdated).toEqual(at);
+    const completion = {
+      finalScore: 50,
+      correctCount: 1,
+      incorrectCount: 0,
+      unansweredCount: 1,
+      answeredCount: 1,
+      objectives: [{ objective: 'Fractions', correct: 1, incorrect: 0, unanswered: 1, total: 2 }],
+      submittedAt: at,
+      lastUpdated: at,
+    };
+    await repo.complete('t2', completion);
+    expect(await repo.findOwnTest('t2', 'u1')).toMatchObject({ ...completion, completed: true });
+
+    const ids = (tests: TestRecord[]) => tests.map((t) => t._id).sort();
+    expect(ids(await repo.listByUser('u1'))).toEqual(['t1', 't2']);
+    expect(ids(await repo.listByUser('u1', { completed: true }))).toEqual(['t2']);
+    expect(ids(await repo.listByUser('u1', { completed: false }))).toEqual(['t1']);
+    expect(await repo.listByUser('nobody')).toEqual([]);
+    expect(await repo.countsByUser()).toEqual({ u1: 2, u2: 1 });
+  });
+
+  it('removes a test with its snapshot and its answers', async () => {
+    const repo = await make();
+    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    await repo.insert(record('t2', 'u1'), QUESTIONS);
+    await repo.writeAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['2'] });
+    await repo.writeAnswer('t2', 'u1', 'AA01', { submittedAnswer: ['3'] });
+    await repo.remove('t1');
+    expect(await repo.findAnyTest('t1')).toBeNull();
+    expect(await repo.findQuestions('t1', 'u1')).toBeNull();
+    expect(await repo.findAnswer('t1', 'u1', 'AA01')).toBeNull();
+    // the other test keeps its answer
+    expect(await repo.findAnswer('t2', 'u1', 'AA01')).toEqual(
+      answer('AA01', { submittedAnswer: ['3'] }),
+    );
+    expect(await repo.countsByUser()).toEqual({ u1: 1 });
+  });
+});
