@@ -139,7 +139,8 @@ export async function orderOf(sessionId: string) {
  * event is recorded in stripe_events, the catalog's worker changes the order behind it and the
  * fulfilment queue does the rest (ADR 0018). Waits up to `timeoutMs` for no unprocessed inbox
  * entry naming the order's session or payment intent, and no follow-up pending (grants,
- * the refund of products held already, revocations).
+ * the refund of products held already and, for a whole refund, the move to refunded,
+ * revocations).
  */
 export async function settledOrder(sessionId: string, timeoutMs = 5_000) {
   const db = await catalogDb();
@@ -157,10 +158,18 @@ export async function settledOrder(sessionId: string, timeoutMs = 5_000) {
       if (waiting.some((e) => names.some((n) => e.event?.includes(`"${n}"`)))) return null;
       // read after the inbox: a change processed meanwhile shows here as pending
       const order = await orderOf(sessionId);
+      // a refund of the whole total is written first (refund: done), then the order moves to
+      // refunded (FulfilmentService.refundAlreadyOwned): until then it is still being settled
+      const wholeRefundMoving =
+        order?.refund === 'done' &&
+        order.status === 'paid' &&
+        typeof order.refundCents === 'number' &&
+        order.refundCents >= order.totalCents;
       return order &&
         order.fulfilment !== 'pending' &&
         order.revocation !== 'pending' &&
-        order.refund !== 'pending'
+        order.refund !== 'pending' &&
+        !wholeRefundMoving
         ? order
         : null;
     },
