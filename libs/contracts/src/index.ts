@@ -8,3 +8,4 @@ export * from './qbank';
 export * from './catalog';
 export * from './testing';
 export * from './media';
+export * from './paging';

@@ -28,3 +28,4 @@ export * from './peers/peer-client';
 export * from './peers/peer-failure';
 export * from './metrics/metrics';
 export * from './notices/notices';
+export * from './paging/keyset';

@@ -16,3 +16,4 @@ export * from './pricing';
 export * from './testing';
 export * from './media';
 export * from './simulations';
+export * from './paging';
