@@ -1,0 +1,467 @@
+#!/usr/bin/env node
+// A school network's data set (issue 26 part 4), written straight into each service's database
+// and into Keycloak (partialImport), reproducible from a seed and removable. README.md beside.
+//
+//   npm run seed:scale -- [--learners N] [--tests N] [--questions N] [--orders N] [--seed S]
+//                         [--tag HHHH] [--profile dev|test] [--remove]
+//
+// Documents come from generate.cjs (pure, per learner); this file writes them in batches
+// (insertMany, ordered: false) with a few batches in flight, prints per-collection counts and
+// rates, and removes exactly the records of a tag (--remove).
+'use strict';
+
+const { MongoClient } = require('mongodb');
+const { infraModel } = require('../infra/environment.cjs');
+const gen = require('./generate.cjs');
+
+/** Learners built and written together (their tests, orders, ledgers). */
+const LEARNER_BATCH = 500;
+/** Learner batches in flight at once. */
+const IN_FLIGHT = 3;
+/** Documents per insertMany. */
+const INSERT_CHUNK = 1000;
+/** Users per Keycloak partialImport call. */
+const KEYCLOAK_CHUNK = 500;
+/** Keycloak user deletes in flight at once (--remove). */
+const DELETE_CONCURRENCY = 8;
+
+/** Where each kind of document goes: database and collection. */
+const COLLECTIONS = {
+  questions: ['qbank', 'questions'],
+  users: ['identity', 'users'],
+  purchaseViews: ['identity', 'purchase_views'],
+  orders: ['catalog', 'orders'],
+  snapshots: ['catalog', 'ledger_snapshots'],
+  holdings: ['catalog', 'holdings'],
+  contents: ['testing', 'test_contents'],
+  sheets: ['testing', 'test_answers'],
+  tests: ['testing', 'tests'],
+};
+
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const startsWith = (prefix) => ({ $regex: `^${escapeRegex(prefix)}` });
+
+/** The filter of a tag's records in each collection (what --remove deletes). */
+function removalFilters(tag) {
+  const p = gen.prefixes(tag);
+  return {
+    questions: { course: { $regex: `${escapeRegex(p.courseSuffix)}$` } },
+    users: { _id: startsWith(p.uid) },
+    purchaseViews: { _id: startsWith(p.uid) },
+    orders: { _id: startsWith(p.orderId) },
+    snapshots: { _id: startsWith(p.uid) },
+    holdings: { _id: startsWith(p.uid) },
+    contents: { _id: startsWith(p.testId) },
+    sheets: { _id: startsWith(p.testId) },
+    tests: { _id: startsWith(p.testId) },
+  };
+}
+
+// ---------------------------------------------------------------- progress
+
+function progress(log) {
+  const t0 = Date.now();
+  const rows = new Map();
+  const row = (name) => {
+    if (!rows.has(name)) rows.set(name, { count: 0, skipped: 0, first: Date.now(), last: 0 });
+    return rows.get(name);
+  };
+  const fmt = (n) => n.toLocaleString('en-US');
+  const line = (name, r) => {
+    const secs = Math.max(0.001, ((r.last || Date.now()) - r.first) / 1000);
+    const skipped = r.skipped ? `, ${fmt(r.skipped)} skipped` : '';
+    return `${name.padEnd(26)} ${fmt(r.count).padStart(10)}  ${fmt(Math.round(r.count / secs)).padStart(7)}/s${skipped}`;
+  };
+  return {
+    /** A collection's writes begin (its rate counts from here). */
+    begin(name) {
+      row(name);
+    },
+    add(name, count, skipped = 0) {
+      const r = row(name);
+      r.count += count;
+      r.skipped += skipped;
+      r.last = Date.now();
+    },
+    print(title) {
+      log(`${title} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+      for (const [name, r] of rows) log(`  ${line(name, r)}`);
+    },
+    summary() {
+      return Object.fromEntries(
+        [...rows].map(([name, r]) => [
+          name,
+          {
+            count: r.count,
+            skipped: r.skipped,
+            seconds: Math.max(0.001, ((r.last || Date.now()) - r.first) / 1000),
+          },
+        ]),
+      );
+    },
+    elapsed: () => (Date.now() - t0) / 1000,
+  };
+}
+
+// ---------------------------------------------------------------- Keycloak
+
+function keycloakAdmin(model) {
+  let token = null;
+  const base = model.keycloakInternalUrl;
+  async function accessToken() {
+    if (token && token.until > Date.now()) return token.value;
+    const res = await fetch(`${base}/realms/master/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'admin-cli',
+        username: model.keycloakAdmin.username,
+        password: model.keycloakAdmin.password,
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!res.ok) throw new Error(`Keycloak admin sign-in answered ${res.status}`);
+    const body = await res.json();
+    token = { value: body.access_token, until: Date.now() + (body.expires_in - 15) * 1000 };
+    return token.value;
+  }
+  async function call(path, init = {}) {
+    const res = await fetch(`${base}/admin/realms/${model.realm}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${await accessToken()}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      signal: AbortSignal.timeout(300_000),
+    });
+    return res;
+  }
+  return {
+    /** partialImport of users, existing ones skipped: { added, skipped }. */
+    async importUsers(users) {
+      const res = await call('/partialImport', {
+        method: 'POST',
+        body: JSON.stringify({ ifResourceExists: 'SKIP', users }),
+      });
+      if (!res.ok)
+        throw new Error(`Keycloak partialImport answered ${res.status}: ${await res.text()}`);
+      const body = await res.json();
+      return { added: body.added ?? 0, skipped: body.skipped ?? 0 };
+    },
+    /** Users whose email contains `text` (a page, brief). */
+    async findUsers(text, max) {
+      const q = new URLSearchParams({
+        email: text,
+        briefRepresentation: 'true',
+        first: '0',
+        max: String(max),
+      });
+      const res = await call(`/users?${q}`);
+      if (!res.ok) throw new Error(`Keycloak user search answered ${res.status}`);
+      return res.json();
+    },
+    async deleteUser(id) {
+      const res = await call(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      if (!res.ok && res.status !== 404)
+        throw new Error(`Keycloak user delete answered ${res.status}`);
+    },
+    async countUsers(text) {
+      const res = await call(`/users/count?${new URLSearchParams({ email: text })}`);
+      if (!res.ok) throw new Error(`Keycloak user count answered ${res.status}`);
+      return Number(await res.text());
+    },
+  };
+}
+
+// ---------------------------------------------------------------- writes
+
+/** insertMany in chunks, unordered; duplicates (a record already there) counted as skipped. */
+async function insertAll(db, kind, docs, prog) {
+  const [dbName, name] = COLLECTIONS[kind];
+  const col = db(dbName).collection(name);
+  prog.begin(`${dbName}.${name}`);
+  for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
+    const chunk = docs.slice(i, i + INSERT_CHUNK);
+    let inserted = chunk.length;
+    try {
+      await col.insertMany(chunk, { ordered: false });
+    } catch (err) {
+      const errors = err.writeErrors ? [].concat(err.writeErrors) : null;
+      if (!errors || errors.some((e) => (e.code ?? e.err?.code) !== 11000)) throw err;
+      inserted = chunk.length - errors.length;
+    }
+    prog.add(`${dbName}.${name}`, inserted, chunk.length - inserted);
+  }
+}
+
+/** A few promises at a time: `work(i)` for i in [0, n). */
+async function pool(n, limit, work) {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, n) }, async () => {
+    while (next < n) await work(next++);
+  });
+  await Promise.all(runners);
+}
+
+/** What is there already of this tag (a previous run not removed). */
+async function existing(db, tag) {
+  const filters = removalFilters(tag);
+  const found = [];
+  for (const kind of ['users', 'tests', 'orders', 'questions']) {
+    const [dbName, name] = COLLECTIONS[kind];
+    if (
+      await db(dbName)
+        .collection(name)
+        .findOne(filters[kind], { projection: { _id: 1 } })
+    )
+      found.push(`${dbName}.${name}`);
+  }
+  return found;
+}
+
+/**
+ * Seeds the data set. Options: those of generate.normaliseOptions plus profile (default dev)
+ * and log. Answers the per-collection figures and the total seconds.
+ */
+async function seedScale(options = {}) {
+  const log = options.log ?? ((m) => console.log(`[seed-scale] ${m}`));
+  const model = infraModel(options.profile ?? 'dev');
+  const opts = gen.normaliseOptions(options);
+  const client = new MongoClient(model.mongoUrl(), { serverSelectionTimeoutMS: 10_000 });
+  await client.connect();
+  const db = (name) => client.db(name);
+  const kc = keycloakAdmin(model);
+  const prog = progress(log);
+  const ticker = setInterval(() => prog.print('progress'), options.progressMs ?? 10_000);
+  ticker.unref();
+  try {
+    const found = await existing(db, opts.tag);
+    if (found.length > 0)
+      throw new Error(
+        `records of tag ${opts.tag} exist already (${found.join(', ')}): remove them first ` +
+          `(npm run seed:scale -- --remove --tag ${opts.tag} --profile ${model.profile})`,
+      );
+    const taken = new Set(
+      (
+        await db('qbank')
+          .collection('questions')
+          .find({}, { projection: { _id: 1 } })
+          .toArray()
+      ).map((d) => d._id),
+    );
+    const p = gen.plan(opts, taken);
+    log(
+      `${model.profile}: ${opts.learners} learners, ${opts.tests} graded tests, ` +
+        `${opts.questions} questions, ${opts.orders} orders (seed "${opts.seed}", tag ${opts.tag})`,
+    );
+
+    // questions first: the tests' snapshots are drawn from them
+    const byCourse = p.courses.map(() => ({ questions: [], wrong: [] }));
+    let n = 0;
+    for (const batch of gen.questionBatches(p, INSERT_CHUNK)) {
+      for (const q of batch) {
+        const c = p.courses.findIndex((c) => n >= c.start && n < c.start + c.size);
+        byCourse[c].questions.push(q.pool);
+        byCourse[c].wrong.push(q.wrong);
+        n++;
+      }
+      await insertAll(
+        db,
+        'questions',
+        batch.map((q) => q.doc),
+        prog,
+      );
+    }
+
+    const batches = Math.ceil(opts.learners / LEARNER_BATCH);
+    await pool(batches, IN_FLIGHT, async (b) => {
+      const learners = [];
+      for (let i = b * LEARNER_BATCH; i < Math.min(opts.learners, (b + 1) * LEARNER_BATCH); i++)
+        learners.push(gen.learnerAt(p, i, (c) => byCourse[c], model.realm));
+      const keycloak = (async () => {
+        prog.begin('keycloak.users');
+        for (let i = 0; i < learners.length; i += KEYCLOAK_CHUNK) {
+          const r = await kc.importUsers(
+            learners.slice(i, i + KEYCLOAK_CHUNK).map((l) => l.keycloak),
+          );
+          prog.add('keycloak.users', r.added, r.skipped);
+        }
+      })();
+      const identity = (async () => {
+        await insertAll(
+          db,
+          'users',
+          learners.map((l) => l.user),
+          prog,
+        );
+        await insertAll(
+          db,
+          'purchaseViews',
+          learners.flatMap((l) => l.purchaseView ?? []),
+          prog,
+        );
+      })();
+      const catalog = (async () => {
+        await insertAll(
+          db,
+          'orders',
+          learners.flatMap((l) => l.orders),
+          prog,
+        );
+        await insertAll(
+          db,
+          'snapshots',
+          learners.flatMap((l) => l.snapshots),
+          prog,
+        );
+        await insertAll(
+          db,
+          'holdings',
+          learners.flatMap((l) => l.holdings ?? []),
+          prog,
+        );
+      })();
+      const testing = (async () => {
+        const tests = learners.flatMap((l) => l.tests);
+        // as the service: the snapshot and the answer sheet before the tests document
+        await insertAll(
+          db,
+          'contents',
+          tests.map((t) => t.content),
+          prog,
+        );
+        await insertAll(
+          db,
+          'sheets',
+          tests.map((t) => t.sheet),
+          prog,
+        );
+        await insertAll(
+          db,
+          'tests',
+          tests.map((t) => t.test),
+          prog,
+        );
+      })();
+      await Promise.all([keycloak, identity, catalog, testing]);
+    });
+    clearInterval(ticker);
+    prog.print('done');
+    log(`total ${prog.elapsed().toFixed(1)}s`);
+    return { seconds: prog.elapsed(), collections: prog.summary(), plan: p };
+  } finally {
+    clearInterval(ticker);
+    await client.close();
+  }
+}
+
+/** Removes every record of the tag: Keycloak users, then each database's documents. */
+async function removeScale(options = {}) {
+  const log = options.log ?? ((m) => console.log(`[seed-scale] ${m}`));
+  const model = infraModel(options.profile ?? 'dev');
+  const tag = options.tag ?? gen.DEFAULT_TAG;
+  if (!gen.TAG_PATTERN.test(tag)) throw new Error('--tag must be 4 lowercase hex digits');
+  const p = gen.prefixes(tag);
+  const kc = keycloakAdmin(model);
+  const prog = progress(log);
+  log(`${model.profile}: removing the records of tag ${tag}`);
+  prog.begin('keycloak.users');
+  // Keycloak: the tag's emails, page after page (each page deleted before the next is read)
+  for (;;) {
+    const page = (await kc.findUsers(p.emailSuffix, 500)).filter(
+      (u) => u.id.startsWith(p.uid) && (u.email ?? '').endsWith(p.emailSuffix),
+    );
+    if (page.length === 0) break;
+    await pool(page.length, DELETE_CONCURRENCY, async (i) => {
+      await kc.deleteUser(page[i].id);
+      prog.add('keycloak.users', 1);
+    });
+  }
+  const client = new MongoClient(model.mongoUrl(), { serverSelectionTimeoutMS: 10_000 });
+  await client.connect();
+  try {
+    const filters = removalFilters(tag);
+    for (const [kind, [dbName, name]] of Object.entries(COLLECTIONS)) {
+      const t0 = Date.now();
+      prog.begin(`${dbName}.${name}`);
+      const r = await client.db(dbName).collection(name).deleteMany(filters[kind]);
+      prog.add(`${dbName}.${name}`, r.deletedCount);
+      if (r.deletedCount > 0)
+        log(
+          `  ${dbName}.${name}: ${r.deletedCount} deleted in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
+        );
+    }
+  } finally {
+    await client.close();
+  }
+  prog.print('removed');
+  log(`total ${prog.elapsed().toFixed(1)}s`);
+  return { seconds: prog.elapsed(), collections: prog.summary() };
+}
+
+/** What is left of a tag: documents per collection and Keycloak users (0 everywhere = clean). */
+async function countScale(options = {}) {
+  const model = infraModel(options.profile ?? 'dev');
+  const tag = options.tag ?? gen.DEFAULT_TAG;
+  const client = new MongoClient(model.mongoUrl(), { serverSelectionTimeoutMS: 10_000 });
+  await client.connect();
+  const out = {};
+  try {
+    const filters = removalFilters(tag);
+    for (const [kind, [dbName, name]] of Object.entries(COLLECTIONS))
+      out[`${dbName}.${name}`] = await client
+        .db(dbName)
+        .collection(name)
+        .countDocuments(filters[kind]);
+  } finally {
+    await client.close();
+  }
+  out['keycloak.users'] = await keycloakAdmin(model).countUsers(gen.prefixes(tag).emailSuffix);
+  return out;
+}
+
+// ---------------------------------------------------------------- CLI
+
+const USAGE =
+  'usage: npm run seed:scale -- [--learners N] [--tests N] [--questions N] [--orders N] ' +
+  '[--seed S] [--tag HHHH] [--profile dev|test] [--remove] [--count]';
+
+function parseArgs(argv) {
+  const out = { profile: 'dev' };
+  const numbers = ['learners', 'tests', 'questions', 'orders'];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--remove') out.remove = true;
+    else if (a === '--count') out.count = true;
+    else if (a === '--help' || a === '-h') out.help = true;
+    else if (a.startsWith('--')) {
+      const [key, inline] = a.slice(2).split('=', 2);
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new Error(`${a} needs a value\n${USAGE}`);
+      if (numbers.includes(key)) {
+        const n = Number(value.replace(/_/g, ''));
+        if (!Number.isInteger(n) || n < 0) throw new Error(`--${key} must be a whole number`);
+        out[key] = n;
+      } else if (['seed', 'tag', 'profile'].includes(key)) out[key] = value;
+      else throw new Error(`unknown option ${a}\n${USAGE}`);
+    } else throw new Error(`unexpected argument ${a}\n${USAGE}`);
+  }
+  if (!['dev', 'test'].includes(out.profile)) throw new Error('--profile must be dev or test');
+  return out;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.help) return console.log(USAGE);
+  if (args.count) return console.log(JSON.stringify(await countScale(args), null, 2));
+  if (args.remove) return void (await removeScale(args));
+  await seedScale(args);
+}
+
+if (require.main === module)
+  main().catch((e) => {
+    console.error(`[seed-scale] failed: ${e.message}`);
+    process.exit(1);
+  });
+
+module.exports = { seedScale, removeScale, countScale, removalFilters, parseArgs, COLLECTIONS };
