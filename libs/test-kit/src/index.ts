@@ -11,3 +11,4 @@ export * from './containers';
 export * from './database';
 export * from './actors';
 export * from './system';
+export * from './replica';

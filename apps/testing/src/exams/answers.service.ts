@@ -29,9 +29,10 @@ export const GRADED_BY_SYSTEM = 'system';
 
 /**
  * The answer calls of learner spec §7 and the submit (ADR 0019). The hot path (a save): the
- * test's document (read at most once per RECENT_TEST_TTL_MS), the snapshot from memory, one
- * answer write by id and a lastUpdated write at most once per TOUCH_EVERY_MS, all under the
- * test's lock in this process.
+ * test's lease taken (one insert, ADR 0027), the test's document (read at most once per
+ * RECENT_TEST_TTL_MS), the snapshot from memory, one answer write by id and a lastUpdated
+ * write at most once per TOUCH_EVERY_MS; the answer goes out, then the lease is given back
+ * (one delete).
  */
 @Injectable()
 export class AnswersService {
@@ -41,8 +42,7 @@ export class AnswersService {
   async check(actor: Actor | null, raw: SubmitQuizAnswerInput): Promise<SubmitQuizAnswerAnswer> {
     requireVerified(actor);
     const input = validatePayload(SubmitQuizAnswerDto, raw);
-    return this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwnForWrite(actor, input.testId);
+    return this.store.writing(actor, input.testId, async (test) => {
       if (test.mode !== 'full') throw ServiceError.badRequest(TEST_MESSAGES.checkInPractice);
       const question = await this.questionOf(test, input.questionId);
       const answer = normaliseAnswer(question, input, { allowEmpty: false });
@@ -81,12 +81,11 @@ export class AnswersService {
   async save(actor: Actor | null, raw: SavePracticeAnswerInput): Promise<SavePracticeAnswerAnswer> {
     requireVerified(actor);
     const input = validatePayload(SavePracticeAnswerDto, raw);
-    const outcome = await this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwnForWrite(actor, input.testId);
+    const outcome = await this.store.writing(actor, input.testId, async (test, lock) => {
       if (test.mode !== 'practice') throw ServiceError.badRequest(TEST_MESSAGES.saveInFull);
       const now = this.store.clock.now();
       if (isExpired(test.timer, now)) {
-        await this.store.submitUnlocked(test._id, actor);
+        await this.store.submitLocked(test._id, actor, lock);
         return 'timeUp' as const;
       }
       const question = await this.questionOf(test, input.questionId);
@@ -111,8 +110,7 @@ export class AnswersService {
   async flag(actor: Actor | null, raw: FlagQuestionInput): Promise<FlagQuestionAnswer> {
     requireVerified(actor);
     const input = validatePayload(FlagQuestionDto, raw);
-    return this.store.locked(input.testId, async () => {
-      const test = await this.store.loadOwnForWrite(actor, input.testId);
+    return this.store.writing(actor, input.testId, async (test) => {
       const question = await this.questionOf(test, input.questionId);
       await this.store.repo.writeAnswer(test._id, test.userId, question.qid, {
         flagged: input.flagged,

@@ -9,7 +9,12 @@ import {
   TestRecord,
 } from './test.schema';
 import type { StoredAnswer } from './test-view';
-import { type AnswerChange, type Completion, TestsRepository } from './tests.repository';
+import {
+  type AnswerChange,
+  type Completion,
+  TestGoneError,
+  TestsRepository,
+} from './tests.repository';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
@@ -36,7 +41,7 @@ function withDefaults(qid: string, entry: Partial<TestAnswerRecord>): StoredAnsw
  * uses an index for `{_id}` alone (with our build's fix, ADR 0022) and scans for anything
  * else, so there is one document per test in each collection, never one per answer, and a
  * read of the owner's documents is a read by `_id` whose owner is checked here.
- * Answer writes of one test run one at a time in this process (TestStore's lock).
+ * Answer writes of one test run one at a time across every replica (TestLocks, ADR 0027).
  */
 @Injectable()
 export class MongoTestsRepository extends TestsRepository {
@@ -111,7 +116,8 @@ export class MongoTestsRepository extends TestsRepository {
 
   /**
    * Writes the answer of a question unless one is stored already (false then): the check of a
-   * full-test question. A read and a write of the sheet, under the caller's per-test lock.
+   * full-test question. A read and a write of the sheet, under the test's lock (TestLocks,
+   * every replica).
    */
   async insertAnswer(
     testId: string,
@@ -140,7 +146,8 @@ export class MongoTestsRepository extends TestsRepository {
 
   /**
    * `$set answers.<qid>.<field>` for each changed field, by the `_id` index of test_answers.
-   * A test whose sheet is missing (made before sheets existed) gets one, holding this answer.
+   * A test whose sheet is missing (made before sheets existed) gets one, holding this answer;
+   * a missing test gets nothing (TestGoneError).
    */
   private async setAnswerFields(
     testId: string,
@@ -154,10 +161,13 @@ export class MongoTestsRepository extends TestsRepository {
     if (Object.keys($set).length === 0) return;
     const res = await this.sheets.collection.updateOne({ _id: testId } as never, { $set });
     if (res.matchedCount > 0) return;
+    // no sheet: a test removed meanwhile (a replica still held it in memory) takes no answer
+    const test = await this.findAnyTest(testId);
+    if (!test) throw new TestGoneError(testId);
     try {
       await this.sheets.collection.insertOne({
         _id: testId,
-        userId: userId ?? (await this.findAnyTest(testId))?.userId ?? '',
+        userId: userId ?? test.userId,
         answers: { [qid]: { ...change } },
       } as never);
     } catch (err) {

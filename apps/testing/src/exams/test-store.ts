@@ -6,14 +6,17 @@ import {
   retentionVictims,
   TEST_MESSAGES,
 } from '@examprep/contracts';
-import { KeyedMutex, rootLogger, ServiceError } from '@examprep/nest-kit';
+import { rootLogger, ServiceError } from '@examprep/nest-kit';
 import { Clock } from './clock';
 import { gradeTest } from './grading';
 import { LruCache } from './lru-cache';
 import type { TestRecord } from './test.schema';
+import { type TestLock, TestLocks } from './test-locks';
 import type { StoredAnswer } from './test-view';
-import { TestsRepository } from './tests.repository';
+import { TestGoneError, TestsRepository } from './tests.repository';
 import { isExpired } from './timer';
+
+export { LOCK_WAIT_MS } from './test-locks';
 
 /** Question snapshots kept in memory (they never change). */
 export const CONTENTS_CACHE_SIZE = 1000;
@@ -22,14 +25,6 @@ export const RECENT_TEST_TTL_MS = 5_000;
 const RECENT_TESTS_SIZE = 5000;
 /** An answer moves a test's lastUpdated at most this often (the unfinished-test order). */
 export const TOUCH_EVERY_MS = 10_000;
-/**
- * A call that waited longer than this for its test's lock is answered 503 without running:
- * below the gateway's RPC_TIMEOUT_MS (10 s), whose caller has gone by then. Without it one
- * stalled database write (a disk busy with Keycloak's start) queued every later save of the
- * test behind it, each done for a caller that already had its 504 (fault suite, ADR 0019).
- */
-export const LOCK_WAIT_MS = 7_000;
-
 /** 409 TEST_SUBMITTED: a graded test takes no more writes (answers, checks, flags). */
 export const testSubmittedError = () =>
   ServiceError.conflict(TEST_MESSAGES.alreadySubmitted, ErrorCodes.TEST_SUBMITTED);
@@ -44,25 +39,21 @@ export interface LoadedTest {
 }
 
 /**
- * What every testing call shares (ADR 0019): the owner check, the snapshot cache, the per-test
- * lock of answer writes and submit, the submit itself (grading, retention) and the timer's
- * auto-submit on any call that touches an expired test.
+ * What every testing call shares (ADR 0019, ADR 0027): the owner check, the snapshot cache,
+ * the per-test lock of answer writes and submit (across replicas: TestLocks), the submit
+ * itself (grading, retention) and the timer's auto-submit on any call that touches an expired
+ * test.
  */
 @Injectable()
 export class TestStore {
   private readonly snapshots = new LruCache<string, PoolQuestion[]>(CONTENTS_CACHE_SIZE);
-  private readonly locks = new KeyedMutex({
-    maxWaitMs: LOCK_WAIT_MS,
-    tooLate: (waitedMs) => {
-      rootLogger().warn({ waitedMs }, 'test lock waited too long; call dropped (503)');
-      return ServiceError.unavailable();
-    },
-  });
   /**
    * The answer calls' hot path: a learner saves every few seconds, so an unfinished test's
    * document is read at most once per RECENT_TEST_TTL_MS per process (one database round trip
-   * less per save; FerretDB 1.24 scanned the collection for it before ADR 0022). Its owner, mode, questions and timer never
-   * change; `completed` is this process's own knowledge for that long (ADR 0019).
+   * less per save; FerretDB 1.24 scanned the collection for it before ADR 0022). Its owner,
+   * mode, questions and timer never change; that it is still open is not taken from here but
+   * from the test's lease, which a submit on any replica closes (ADR 0027), and a test removed
+   * meanwhile refuses the write (TestGoneError).
    */
   private readonly recent = new LruCache<string, { test: TestRecord; readAt: number }>(
     RECENT_TESTS_SIZE,
@@ -71,11 +62,35 @@ export class TestStore {
   constructor(
     readonly repo: TestsRepository,
     readonly clock: Clock,
+    readonly locks: TestLocks,
   ) {}
 
-  /** Runs the answer writes and the submit of one test one at a time (this process). */
-  locked<T>(testId: string, task: () => Promise<T>): Promise<T> {
-    return this.locks.run(testId, task);
+  /**
+   * A write into the caller's own unfinished test (check, save, flag), alone among every
+   * replica's writes and submit of that test. A submitted test answers 409 TEST_SUBMITTED
+   * (after the owner check: another user's is 404), also when this process still holds it
+   * in memory; a test removed meanwhile answers 404.
+   */
+  writing<T>(
+    actor: Actor,
+    testId: string,
+    task: (test: TestRecord, lock: TestLock) => Promise<T>,
+  ): Promise<T> {
+    return this.locks.run(testId, async (lock) => {
+      if (lock.closed) {
+        await this.loadOwn(actor, testId);
+        this.recent.delete(testId);
+        throw testSubmittedError();
+      }
+      const test = await this.loadOwnForWrite(actor, testId);
+      try {
+        return await task(test, lock);
+      } catch (err) {
+        if (!(err instanceof TestGoneError)) throw err;
+        this.recent.delete(testId);
+        throw ServiceError.notFound(TEST_MESSAGES.notFound);
+      }
+    });
   }
 
   /**
@@ -157,19 +172,29 @@ export class TestStore {
    */
   async settle(test: TestRecord, actor: Actor): Promise<TestRecord> {
     if (test.completed || !isExpired(test.timer, this.clock.now())) return test;
-    return this.locked(test._id, () => this.submitUnlocked(test._id, actor));
+    return this.submit(test._id, actor);
   }
 
-  /** Submit (under the test's lock): grades once; a submitted test answers as it is. */
+  /**
+   * Submit (under the test's lock, on whichever replica): grades once; a submitted test
+   * answers as it is.
+   */
   submit(testId: string, actor: Actor): Promise<TestRecord> {
-    return this.locked(testId, () => this.submitUnlocked(testId, actor));
+    return this.locks.run(testId, (lock) => this.submitLocked(testId, actor, lock));
   }
 
-  /** Grades and completes the test; then retention for a learner submitting their own test. */
-  async submitUnlocked(testId: string, actor: Actor): Promise<TestRecord> {
+  /**
+   * Closes the test's lease for good, then grades and completes it; then retention for a
+   * learner submitting their own test. A test found closed but not completed (the replica
+   * that closed it stopped before writing the scores) is graded now: its answers cannot
+   * change any more, so the grade is the same whoever writes it.
+   */
+  async submitLocked(testId: string, actor: Actor, lock: TestLock): Promise<TestRecord> {
     // its caller has loaded the test (its owner's, or an admin's); read again under the lock
     const test = await this.repo.findAnyTest(testId);
     if (!test) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+    await lock.close();
+    this.recent.delete(testId);
     if (test.completed) return test;
     const questions = await this.questionsOf(test);
     const answers = await this.answersOf(test, questions);
@@ -186,7 +211,6 @@ export class TestStore {
       lastUpdated: now,
     };
     await this.repo.complete(testId, completion);
-    this.recent.delete(testId);
     const done: TestRecord = { ...test, ...completion, completed: true };
     if (!actor.isAdmin && actor.uid === test.userId) await this.applyRetention(test.userId);
     return done;
@@ -208,10 +232,20 @@ export class TestStore {
     return victims;
   }
 
-  /** Removes a test with its snapshot and answers. */
+  /**
+   * Removes a test with its snapshot, answers and lease. Another replica may keep the snapshot
+   * in memory: it is keyed by the test's random id, never reused, and read only after the test
+   * (a write through a remembered test finds it gone: 404).
+   */
   async remove(testId: string): Promise<void> {
     await this.repo.remove(testId);
+    await this.locks.forget(testId);
     this.snapshots.delete(testId);
     this.recent.delete(testId);
+  }
+
+  /** Removes a test under its lock (delete-test, a deleted user): never while it is written. */
+  removeLocked(testId: string): Promise<void> {
+    return this.locks.run(testId, () => this.remove(testId));
   }
 }

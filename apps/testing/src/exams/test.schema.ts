@@ -133,8 +133,8 @@ export class TestAnswerRecord {
  * test_answers/{testId}: the answer sheet of one test, one entry per answered or flagged
  * question under `answers.<qid>` (ADR 0019). Each write `$set`s only that question's paths:
  * atomic per document on MongoDB; on FerretDB 1.x, which applies concurrent updates of one
- * document non-atomically, the service writes one test's answers one at a time (TestStore's
- * per-test lock). One sheet per test (not one document per answer) keeps the collection as
+ * document non-atomically, the service writes one test's answers one at a time across every
+ * replica (the test's lease in test_leases, ADR 0027). One sheet per test (not one document per answer) keeps the collection as
  * small as `tests`: FerretDB 1.24 on SQLite passes over every row of a collection for any
  * read or update, even by `_id`.
  */

@@ -4,6 +4,7 @@ import { Peers } from '../peers/peers';
 import { AnswersService } from './answers.service';
 import { Clock } from './clock';
 import { MediaAccessService } from './media-access.service';
+import { MongoTestLeasesRepository } from './mongo-test-leases.repository';
 import { MongoTestsRepository } from './mongo-tests.repository';
 import {
   TestAnswerSheetRecord,
@@ -13,6 +14,9 @@ import {
   TestRecord,
   TestSchema,
 } from './test.schema';
+import { TestLeaseRecord, TestLeaseSchema } from './test-lease.schema';
+import { TestLeasesRepository } from './test-leases.repository';
+import { TestLocks } from './test-locks';
 import { TestStore } from './test-store';
 import { TestsController } from './tests.controller';
 import { TestsRepository } from './tests.repository';
@@ -26,6 +30,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
       { name: TestRecord.name, schema: TestSchema },
       { name: TestContentRecord.name, schema: TestContentSchema },
       { name: TestAnswerSheetRecord.name, schema: TestAnswerSheetSchema },
+      { name: TestLeaseRecord.name, schema: TestLeaseSchema },
     ]),
   ],
   controllers: [TestsController],
@@ -33,6 +38,8 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
     Clock,
     Peers,
     { provide: TestsRepository, useClass: MongoTestsRepository },
+    { provide: TestLeasesRepository, useClass: MongoTestLeasesRepository },
+    TestLocks,
     TestStore,
     TestsService,
     AnswersService,

@@ -10,6 +10,17 @@ export type AnswerChange = Partial<
   >
 >;
 
+/**
+ * A write into a test that is no longer there (removed while a replica still held it in
+ * memory): nothing is written, and the call answers 404 (ADR 0027).
+ */
+export class TestGoneError extends Error {
+  constructor(readonly testId: string) {
+    super(`test ${testId} is gone`);
+    this.name = 'TestGoneError';
+  }
+}
+
 /** The score fields written at submit. */
 export type Completion = Pick<
   TestRecord,
@@ -71,7 +82,7 @@ export abstract class TestsRepository {
 
   /**
    * Writes the answer of a question unless one is stored already (false then): the check of a
-   * full-test question. Runs under the caller's per-test lock.
+   * full-test question. Runs under the test's lock (TestLocks).
    */
   abstract insertAnswer(
     testId: string,
@@ -80,10 +91,13 @@ export abstract class TestsRepository {
     change: AnswerChange,
   ): Promise<boolean>;
 
-  /** Sets these fields of a question's answer stored already (the check of a flagged question). */
+  /**
+   * Sets these fields of a question's answer stored already (the check of a flagged question).
+   * Like every answer write, throws TestGoneError when the test was removed.
+   */
   abstract updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void>;
 
-  /** Sets these fields of one question's answer (a save, a flag). */
+  /** Sets these fields of one question's answer (a save, a flag); TestGoneError as above. */
   abstract writeAnswer(
     testId: string,
     userId: string,

@@ -170,7 +170,7 @@ export class TestsService {
     requireVerified(actor);
     const { testId } = validatePayload(TestIdDto, raw);
     const test = await this.store.load(actor, testId);
-    await this.store.locked(test._id, () => this.store.remove(test._id));
+    await this.store.removeLocked(test._id);
     return { success: true };
   }
 
@@ -206,7 +206,7 @@ export class TestsService {
   /** events.user.deleted: the user's tests, snapshots and answers go. Idempotent. */
   async removeUser(uid: string): Promise<number> {
     const tests = await this.store.repo.listByUser(uid);
-    for (const t of tests) await this.store.locked(t._id, () => this.store.remove(t._id));
+    for (const t of tests) await this.store.removeLocked(t._id);
     return tests.length;
   }
 

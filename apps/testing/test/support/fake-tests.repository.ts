@@ -1,7 +1,12 @@
 import type { PoolQuestion } from '@examprep/contracts';
 import { answerId, type TestRecord } from '../../src/exams/test.schema';
 import type { StoredAnswer } from '../../src/exams/test-view';
-import type { AnswerChange, Completion, TestsRepository } from '../../src/exams/tests.repository';
+import {
+  type AnswerChange,
+  type Completion,
+  TestGoneError,
+  type TestsRepository,
+} from '../../src/exams/tests.repository';
 
 /**
  * A copy of an answer change as the store keeps it: its own array, and dates made in this realm
@@ -24,7 +29,12 @@ function stored({
   return { ...a, ...copy(a) };
 }
 
-/** An in-memory TestsRepository for the services' unit specs; counts the calls it serves. */
+/**
+ * An in-memory TestsRepository for the services' unit specs; counts the calls it serves. With
+ * `wholeSheetWrites` an answer write reads the test's whole sheet, yields to the event loop
+ * and writes it all back, as FerretDB 1.x applies an update (ADR 0019): two writes of one
+ * test at once then lose one of them unless the caller serialises them (ADR 0027).
+ */
 export class FakeTestsRepository implements TestsRepository {
   readonly tests = new Map<string, TestRecord>();
   readonly contents = new Map<string, PoolQuestion[]>();
@@ -32,6 +42,8 @@ export class FakeTestsRepository implements TestsRepository {
   readonly calls: string[] = [];
   /** The owner of each snapshot (test_contents carries the test's userId). */
   private readonly contentOwners = new Map<string, string>();
+
+  constructor(private readonly options: { wholeSheetWrites?: boolean } = {}) {}
 
   async insert(test: TestRecord, questions: PoolQuestion[]): Promise<void> {
     this.calls.push('insert');
@@ -91,6 +103,7 @@ export class FakeTestsRepository implements TestsRepository {
 
   async updateAnswer(testId: string, qid: string, change: AnswerChange): Promise<void> {
     this.calls.push('updateAnswer');
+    if (!this.tests.has(testId)) throw new TestGoneError(testId);
     const before = this.answers.get(answerId(testId, qid));
     if (before) this.answers.set(answerId(testId, qid), { ...before, ...copy(change) });
   }
@@ -102,6 +115,11 @@ export class FakeTestsRepository implements TestsRepository {
     change: AnswerChange,
   ): Promise<void> {
     this.calls.push('writeAnswer');
+    if (!this.options.wholeSheetWrites) return this.put(testId, userId, qid, change);
+    const sheet = [...this.answers].filter(([, a]) => a.testId === testId);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const [id, a] of this.answers) if (a.testId === testId) this.answers.delete(id);
+    for (const [id, a] of sheet) this.answers.set(id, a);
     this.put(testId, userId, qid, change);
   }
 
@@ -111,6 +129,7 @@ export class FakeTestsRepository implements TestsRepository {
   }
 
   private put(testId: string, userId: string, qid: string, change: AnswerChange): void {
+    if (!this.tests.has(testId)) throw new TestGoneError(testId);
     const id = answerId(testId, qid);
     const before = this.answers.get(id) ?? {
       testId,

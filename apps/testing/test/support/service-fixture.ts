@@ -2,8 +2,10 @@ import type { Actor, PoolAnswer, PoolQuestion, Product } from '@examprep/contrac
 import type { PeerCalls } from '../../src/peers/peers';
 import { AnswersService } from '../../src/exams/answers.service';
 import type { Clock } from '../../src/exams/clock';
+import { TestLocks } from '../../src/exams/test-locks';
 import { TestStore } from '../../src/exams/test-store';
 import { TestsService } from '../../src/exams/tests.service';
+import { FakeTestLeasesRepository } from './fake-test-leases.repository';
 import { FakeTestsRepository } from './fake-tests.repository';
 
 export const learner: Actor = {
@@ -125,11 +127,20 @@ export class FakeClock implements Clock {
   }
 }
 
-/** The services over a fake repository, fake peers (catalogue above; paid = owned by u1) and a clock. */
+/**
+ * The services over a fake repository, fake peers (catalogue above; paid = owned by u1) and a
+ * clock. `store`/`leases`: another replica's fakes to share (same store, same leases).
+ */
 export function setup(
-  options: { owned?: string[]; pool?: (course: string, count: number) => PoolQuestion[] } = {},
+  options: {
+    owned?: string[];
+    pool?: (course: string, count: number) => PoolQuestion[];
+    repo?: FakeTestsRepository;
+    leases?: FakeTestLeasesRepository;
+  } = {},
 ) {
-  const repo = new FakeTestsRepository();
+  const repo = options.repo ?? new FakeTestsRepository();
+  const leases = options.leases ?? new FakeTestLeasesRepository();
   const clock = new FakeClock();
   const owned = new Set(options.owned ?? []);
   const draw = jest.fn(async (course: string, count: number): Promise<PoolAnswer> => {
@@ -148,8 +159,9 @@ export function setup(
     }),
     draw,
   };
-  const store = new TestStore(repo, clock);
+  const locks = new TestLocks(leases);
+  const store = new TestStore(repo, clock, locks);
   const tests = new TestsService(store, peers);
   const answers = new AnswersService(store);
-  return { repo, clock, peers, store, tests, answers };
+  return { repo, leases, locks, clock, peers, store, tests, answers };
 }
