@@ -36,7 +36,7 @@ afterAll(async () => {
     .collection('test_leases')
     .deleteMany({ _id: { $in: made } } as never);
   await disconnectSystem();
-}, 60_000);
+}, 120_000);
 
 const save = (
   actor: Actor,

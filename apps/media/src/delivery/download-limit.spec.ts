@@ -49,3 +49,31 @@ describe('stamped downloads: 10 per user and product per 24 h', () => {
     expect(counts.docs.size).toBe(10);
   });
 });
+
+describe('stamped downloads with two replicas (ADR 0027)', () => {
+  it('two requests at once through two replicas on one store, whatever the count before: never more than 10 counted or let through, a refusal is 429 and not counted', async () => {
+    for (let before = 0; before <= MEDIA_LIMITS.stampedDownloadsPerWindow; before++) {
+      const counts = new FakeDownloadsRepository();
+      for (let i = 0; i < before; i++) await counts.add('u1', 'wb', new Date(1));
+      // every store call yields first, as a round trip does, so the replicas' calls interleave
+      const store = new Proxy(counts, {
+        get: (target, key) => {
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === 'function'
+            ? async (...args: unknown[]) => {
+                await new Promise((r) => setImmediate(r));
+                return (value as (...a: unknown[]) => unknown).apply(target, args);
+              }
+            : value;
+        },
+      });
+      const replicas = [new DownloadLimiter(store, () => 5), new DownloadLimiter(store, () => 5)];
+      const results = await Promise.allSettled(replicas.map((r) => r.take('u1', 'wb')));
+      const through = results.filter((r) => r.status === 'fulfilled').length;
+      for (const r of results)
+        if (r.status === 'rejected') expect((r.reason as ServiceError).payload.status).toBe(429);
+      expect(before + through).toBeLessThanOrEqual(MEDIA_LIMITS.stampedDownloadsPerWindow);
+      expect(counts.docs.size).toBe(before + through);
+    }
+  });
+});

@@ -13,8 +13,11 @@ export function tooManyDownloads(): ServiceError {
 
 /**
  * 10 stamped downloads per user and product in a rolling 24 hours (ADR 0020 §5). A request is
- * counted when it starts (one user's requests for one product take their turn, so two at once
- * cannot both be the 10th); a request that then fails is taken back.
+ * counted when it starts; a request that then fails is taken back. One process's requests for
+ * one user and product take their turn; across replicas (ADR 0027) a request counts itself
+ * first and then counts the window again: when more than 10 are there (another replica's
+ * request was counted at the same moment) it takes itself back and is refused. So two at once
+ * can never both be the 10th; in the rare exact race both may be refused, never both let through.
  */
 export class DownloadLimiter {
   private readonly turns = new KeyedMutex();
@@ -29,10 +32,16 @@ export class DownloadLimiter {
     return this.turns.run(`${uid}\u0000${productId}`, async () => {
       const t = this.now();
       const since = new Date(t - MEDIA_LIMITS.stampedDownloadWindowMs);
-      const used = await this.counts.countSince(uid, productId, since);
-      if (used >= MEDIA_LIMITS.stampedDownloadsPerWindow) throw tooManyDownloads();
+      const limit = MEDIA_LIMITS.stampedDownloadsPerWindow;
+      if ((await this.counts.countSince(uid, productId, since)) >= limit) throw tooManyDownloads();
       const id = await this.counts.add(uid, productId, new Date(t));
-      return () => this.counts.remove(uid, id);
+      const undo = () => this.counts.remove(uid, id);
+      // counted after our own insert: whatever another replica counted meanwhile is seen here
+      if ((await this.counts.countSince(uid, productId, since)) > limit) {
+        await undo();
+        throw tooManyDownloads();
+      }
+      return undo;
     });
   }
 }
