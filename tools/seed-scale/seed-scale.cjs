@@ -63,22 +63,30 @@ function progress(log) {
   const t0 = Date.now();
   const rows = new Map();
   const row = (name) => {
-    if (!rows.has(name)) rows.set(name, { count: 0, skipped: 0, first: Date.now(), last: 0 });
+    if (!rows.has(name))
+      rows.set(name, { count: 0, skipped: 0, first: Date.now(), last: 0, busyMs: 0 });
     return rows.get(name);
   };
   const fmt = (n) => n.toLocaleString('en-US');
+  // the rate over the wall time since the collection's first write, and over the time its own
+  // calls took (summed: several in flight count several times, so that rate is a floor)
   const line = (name, r) => {
     const secs = Math.max(0.001, ((r.last || Date.now()) - r.first) / 1000);
+    const busy = Math.max(0.001, r.busyMs / 1000);
     const skipped = r.skipped ? `, ${fmt(r.skipped)} skipped` : '';
-    return `${name.padEnd(26)} ${fmt(r.count).padStart(10)}  ${fmt(Math.round(r.count / secs)).padStart(7)}/s${skipped}`;
+    return (
+      `${name.padEnd(26)} ${fmt(r.count).padStart(10)}  ${fmt(Math.round(r.count / secs)).padStart(7)}/s` +
+      `  (${fmt(Math.round(r.count / busy)).padStart(7)}/s while writing)${skipped}`
+    );
   };
   return {
     /** A collection's writes begin (its rate counts from here). */
     begin(name) {
       row(name);
     },
-    add(name, count, skipped = 0) {
+    add(name, count, skipped = 0, ms = 0) {
       const r = row(name);
+      r.busyMs += ms;
       r.count += count;
       r.skipped += skipped;
       r.last = Date.now();
@@ -95,6 +103,7 @@ function progress(log) {
             count: r.count,
             skipped: r.skipped,
             seconds: Math.max(0.001, ((r.last || Date.now()) - r.first) / 1000),
+            busySeconds: r.busyMs / 1000,
           },
         ]),
       );
@@ -183,6 +192,7 @@ async function insertAll(db, kind, docs, prog) {
   for (let i = 0; i < docs.length; i += INSERT_CHUNK) {
     const chunk = docs.slice(i, i + INSERT_CHUNK);
     let inserted = chunk.length;
+    const t0 = Date.now();
     try {
       await col.insertMany(chunk, { ordered: false });
     } catch (err) {
@@ -190,7 +200,7 @@ async function insertAll(db, kind, docs, prog) {
       if (!errors || errors.some((e) => (e.code ?? e.err?.code) !== 11000)) throw err;
       inserted = chunk.length - errors.length;
     }
-    prog.add(`${dbName}.${name}`, inserted, chunk.length - inserted);
+    prog.add(`${dbName}.${name}`, inserted, chunk.length - inserted, Date.now() - t0);
   }
 }
 
@@ -281,10 +291,11 @@ async function seedScale(options = {}) {
       const keycloak = (async () => {
         prog.begin('keycloak.users');
         for (let i = 0; i < learners.length; i += KEYCLOAK_CHUNK) {
+          const t0 = Date.now();
           const r = await kc.importUsers(
             learners.slice(i, i + KEYCLOAK_CHUNK).map((l) => l.keycloak),
           );
-          prog.add('keycloak.users', r.added, r.skipped);
+          prog.add('keycloak.users', r.added, r.skipped, Date.now() - t0);
         }
       })();
       const identity = (async () => {
@@ -373,8 +384,9 @@ async function removeScale(options = {}) {
     );
     if (page.length === 0) break;
     await pool(page.length, DELETE_CONCURRENCY, async (i) => {
+      const t0 = Date.now();
       await kc.deleteUser(page[i].id);
-      prog.add('keycloak.users', 1);
+      prog.add('keycloak.users', 1, 0, Date.now() - t0);
     });
   }
   const client = new MongoClient(model.mongoUrl(), { serverSelectionTimeoutMS: 10_000 });
@@ -385,7 +397,7 @@ async function removeScale(options = {}) {
       const t0 = Date.now();
       prog.begin(`${dbName}.${name}`);
       const r = await client.db(dbName).collection(name).deleteMany(filters[kind]);
-      prog.add(`${dbName}.${name}`, r.deletedCount);
+      prog.add(`${dbName}.${name}`, r.deletedCount, 0, Date.now() - t0);
       if (r.deletedCount > 0)
         log(
           `  ${dbName}.${name}: ${r.deletedCount} deleted in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
