@@ -429,7 +429,7 @@ start_postgres() {
   pg_run_as
   launch postgres "${PG_RUN_AS[@]}" "$PG_DIST/bin/postgres" -D "$PG_DATA" -p "$PORT_POSTGRES" -k "$RUN_DIR" \
     -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB \
-    -c log_min_messages=warning -c log_checkpoints=off "${durability[@]}"
+    -c log_min_messages=warning -c log_checkpoints=off -c autovacuum_naptime=10s "${durability[@]}"
 }
 
 # FerretDB 1.x on PostgreSQL (ADR 0028); the SQLite folder of older data dirs is left alone
