@@ -24,7 +24,7 @@ function matches(row: Record<string, unknown>, filter: KeysetFilter): boolean {
     if (cond !== null && typeof cond === 'object' && !(cond instanceof Date)) {
       const [[op, arg]] = Object.entries(cond) as [[string, KeyValue]];
       const c = compareKeyValues(v, arg);
-      return op === '$gt' ? c > 0 : c < 0;
+      return { $gt: c > 0, $gte: c >= 0, $lt: c < 0, $lte: c <= 0 }[op];
     }
     return compareKeyValues(v, cond as KeyValue) === 0;
   });
@@ -114,6 +114,7 @@ describe('Keyset', () => {
       { field: '_id', dir: 1, kind: 'string', of: (r) => r._id },
     ]);
     expect(byNumber.after(byNumber.cursorOf({ _id: 'x', n: 3 } as Row))).toEqual({
+      n: { $lte: 3 },
       $or: [{ n: { $lt: 3 } }, { n: 3, _id: { $gt: 'x' } }],
     });
   });

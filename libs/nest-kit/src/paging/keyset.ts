@@ -83,7 +83,10 @@ export class Keyset<Row> {
   /**
    * The Mongo filter of the rows after the cursor ({} without one): for keys k1..kn,
    * (k1 beyond v1) or (k1 = v1 and k2 beyond v2) or ... An index on the keys in this order
-   * (after the equality filters) serves it without reading other documents.
+   * (after the equality filters) serves it without reading other documents. With more than one
+   * key, the redundant bound `k1 at or beyond v1` beside the $or is what lets the store start its
+   * index scan at the cursor (PostgreSQL takes an Index Cond from it, not from the $or; ADR 0028)
+   * instead of walking the index from the first row to the page.
    */
   after(cursor: string | undefined): KeysetFilter {
     if (cursor === undefined) return {};
@@ -94,7 +97,9 @@ export class Keyset<Row> {
       branch[f.field] = { [f.dir === 1 ? '$gt' : '$lt']: values[i] };
       return branch;
     });
-    return branches.length === 1 ? branches[0]! : { $or: branches };
+    if (branches.length === 1) return branches[0]!;
+    const first = this.fields[0]!;
+    return { [first.field]: { [first.dir === 1 ? '$gte' : '$lte']: values[0] }, $or: branches };
   }
 
   /** The order of the keyset, in memory (the fakes sort with it). */
