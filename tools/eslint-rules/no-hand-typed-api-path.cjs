@@ -4,7 +4,8 @@
 // (`api.GET('/api/products')`), whose path argument the compiler checks against the generated
 // `paths`, and names a path as a value only through `apiPath('/api/...')` (the SSE stream, a
 // streamed download); those two places are the only ones a '/api/' literal may stand.
-const CLIENT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+// GETPage: a list's page and its next cursor (ADR 0026), typed like GET
+const CLIENT_METHODS = new Set(['GET', 'GETPage', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const PATH_FUNCTIONS = new Set(['apiPath']);
 
 /** The literal's text; a template's expressions become '{}' (one path segment). */

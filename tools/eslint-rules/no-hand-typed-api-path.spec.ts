@@ -17,6 +17,7 @@ const options = [
 tester.run('no-hand-typed-api-path', rule, {
   valid: [
     { code: `api.GET('/api/products', { signal })`, options },
+    { code: `api.GETPage('/api/questions', { signal })`, options },
     { code: `api.POST('/api/tests/{testId}', { params })`, options },
     { code: `const P = apiPath('/api/me/events');`, options },
     // the app's own pages and links
