@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { NatsRpcClient } from '@examprep/nest-kit';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AdminUsersController } from './admin/admin-users.controller';
 import { AnnouncementsController } from './announcements/announcements.controller';
@@ -22,7 +23,7 @@ import { HealthController } from './health/health.controller';
 import { IdentityController } from './identity/identity.controller';
 import { MediaController } from './media/media.controller';
 import { PdfController } from './media/pdf.controller';
-import { FixedWindowThrottlerStorage } from './http/fixed-window-throttler.storage';
+import { NatsKvRateCounters, SharedThrottlerStorage } from './http/shared-throttler.storage';
 import { RATE_LIMITED_MESSAGE, setRateLimitScale } from './http/rate-limit';
 import { ActorThrottlerGuard } from './http/throttler.guard';
 import { PublicConfigController } from './public-config/public-config.controller';
@@ -38,10 +39,17 @@ export class GatewayModule {
       imports: [
         GatewayConfigModule.forRoot(env),
         RpcModule,
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }],
-          storage: new FixedWindowThrottlerStorage(),
-          errorMessage: RATE_LIMITED_MESSAGE,
+        ThrottlerModule.forRootAsync({
+          inject: [NatsRpcClient],
+          useFactory: (rpc: NatsRpcClient) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: env.RATE_LIMIT_PER_MINUTE }],
+            // the strict limits count across every replica, in NATS (ADR 0027)
+            storage: new SharedThrottlerStorage(
+              new NatsKvRateCounters(() => rpc.connection),
+              env.RATE_LIMIT_SCALE,
+            ),
+            errorMessage: RATE_LIMITED_MESSAGE,
+          }),
         }),
       ],
       controllers: [

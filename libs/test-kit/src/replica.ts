@@ -13,7 +13,7 @@ import type { InfraProfile } from './config';
 export interface Replica {
   readonly app: string;
   readonly pid: number;
-  /** Its health port's base URL (http://127.0.0.1:<HEALTH_PORT>). */
+  /** Its port's base URL (http://127.0.0.1:<port>): the health port, the gateway's HTTP port. */
   readonly url: string;
   /** Its log file. */
   readonly logFile: string;
@@ -37,14 +37,15 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts apps/<app>/dist/main.js (build it first) with the environment tools/system gives the
- * app on `profile`, HEALTH_PORT set to a free port (or `healthPort`) and `env` on top; answers
- * once its /readyz is 200. Only services (a health port); not the gateway or the web app.
+ * app on `profile`, `env` on top and its port (`portVar`: HEALTH_PORT of a service, PORT of the
+ * gateway) set to `port` or a free one; answers once its /readyz is 200. Not the web app.
  */
 export async function startReplica(
   app: string,
   options: {
     profile?: InfraProfile;
-    healthPort?: number;
+    port?: number;
+    portVar?: 'HEALTH_PORT' | 'PORT';
     env?: Record<string, string>;
     timeoutMs?: number;
   } = {},
@@ -52,11 +53,11 @@ export async function startReplica(
   const root = findRepoRoot();
   const main = path.join(root, 'apps', app, 'dist', 'main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: build ${app} first`);
-  const port = options.healthPort ?? (await freePort());
+  const port = options.port ?? (await freePort());
   const env = appEnv(app, options.profile ?? 'test', {
     LOG_LEVEL: 'info',
     ...options.env,
-    HEALTH_PORT: String(port),
+    [options.portVar ?? 'HEALTH_PORT']: String(port),
   });
   const logFile = path.join(os.tmpdir(), `examprep-replica-${app}-${port}.log`);
   const log = fs.openSync(logFile, 'w');
