@@ -2,7 +2,7 @@
 // MongoDB in containers), in a scratch database of its own: each case runs on
 // MongoAnnouncementsRepository and on the in-memory fake the unit specs use, so the fake keeps
 // the semantics the service relies on (defaults, order, ids that name nothing).
-import { scratchDatabase } from '@examprep/test-kit';
+import { expectEveryQueryIndexed, recordQueries, scratchDatabase } from '@examprep/test-kit';
 import { AnnouncementRecord, AnnouncementSchema } from '../src/announcements/announcement.schema';
 import type {
   AnnouncementFields,
@@ -14,7 +14,15 @@ import { FakeAnnouncementsRepository } from './support/fake-announcements.reposi
 const db = scratchDatabase('announcements_repositories_it', [
   [AnnouncementRecord.name, AnnouncementSchema],
 ]);
-beforeAll(() => db.open(), 60_000);
+/** Collections that do not grow with users (a whole read of them is no scan to fear). */
+const BOUNDED = {
+  announcements: 'written by admins, a few dozen at most: the public list reads them all, sorted',
+};
+let recorded: ReturnType<typeof recordQueries>;
+beforeAll(async () => {
+  await db.open();
+  recorded = recordQueries(db.conn);
+}, 60_000);
 afterAll(() => db.close());
 
 const implementations: [string, () => Promise<AnnouncementsRepository>][] = [
@@ -89,3 +97,10 @@ describe.each(implementations)('AnnouncementsRepository (%s)', (_name, make) => 
     expect(await repo.list()).toEqual([]);
   });
 });
+
+// Last, once every case above has run: each query the Mongo repositories sent has an index that
+// serves it (issue 26, ADR 0028; libs/test-kit/src/indexes.ts).
+it('sends only queries that an index serves (explain on the real store)', async () => {
+  recorded.stop();
+  await expectEveryQueryIndexed(db.conn.name, recorded.queries, BOUNDED);
+}, 60_000);

@@ -3,7 +3,7 @@
 // Mongo* repository and on the in-memory fake the unit specs use, so the fakes keep the
 // semantics the services rely on (the download window, owners, the staging sweep, manifests).
 import type { WorkbookChapter, WorkbookManifest } from '@examprep/contracts';
-import { scratchDatabase } from '@examprep/test-kit';
+import { expectEveryQueryIndexed, recordQueries, scratchDatabase } from '@examprep/test-kit';
 import type { DownloadsRepository } from '../src/delivery/downloads.repository';
 import { MongoDownloadsRepository } from '../src/delivery/mongo-downloads.repository';
 import {
@@ -27,7 +27,13 @@ const db = scratchDatabase('media_repositories_it', [
   [DownloadRecord.name, DownloadSchema],
   [WorkbookRecord.name, WorkbookSchema],
 ]);
-beforeAll(() => db.open(), 60_000);
+/** Collections that do not grow with users (a whole read of them is no scan to fear). */
+const BOUNDED = {};
+let recorded: ReturnType<typeof recordQueries>;
+beforeAll(async () => {
+  await db.open();
+  recorded = recordQueries(db.conn);
+}, 60_000);
 afterAll(() => db.close());
 
 const CHAPTER: WorkbookChapter = {
@@ -187,3 +193,10 @@ describe.each(implementations)('WorkbooksRepository (%s)', (_name, make) => {
     expect(await repo.byPdfPath('Workbooks/None.pdf')).toBeNull();
   });
 });
+
+// Last, once every case above has run: each query the Mongo repositories sent has an index that
+// serves it (issue 26, ADR 0028; libs/test-kit/src/indexes.ts).
+it('sends only queries that an index serves (explain on the real store)', async () => {
+  recorded.stop();
+  await expectEveryQueryIndexed(db.conn.name, recorded.queries, BOUNDED);
+}, 60_000);

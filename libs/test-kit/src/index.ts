@@ -12,3 +12,4 @@ export * from './database';
 export * from './actors';
 export * from './system';
 export * from './replica';
+export * from './indexes';

@@ -1,0 +1,270 @@
+// Every query has its index (issue 26, ADR 0028): the queries a repository sends while its
+// integration spec runs are recorded, then each is explained against the real store and must
+// not read a whole collection that grows with users.
+//
+// On FerretDB on PostgreSQL (the local store) the plan comes from a second FerretDB process on
+// the same database whose PostgreSQL session has enable_seqscan=off: the planner then takes an
+// index whenever one can serve the query, however few rows the scratch collection holds, and a
+// plan that still has a "Seq Scan" has no index that serves it. On MongoDB (TEST_INFRA=containers)
+// the winning plan must have no COLLSCAN stage.
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { type Document, MongoClient } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { infraConfig, type InfraProfile } from './config';
+import { infraBackend } from './containers';
+
+/** One query mongoose sent: the collection, the driver method and what selects the documents. */
+export interface RecordedQuery {
+  collection: string;
+  method: string;
+  filter: Document;
+  sort?: Document;
+  limit?: number;
+  pipeline?: Document[];
+}
+
+/** Driver methods whose first argument is a filter. */
+const FILTER_METHODS = new Set([
+  'find',
+  'findOne',
+  'countDocuments',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'distinct',
+]);
+
+/**
+ * Records the queries mongoose sends on `conn` (its debug hook) until `stop()`.
+ * Inserts, index builds and bulk writes are not queries and are not recorded, nor is
+ * deleteMany({}) (what scratchDatabase's empty() sends between cases).
+ */
+export function recordQueries(conn: Connection): {
+  readonly queries: RecordedQuery[];
+  stop(): void;
+} {
+  const queries: RecordedQuery[] = [];
+  conn.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+    if (method === 'aggregate') {
+      queries.push({ collection, method, filter: {}, pipeline: (args[0] as Document[]) ?? [] });
+      return;
+    }
+    if (!FILTER_METHODS.has(method)) return;
+    // distinct(key, filter); the others (filter, ...)
+    const filter = ((method === 'distinct' ? args[1] : args[0]) ?? {}) as Document;
+    // scratchDatabase's empty() between cases, not a repository's query
+    if (method === 'deleteMany' && Object.keys(filter).length === 0) return;
+    const options = (method === 'find' || method === 'findOne' ? args[1] : undefined) as
+      { sort?: Document; limit?: number } | undefined;
+    queries.push({
+      collection,
+      method,
+      filter,
+      ...(options?.sort ? { sort: options.sort } : {}),
+      ...(options?.limit ? { limit: options.limit } : {}),
+    });
+  });
+  return {
+    queries,
+    stop: () => {
+      conn.set('debug', false);
+    },
+  };
+}
+
+/** What the store would do for one query. */
+export interface QueryPlan {
+  /** Whether the plan reads every document of the collection. */
+  scans: boolean;
+  /** The plan's node types (PostgreSQL) or stages (MongoDB), for the failure message. */
+  steps: string[];
+}
+
+function nodeTypes(plan: unknown): string[] {
+  if (plan === null || typeof plan !== 'object') return [];
+  const p = plan as {
+    'Node Type'?: string;
+    'Index Name'?: string;
+    Plans?: unknown[];
+    Plan?: unknown;
+  };
+  const self = p['Node Type']
+    ? [`${p['Node Type']}${p['Index Name'] ? ` (${p['Index Name']})` : ''}`]
+    : [];
+  return [...self, ...nodeTypes(p.Plan), ...(p.Plans ?? []).flatMap(nodeTypes)];
+}
+
+function mongoStages(plan: unknown): string[] {
+  if (plan === null || typeof plan !== 'object') return [];
+  const p = plan as {
+    stage?: string;
+    inputStage?: unknown;
+    inputStages?: unknown[];
+    queryPlan?: unknown;
+  };
+  return [
+    ...(p.stage ? [p.stage] : []),
+    ...mongoStages(p.inputStage),
+    ...mongoStages(p.queryPlan),
+    ...(p.inputStages ?? []).flatMap(mongoStages),
+  ];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function connect(url: string, deadlineMs = 30_000): Promise<MongoClient> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      const client = await MongoClient.connect(url, { serverSelectionTimeoutMS: 1000 });
+      await client.db('admin').command({ ping: 1 });
+      return client;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** Explains recorded queries against one database of the store. Start it once the collections exist. */
+export interface QueryPlanner {
+  plan(dbName: string, q: RecordedQuery): Promise<QueryPlan>;
+  close(): Promise<void>;
+}
+
+export async function queryPlanner(profile: InfraProfile = 'test'): Promise<QueryPlanner> {
+  const cfg = infraConfig(profile);
+  let child: ChildProcess | undefined;
+  let client: MongoClient;
+  const mongo = infraBackend() === 'containers';
+  if (mongo) {
+    client = await connect(cfg.mongoUrl());
+  } else {
+    const port = await freePort();
+    child = spawn(
+      path.join(cfg.cacheDir, 'bin', 'ferretdb'),
+      [
+        '--handler=postgresql',
+        // pgx hands unknown URL parameters to the session as run-time settings
+        `--postgresql-url=postgres://postgres@127.0.0.1:${cfg.ports.postgres}/ferretdb?enable_seqscan=off`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+        '--log-level=error',
+        `--state-dir=${path.join(cfg.dataDir, 'ferretdb-state')}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    client = await connect(`mongodb://127.0.0.1:${port}/`);
+  }
+  return {
+    async plan(dbName, q) {
+      const db = client.db(dbName);
+      const command: Document =
+        q.method === 'aggregate'
+          ? { aggregate: q.collection, pipeline: q.pipeline ?? [], cursor: {} }
+          : {
+              find: q.collection,
+              filter: q.filter,
+              ...(q.sort ? { sort: q.sort } : {}),
+              ...(q.limit ? { limit: q.limit } : {}),
+            };
+      const res = await db.command({
+        explain: command,
+        ...(mongo ? { verbosity: 'queryPlanner' } : {}),
+      });
+      if (mongo) {
+        const steps = mongoStages((res.queryPlanner as Document | undefined)?.winningPlan ?? res);
+        return { scans: steps.includes('COLLSCAN'), steps };
+      }
+      const steps = nodeTypes(res.queryPlanner);
+      return { scans: steps.some((s) => s.startsWith('Seq Scan')), steps };
+    },
+    async close() {
+      await client.close();
+      child?.kill('SIGTERM');
+    },
+  };
+}
+
+/** Collections that do not grow with users, by name, each with the reason. */
+export type BoundedCollections = Record<string, string>;
+
+/**
+ * Explains every distinct recorded query (by collection, method and the shape of its filter and
+ * sort) and fails, naming each, when one reads a whole collection that grows with users.
+ */
+export async function expectEveryQueryIndexed(
+  dbName: string,
+  queries: readonly RecordedQuery[],
+  bounded: BoundedCollections = {},
+  profile: InfraProfile = 'test',
+): Promise<{ explained: number }> {
+  const shape = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(shape);
+    if (v !== null && typeof v === 'object' && v.constructor === Object) {
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [
+          k,
+          k.startsWith('$') || typeof x === 'object' ? shape(x) : '?',
+        ]),
+      );
+    }
+    return '?';
+  };
+  const distinct = new Map<string, RecordedQuery>();
+  for (const q of queries) {
+    if (bounded[q.collection] !== undefined) continue;
+    distinct.set(
+      JSON.stringify([
+        q.collection,
+        q.method,
+        shape(q.filter),
+        q.sort ?? null,
+        shape(q.pipeline ?? null),
+      ]),
+      q,
+    );
+  }
+  if (queries.length === 0)
+    throw new Error('no query was recorded: call recordQueries before the cases run');
+  if (distinct.size === 0) return { explained: 0 };
+  const planner = await queryPlanner(profile);
+  const scans: string[] = [];
+  try {
+    for (const q of distinct.values()) {
+      const p = await planner.plan(dbName, q);
+      if (p.scans) {
+        scans.push(
+          `${q.collection}.${q.method}(${JSON.stringify(q.filter)}${q.sort ? `, sort ${JSON.stringify(q.sort)}` : ''}${
+            q.pipeline ? `, pipeline ${JSON.stringify(q.pipeline)}` : ''
+          }): ${p.steps.join(' > ')}`,
+        );
+      }
+    }
+  } finally {
+    await planner.close();
+  }
+  if (scans.length > 0) {
+    throw new Error(
+      `${scans.length} quer${scans.length === 1 ? 'y reads' : 'ies read'} a whole collection:\n  ${scans.join('\n  ')}`,
+    );
+  }
+  return { explained: distinct.size };
+}
