@@ -1,6 +1,7 @@
 export * from './config/load-config';
 export * from './config/env-transforms';
 export * from './config/is-mongo-uri';
+export * from './config/nats-servers';
 export * from './logging/correlation';
 export * from './logging/logger';
 export * from './rpc/rpc-error';

@@ -1,9 +1,10 @@
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
-import { IsMongoUri, ToInt } from '@examprep/nest-kit';
+import { IsInt, Max, Min } from 'class-validator';
+import { IsMongoUri, IsNatsUrls, ToInt } from '@examprep/nest-kit';
 
 /** Every variable the announcements service reads (a bad one stops it, naming the variable). */
 export class AnnouncementsEnv {
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['nats', 'tls'] })
+  /** One NATS URL, or a NATS cluster's, comma-separated (ADR 0029). */
+  @IsNatsUrls()
   NATS_URL!: string;
 
   /** This service's own database; no other service reads it. */

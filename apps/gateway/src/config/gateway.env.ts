@@ -9,7 +9,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { ToBool, ToInt, ToList } from '@examprep/nest-kit';
+import { IsNatsUrls, ToBool, ToInt, ToList } from '@examprep/nest-kit';
 import { ServiceNames, type ServiceName } from '@examprep/contracts';
 
 const url = { require_tld: false, require_protocol: true } as const;
@@ -26,7 +26,8 @@ export class GatewayEnv {
   @IsString()
   HOST: string = '0.0.0.0';
 
-  @IsUrl({ ...url, protocols: ['nats', 'tls'] })
+  /** One NATS URL, or a NATS cluster's, comma-separated (ADR 0029). */
+  @IsNatsUrls()
   NATS_URL!: string;
 
   /** Time-out of every call to a service; below the web app's 15 s. */

@@ -1,11 +1,12 @@
 import { IsInt, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
-import { IsMongoUri, ToInt } from '@examprep/nest-kit';
+import { IsMongoUri, IsNatsUrls, ToInt } from '@examprep/nest-kit';
 
 const url = { require_tld: false, require_protocol: true } as const;
 
 /** Every variable the identity service reads (a bad one stops it, naming the variable). */
 export class IdentityEnv {
-  @IsUrl({ ...url, protocols: ['nats', 'tls'] })
+  /** One NATS URL, or a NATS cluster's, comma-separated (ADR 0029). */
+  @IsNatsUrls()
   NATS_URL!: string;
 
   /** This service's own database; no other service reads it. */

@@ -1,11 +1,12 @@
 import { IsIn, IsInt, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
-import { IsMongoUri, ToInt } from '@examprep/nest-kit';
+import { IsMongoUri, IsNatsUrls, ToInt } from '@examprep/nest-kit';
 
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 /** Every variable the media service reads (a bad one stops it, naming the variable). */
 export class MediaEnv {
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['nats', 'tls'] })
+  /** One NATS URL, or a NATS cluster's, comma-separated (ADR 0029). */
+  @IsNatsUrls()
   NATS_URL!: string;
 
   /** This service's own database (uploads, workbooks, download counts); no other service reads it. */

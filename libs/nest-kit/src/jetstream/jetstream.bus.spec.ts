@@ -67,9 +67,10 @@ function msg(data: unknown, redeliveryCount = 1, correlationId?: string): FakeMs
 }
 
 /** Only what the bus calls of a NATS connection (the real one is proven by the int specs). */
-function fakeNats() {
+function fakeNats(o: { streamExists?: boolean } = {}) {
   const messages = new Messages();
   const consumerConfigs: object[] = [];
+  const streamCalls: [string, object][] = [];
   const subscriptions: {
     subject: string;
     callback: (err: Error | null, m: { data: Uint8Array; headers?: MsgHdrs }) => void;
@@ -77,7 +78,20 @@ function fakeNats() {
   }[] = [];
   const nc = {
     jetstreamManager: async () => ({
-      streams: { info: async () => ({}), update: async () => ({}), add: async () => ({}) },
+      streams: {
+        info: async () => {
+          if (o.streamExists === false) throw Object.assign(new Error('stream not found'), { code: '404' });
+          return {};
+        },
+        update: async (_name: string, config: object) => {
+          streamCalls.push(['update', config]);
+          return {};
+        },
+        add: async (config: object) => {
+          streamCalls.push(['add', config]);
+          return {};
+        },
+      },
       consumers: {
         add: async (_stream: string, config: object) => {
           consumerConfigs.push(config);
@@ -103,10 +117,41 @@ function fakeNats() {
     },
     flush: jest.fn(async () => undefined),
   };
-  return { nc: nc as unknown as NatsConnection, messages, consumerConfigs, subscriptions };
+  return {
+    nc: nc as unknown as NatsConnection,
+    messages,
+    consumerConfigs,
+    subscriptions,
+    streamCalls,
+  };
 }
 
 const deleted = (uid: string): UserDeletedEvent => ({ uid, at: '2026-11-27T00:00:00.000Z' });
+
+describe('JetStreamBus.ensureStream', () => {
+  it('creates a stream with one replica by default (one NATS server)', async () => {
+    const { nc, streamCalls } = fakeNats({ streamExists: false });
+    const bus = await JetStreamBus.create(nc);
+    await bus.ensureStream();
+    expect(streamCalls).toEqual([
+      ['add', expect.objectContaining({ name: 'EVENTS', num_replicas: 1 })],
+    ]);
+  });
+
+  it('creates, or moves an existing stream to, the replicas asked for (3 on a NATS cluster, ADR 0029)', async () => {
+    const fresh = fakeNats({ streamExists: false });
+    await (await JetStreamBus.create(fresh.nc, { replicas: 3 })).ensureStream();
+    const existing = fakeNats();
+    const bus = await JetStreamBus.create(existing.nc, { replicas: 3 });
+    await bus.ensureStream();
+    await bus.ensureStream();
+    expect(fresh.streamCalls).toEqual([['add', expect.objectContaining({ num_replicas: 3 })]]);
+    // once per process
+    expect(existing.streamCalls).toEqual([
+      ['update', expect.objectContaining({ name: 'EVENTS', num_replicas: 3 })],
+    ]);
+  });
+});
 
 describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
   it('creates the durable consumer as declared: explicit acks, every message, maxDeliver (default 10)', async () => {

@@ -84,21 +84,30 @@ export class JetStreamBus {
   private constructor(
     private readonly nc: NatsConnection,
     private readonly jsm: JetStreamManager,
+    private readonly replicas: number,
   ) {
     this.js = nc.jetstream();
   }
 
-  static async create(nc: NatsConnection): Promise<JetStreamBus> {
-    return new JetStreamBus(nc, await nc.jetstreamManager());
+  /**
+   * `replicas`: of the streams it creates or updates (default 1; 3 on a 3-node NATS cluster, so
+   * a stream and its consumers, which take the stream's, survive the loss of one server).
+   */
+  static async create(nc: NatsConnection, o: { replicas?: number } = {}): Promise<JetStreamBus> {
+    return new JetStreamBus(nc, await nc.jetstreamManager(), o.replicas ?? 1);
   }
 
-  /** Creates the stream, or updates its subjects; the duplicate window is 2 minutes. */
+  /**
+   * Creates the stream, or updates its subjects and replicas (NATS moves an existing stream to
+   * the new count); the duplicate window is 2 minutes.
+   */
   async ensureStream(def: StreamDefinition = Streams.events): Promise<void> {
     if (this.ensured.has(def.name)) return;
     const config = {
       name: def.name,
       subjects: [...def.subjects],
       duplicate_window: nanos(120_000),
+      num_replicas: this.replicas,
     };
     try {
       await this.jsm.streams.info(def.name);

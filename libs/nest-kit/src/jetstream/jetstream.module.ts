@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { connect, type NatsConnection } from 'nats';
+import { natsServers, streamReplicas } from '../config/nats-servers';
 import { EventHandlersExplorer } from './event-handlers.explorer';
 import { JetStreamBus } from './jetstream.bus';
 
@@ -29,7 +30,12 @@ class JetStreamShutdown implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class JetStreamModule {
-  static forRoot(options: { servers: string; name: string }): DynamicModule {
+  /**
+   * `servers`: the app's NATS_URL (one URL or a comma-separated list). `replicas` of the streams
+   * it declares: default NATS_STREAM_REPLICAS (streamReplicas: 1, or 3 on a NATS cluster).
+   */
+  static forRoot(options: { servers: string; name: string; replicas?: number }): DynamicModule {
+    const replicas = options.replicas ?? streamReplicas();
     return {
       module: JetStreamModule,
       imports: [DiscoveryModule],
@@ -38,7 +44,7 @@ export class JetStreamModule {
           provide: NATS_EVENTS_CONNECTION,
           useFactory: () =>
             connect({
-              servers: options.servers,
+              servers: natsServers(options.servers),
               name: `${options.name}-events`,
               maxReconnectAttempts: -1,
             }),
@@ -47,7 +53,7 @@ export class JetStreamModule {
           provide: JetStreamBus,
           inject: [NATS_EVENTS_CONNECTION],
           useFactory: async (nc: NatsConnection) => {
-            const bus = await JetStreamBus.create(nc);
+            const bus = await JetStreamBus.create(nc, { replicas });
             await bus.ensureStream();
             return bus;
           },

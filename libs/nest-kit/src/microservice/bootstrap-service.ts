@@ -2,6 +2,7 @@ import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@examprep/contracts';
 import { ConfigError, loadConfig } from '../config/load-config';
+import { natsServers } from '../config/nats-servers';
 import { startHealthServer, type ReadinessChecks } from '../health/health-server';
 import { createLogger, flushLogs, PinoNestLogger } from '../logging/logger';
 import { initMetrics } from '../metrics/metrics';
@@ -60,7 +61,7 @@ export async function bootstrapService(
   const log = createLogger(options.name);
   initMetrics(options.name);
   const strategy = new DrainingNatsServer({
-    servers: options.natsUrl,
+    servers: natsServers(options.natsUrl),
     queue: options.name,
     name: options.name,
     maxReconnectAttempts: -1,

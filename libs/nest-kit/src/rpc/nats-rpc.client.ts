@@ -7,6 +7,7 @@ import {
   type RpcRequest,
   type RpcSubject,
 } from '@examprep/contracts';
+import { natsServers } from '../config/nats-servers';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 import {
@@ -55,7 +56,7 @@ export class NatsRpcClient {
 
   async connect(): Promise<void> {
     this.nc = await connect({
-      servers: this.options.servers,
+      servers: natsServers(this.options.servers),
       name: this.options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
