@@ -203,8 +203,14 @@ beforeAll(async () => {
 afterAll(async () => {
   // PUSHDOWN_KEEP=1 keeps the data (pushdown_it_<pid>) to look at a counterexample
   if (!process.env.PUSHDOWN_KEEP) {
-    await pushdown?.db(DB).dropDatabase().catch(() => undefined);
-    await pushdown?.db(BIG).dropDatabase().catch(() => undefined);
+    await pushdown
+      ?.db(DB)
+      .dropDatabase()
+      .catch(() => undefined);
+    await pushdown
+      ?.db(BIG)
+      .dropDatabase()
+      .catch(() => undefined);
   }
   await pushdown?.close();
   await reference?.close();
