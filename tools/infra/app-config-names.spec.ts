@@ -97,7 +97,24 @@ it('gives every app LOG_LEVEL, which the nest-kit logger reads', () => {
     'utf8',
   );
   expect(logger).toContain('process.env.LOG_LEVEL');
-  expect(RUNTIME_ENV).toEqual(['LOG_LEVEL', 'NODE_ENV']);
+  expect(RUNTIME_ENV).toEqual(['LOG_LEVEL', 'NODE_ENV', 'NATS_STREAM_REPLICAS']);
+});
+
+it('gives NATS_STREAM_REPLICAS, which nest-kit reads for the streams, only on a NATS cluster (3)', () => {
+  const streams = fs.readFileSync(
+    path.join(REPO_ROOT, 'libs', 'nest-kit', 'src', 'config', 'nats-servers.ts'),
+    'utf8',
+  );
+  expect(streams).toContain('env.NATS_STREAM_REPLICAS');
+  for (const profile of PROFILES) {
+    const expected = infraModel(profile, { env: {} }).natsNodes.length > 1 ? '3' : undefined;
+    for (const app of apps)
+      expect([profile, app, appEnv(app, profile, {}, { env: {} }).NATS_STREAM_REPLICAS]).toEqual([
+        profile,
+        app,
+        expected,
+      ]);
+  }
 });
 
 describe('the check itself', () => {

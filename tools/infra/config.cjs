@@ -46,6 +46,15 @@ function shellVars(profile, file = readConfigFile(), env = process.env) {
     S3_REGION: m.s3.region,
     S3_HEALTH_PATH: m.s3.healthPath,
   };
+  if (m.cluster) {
+    // a cluster profile (ADR 0029): the NATS nodes beyond the first and the local balancer
+    vars.NATS_NODES = m.cluster.natsNodes;
+    vars.NATS_CLUSTER_NAME = m.cluster.name;
+    vars.BALANCER_HEALTH_PATH = /** @type {{ healthPath: string }} */ (m.balancer).healthPath;
+    vars.BALANCER_UPSTREAMS = /** @type {{ upstreams: string[] }} */ (m.balancer).upstreams.join(
+      ' ',
+    );
+  }
   for (const [k, v] of Object.entries(m.versions)) vars[`V_${upperSnake(k)}`] = v;
   for (const [k, v] of Object.entries(m.ports)) vars[`PORT_${upperSnake(k)}`] = v;
   return vars;

@@ -13,7 +13,7 @@ const path = require('node:path');
 
 const CONFIG_FILE = path.join(__dirname, 'infra.config.json');
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const PROFILES = Object.freeze(['dev', 'test', 'fault']);
+const PROFILES = Object.freeze(['dev', 'test', 'fault', 'cluster']);
 
 /** Processes reach every server here; servers bind it. */
 const LOOPBACK = '127.0.0.1';
@@ -22,6 +22,8 @@ const LOOPBACK = '127.0.0.1';
  * the `iss` of its tokens) are `http://localhost:<port>`.
  */
 const BROWSER_HOST = 'localhost';
+/** The cluster profile's balancer answers this path itself (infra.sh's health check of it). */
+const BALANCER_HEALTH_PATH = '/.balancer/healthz';
 
 function readConfigFile(file = CONFIG_FILE) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -29,8 +31,40 @@ function readConfigFile(file = CONFIG_FILE) {
 
 const isProfile = (value) => typeof value === 'string' && PROFILES.includes(value);
 
-/** Profiles for tests (test: the shared one; fault: the fault suite's own), not for people. */
-const isTestProfile = (name) => name === 'test' || name === 'fault';
+/**
+ * Profiles for tests (test: the shared one; fault and cluster: the fault suite's own), not for
+ * people: their data is recreated at will.
+ */
+const isTestProfile = (name) => name === 'test' || name === 'fault' || name === 'cluster';
+
+/**
+ * The layout of a profile (ADR 0029): one NATS server and one process per app, or, with a
+ * `cluster` section, `natsNodes` NATS servers clustered on loopback and `replicas` processes of
+ * every app (the gateway's behind the local balancer on `ports.gateway`). Ports of node n > 1:
+ * nats<n>, natsMonitor<n>, natsRoute<n> (node 1: nats, natsMonitor, natsRoute); of replica r > 1
+ * of a service: <service><r>; of gateway replica r: gateway<r>. Throws on a missing port.
+ */
+function layoutOf(profile, p) {
+  const c = p.cluster;
+  if (!c) return { cluster: null, natsNodes: 1, replicas: 1 };
+  const natsNodes = Number(c.natsNodes);
+  const replicas = Number(c.replicas);
+  if (!Number.isInteger(natsNodes) || natsNodes < 1 || natsNodes > 5)
+    throw new Error(`profile ${profile}: cluster.natsNodes must be 1..5 (got ${c.natsNodes})`);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 9)
+    throw new Error(`profile ${profile}: cluster.replicas must be 1..9 (got ${c.replicas})`);
+  if (typeof c.name !== 'string' || !/^[A-Za-z0-9_-]+$/.test(c.name))
+    throw new Error(`profile ${profile}: cluster.name must be a word (got ${String(c.name)})`);
+  return { cluster: { name: c.name, natsNodes, replicas }, natsNodes, replicas };
+}
+
+/** The port named `name` of a profile, or an error naming it. */
+function portOf(ports, name, profile) {
+  const port = ports[name];
+  if (!Number.isInteger(port))
+    throw new Error(`profile ${profile}: no port "${name}" in ${CONFIG_FILE}`);
+  return port;
+}
 
 function expandHome(p, home = os.homedir()) {
   if (p === '~') return home;
@@ -76,6 +110,35 @@ function infraModel(profile, options = {}) {
   const p = file.profiles[profile];
   if (!p) throw new Error(`profile "${profile}" missing from ${CONFIG_FILE}`);
   const ports = p.ports;
+  const layout = layoutOf(profile, p);
+  const nodeSuffix = (n) => (n === 1 ? '' : String(n));
+  const natsNodes = Array.from({ length: layout.natsNodes }, (_, i) => {
+    const n = i + 1;
+    const client = portOf(ports, `nats${nodeSuffix(n)}`, profile);
+    const monitor = portOf(ports, `natsMonitor${nodeSuffix(n)}`, profile);
+    const route = layout.cluster ? portOf(ports, `natsRoute${nodeSuffix(n)}`, profile) : null;
+    return {
+      node: n,
+      // infra.sh's server name (pid and log files) and the NATS server_name's suffix
+      server: n === 1 ? 'nats' : `nats-${n}`,
+      ports: { client, monitor, route },
+      url: `nats://${LOOPBACK}:${client}`,
+      monitorUrl: `http://${LOOPBACK}:${monitor}`,
+      routeUrl: route === null ? null : `nats-route://${LOOPBACK}:${route}`,
+    };
+  });
+  /** The processes of one app: name (pid/log files), replica number, port, health URL. */
+  const appInstances = (app) => {
+    if (app === 'web')
+      return [{ name: 'web', app, replica: 1, port: portOf(ports, 'web', profile) }];
+    return Array.from({ length: layout.replicas }, (_, i) => {
+      const r = i + 1;
+      const key =
+        app === 'gateway' && layout.cluster ? `gateway${r}` : r === 1 ? app : `${app}${r}`;
+      if (ports[key] === undefined) throw new Error(`no port for app "${key}" in ${CONFIG_FILE}`);
+      return { name: r === 1 ? app : `${app}-${r}`, app, replica: r, port: ports[key] };
+    });
+  };
   const kcAdmin = file.devCredentials.keycloakAdmin;
   const s3 = file.devCredentials.s3;
   const dataDir = path.resolve(repoRoot, p.dataDir);
@@ -99,8 +162,16 @@ function infraModel(profile, options = {}) {
         : (file.reuseCacheDirs || []).map((d) => expandHome(d, home)),
     ports,
     versions: file.versions,
-    natsUrl: `nats://${LOOPBACK}:${ports.nats}`,
+    // every node's client URL, comma-separated: what the apps' NATS_URL holds
+    natsUrl: natsNodes.map((n) => n.url).join(','),
+    natsUrls: natsNodes.map((n) => n.url),
+    // node 1's monitor
     natsMonitorUrl: loopback(ports.natsMonitor),
+    cluster: layout.cluster,
+    natsNodes,
+    // JetStream streams get one replica per NATS server, at most 3 (what the apps' NATS_STREAM_REPLICAS holds)
+    streamReplicas: Math.min(3, layout.natsNodes),
+    appInstances,
     mongoUrl: (dbName = '') => `mongodb://${LOOPBACK}:${ports.ferretdb}/${dbName}`,
     realm: file.realm,
     apiAudience: file.apiAudience,
@@ -133,7 +204,18 @@ function infraModel(profile, options = {}) {
     stripeApiKey: file.devCredentials.stripe.secretKey,
     stripeWebhookSecret: file.devCredentials.stripe.webhookSecret,
     webUrl: `http://${BROWSER_HOST}:${ports.web}`,
+    // the gateway, or the balancer in front of its replicas
     gatewayUrl: loopback(ports.gateway),
+    balancer: layout.cluster
+      ? {
+          url: loopback(ports.gateway),
+          adminUrl: loopback(portOf(ports, 'balancerAdmin', profile)),
+          // answered by the balancer itself (its health check); the gateway has no such path
+          healthPath: BALANCER_HEALTH_PATH,
+          healthUrl: `${loopback(ports.gateway)}${BALANCER_HEALTH_PATH}`,
+          upstreams: appInstances('gateway').map((g) => `${LOOPBACK}:${g.port}`),
+        }
+      : null,
     appUrl: (app) => {
       if (ports[app] === undefined) throw new Error(`no port for app "${app}" in ${CONFIG_FILE}`);
       return loopback(ports[app]);
@@ -273,13 +355,15 @@ const LEFT_AT_DEFAULT = Object.freeze({
 });
 
 /**
- * Names every app gets that are read outside its config class: LOG_LEVEL by the logger of
- * libs/nest-kit, NODE_ENV by Node and the libraries (the catalog's class reads it too).
+ * Names apps get that are read outside their config class: LOG_LEVEL by the logger of
+ * libs/nest-kit, NODE_ENV by Node and the libraries (the catalog's class reads it too),
+ * NATS_STREAM_REPLICAS (cluster profile only) by nest-kit's JetStream module.
  */
-const RUNTIME_ENV = Object.freeze(['LOG_LEVEL', 'NODE_ENV']);
+const RUNTIME_ENV = Object.freeze(['LOG_LEVEL', 'NODE_ENV', 'NATS_STREAM_REPLICAS']);
 
 /**
- * KEY -> value for one server app of a profile. `overrides` win; options as infraModel's.
+ * KEY -> value for one server app of a profile. `overrides` win; options as infraModel's, plus
+ * `replica` (1..replicas of the profile, default 1): that process's PORT / HEALTH_PORT.
  */
 function appEnv(app, profile, overrides = {}, options = {}) {
   const model = infraModel(profile, options);
@@ -291,17 +375,23 @@ function appEnv(app, profile, overrides = {}, options = {}) {
     NATS_URL: shared.NATS_URL,
     LOG_LEVEL: env.LOG_LEVEL || 'info',
     NODE_ENV: 'production',
+    // read by nest-kit's JetStream module (default 1): R3 streams on a NATS cluster
+    ...(model.streamReplicas > 1 ? { NATS_STREAM_REPLICAS: String(model.streamReplicas) } : {}),
   };
   if (app !== 'gateway' && model.ports[app] === undefined) {
     throw new Error(`no port for app "${app}" in infra.config.json`);
   }
+  const replica = options.replica ?? 1;
+  const instance = model.appInstances(app).find((i) => i.replica === replica);
+  if (!instance) throw new Error(`app "${app}" has no replica ${replica} in profile ${profile}`);
   const service =
     app === 'gateway'
       ? {}
-      : { HEALTH_PORT: String(model.ports[app]), [mongoUriName(app)]: model.mongoUrl(app) };
+      : { HEALTH_PORT: String(instance.port), [mongoUriName(app)]: model.mongoUrl(app) };
   const picked = Object.fromEntries(spec.shared.map((name) => [name, shared[name]]));
   const own = spec.own ? spec.own(model, services, env) : {};
-  return { ...base, ...service, ...picked, ...own, ...overrides };
+  const port = app === 'gateway' ? { PORT: String(instance.port) } : {};
+  return { ...base, ...service, ...picked, ...own, ...port, ...overrides };
 }
 
 module.exports = {

@@ -1,7 +1,7 @@
 // Types of environment.cjs, the environment model (ADR 0024). libs/test-kit re-exports them;
 // apps/web/vite.config.ts and the // @ts-check tools import them with the module.
 
-export type InfraProfile = 'dev' | 'test' | 'fault';
+export type InfraProfile = 'dev' | 'test' | 'fault' | 'cluster';
 
 /** Ports of one profile, as named in infra.config.json (services by their app name). */
 export interface InfraPorts {
@@ -44,7 +44,42 @@ export interface InfraConfigFile {
     s3: { accessKey: string; secretKey: string; accessKeyEnv: string; secretKeyEnv: string };
     stripe: { secretKey: string; webhookSecret: string };
   };
-  profiles: Record<InfraProfile, { dataDir: string; ports: InfraPorts }>;
+  /** The cluster profile is optional (a file for specs may leave it out). */
+  profiles: Record<Exclude<InfraProfile, 'cluster'>, InfraProfileFile> & {
+    cluster?: InfraProfileFile;
+  };
+}
+
+/** One profile as written in infra.config.json. */
+export interface InfraProfileFile {
+  dataDir: string;
+  ports: InfraPorts;
+  /**
+   * The cluster layout (ADR 0029): natsNodes NATS servers clustered on loopback, `replicas`
+   * processes of every app, the gateway's behind a local balancer on ports.gateway.
+   */
+  cluster?: { name: string; natsNodes: number; replicas: number };
+}
+
+/** One NATS server of a profile (node 1: the ports nats, natsMonitor, natsRoute). */
+export interface NatsNode {
+  node: number;
+  /** infra.sh's server name: nats, nats-2, nats-3. */
+  server: string;
+  ports: { client: number; monitor: number; route: number | null };
+  url: string;
+  monitorUrl: string;
+  /** null outside a cluster. */
+  routeUrl: string | null;
+}
+
+/** One process of an app: replica 1 is named after the app, replica r > 1 `<app>-<r>`. */
+export interface AppInstance {
+  name: string;
+  app: string;
+  replica: number;
+  /** The gateway's HTTP port, a service's health port, the web app's port. */
+  port: number;
 }
 
 export interface ModelOptions {
@@ -56,6 +91,8 @@ export interface ModelOptions {
   env?: NodeJS.ProcessEnv;
   /** What "~" stands for (default: os.homedir()). */
   home?: string;
+  /** appEnv only: which replica's PORT / HEALTH_PORT (default 1). */
+  replica?: number;
 }
 
 /** Every port, URL and path of the local system of one profile. */
@@ -72,8 +109,18 @@ export interface InfraModel {
   reuseCacheDirs: string[];
   ports: InfraPorts;
   versions: Record<string, string>;
+  /** Every NATS node's client URL, comma-separated (the apps' NATS_URL). */
   natsUrl: string;
+  natsUrls: string[];
+  /** Node 1's monitor. */
   natsMonitorUrl: string;
+  /** The cluster layout, null for a single-process profile. */
+  cluster: { name: string; natsNodes: number; replicas: number } | null;
+  natsNodes: NatsNode[];
+  /** Replicas of the JetStream streams: one per NATS server, at most 3. */
+  streamReplicas: number;
+  /** The processes of an app on this profile (one, or `cluster.replicas`). */
+  appInstances(app: string): AppInstance[];
   /** MongoDB wire URL of FerretDB; every service uses its own database. */
   mongoUrl(dbName?: string): string;
   realm: string;
@@ -111,7 +158,17 @@ export interface InfraModel {
   stripeWebhookSecret: string;
   /** The web origin browsers open. */
   webUrl: string;
+  /** The gateway, or on a cluster profile the balancer in front of its replicas. */
   gatewayUrl: string;
+  /** The local balancer of a cluster profile (Caddy): its URL, admin API and upstreams. */
+  balancer: {
+    url: string;
+    adminUrl: string;
+    /** Answered by the balancer itself: its health check. */
+    healthPath: string;
+    healthUrl: string;
+    upstreams: string[];
+  } | null;
   /** Loopback base URL of one of our processes by app name: gateway, a service's health server, web. */
   appUrl(app: string): string;
 }

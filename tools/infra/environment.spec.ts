@@ -187,3 +187,120 @@ describe('overrides', () => {
     expect(() => appEnv('nope', 'dev')).toThrow(/no port for app "nope"/);
   });
 });
+
+describe('the cluster profile (ADR 0029)', () => {
+  const model = infraModel('cluster', clean);
+  const file = JSON.parse(fs.readFileSync(model.configFile, 'utf8')) as {
+    profiles: Record<string, { dataDir: string; ports: Record<string, number> }>;
+  };
+
+  it('runs 3 NATS servers clustered on loopback, each with its client, monitor and route port', () => {
+    expect(model.cluster).toEqual({ name: 'examprep-local', natsNodes: 3, replicas: 2 });
+    expect(model.natsNodes.map((n) => [n.server, n.url, n.monitorUrl, n.routeUrl])).toEqual([
+      ['nats', 'nats://127.0.0.1:30222', 'http://127.0.0.1:31222', 'nats-route://127.0.0.1:32222'],
+      [
+        'nats-2',
+        'nats://127.0.0.1:30223',
+        'http://127.0.0.1:31223',
+        'nats-route://127.0.0.1:32223',
+      ],
+      [
+        'nats-3',
+        'nats://127.0.0.1:30224',
+        'http://127.0.0.1:31224',
+        'nats-route://127.0.0.1:32224',
+      ],
+    ]);
+    expect(model.natsUrl).toBe(model.natsUrls.join(','));
+    expect(model.streamReplicas).toBe(3);
+  });
+
+  it('runs 2 processes of every app on ports of their own, the gateway behind the balancer', () => {
+    for (const app of serverApps())
+      expect(model.appInstances(app).map((i) => [i.name, i.replica])).toEqual([
+        [app, 1],
+        [`${app}-2`, 2],
+      ]);
+    expect(model.appInstances('gateway').map((i) => i.port)).toEqual([30001, 30002]);
+    expect(model.appInstances('testing').map((i) => i.port)).toEqual([30104, 30204]);
+    expect(model.appInstances('web')).toEqual([
+      { name: 'web', app: 'web', replica: 1, port: 30173 },
+    ]);
+    expect(model.gatewayUrl).toBe('http://127.0.0.1:30000');
+    expect(model.balancer).toEqual({
+      url: model.gatewayUrl,
+      adminUrl: 'http://127.0.0.1:30019',
+      healthPath: '/.balancer/healthz',
+      healthUrl: 'http://127.0.0.1:30000/.balancer/healthz',
+      upstreams: ['127.0.0.1:30001', '127.0.0.1:30002'],
+    });
+  });
+
+  it("gives each replica its own port, and every app every NATS node and the streams' replicas", () => {
+    expect(appEnv('gateway', 'cluster', {}, { ...clean, replica: 2 })).toMatchObject({
+      PORT: '30002',
+      NATS_URL: 'nats://127.0.0.1:30222,nats://127.0.0.1:30223,nats://127.0.0.1:30224',
+      NATS_STREAM_REPLICAS: '3',
+    });
+    expect(appEnv('catalog', 'cluster', {}, { ...clean, replica: 2 })).toMatchObject({
+      HEALTH_PORT: '30203',
+      CATALOG_MONGODB_URI: 'mongodb://127.0.0.1:30017/catalog',
+      // the webhook comes through the balancer, to either gateway
+      CHECKOUT_WEBHOOK_URL: 'http://127.0.0.1:30000/api/stripe/webhook',
+      NODE_ENV: 'test',
+    });
+    expect(() => appEnv('catalog', 'cluster', {}, { ...clean, replica: 3 })).toThrow(
+      /no replica 3/,
+    );
+    expect(() => appEnv('catalog', 'test', {}, { ...clean, replica: 2 })).toThrow(/no replica 2/);
+  });
+
+  it('keeps the single-server profiles as they were: one NATS, one process per app, no balancer', () => {
+    for (const profile of PROFILES.filter((p) => p !== 'cluster')) {
+      const m = infraModel(profile, clean);
+      expect([profile, m.cluster, m.natsNodes.length, m.streamReplicas, m.balancer]).toEqual([
+        profile,
+        null,
+        1,
+        1,
+        null,
+      ]);
+      expect(m.natsNodes[0].routeUrl).toBeNull();
+      expect(m.appInstances('gateway')).toEqual([
+        { name: 'gateway', app: 'gateway', replica: 1, port: m.ports.gateway },
+      ]);
+    }
+  });
+
+  it('has every port and its data dir of its own, below the ephemeral range, and the same names as test plus its own', () => {
+    const own = Object.values(file.profiles.cluster.ports);
+    const others = ['dev', 'test', 'fault'].flatMap((p) => Object.values(file.profiles[p].ports));
+    expect(new Set(own).size).toBe(own.length);
+    expect(own.filter((p) => others.includes(p))).toEqual([]);
+    expect(own.filter((p) => p >= 32768)).toEqual([]);
+    expect(
+      Object.keys(file.profiles.test.ports).filter((k) => !(k in file.profiles.cluster.ports)),
+    ).toEqual([]);
+    expect(['dev', 'test', 'fault'].map((p) => file.profiles[p].dataDir)).not.toContain(
+      file.profiles.cluster.dataDir,
+    );
+  });
+
+  it('refuses a cluster section with a missing port or a bad count, naming it', () => {
+    const base = JSON.parse(fs.readFileSync(model.configFile, 'utf8'));
+    const broken = (
+      edit: (p: { cluster: Record<string, unknown>; ports: Record<string, number> }) => void,
+    ) => {
+      const f = structuredClone(base);
+      edit(f.profiles.cluster);
+      return () => infraModel('cluster', { ...clean, file: f }).appInstances('qbank');
+    };
+    expect(broken((p) => delete p.ports.natsRoute2)).toThrow(/no port "natsRoute2"/);
+    expect(broken((p) => delete p.ports.qbank2)).toThrow(/no port for app "qbank2"/);
+    expect(broken((p) => (p.cluster.natsNodes = 0))).toThrow(/cluster.natsNodes must be 1..5/);
+    expect(broken((p) => (p.cluster.replicas = 'two' as never))).toThrow(
+      /cluster.replicas must be 1..9/,
+    );
+    expect(broken((p) => (p.cluster.name = 'a b'))).toThrow(/cluster.name must be a word/);
+  });
+});

@@ -4,21 +4,25 @@
 # load generator of tools/load, the renderer of tools/k8s, the API fuzzer of tools/security). Versions, ports and paths: infra.config.json.
 #
 #   infra.sh install [component...]          install what is missing into the cache (idempotent)
-#   infra.sh start   [--profile dev|test|fault]    start every server on 127.0.0.1, wait until healthy
-#   infra.sh stop    [--profile dev|test|fault] [server...]   TERM, then KILL after a timeout
-#   infra.sh status  [--profile dev|test|fault]    up/down, pid, ports, health
+#   infra.sh start   [--profile dev|test|fault|cluster]    start every server on 127.0.0.1, wait until healthy
+#   infra.sh stop    [--profile dev|test|fault|cluster] [server...]   TERM, then KILL after a timeout
+#   infra.sh status  [--profile dev|test|fault|cluster]    up/down, pid, ports, health
 #   infra.sh logs <server> [--profile ...] [-f] [-n LINES]
 #   infra.sh reset   --profile test          stop and wipe the profile's data dir (dev needs --yes)
 #
-# Servers: nats postgres ferretdb keycloak s3 maildev stripe-mock. See tools/infra/README.md.
+# Servers: nats postgres ferretdb keycloak s3 maildev stripe-mock; on the cluster profile also
+# nats-2 nats-3 (a 3-node NATS cluster) and balancer (Caddy before the gateway replicas, ADR 0029).
+# See tools/infra/README.md.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SERVERS=(nats postgres ferretdb keycloak s3 maildev stripe-mock)
 COMPONENTS=(nats stripe-mock versitygw postgres ferretdb keycloak maildev vegeta kustomize)
 # Installed only when named (`infra.sh install schemathesis`, done by tools/security): not by
-# `install` without arguments nor by `start`, so python3-venv and PyPI stay optional.
-ON_DEMAND=(schemathesis)
+# `install` without arguments nor by `start`, so python3-venv and PyPI stay optional. caddy (the
+# cluster profile's balancer, a few minutes of `go install`) is installed by `start` of a
+# profile that runs it.
+ON_DEMAND=(schemathesis caddy)
 
 log() { printf '[infra] %s\n' "$*"; }
 warn() { printf '[infra] warning: %s\n' "$*" >&2; }
@@ -49,14 +53,20 @@ load_config() {
   THEMES_DIR="$REPO_ROOT/deploy/keycloak/themes"
   REALM_FILE="$REPO_ROOT/deploy/keycloak/realm/$REALM-realm.json"
   OVERLAY_FILE="$REPO_ROOT/deploy/keycloak/dev/$REALM-dev-overlay.json"
+  # a cluster profile (ADR 0029): NATS nodes 2..n beside nats, and the balancer last
+  if [[ -n "${NATS_NODES:-}" ]]; then
+    local n servers=(nats)
+    for ((n = 2; n <= NATS_NODES; n++)); do servers+=("nats-$n"); done
+    SERVERS=("${servers[@]}" postgres ferretdb keycloak s3 maildev stripe-mock balancer)
+  fi
 }
 
 # ------------------------------------------------------------------------------------------------
 # install
 # ------------------------------------------------------------------------------------------------
 
-# Profiles for tests, whose data may be recreated: test (shared) and fault (the fault suite's own).
-test_profile() { [[ "$PROFILE" == test || "$PROFILE" == fault ]]; }
+# Profiles for tests, whose data may be recreated: test (shared), fault and cluster (the fault suite's own).
+test_profile() { [[ "$PROFILE" == test || "$PROFILE" == fault || "$PROFILE" == cluster ]]; }
 
 stamp_ok() { [[ -f "$STAMP_DIR/$1" && "$(cat "$STAMP_DIR/$1")" == "$2" ]]; }
 write_stamp() { mkdir -p "$STAMP_DIR" && printf '%s\n' "$2" >"$STAMP_DIR/$1"; }
@@ -209,6 +219,7 @@ install_component() {
     versitygw) install_go_module versitygw versitygw github.com/versity/versitygw github.com/versity/versitygw/cmd/versitygw "$V_VERSITYGW" ;;
     vegeta) install_go_module vegeta vegeta github.com/tsenart/vegeta/v12 github.com/tsenart/vegeta/v12 "$V_VEGETA" ;;
     kustomize) install_go_module kustomize kustomize sigs.k8s.io/kustomize/kustomize/v5 sigs.k8s.io/kustomize/kustomize/v5 "$V_KUSTOMIZE" ;;
+    caddy) install_go_module caddy caddy github.com/caddyserver/caddy/v2 github.com/caddyserver/caddy/v2/cmd/caddy "$V_CADDY" ;;
     ferretdb) install_ferretdb ;;
     postgres) install_postgres ;;
     keycloak) install_keycloak ;;
@@ -223,7 +234,7 @@ component_done() {
   local c=$1 artifact
   case "$c" in
     nats) artifact="$BIN_DIR/nats-server" ;;
-    ferretdb | versitygw | stripe-mock | vegeta | kustomize) artifact="$BIN_DIR/$c" ;;
+    ferretdb | versitygw | stripe-mock | vegeta | kustomize | caddy) artifact="$BIN_DIR/$c" ;;
     keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
     postgres) artifact="$PG_DIST/bin/postgres" ;;
     maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
@@ -238,6 +249,7 @@ component_version() {
     ferretdb) echo "$V_FERRETDB $FERRETDB_PACKAGE" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
     postgres) echo "$V_POSTGRES" ;;
     vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;; schemathesis) echo "$V_SCHEMATHESIS" ;;
+    caddy) echo "$V_CADDY" ;;
   esac
 }
 
@@ -330,9 +342,21 @@ marker() {
   esac
 }
 
+# NATS node of a server name: nats -> 1, nats-2 -> 2; its ports' suffix in infra.config.json
+# (node 1: nats, natsMonitor, natsRoute; node n: nats<n>, natsMonitor<n>, natsRoute<n>).
+nats_node() { if [[ "$1" == nats ]]; then echo 1; else echo "${1#nats-}"; fi; }
+nats_port() { # <client|monitor|route> <node>
+  local sfx='' v
+  [[ "$2" -gt 1 ]] && sfx=$2
+  case "$1" in client) v="PORT_NATS$sfx" ;; monitor) v="PORT_NATS_MONITOR$sfx" ;; route) v="PORT_NATS_ROUTE$sfx" ;; esac
+  echo "${!v}"
+}
+
 ports_of() {
   case "$1" in
-    nats) echo "$PORT_NATS $PORT_NATS_MONITOR" ;;
+    nats-*) echo "$(nats_port client "$(nats_node "$1")") $(nats_port monitor "$(nats_node "$1")") $(nats_port route "$(nats_node "$1")")" ;;
+    nats) echo "$PORT_NATS $PORT_NATS_MONITOR${NATS_NODES:+ $PORT_NATS_ROUTE}" ;;
+    balancer) echo "$PORT_GATEWAY $PORT_BALANCER_ADMIN" ;;
     ferretdb) echo "$PORT_FERRETDB $PORT_FERRETDB_DEBUG" ;;
     postgres) echo "$PORT_POSTGRES" ;;
     keycloak) echo "$PORT_KEYCLOAK $PORT_KEYCLOAK_MANAGEMENT" ;;
@@ -347,7 +371,15 @@ port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 # Health check of a server as wait.cjs arguments: name kind target.
 health_args() {
   case "$1" in
-    nats) echo "nats http http://127.0.0.1:$PORT_NATS_MONITOR/healthz?js-enabled-only=true" ;;
+    # a cluster node is ready when it is current with the JetStream meta leader (plain /healthz)
+    nats | nats-*)
+      if [[ -n "${NATS_NODES:-}" ]]; then
+        echo "$1 http http://127.0.0.1:$(nats_port monitor "$(nats_node "$1")")/healthz"
+      else
+        echo "nats http http://127.0.0.1:$PORT_NATS_MONITOR/healthz?js-enabled-only=true"
+      fi
+      ;;
+    balancer) echo "balancer http http://127.0.0.1:$PORT_GATEWAY$BALANCER_HEALTH_PATH" ;;
     ferretdb) echo "ferretdb mongo mongodb://127.0.0.1:$PORT_FERRETDB/" ;;
     postgres) echo "postgres tcp 127.0.0.1:$PORT_POSTGRES" ;;
     keycloak) echo "keycloak http http://127.0.0.1:$PORT_KEYCLOAK_MANAGEMENT/health/ready" ;;
@@ -370,23 +402,94 @@ launch() { # <server> <command...>
   echo "$pid" >"$(pid_file "$name")"
 }
 
-prepare_nats() {
-  mkdir -p "$DATA_DIR/nats"
-  cat >"$RUN_DIR/nats.conf" <<EOF
+# One NATS server: alone, or node n of the cluster profile's NATS cluster (routes on loopback,
+# JetStream on each node, its store in <dataDir>/<server>).
+prepare_nats() { # [server name: nats (default), nats-2, ...]
+  local s=${1:-nats} n r
+  n="$(nats_node "$s")"
+  mkdir -p "$DATA_DIR/$s"
+  {
+    echo "# generated by tools/infra/infra.sh from infra.config.json; do not edit"
+    if [[ -n "${NATS_NODES:-}" ]]; then echo "server_name: examprep-$PROFILE-$n"; else echo "server_name: examprep-$PROFILE"; fi
+    echo "listen: 127.0.0.1:$(nats_port client "$n")"
+    echo "http: 127.0.0.1:$(nats_port monitor "$n")"
+    echo "jetstream {"
+    echo "  store_dir: \"$DATA_DIR/$s\""
+    echo "  max_memory_store: 256MB"
+    echo "  max_file_store: 4GB"
+    echo "}"
+    if [[ -n "${NATS_NODES:-}" ]]; then
+      # every node lists every node's route (a server skips its own)
+      echo "cluster {"
+      echo "  name: $NATS_CLUSTER_NAME"
+      echo "  listen: 127.0.0.1:$(nats_port route "$n")"
+      echo "  routes: ["
+      for ((r = 1; r <= NATS_NODES; r++)); do echo "    nats-route://127.0.0.1:$(nats_port route "$r")"; done
+      echo "  ]"
+      echo "  connect_retries: 120"
+      echo "}"
+    fi
+  } >"$RUN_DIR/$s.conf"
+}
+start_nats() { # [server name]
+  local s=${1:-nats}
+  prepare_nats "$s"
+  launch "$s" "$BIN_DIR/nats-server" -c "$RUN_DIR/$s.conf"
+}
+
+# The cluster profile's local balancer (ADR 0029): Caddy on the profile's gateway port in front of
+# the gateway replicas, as the ingress is on Kubernetes. Active health checks (GET /readyz, 200
+# while the gateway has NATS); a replica that refuses a connection is marked down at once
+# (passive, fail_duration) and the request tried on the next one: a request the dead replica never
+# got is always retried, one it got (the round trip failed) only when it is a GET or HEAD.
+# No buffering (the /api/me/events stream), no TLS, admin API on loopback, nothing persisted.
+prepare_balancer() {
+  mkdir -p "$DATA_DIR/caddy"
+  cat >"$RUN_DIR/Caddyfile" <<EOF
 # generated by tools/infra/infra.sh from infra.config.json; do not edit
-server_name: examprep-$PROFILE
-listen: 127.0.0.1:$PORT_NATS
-http: 127.0.0.1:$PORT_NATS_MONITOR
-jetstream {
-  store_dir: "$DATA_DIR/nats"
-  max_memory_store: 256MB
-  max_file_store: 4GB
+{
+	admin 127.0.0.1:$PORT_BALANCER_ADMIN
+	auto_https off
+	persist_config off
+	storage file_system $DATA_DIR/caddy
+	log {
+		level WARN
+	}
+}
+http://:$PORT_GATEWAY {
+	bind 127.0.0.1
+	# the balancer's own health check (infra.sh start/status); the gateway has no such path
+	handle $BALANCER_HEALTH_PATH {
+		respond "ok" 200
+	}
+	handle {
+		reverse_proxy $BALANCER_UPSTREAMS {
+			lb_policy round_robin
+			lb_try_duration 5s
+			lb_try_interval 100ms
+			lb_retry_match {
+				method GET HEAD
+			}
+			fail_duration 5s
+			max_fails 1
+			health_uri /readyz
+			health_interval 1s
+			health_timeout 2s
+			health_passes 1
+			health_fails 1
+			flush_interval -1
+			transport http {
+				dial_timeout 1s
+			}
+		}
+	}
 }
 EOF
 }
-start_nats() {
-  prepare_nats
-  launch nats "$BIN_DIR/nats-server" -c "$RUN_DIR/nats.conf"
+start_balancer() {
+  prepare_balancer
+  launch balancer env XDG_DATA_HOME="$DATA_DIR/caddy" XDG_CONFIG_HOME="$DATA_DIR/caddy" \
+    "$BIN_DIR/caddy" run --config "$RUN_DIR/Caddyfile" --adapter caddyfile
 }
 
 # PostgreSQL refuses to run as root. As root (CI machines, containers) it runs in a user namespace
@@ -580,12 +683,19 @@ print_urls() {
   maildev        smtp://127.0.0.1:$PORT_SMTP   (web http://127.0.0.1:$PORT_MAILDEV)
   stripe-mock    http://127.0.0.1:$PORT_STRIPE_MOCK   (https :$PORT_STRIPE_MOCK_HTTPS)
 EOF
+  if [[ -n "${NATS_NODES:-}" ]]; then
+    local n urls=()
+    for ((n = 1; n <= NATS_NODES; n++)); do urls+=("nats://127.0.0.1:$(nats_port client "$n")"); done
+    echo "  NATS cluster   $NATS_CLUSTER_NAME: $(IFS=,; echo "${urls[*]}")   (JetStream on each node, routes on loopback)"
+    echo "  balancer       http://127.0.0.1:$PORT_GATEWAY -> gateway replicas $BALANCER_UPSTREAMS   (Caddy, admin http://127.0.0.1:$PORT_BALANCER_ADMIN)"
+  fi
 }
 
 cmd_start() {
   local s pid p started=() checks=() h=() t0 rc=0 failed out
   t0=$(now)
   all_installed || cmd_install --quiet-if-done
+  if [[ " ${SERVERS[*]} " == *" balancer "* ]] && ! component_done caddy; then cmd_install --quiet-if-done caddy; fi
   mkdir -p "$RUN_DIR" "$LOG_DIR"
   lock_profile
   if test_profile && running_pid keycloak >/dev/null && realm_stale; then
@@ -600,7 +710,10 @@ cmd_start() {
         port_busy "$p" && die "port $p (for $s, profile $PROFILE) is in use by another process; see: ss -ltnp 'sport = :$p'"
       done
       : >"$(log_file "$s")"
-      "start_${s//-/_}"
+      case "$s" in
+        nats-*) start_nats "$s" ;;
+        *) "start_${s//-/_}" ;;
+      esac
       started+=("$s")
       log "$(printf '%-12s starting (pid %s, log %s)' "$s" "$(cat "$(pid_file "$s")")" "$(log_file "$s")")"
     fi

@@ -233,10 +233,10 @@ export async function call(base, token, method, route, body) {
 
 /**
  * @param {string} profile
- * @returns {'dev' | 'test' | 'fault'}
+ * @returns {'dev' | 'test' | 'fault' | 'cluster'}
  */
 export const kitProfile = (profile) => {
-  if (profile !== 'dev' && profile !== 'test' && profile !== 'fault')
+  if (profile !== 'dev' && profile !== 'test' && profile !== 'fault' && profile !== 'cluster')
     throw new Error(`unknown profile ${profile}`);
   return profile;
 };

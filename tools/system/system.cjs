@@ -2,12 +2,17 @@
 // Starts, stops and reports the platform's own processes (services, gateway, web) for a
 // profile, in the background, with pid and log files under <dataDir>/run and <dataDir>/logs.
 //
-//   node tools/system/system.cjs start  [--profile dev|test|fault] [--only a,b] [--no-web]
+//   node tools/system/system.cjs start  [--profile dev|test|fault|cluster] [--only a,b] [--no-web]
 //                                       [--env K=V ...] [--node-arg ARG ...]
 //     (--node-arg passes an option to the apps' node, e.g. --node-arg --cpu-prof
 //      --node-arg --cpu-prof-dir=/tmp/prof: options Node refuses in NODE_OPTIONS)
-//   node tools/system/system.cjs stop   [--profile dev|test|fault] [--only a,b]
-//   node tools/system/system.cjs status [--profile dev|test|fault]
+//   node tools/system/system.cjs stop   [--profile dev|test|fault|cluster] [--only a,b]
+//   node tools/system/system.cjs status [--profile dev|test|fault|cluster]
+//
+// On the cluster profile every app runs as `cluster.replicas` processes (ADR 0029): replica 1
+// named after the app, replica r > 1 `<app>-<r>` (its pid and log files), each on its own port
+// (a service's health port, the gateway's HTTP port behind the balancer). `--only testing` means
+// every replica of testing, `--only testing-2` that one.
 //
 // The apps must be built first (npm run build). Infrastructure: tools/infra/infra.sh.
 'use strict';
@@ -55,8 +60,21 @@ function pidOf(run, name) {
   }
 }
 
-function healthUrl(name, model) {
-  return name === 'web' ? `${model.appUrl(name)}/` : `${model.appUrl(name)}/readyz`;
+/**
+ * The processes of the profile, in start order (services, the gateway, the web app), filtered
+ * by `only` (app or process names).
+ * @param {ReturnType<typeof infraModel>} model
+ * @param {{ web?: boolean, only?: string[] | null }} o
+ */
+function instancesOf(model, o) {
+  return [...serverApps(), ...(o.web === false ? [] : ['web'])]
+    .flatMap((app) => model.appInstances(app))
+    .filter((i) => !o.only || o.only.includes(i.app) || o.only.includes(i.name));
+}
+
+function healthUrl(instance) {
+  const base = `http://127.0.0.1:${instance.port}`;
+  return instance.app === 'web' ? `${base}/` : `${base}/readyz`;
 }
 
 async function waitHealthy(name, url, pid, logFile, timeoutMs = 60_000) {
@@ -88,7 +106,8 @@ function tail(file, n) {
   }
 }
 
-function commandFor(name, profile, nodeArgs = []) {
+function commandFor(instance, profile, nodeArgs = []) {
+  const name = instance.app;
   if (name === 'web') {
     return {
       cmd: process.execPath,
@@ -107,7 +126,7 @@ function commandFor(name, profile, nodeArgs = []) {
     cmd: process.execPath,
     args: ['--enable-source-maps', ...nodeArgs, main],
     cwd: REPO_ROOT,
-    env: appEnv(name, profile),
+    env: appEnv(name, profile, {}, { replica: instance.replica }),
   };
 }
 
@@ -125,22 +144,20 @@ function portInUse(port) {
 
 async function start(args) {
   const { run, logs, model } = dirs(args.profile);
-  const names = [...serverApps(), ...(args.web ? ['web'] : [])].filter(
-    (n) => !args.only || args.only.includes(n),
-  );
   const started = [];
-  for (const name of names) {
+  for (const instance of instancesOf(model, args)) {
+    const name = instance.name;
     if (pidOf(run, name)) {
       console.log(`[system] ${name} already running`);
       continue;
     }
-    const port = model.ports[name];
+    const port = instance.port;
     if (await portInUse(port)) {
       throw new Error(
         `port ${port} of ${name} is in use by a process this runner did not start (\`ss -ltnp 'sport = :${port}'\` shows it); stop it first`,
       );
     }
-    const c = commandFor(name, args.profile, args.nodeArgs);
+    const c = commandFor(instance, args.profile, args.nodeArgs);
     const logFile = path.join(logs, `${name}.log`);
     const out = fs.openSync(logFile, 'a');
     const child = spawn(c.cmd, c.args, {
@@ -151,12 +168,12 @@ async function start(args) {
     });
     fs.writeFileSync(path.join(run, `${name}.pid`), String(child.pid));
     child.unref();
-    started.push({ name, pid: child.pid, logFile });
+    started.push({ name, instance, pid: child.pid, logFile });
   }
   // services first, then the gateway, then the web app
   for (const s of started) {
     const t0 = Date.now();
-    await waitHealthy(s.name, healthUrl(s.name, model), s.pid, s.logFile);
+    await waitHealthy(s.name, healthUrl(s.instance), s.pid, s.logFile);
     console.log(
       `[system] ${s.name} healthy (pid ${s.pid}, ${((Date.now() - t0) / 1000).toFixed(1)}s)`,
     );
@@ -164,9 +181,9 @@ async function start(args) {
 }
 
 async function stop(args) {
-  const { run } = dirs(args.profile);
-  const names = [...serverApps(), 'web']
-    .filter((n) => !args.only || args.only.includes(n))
+  const { run, model } = dirs(args.profile);
+  const names = instancesOf(model, { only: args.only })
+    .map((i) => i.name)
     .reverse();
   for (const name of names) {
     const pid = pidOf(run, name);
@@ -192,12 +209,13 @@ async function stop(args) {
 
 async function status(args) {
   const { run, model } = dirs(args.profile);
-  for (const name of [...serverApps(), 'web']) {
+  for (const instance of instancesOf(model, {})) {
+    const name = instance.name;
     const pid = pidOf(run, name);
     let health = 'down';
     if (pid) {
       try {
-        const res = await fetch(healthUrl(name, model), { signal: AbortSignal.timeout(2_000) });
+        const res = await fetch(healthUrl(instance), { signal: AbortSignal.timeout(2_000) });
         health = res.ok ? 'healthy' : `unhealthy (${res.status})`;
       } catch {
         health = 'not answering';
@@ -216,7 +234,7 @@ if (require.main === module) {
   const fn = commands[args.cmd];
   if (!fn) {
     console.error(
-      'usage: system.cjs start|stop|status [--profile dev|test|fault] [--only a,b] [--no-web]',
+      'usage: system.cjs start|stop|status [--profile dev|test|fault|cluster] [--only a,b] [--no-web]',
     );
     process.exit(2);
   }
@@ -226,4 +244,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { start, stop, status, parseArgs };
+module.exports = { start, stop, status, parseArgs, instancesOf };
