@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Offline validation of the Kubernetes manifests (no cluster, no Docker):
 //
-//   npm run k8s:validate                       k8s/overlays/* and k8s/<dir> (operators, monitoring)
+//   npm run k8s:validate                       k8s/overlays/* and k8s/<dir> (operators, monitoring,
+//                                              nats, ferretdb, ferretdb/monitoring)
 //   node tools/k8s/validate.mjs --dir k8s/overlays/prod [--dir ...]
 //   node tools/k8s/validate.mjs --file rendered.yaml [--no-secrets]   an already rendered file
 //
@@ -92,8 +93,9 @@ export function ensureValidator() {
 }
 
 /**
- * The kustomizations validated by default: every overlay, and every other k8s/<dir> with a
- * kustomization.yaml (operators, monitoring), except base (rendered through the overlays).
+ * The kustomizations validated by default: every overlay, every other k8s/<dir> with a
+ * kustomization.yaml (operators, monitoring, nats, ferretdb), except base (rendered through the
+ * overlays), and a k8s/<dir>/monitoring applied on its own (k8s/ferretdb/monitoring).
  */
 export function defaultDirs() {
   const withKustomization = (dir) =>
@@ -105,7 +107,12 @@ export function defaultDirs() {
   const k8s = path.join(REPO_ROOT, 'k8s');
   return [
     ...withKustomization(path.join(k8s, 'overlays')),
-    ...withKustomization(k8s).filter((d) => !['base', 'overlays'].includes(path.basename(d))),
+    ...withKustomization(k8s)
+      .filter((d) => !['base', 'overlays'].includes(path.basename(d)))
+      .flatMap((d) => [
+        d,
+        ...withKustomization(d).filter((s) => path.basename(s) === 'monitoring'),
+      ]),
   ];
 }
 

@@ -18,6 +18,16 @@ function run(...args: string[]) {
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
+/** The documents of `kustomize build <dir>` (the kustomize that validate.mjs installed). */
+function render(dir: string) {
+  const kustomize = process.env.EXAMPREP_CACHE_DIR
+    ? path.join(process.env.EXAMPREP_CACHE_DIR, 'bin/kustomize')
+    : path.join(os.homedir(), '.cache/examprep/bin/kustomize');
+  const r = spawnSync(kustomize, ['build', path.join(ROOT, dir)], { encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\n---\n');
+}
+
 let tmp: string;
 function check(yaml: string, ...flags: string[]) {
   const file = path.join(tmp, `m${Math.random().toString(36).slice(2)}.yaml`);
@@ -64,22 +74,57 @@ maybe('k8s validation (tools/k8s)', () => {
     expect(r.out).toMatch(/k8s\/overlays\/dev: ok - \d+ objects/);
     expect(r.out).toMatch(/k8s\/overlays\/prod: ok - \d+ objects/);
     expect(r.out).toMatch(/k8s\/operators: ok - \d+ objects \(Keycloak 1, MongoDBCommunity 1\)/);
+    expect(r.out).toMatch(
+      /k8s\/ferretdb: ok - \d+ objects \(Cluster 1, Database 6, Deployment 6, Namespace 1, NetworkPolicy 7, Service 6\), 6 pod templates/,
+    );
+    expect(r.out).toMatch(/k8s\/ferretdb\/monitoring: ok - 2 objects \(PodMonitor 2\)/);
     expect(r.status).toBe(0);
   });
 
+  it('FerretDB on PostgreSQL: one FerretDB process per database, C collation, only its service reaches it', () => {
+    const docs = render('k8s/ferretdb');
+    const services = ['announcements', 'catalog', 'identity', 'media', 'qbank', 'testing'];
+    const deployments = docs.filter((d) => /^kind: Deployment$/m.test(d));
+    expect(deployments).toHaveLength(services.length);
+    for (const s of services) {
+      const deployment = deployments.find((d) => d.includes(`\n  name: ferretdb-${s}\n`));
+      // FerretDB 1.x caches its database's catalogue per process: never two on one database,
+      // not even during a rollout (k8s/ferretdb/README.md)
+      expect(deployment).toMatch(/^ {2}replicas: 1$/m);
+      expect(deployment).toMatch(/^ {4}type: Recreate$/m);
+      expect(deployment).toContain(
+        `value: postgres://${s}@examprep-pg-rw.ferretdb.svc:5432/${s}?sslmode=verify-full&`,
+      );
+      expect(deployment).toMatch(
+        new RegExp(
+          `name: PGPASSWORD\\n\\s+valueFrom:\\n\\s+secretKeyRef:\\n\\s+key: password\\n\\s+name: ferretdb-pg-${s}\\n`,
+        ),
+      );
+      const database = docs.find(
+        (d) => /^kind: Database$/m.test(d) && d.includes(`\n  name: ${s}\n`),
+      );
+      expect(database).toMatch(/^ {2}localeCType: C$/m);
+      expect(database).toMatch(/^ {2}localeCollate: C$/m);
+      expect(database).toMatch(new RegExp(`^ {2}owner: ${s}$`, 'm'));
+      const policy = docs.find(
+        (d) => /^kind: NetworkPolicy$/m.test(d) && d.includes(`\n  name: ferretdb-${s}\n`),
+      );
+      expect(policy).toContain(
+        `podSelector:\n        matchLabels:\n          app.kubernetes.io/component: service\n          app.kubernetes.io/name: ${s}\n`,
+      );
+    }
+    const cluster = docs.find((d) => /^kind: Cluster$/m.test(d));
+    expect(cluster).toMatch(/^ {2}instances: 3$/m);
+    expect(cluster).toMatch(/^ {6}localeCType: C$/m);
+    expect(cluster).toMatch(/^ {6}localeCollate: C$/m);
+    expect(cluster).toMatch(/^ {6}encoding: UTF8$/m);
+  });
+
   it('denies by default: every overlay renders the namespace-wide default-deny NetworkPolicy', () => {
-    const kustomize = path.join(os.homedir(), '.cache/examprep/bin/kustomize');
     for (const overlay of ['dev', 'prod']) {
-      const out = spawnSync(
-        process.env.EXAMPREP_CACHE_DIR
-          ? path.join(process.env.EXAMPREP_CACHE_DIR, 'bin/kustomize')
-          : kustomize,
-        ['build', path.join(ROOT, 'k8s/overlays', overlay)],
-        { encoding: 'utf8' },
-      ).stdout;
-      const policy = out
-        .split('\n---\n')
-        .find((doc) => /^kind: NetworkPolicy$/m.test(doc) && /^ {2}name: default-deny$/m.test(doc));
+      const policy = render(`k8s/overlays/${overlay}`).find(
+        (doc) => /^kind: NetworkPolicy$/m.test(doc) && /^ {2}name: default-deny$/m.test(doc),
+      );
       expect(policy).toContain('spec:\n  podSelector: {}\n  policyTypes:\n  - Ingress\n  - Egress');
     }
   });
@@ -142,7 +187,7 @@ maybe('k8s validation (tools/k8s)', () => {
     );
   });
 
-  it('knows the operators kinds: ServiceMonitor, PrometheusRule, MongoDBCommunity, Keycloak', () => {
+  it('knows the operators kinds: ServiceMonitor, PrometheusRule, MongoDBCommunity, Keycloak, CloudNativePG', () => {
     const ok = check(`apiVersion: monitoring.coreos.com/v1
 kind: ServiceMonitor
 metadata: { name: sm }
@@ -165,8 +210,21 @@ apiVersion: k8s.keycloak.org/v2alpha1
 kind: Keycloak
 metadata: { name: k }
 spec: { instances: 2, startOptimized: true }
+---
+apiVersion: postgresql.cnpg.io/v1
+kind: Cluster
+metadata: { name: pg }
+spec:
+  instances: 3
+  storage: { size: 1Gi }
+  bootstrap: { initdb: { database: app, owner: app, encoding: UTF8, localeCollate: C, localeCType: C } }
+---
+apiVersion: postgresql.cnpg.io/v1
+kind: Database
+metadata: { name: db }
+spec: { cluster: { name: pg }, name: identity, owner: identity, localeCollate: C, localeCType: C }
 `);
-    expect(ok.out).toMatch(/: ok - 4 objects/);
+    expect(ok.out).toMatch(/: ok - 6 objects/);
     const typo = check(`apiVersion: monitoring.coreos.com/v1
 kind: ServiceMonitor
 metadata: { name: sm }
@@ -178,9 +236,81 @@ apiVersion: k8s.keycloak.org/v2alpha1
 kind: Keycloak
 metadata: { name: k }
 spec: { instance: 2 }
+---
+apiVersion: postgresql.cnpg.io/v1
+kind: Cluster
+metadata: { name: pg }
+spec:
+  instances: 3
+  bootstrap: { initdb: { lcCollate: C } }
+---
+apiVersion: postgresql.cnpg.io/v1
+kind: Database
+metadata: { name: db }
+spec: { cluster: { name: pg }, name: identity, owner: identity, collation: C }
 `);
     expect(typo.out).toMatch(/unknown field "spec.endpoints\[0\].scrapeEvery"/);
     expect(typo.out).toMatch(/Keycloak k: unknown field spec.instance/);
+    expect(typo.out).toMatch(
+      /Cluster pg: strict decoding: .*unknown field "spec.bootstrap.initdb.lcCollate"/,
+    );
+    expect(typo.out).toMatch(/Database db: strict decoding: .*unknown field "spec.collation"/);
     expect(typo.status).toBe(1);
+  });
+});
+
+describe('deploy/docker/ferretdb.Dockerfile (no Docker here: its inputs are checked)', () => {
+  const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
+  const dockerfile = read('deploy/docker/ferretdb.Dockerfile');
+  const infra = read('tools/infra/infra.sh');
+  const shellArray = (name: string) =>
+    (new RegExp(`^${name}=\\(([^)]*)\\)$`, 'm').exec(infra)?.[1] ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
+  const shellValue = (name: string) => new RegExp(`^${name}=(\\S+)$`, 'm').exec(infra)?.[1];
+
+  it('builds the FerretDB version, patches and package line of tools/infra/infra.sh install_ferretdb', () => {
+    const version = JSON.parse(read('tools/infra/infra.config.json')).versions.ferretdb;
+    const pkg = shellValue('FERRETDB_PACKAGE');
+    const patches = shellArray('FERRETDB_PATCHES');
+    expect(version).toMatch(/^v\d+\.\d+\.\d+$/);
+    expect(pkg).toBeTruthy();
+    expect(patches.length).toBeGreaterThan(0);
+    // every ARG FERRETDB_VERSION (build and runtime stage) and the package line
+    const versions = [...dockerfile.matchAll(/^ARG FERRETDB_VERSION=(\S+)$/gm)].map((m) => m[1]);
+    expect(versions).toEqual([version, version]);
+    expect(dockerfile).toMatch(
+      new RegExp(`^ARG FERRETDB_PACKAGE=${pkg!.replace(/[+.]/g, '\\$&')}$`, 'm'),
+    );
+    // the same patches, copied and applied in infra.sh's order, each existing
+    const copy =
+      /^COPY (tools\/infra\/\S+\.patch(?: tools\/infra\/\S+\.patch)*) \/patches\/$/m.exec(
+        dockerfile,
+      );
+    expect(copy?.[1].split(' ')).toEqual(patches.map((p) => `tools/infra/${p}`));
+    const applied = [...dockerfile.matchAll(/git apply --verbose \/patches\/(\S+)/g)].map(
+      (m) => m[1],
+    );
+    expect(applied).toEqual(patches);
+    for (const p of patches) expect(fs.existsSync(path.join(ROOT, 'tools/infra', p))).toBe(true);
+    // the module copy with version.txt and package.txt, a static -trimpath build that checks
+    // its own --version, non-root runtime
+    expect(dockerfile).toContain(
+      'go mod download -json "github.com/FerretDB/FerretDB@${FERRETDB_VERSION}"',
+    );
+    expect(dockerfile).toContain(`printf '%s\\n' "$FERRETDB_VERSION" >build/version/version.txt`);
+    expect(dockerfile).toContain(`printf '%s\\n' "$FERRETDB_PACKAGE" >build/version/package.txt`);
+    expect(dockerfile).toMatch(/^ENV CGO_ENABLED=0 .*GOFLAGS="-trimpath -buildvcs=false"$/m);
+    expect(dockerfile).toContain('go build -o /out/ferretdb ./cmd/ferretdb');
+    expect(dockerfile).toMatch(/^USER 65532:65532$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD \["\/usr\/local\/bin\/healthcheck"\]$/m);
+  });
+
+  it('is in the build context: .dockerignore keeps tools/infra', () => {
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
+    expect(ignored.filter((l) => /^(\*\*\/)?tools(\/|$)/.test(l))).toEqual([]);
   });
 });

@@ -4,8 +4,10 @@
 // For every object:
 //   - strict decoding against the Go API types: the built-in kinds (k8s.io/client-go's
 //     scheme, which registers k8s.io/api), the Prometheus Operator's monitoring.coreos.com
-//     kinds (ServiceMonitor, PrometheusRule, PodMonitor...) and the MongoDB operator's
-//     MongoDBCommunity: an unknown or duplicate field, a wrong type or an unknown kind fails;
+//     kinds (ServiceMonitor, PrometheusRule, PodMonitor...), the MongoDB operator's
+//     MongoDBCommunity and CloudNativePG's postgresql.cnpg.io kinds (Cluster, Database,
+//     ScheduledBackup, Pooler...: FerretDB on PostgreSQL, k8s/ferretdb): an unknown or
+//     duplicate field, a wrong type or an unknown kind fails;
 //   - the Keycloak operator's kinds (Keycloak, KeycloakRealmImport; the operator is Java, no
 //     Go types exist) are checked against the fields we use (knownKinds below);
 //   - every Pod template (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod)
@@ -34,6 +36,7 @@ import (
 	"sort"
 	"strings"
 
+	cnpgv1 "github.com/cloudnative-pg/cloudnative-pg/api/v1"
 	mongodbv1 "github.com/mongodb/mongodb-kubernetes-operator/api/v1"
 	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
 	monitoringv1alpha1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1alpha1"
@@ -89,7 +92,7 @@ func newValidator(name string, noSecrets bool) (*validator, error) {
 	sch := runtime.NewScheme()
 	for _, add := range []func(*runtime.Scheme) error{
 		clientscheme.AddToScheme, monitoringv1.AddToScheme, monitoringv1alpha1.AddToScheme,
-		mongodbv1.AddToScheme,
+		mongodbv1.AddToScheme, cnpgv1.AddToScheme,
 	} {
 		if err := add(sch); err != nil {
 			return nil, err
