@@ -394,22 +394,24 @@ async function removeScale(options = {}) {
   const kc = keycloakAdmin(model);
   const prog = progress(log);
   log(`${model.profile}: removing the records of tag ${tag}`);
-  prog.begin('keycloak.users');
-  // Keycloak: the tag's emails, page after page (each page deleted before the next is read)
-  for (;;) {
-    const page = (await kc.findUsers(p.emailSuffix, 500)).filter(
-      (u) => u.id.startsWith(p.uid) && (u.email ?? '').endsWith(p.emailSuffix),
-    );
-    if (page.length === 0) break;
-    await pool(page.length, DELETE_CONCURRENCY, async (i) => {
-      const t0 = Date.now();
-      await kc.deleteUser(page[i].id);
-      prog.add('keycloak.users', 1, 0, Date.now() - t0);
-    });
-  }
+  const ticker = setInterval(() => prog.print('progress'), options.progressMs ?? 10_000);
+  ticker.unref();
   const client = new MongoClient(model.mongoUrl(), { serverSelectionTimeoutMS: 10_000 });
-  await client.connect();
   try {
+    prog.begin('keycloak.users');
+    // Keycloak: the tag's emails, page after page (each page deleted before the next is read)
+    for (;;) {
+      const page = (await kc.findUsers(p.emailSuffix, 500)).filter(
+        (u) => u.id.startsWith(p.uid) && (u.email ?? '').endsWith(p.emailSuffix),
+      );
+      if (page.length === 0) break;
+      await pool(page.length, DELETE_CONCURRENCY, async (i) => {
+        const t0 = Date.now();
+        await kc.deleteUser(page[i].id);
+        prog.add('keycloak.users', 1, 0, Date.now() - t0);
+      });
+    }
+    await client.connect();
     const filters = removalFilters(tag);
     for (const [kind, [dbName, name]] of Object.entries(COLLECTIONS)) {
       const t0 = Date.now();
@@ -422,6 +424,7 @@ async function removeScale(options = {}) {
         );
     }
   } finally {
+    clearInterval(ticker);
     await client.close();
   }
   prog.print('removed');
