@@ -27,6 +27,10 @@ export const SERVICES = Object.freeze([
  * @property {'app' | 'infra'} layer
  * @property {number} downS      stop: seconds it stays down (kill: 0, restarted at once)
  * @property {number} settleS    seconds of load after it is back, before the next fault
+ * @property {boolean} [replicated]  cluster run: other replicas of the target keep serving
+ * @property {boolean} [balanced]    cluster run: a gateway replica behind the balancer
+ * @property {boolean} [streamLeader] cluster run: the NATS node to kill is the one leading the
+ *   EVENTS stream when the fault begins (target: the node named if none can be read)
  */
 
 /**
@@ -92,6 +96,108 @@ export function faultSchedule(o = {}) {
 }
 
 /**
+ * The cluster run's faults (ADR 0029, profile `cluster`: 3 NATS nodes, 2 replicas of every app,
+ * the gateway's behind the balancer), one after another under the load: kill -9 of the NATS node
+ * that leads the EVENTS stream (restarted with infra.sh start), of one replica of each service
+ * that takes the load's writes (testing: answers; catalog: the webhook's grants) and of one
+ * gateway replica (each restarted with system.cjs start --only <replica>). Every other process
+ * keeps serving, so the fault is one replica's.
+ * @param {{ settleS?: number, only?: string[] | null }} [o]
+ * @returns {Fault[]}
+ */
+export function clusterFaultSchedule(o = {}) {
+  const settleS = o.settleS ?? 15;
+  /** @type {Fault[]} */
+  const all = [
+    {
+      name: 'kill -9 NATS node (EVENTS leader)',
+      kind: 'kill',
+      target: 'nats-2',
+      layer: 'infra',
+      downS: 0,
+      settleS,
+      replicated: true,
+      streamLeader: true,
+    },
+    ...['testing', 'catalog'].map(
+      (s) =>
+        /** @type {Fault} */ ({
+          name: `kill -9 ${s}-2 (1 of 2)`,
+          kind: 'kill',
+          target: `${s}-2`,
+          layer: 'app',
+          downS: 0,
+          settleS,
+          replicated: true,
+        }),
+    ),
+    {
+      name: 'kill -9 gateway-2 (1 of 2, behind the balancer)',
+      kind: 'kill',
+      target: 'gateway-2',
+      layer: 'app',
+      downS: 0,
+      settleS,
+      replicated: true,
+      balanced: true,
+    },
+  ];
+  if (!o.only || o.only.length === 0) return all;
+  const unknown = o.only.filter((t) => !all.some((f) => f.target === t));
+  if (unknown.length) throw new Error(`unknown fault target(s): ${unknown.join(', ')}`);
+  return all.filter((f) => /** @type {string[]} */ (o.only).includes(f.target));
+}
+
+/**
+ * The infra.sh server name (nats, nats-2, ...) of the NATS node that leads a stream, from a
+ * node's monitor answer to GET /jsz?streams=true, or null when it names none. Server names are
+ * `examprep-<profile>-<n>` (infra.sh).
+ * @param {any} jsz
+ * @param {string} stream
+ */
+export function streamLeaderServer(jsz, stream) {
+  for (const account of jsz?.account_details ?? [])
+    for (const s of account?.stream_detail ?? [])
+      if (s?.name === stream && typeof s?.cluster?.leader === 'string') {
+        const m = /-(\d+)$/.exec(s.cluster.leader);
+        if (!m) return null;
+        return m[1] === '1' ? 'nats' : `nats-${m[1]}`;
+      }
+  return null;
+}
+
+/**
+ * A stream's replicas as its leader reports them (only the leader knows whether its followers
+ * are current): the leader and each follower with whether it is current. `jszs`: each node's
+ * GET /jsz?streams=true&config=true, node n at index n - 1 (null for a node that did not
+ * answer). null when no node lists the stream or its leader did not answer.
+ * @param {any[]} jszs
+ * @param {string} stream
+ */
+export function streamReplicaState(jszs, stream) {
+  /** @param {any} jsz */
+  const detail = (jsz) =>
+    (jsz?.account_details ?? [])
+      .flatMap((/** @type {any} */ a) => a?.stream_detail ?? [])
+      .find((/** @type {any} */ s) => s?.name === stream) ?? null;
+  const any = jszs.map(detail).find((d) => d?.cluster?.leader);
+  const m = /-(\d+)$/.exec(any?.cluster?.leader ?? '');
+  const s = m ? detail(jszs[Number(m[1]) - 1]) : null;
+  if (!s) return null;
+  const followers = (s.cluster?.replicas ?? []).map((/** @type {any} */ r) => ({
+    name: String(r.name),
+    current: r.current === true,
+  }));
+  return {
+    replicas: s.config?.num_replicas ?? 1 + followers.length,
+    leader: String(s.cluster.leader),
+    followers,
+    allCurrent: followers.every((/** @type {{ current: boolean }} */ f) => f.current),
+    messages: s.state?.messages ?? 0,
+  };
+}
+
+/**
  * Seconds the schedule is planned to take: warm-up, each fault's time down, an estimate of its
  * restart (`restartS` per layer/target) and its settle time. Bounds the suite before it starts.
  * @param {Fault[]} schedule
@@ -141,6 +247,10 @@ export const isOk = (code) => code >= 200 && code < 400;
 export function classifyCode(code, fault) {
   if (isOk(code)) return 'ok';
   if (code === 503 || code === 504) return 'expected';
+  // behind the balancer a request the killed gateway replica had taken (the round trip broke) is
+  // answered 502, unless it was a GET or HEAD, which the balancer tries on the other replica;
+  // no answer at all means the balancer failed
+  if (fault.balanced && code === 502) return 'expected';
   if (code === 0) return fault.target === 'gateway' ? 'expected' : 'no-answer';
   if (code >= 500) return 'server-error';
   if (code === 401 || code === 403) return 'refused';
@@ -176,6 +286,15 @@ export function faultFigures(hits, fault, t, o = {}) {
     const c = classifyCode(h.code, fault);
     classes[c] = (classes[c] ?? 0) + 1;
   }
+  // the requests of the window not answered 2xx/3xx, by what they were (answer, read, ...) and status
+  /** @type {Record<string, Record<string, number>>} */
+  const errorsByKind = {};
+  for (const h of inWindow) {
+    if (isOk(h.code)) continue;
+    const k = (errorsByKind[h.kind] ??= {});
+    k[h.code] = (k[h.code] ?? 0) + 1;
+  }
+  const slowestMs = inWindow.reduce((m, h) => Math.max(m, h.ms), 0);
   // defects over the whole window (also after the recovery)
   const serverErrors = inWindow.filter((h) => classifyCode(h.code, fault) === 'server-error');
   const hangs = all.filter((h) => h.ms > hangMs);
@@ -223,6 +342,8 @@ export function faultFigures(hits, fault, t, o = {}) {
     unexpected: unexpected.length,
     unexpectedCodes,
     slowestGapMs: Math.round(slowest),
+    slowestMs: Math.round(slowestMs),
+    errorsByKind,
     relapses,
     downS: round1((t.readyAt - t.startAt) / 1000),
     recoverS: recoveredAt === null ? null : round1((recoveredAt - t.startAt) / 1000),
@@ -462,6 +583,25 @@ export function faultRows(rows) {
 }
 
 /**
+ * Per fault: the slowest answer of its whole window and its requests not answered 2xx/3xx, by
+ * what they were and status (e.g. `answer 504:2, read 502:1`).
+ * @param {FaultFigures[]} rows
+ */
+export function errorRows(rows) {
+  return [
+    ['fault', 'slowest answer', 'not 2xx/3xx by kind (status:count)'],
+    ...rows.map((r) => [
+      r.fault,
+      `${r.slowestMs} ms`,
+      Object.entries(r.errorsByKind)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([kind, codes]) => `${kind} ${formatCodes(codes)}`)
+        .join(', ') || 'none',
+    ]),
+  ];
+}
+
+/**
  * The whole report as Markdown.
  * @param {{ profile: string, startedAt: string, rate: number, seconds: number, totals: Record<string, number>, faults: FaultFigures[], data: Record<string, { pass: boolean } & Record<string, unknown>>, pass: boolean }} r
  */
@@ -477,6 +617,11 @@ export function renderMarkdown(r) {
     `| ${table[0].map(esc).join(' | ')} |`,
     `| ${table[0].map(() => '---').join(' | ')} |`,
     ...table.slice(1).map((row) => `| ${row.map(esc).join(' | ')} |`),
+    '',
+    ...errorRows(r.faults).map(
+      (row, i) =>
+        `| ${row.map(esc).join(' | ')} |${i === 0 ? `\n| ${row.map(() => '---').join(' | ')} |` : ''}`,
+    ),
     '',
     '## Data check after the run',
     '',

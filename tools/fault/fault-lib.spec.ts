@@ -1,6 +1,8 @@
 import {
   answerCheck,
   classifyCode,
+  clusterFaultSchedule,
+  errorRows,
   faultFigures,
   faultRows,
   faultSchedule,
@@ -11,6 +13,8 @@ import {
   purchaseCheck,
   renderMarkdown,
   SERVICES,
+  streamLeaderServer,
+  streamReplicaState,
 } from './fault-lib.mjs';
 
 type Hit = { at: number; code: number; ms: number; kind: string; learner: boolean };
@@ -339,5 +343,120 @@ describe('purchaseCheck (issue 24: a product is paid for once)', () => {
       new Map(),
     );
     expect(r).toMatchObject({ grantedTwice: 0, foreign: 0, pass: true });
+  });
+});
+
+describe('the cluster run (ADR 0029)', () => {
+  it('kills the NATS node leading EVENTS, a replica of testing and of catalog, and a gateway replica', () => {
+    const s = clusterFaultSchedule();
+    expect(s.map((f) => [f.target, f.layer, f.kind])).toEqual([
+      ['nats-2', 'infra', 'kill'],
+      ['testing-2', 'app', 'kill'],
+      ['catalog-2', 'app', 'kill'],
+      ['gateway-2', 'app', 'kill'],
+    ]);
+    expect(s.every((f) => f.replicated)).toBe(true);
+    expect(s.filter((f) => f.balanced).map((f) => f.target)).toEqual(['gateway-2']);
+    expect(s[0].streamLeader).toBe(true);
+    expect(clusterFaultSchedule({ only: ['gateway-2'] }).map((f) => f.target)).toEqual([
+      'gateway-2',
+    ]);
+    expect(() => clusterFaultSchedule({ only: ['keycloak'] })).toThrow(/unknown fault target/);
+    expect(plannedSeconds(s)).toBe(15 + (4 + 15) + 3 * (6 + 15));
+  });
+
+  it('behind the balancer a 502 is what a killed gateway replica may cost; no answer never', () => {
+    const [, , , gw] = clusterFaultSchedule();
+    const [testing2] = clusterFaultSchedule({ only: ['testing-2'] });
+    expect(classifyCode(502, gw)).toBe('expected');
+    expect(classifyCode(0, gw)).toBe('no-answer');
+    expect(classifyCode(504, testing2)).toBe('expected');
+    expect(classifyCode(502, testing2)).toBe('server-error');
+    expect(classifyCode(0, testing2)).toBe('no-answer');
+  });
+
+  it('counts the failed requests of a window by kind and status, and its slowest answer', () => {
+    const [testing2] = clusterFaultSchedule({ only: ['testing-2'] });
+    const hits = [
+      { ...hit(1_000, 200, 30), kind: 'answer' },
+      { ...hit(1_100, 504, 10_020), kind: 'answer' },
+      { ...hit(1_200, 504, 10_010), kind: 'answer' },
+      { ...hit(1_300, 503, 5), kind: 'read' },
+      ...Array.from({ length: 10 }, (_, i) => hit(4_000 + i * 100, 200)),
+    ];
+    const f = faultFigures(hits, testing2, {
+      startAt: 1_000,
+      restartAt: 1_050,
+      readyAt: 3_000,
+      endAt: 6_000,
+    });
+    expect(f.errorsByKind).toEqual({ answer: { 504: 2 }, read: { 503: 1 } });
+    expect(f.slowestMs).toBe(10_020);
+    expect(f.pass).toBe(true);
+    expect(errorRows([f])[1]).toEqual([testing2.name, '10020 ms', 'answer 504:2, read 503:1']);
+  });
+
+  const jsz = {
+    account_details: [
+      {
+        stream_detail: [
+          { name: 'OTHER', cluster: { leader: 'examprep-cluster-1' } },
+          {
+            name: 'EVENTS',
+            config: { num_replicas: 3 },
+            state: { messages: 42 },
+            cluster: {
+              leader: 'examprep-cluster-3',
+              replicas: [
+                { name: 'examprep-cluster-1', current: true },
+                { name: 'examprep-cluster-2', current: false },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+
+  it('finds the infra.sh server that leads a stream', () => {
+    expect(streamLeaderServer(jsz, 'EVENTS')).toBe('nats-3');
+    expect(streamLeaderServer(jsz, 'OTHER')).toBe('nats');
+    expect(streamLeaderServer(jsz, 'NONE')).toBeNull();
+    expect(streamLeaderServer({}, 'EVENTS')).toBeNull();
+  });
+
+  it("reads a stream's replicas and whether every follower is current from its leader", () => {
+    // node 1 lists EVENTS too but is a follower: its view of the others is not current
+    const follower = {
+      account_details: [
+        {
+          stream_detail: [
+            {
+              name: 'EVENTS',
+              cluster: {
+                leader: 'examprep-cluster-3',
+                replicas: [
+                  { name: 'examprep-cluster-2', current: true },
+                  { name: 'examprep-cluster-3', current: true },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(streamReplicaState([follower, null, jsz], 'EVENTS')).toEqual({
+      replicas: 3,
+      leader: 'examprep-cluster-3',
+      followers: [
+        { name: 'examprep-cluster-1', current: true },
+        { name: 'examprep-cluster-2', current: false },
+      ],
+      allCurrent: false,
+      messages: 42,
+    });
+    expect(streamReplicaState([follower, null, jsz], 'NONE')).toBeNull();
+    // the leader did not answer: nothing to say
+    expect(streamReplicaState([follower, null, null], 'EVENTS')).toBeNull();
   });
 });

@@ -6,7 +6,13 @@
 // acknowledged answer, purchase and announcement is stored exactly once.
 //
 //   npm run fault [-- --profile fault] [--rate 60] [--only testing,keycloak] [--stop-s 60]
-//                 [--settle-s 15] [--learners 20] [--sessions 150] [--keep]
+//                 [--settle-s 15] [--learners 20] [--sessions 150] [--dup 0.1] [--keep]
+//   npm run fault:cluster   (= --profile cluster; there --sessions 300 --dup 0.3 by default)
+//
+// On the cluster profile (ADR 0029: 3 NATS nodes with R3 streams, 2 replicas of every app, the
+// gateway's behind the balancer) the faults are one replica's: kill -9 of the NATS node leading
+// the EVENTS stream, of testing-2, catalog-2 and gateway-2, each restarted; the other replicas
+// keep serving. After the run it also checks that EVENTS has its 3 replicas, all current.
 //
 // Runs on its OWN profile (`fault`, tools/infra/infra.config.json): it brings that profile up
 // (infra.sh start, the seed, system.cjs start with the built apps) and stops it at the end
@@ -59,6 +65,10 @@ import {
   RPC_TIMEOUT_MS,
   MARGIN_MS,
   answerCheck,
+  clusterFaultSchedule,
+  errorRows,
+  streamLeaderServer,
+  streamReplicaState,
   faultFigures,
   faultRows,
   faultSchedule,
@@ -77,14 +87,23 @@ if (profile === 'test' || profile === 'dev')
 const kit = kitProfile(profile);
 const rate = Number(arg('rate', '60'));
 const learnerCount = Number(arg('learners', '20'));
-const sessionCount = Number(arg('sessions', '150'));
 const keep = process.argv.includes('--keep');
 const onlyArg = arg('only', '');
-const schedule = faultSchedule({
-  stopS: Number(arg('stop-s', '60')),
-  settleS: Number(arg('settle-s', '15')),
-  only: onlyArg ? onlyArg.split(',') : null,
-});
+const clustered = profile === 'cluster';
+// the cluster run delivers more purchases (its webhook storm: grants exactly once across replicas)
+const sessionCount = Number(arg('sessions', clustered ? '300' : '150'));
+// the share of purchases delivered twice (Stripe redelivers; the webhook must grant once)
+const dup = Number(arg('dup', clustered ? '0.3' : '0.1'));
+const schedule = clustered
+  ? clusterFaultSchedule({
+      settleS: Number(arg('settle-s', '15')),
+      only: onlyArg ? onlyArg.split(',') : null,
+    })
+  : faultSchedule({
+      stopS: Number(arg('stop-s', '60')),
+      settleS: Number(arg('settle-s', '15')),
+      only: onlyArg ? onlyArg.split(',') : null,
+    });
 const WARMUP_S = 15;
 const BOUND_S = 15 * 60;
 
@@ -215,6 +234,13 @@ async function tearDown() {
  * @param {import('./fault-lib.mjs').Fault} f
  */
 async function applyFault(f) {
+  if (f.streamLeader) {
+    // the node that leads the EVENTS stream now: its loss makes the others elect a new leader
+    const leader = await eventsLeader();
+    if (leader) f.target = leader;
+    f.name = `kill -9 NATS node ${f.target}${leader ? ' (EVENTS leader)' : ''}`;
+    log(`  ${f.name}`);
+  }
   const startAt = Date.now();
   let restartAt;
   if (f.kind === 'kill') {
@@ -244,6 +270,66 @@ async function applyFault(f) {
     `${f.name}: back after ${((readyAt - startAt) / 1000).toFixed(1)} s (restart took ${((readyAt - restartAt) / 1000).toFixed(1)} s)`,
   );
   return { startAt, restartAt, readyAt };
+}
+
+/**
+ * GET /jsz?streams=true&config=true of every NATS node, node n at index n - 1 (null: it did
+ * not answer).
+ * @returns {Promise<any[]>}
+ */
+async function jszs() {
+  return Promise.all(
+    u.natsNodes.map((n) =>
+      fetch(`${n.monitorUrl}/jsz?streams=true&config=true`, { signal: AbortSignal.timeout(2_000) })
+        .then((r) => (r.ok ? r.json() : null))
+        .catch(() => null),
+    ),
+  );
+}
+
+/** The infra.sh server name of the NATS node leading the EVENTS stream, or null. */
+async function eventsLeader() {
+  for (const j of await jszs()) {
+    const leader = streamLeaderServer(j, 'EVENTS');
+    if (leader) return leader;
+  }
+  return null;
+}
+
+/**
+ * After the run on a NATS cluster: EVENTS has its replicas, every follower caught up (waits up
+ * to 60 s for a restarted node to catch up).
+ */
+async function streamCheck() {
+  /** @type {ReturnType<typeof streamReplicaState>} */
+  let state = null;
+  await until(
+    'the EVENTS stream on every NATS node, all current',
+    async () => {
+      state = streamReplicaState(await jszs(), 'EVENTS');
+      return (
+        state !== null && state.allCurrent && state.followers.length === u.natsNodes.length - 1
+      );
+    },
+    { timeoutMs: 60_000, everyMs: 1_000 },
+  ).catch(() => null);
+  /** @type {any} */
+  const s = state;
+  const ok =
+    s !== null &&
+    s.replicas === u.streamReplicas &&
+    s.allCurrent &&
+    s.followers.length === u.natsNodes.length - 1;
+  return {
+    replicas: s?.replicas ?? 0,
+    leader: s?.leader ?? 'none',
+    followersCurrent: s
+      ? `${s.followers.filter((/** @type {any} */ f) => f.current).length}/${s.followers.length}`
+      : '0/0',
+    messages: s?.messages ?? 0,
+    samples: ok ? [] : [`EVENTS: ${JSON.stringify(s)}`],
+    pass: ok,
+  };
 }
 
 /**
@@ -349,8 +435,12 @@ async function main() {
         ),
       ),
     );
-    // deliveries: each event once, 10 % of them again later (Stripe redelivers)
-    const deliveries = [...orders.keys(), ...[...orders.keys()].filter((i) => i % 10 === 3)];
+    // deliveries: each event once, a share (--dup) of them again later (Stripe redelivers)
+    const dupEvery = Math.max(1, Math.round(1 / dup));
+    const deliveries = [
+      ...orders.keys(),
+      ...[...orders.keys()].filter((i) => i % dupEvery === Math.min(3, dupEvery - 1)),
+    ];
     const purchaseShare = deliveries.length / (rate * planned);
     const announcementShare = 0.01;
 
@@ -614,15 +704,25 @@ async function main() {
       annSent.filter(([cid]) => !acked.has(cid)).map(([, s]) => /** @type {string} */ (s.key)),
       annStored,
     );
+    /** @type {Record<string, { pass: boolean, samples: string[] } & Record<string, unknown>>} */
     const data = {
       answers,
-      purchases: { ...purchases, deliveries: sentEvents.size, redelivered },
+      purchases: {
+        ...purchases,
+        deliveries: sentEvents.size,
+        deliveredTwice:
+          [...sent.values()].filter((x) => x.kind === 'purchase').length - sentEvents.size,
+        redelivered,
+      },
       announcements,
     };
-    const pass =
-      faults.every((f) => f.pass) && answers.pass && purchases.pass && announcements.pass;
+    // a NATS cluster: the events stream is replicated on every node again, caught up
+    if (u.natsNodes.length > 1) data.stream = await streamCheck();
+    const pass = faults.every((f) => f.pass) && Object.values(data).every((d) => d.pass);
     const report = {
       profile,
+      // what ran: NATS nodes and processes per app (the cluster profile: 3 and 2)
+      layout: { natsNodes: u.natsNodes.length, replicas: u.cluster?.replicas ?? 1 },
       startedAt,
       rate,
       seconds: loadSeconds,
@@ -643,6 +743,7 @@ async function main() {
     fs.writeFileSync(path.join(outDir, 'fault-report.json'), JSON.stringify(report, null, 2));
     fs.writeFileSync(path.join(outDir, 'fault-report.md'), renderMarkdown(report));
     console.log(`\n${textTable(faultRows(faults))}\n`);
+    console.log(`${textTable(errorRows(faults))}\n`);
     for (const [name, d] of Object.entries(data)) {
       const { pass: ok, samples, ...figs } = d;
       console.log(

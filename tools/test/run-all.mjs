@@ -182,6 +182,11 @@ try {
 if (full && needsServers) {
   log('CI_FULL: the fault suite (its own profile)');
   suite('fault', ['tools/fault/run.mjs']);
+  // the cluster profile (ADR 0029), after the fault profile is stopped: it comes up healthy,
+  // then the fault suite's cluster run (each starts and stops it)
+  log('CI_FULL: the cluster profile comes up healthy, then the cluster fault run');
+  suite('cluster', ['tools/system/cluster-check.mjs']);
+  suite('fault:cluster', ['tools/fault/run.mjs', '--profile', 'cluster']);
 }
 
 const passed = tiers.reduce((n, t) => n + t.passed, 0);
