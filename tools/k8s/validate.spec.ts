@@ -77,7 +77,9 @@ maybe('k8s validation (tools/k8s)', () => {
     expect(r.out).toMatch(
       /k8s\/ferretdb: ok - \d+ objects \(Cluster 1, Database 6, Deployment 6, Namespace 1, NetworkPolicy 7, Service 6\), 6 pod templates/,
     );
-    expect(r.out).toMatch(/k8s\/ferretdb\/monitoring: ok - 2 objects \(PodMonitor 2\)/);
+    expect(r.out).toMatch(
+      /k8s\/ferretdb\/monitoring: ok - 3 objects \(PodMonitor 2, PrometheusRule 1\)/,
+    );
     expect(r.status).toBe(0);
   });
 
