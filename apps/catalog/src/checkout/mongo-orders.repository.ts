@@ -70,18 +70,18 @@ export class MongoOrdersRepository extends OrdersRepository {
     return this.orders.findById(orderId).lean<Order>().exec();
   }
 
-  /** By the `{sessionId}` index (FerretDB scans); the owner checked on the order read. */
+  /** By the `{sessionId}` index; the owner checked on the order read. */
   async findOwnBySessionId(sessionId: string, ownerId: string): Promise<Order | null> {
     const order = await this.findAnyBySessionId(sessionId);
     return order && order.uid === ownerId ? order : null;
   }
 
-  /** By the `{sessionId}` index (FerretDB scans). */
+  /** By the `{sessionId}` index. */
   findAnyBySessionId(sessionId: string): Promise<Order | null> {
     return this.orders.findOne({ sessionId }).lean<Order>().exec();
   }
 
-  /** By the `{paymentIntentId}` index (FerretDB scans). */
+  /** By the `{paymentIntentId}` index. */
   findByPaymentIntent(paymentIntentId: string): Promise<Order | null> {
     return this.orders.findOne({ paymentIntentId }).lean<Order>().exec();
   }
@@ -159,9 +159,9 @@ export class MongoOrdersRepository extends OrdersRepository {
 
   /**
    * Orders whose fulfilment, refund or revocation was recorded but not finished, last changed
-   * before `cutoff`, oldest first. On MongoDB each branch of the `$or` by its own index
-   * (`{fulfilment}`, `{revocation}`, `{refund}`), the few pending orders then sorted by
-   * updatedAt; FerretDB scans.
+   * before `cutoff`, oldest first. Each branch of the `$or` by its own index (`{fulfilment}`,
+   * `{revocation}`, `{refund}`; FerretDB on PostgreSQL too), the few pending orders then sorted
+   * by updatedAt.
    */
   unfinished(cutoff: Date, limit: number): Promise<Order[]> {
     return this.orders

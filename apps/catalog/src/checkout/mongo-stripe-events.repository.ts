@@ -8,6 +8,9 @@ import type { WebhookEvent } from './webhook-decision';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
+/** The earliest date BSON holds: `processedAt >= ANY_DATE` is "processedAt is a date". */
+const ANY_DATE = new Date(-8_640_000_000_000_000);
+
 /**
  * The webhook's inbox (stripe_events, by event id). On FerretDB (the local store) only inserts
  * are cheap: a first delivery is ONE insert; the other operations here run for redeliveries,
@@ -40,6 +43,7 @@ export class MongoStripeEventsRepository extends StripeEventsRepository {
         event: JSON.stringify(event),
         receivedAt: at,
         processedAt: null,
+        processed: false,
         outcome: null,
         orderId: null,
         deliveries: 1,
@@ -66,11 +70,12 @@ export class MongoStripeEventsRepository extends StripeEventsRepository {
 
   /**
    * Ids of entries received before `cutoff` and not processed yet (the relay's scan), by the
-   * `{processedAt, receivedAt}` index (stripe-event.schema.ts) on MongoDB; FerretDB scans.
+   * `{processed, receivedAt}` index (stripe-event.schema.ts), sort and limit included: on
+   * FerretDB on PostgreSQL too (`processedAt: null` would read every entry there).
    */
   async unprocessed(cutoff: Date, limit: number): Promise<string[]> {
     const docs = await this.events
-      .find({ processedAt: null, receivedAt: { $lt: cutoff } }, { _id: 1 })
+      .find({ processed: false, receivedAt: { $lt: cutoff } }, { _id: 1 })
       .sort({ receivedAt: 1 })
       .limit(limit)
       .lean<{ _id: string }[]>()
@@ -80,20 +85,27 @@ export class MongoStripeEventsRepository extends StripeEventsRepository {
 
   /**
    * Forgets the processed entries of these orders (a deleted user's: the stored events carry
-   * their email and ids), by the `{orderId}` index on MongoDB (FerretDB scans). Unprocessed
-   * ones stay for the worker; their orders are anonymised.
+   * their email and ids), by the `{orderId, processedAt}` index: one branch per order with
+   * "processedAt is a date" (what FerretDB on PostgreSQL pushes down; `$in` and `$ne: null`
+   * would read every entry there). Entries recorded before `processed` existed count too.
+   * Unprocessed ones stay for the worker; their orders are anonymised.
    */
   async forgetProcessed(orderIds: readonly string[]): Promise<number> {
     if (orderIds.length === 0) return 0;
     const res = await this.events
-      .deleteMany({ orderId: { $in: [...orderIds] }, processedAt: { $ne: null } })
+      .deleteMany({
+        $or: [...new Set(orderIds)].map((orderId) => ({
+          orderId,
+          processedAt: { $gte: ANY_DATE },
+        })),
+      })
       .exec();
     return res.deletedCount ?? 0;
   }
 
   /**
-   * By the `_id` index on MongoDB; the filter's `processedAt: null` (a second run changes
-   * nothing) makes FerretDB scan, behind the answer (the worker).
+   * By the `_id` index (on FerretDB the `_id` condition is pushed down and `processedAt: null`,
+   * which makes a second run change nothing, checked on that one entry).
    */
   async markProcessed(
     eventId: string,
@@ -106,7 +118,7 @@ export class MongoStripeEventsRepository extends StripeEventsRepository {
         // the first processing's outcome stays (a second run of the same event changes nothing)
         .updateOne(
           { _id: eventId, processedAt: null },
-          { $set: { processedAt: at, outcome, orderId } },
+          { $set: { processedAt: at, processed: true, outcome, orderId } },
         )
         .exec(),
     );

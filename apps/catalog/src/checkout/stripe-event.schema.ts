@@ -25,6 +25,15 @@ export class StripeEventRecord {
   @Prop({ type: Date, default: null })
   processedAt!: Date | null;
 
+  /**
+   * Whether it was processed (processedAt set), always written: the relay's scan asks for
+   * `processed: false`, which an index serves on FerretDB too (`processedAt: null` is not pushed
+   * down there and would read every entry ever received). An entry recorded before the field
+   * existed has none: it is not in the relay's scan.
+   */
+  @Prop({ type: Boolean, default: false })
+  processed!: boolean;
+
   /** What processing did ('paid', 'unknown order', 'paid not from refunded', ...). */
   @Prop({ type: String, default: null })
   outcome!: string | null;
@@ -38,7 +47,10 @@ export class StripeEventRecord {
 }
 
 export const StripeEventSchema = SchemaFactory.createForClass(StripeEventRecord);
-/** The relay's scan of unprocessed entries, oldest first. */
-StripeEventSchema.index({ processedAt: 1, receivedAt: 1 });
-/** The entries of a deleted user's orders (forgotten with the user). */
-StripeEventSchema.index({ orderId: 1 });
+/** MongoStripeEventsRepository.unprocessed: the relay's scan of unprocessed entries, oldest first. */
+StripeEventSchema.index({ processed: 1, receivedAt: 1 });
+/**
+ * MongoStripeEventsRepository.forgetProcessed: the processed entries of a deleted user's orders
+ * (one range of this index per order).
+ */
+StripeEventSchema.index({ orderId: 1, processedAt: 1 });

@@ -119,8 +119,8 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
 
   /**
    * Erases everything of the user's ledger: snapshots (by the `{uid}` index of
-   * ledger_snapshots; FerretDB scans), holdings (by id) and marks (by the `{uid}` index of
-   * ledger_pending) of a deleted user (ADR 0023). The orders keep what accounting needs,
+   * ledger_snapshots), holdings (by id) and marks (by the `{uid}` index of ledger_pending) of
+   * a deleted user (ADR 0023). The orders keep what accounting needs,
    * without the person.
    */
   async eraseUser(uid: string): Promise<void> {
@@ -132,7 +132,7 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
 
   /**
    * Marks of changes in progress since before `cutoff`, oldest first (the relay's), by the
-   * `{since}` index (FerretDB scans ledger_pending, which holds only changes in flight).
+   * `{since}` index, sort and limit included.
    */
   pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]> {
     return this.pending
@@ -144,10 +144,11 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
   }
 
   /**
-   * Ends the marks (the relay's, once it has published their users): `_id $in`, the `_id`
-   * index on MongoDB; FerretDB scans ledger_pending, which holds only changes in flight.
+   * Ends the marks (the relay's, once it has published their users): one `_id` branch per mark,
+   * by the `_id` index (FerretDB on PostgreSQL pushes down an `$or` of equalities, not `$in`).
    */
   async clearPending(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.pending.deleteMany({ _id: { $in: ids } }).exec();
+    if (ids.length === 0) return;
+    await this.pending.deleteMany({ $or: [...new Set(ids)].map((_id) => ({ _id })) }).exec();
   }
 }

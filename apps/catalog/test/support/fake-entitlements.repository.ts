@@ -10,7 +10,9 @@ import type {
 
 /**
  * The repository's contract in memory: snapshots by id (an insert of a taken id fails),
- * unconditional holdings writes, $max. Every call is counted, to show what a change reads.
+ * unconditional holdings writes of the held ids, the relay's marks oldest first. Every call is
+ * counted, to show what a change reads. Kept to the store's semantics by
+ * apps/catalog/test/repositories.int-spec.ts.
  */
 export class FakeEntitlementsRepository implements EntitlementsRepository {
   snapshots = new Map<string, LedgerSnapshotRecord>();
@@ -80,16 +82,22 @@ export class FakeEntitlementsRepository implements EntitlementsRepository {
     snapshot: number,
   ): Promise<void> {
     this.calls.push('writeHoldings');
-    Object.assign(this.doc(uid), { purchases, version, snapshot });
+    // the store keeps the held ids (a list), not the caller's object
+    const held = Object.fromEntries(
+      Object.keys(purchases)
+        .sort()
+        .map((id) => [id, true]),
+    );
+    Object.assign(this.doc(uid), { purchases: held, version, snapshot });
   }
   /** {} for a user with no holdings, as the store answers. */
   async purchasesOf(uid: string): Promise<Record<string, boolean>> {
-    return this.holdings.get(uid)?.purchases ?? {};
+    return { ...(this.holdings.get(uid)?.purchases ?? {}) };
   }
   async holdingsOf(uid: string): Promise<StoredHoldings | null> {
     this.calls.push('holdingsOf');
     const d = this.holdings.get(uid);
-    return d ? { ...d } : null;
+    return d ? { ...d, purchases: { ...d.purchases } } : null;
   }
   async pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]> {
     return [...this.pending.values()]

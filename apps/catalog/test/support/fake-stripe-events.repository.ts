@@ -2,7 +2,10 @@
 import type { Delivery, StripeEventsRepository } from '../../src/checkout/stripe-events.repository';
 import type { WebhookEvent } from '../../src/checkout/webhook-decision';
 
-/** The inbox in a map (`byId`, by event id); every method a jest.fn. */
+/**
+ * The inbox in a map (`byId`, by event id); every method a jest.fn. Kept to the store's
+ * semantics by apps/catalog/test/repositories.int-spec.ts.
+ */
 export class FakeStripeEventsRepository implements StripeEventsRepository {
   readonly byId = new Map<
     string,
@@ -36,9 +39,11 @@ export class FakeStripeEventsRepository implements StripeEventsRepository {
     const e = this.byId.get(id);
     return e && !e.processedAt ? structuredClone(e.event) : null;
   });
+  /** Oldest first, as the store sorts them (not in the order they were recorded). */
   unprocessed = jest.fn(async (cutoff: Date, limit: number) =>
     [...this.byId.entries()]
-      .filter(([, e]) => !e.processedAt && e.receivedAt < cutoff)
+      .filter(([, e]) => !e.processedAt && e.receivedAt.getTime() < cutoff.getTime())
+      .sort(([, a], [, b]) => a.receivedAt.getTime() - b.receivedAt.getTime())
       .slice(0, limit)
       .map(([id]) => id),
   );
