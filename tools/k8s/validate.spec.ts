@@ -131,6 +131,20 @@ maybe('k8s validation (tools/k8s)', () => {
     }
   });
 
+  it("gives each service's Deployment the database URI its config class reads (<SERVICE>_MONGODB_URI)", () => {
+    // media was given TESTING_MONGODB_URI once: it would have started without a database
+    for (const overlay of ['dev', 'prod']) {
+      for (const doc of render(`k8s/overlays/${overlay}`)) {
+        const name = /^kind: Deployment$/m.test(doc)
+          ? /^ {2}name: (\S+)$/m.exec(doc)?.[1]
+          : undefined;
+        if (!name) continue;
+        const uris = [...doc.matchAll(/name: ([A-Z]+)_MONGODB_URI$/gm)].map((m) => m[1]);
+        for (const prefix of uris) expect([name, prefix]).toEqual([name, name.toUpperCase()]);
+      }
+    }
+  });
+
   it('accepts a well-formed app Deployment', () => {
     const r = check(deployment());
     expect(r.out).toMatch(/: ok - 1 objects/);
