@@ -356,6 +356,31 @@ export function faultFigures(hits, fault, t, o = {}) {
 
 /** @typedef {ReturnType<typeof faultFigures>} FaultFigures */
 
+/**
+ * The warm-up: requests sent before the first fault. With nothing broken every one must succeed;
+ * one still in flight when the first fault began (answered after it) is that fault's.
+ * @param {Hit[]} hits
+ * @param {number} firstFaultAt  ms epoch (Infinity: no fault ran)
+ */
+export function warmupCheck(hits, firstFaultAt) {
+  const before = hits.filter((h) => h.at < firstFaultAt);
+  const settled = before.filter((h) => h.at + h.ms < firstFaultAt);
+  const failed = settled.filter((h) => !isOk(h.code));
+  /** @type {Record<string, Record<string, number>>} */
+  const byKind = {};
+  for (const h of failed) {
+    const k = (byKind[h.kind] ??= {});
+    k[h.code] = (k[h.code] ?? 0) + 1;
+  }
+  return {
+    requests: before.length,
+    inFlightAtFirstFault: before.length - settled.length,
+    notOk: failed.length,
+    samples: Object.entries(byKind).map(([kind, codes]) => `${kind} ${formatCodes(codes)}`),
+    pass: failed.length === 0,
+  };
+}
+
 const round1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
 
 /**
@@ -603,7 +628,7 @@ export function errorRows(rows) {
 
 /**
  * The whole report as Markdown.
- * @param {{ profile: string, startedAt: string, rate: number, seconds: number, totals: Record<string, number>, faults: FaultFigures[], data: Record<string, { pass: boolean } & Record<string, unknown>>, pass: boolean }} r
+ * @param {{ profile: string, startedAt: string, rate: number, seconds: number, totals: Record<string, number>, warmup?: ReturnType<typeof warmupCheck>, faults: FaultFigures[], data: Record<string, { pass: boolean } & Record<string, unknown>>, pass: boolean }} r
  */
 export function renderMarkdown(r) {
   const esc = (/** @type {string} */ s) => s.replace(/\|/g, '\\|');
@@ -623,6 +648,12 @@ export function renderMarkdown(r) {
         `| ${row.map(esc).join(' | ')} |${i === 0 ? `\n| ${row.map(() => '---').join(' | ')} |` : ''}`,
     ),
     '',
+    ...(r.warmup
+      ? [
+          `Warm-up (before the first fault): ${r.warmup.requests} requests, ${r.warmup.notOk} failed${r.warmup.samples.length ? ` (${esc(r.warmup.samples.join(', '))})` : ''}: ${r.warmup.pass ? 'ok' : 'FAIL'}.`,
+          '',
+        ]
+      : []),
     '## Data check after the run',
     '',
     '| writes | figures | verdict |',

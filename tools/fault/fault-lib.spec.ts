@@ -15,6 +15,7 @@ import {
   SERVICES,
   streamLeaderServer,
   streamReplicaState,
+  warmupCheck,
 } from './fault-lib.mjs';
 
 type Hit = { at: number; code: number; ms: number; kind: string; learner: boolean };
@@ -458,5 +459,25 @@ describe('the cluster run (ADR 0029)', () => {
     expect(streamReplicaState([follower, null, jsz], 'NONE')).toBeNull();
     // the leader did not answer: nothing to say
     expect(streamReplicaState([follower, null, null], 'EVENTS')).toBeNull();
+  });
+});
+
+describe('warmupCheck', () => {
+  it('fails any request that failed before the first fault, not one still in flight then', () => {
+    const hits = [
+      hit(1_000, 200),
+      { ...hit(1_100, 500, 100), kind: 'answer' },
+      { ...hit(4_900, 504, 10_000), kind: 'read' }, // answered after the fault at 5 000: the fault's
+      hit(6_000, 503), // after the fault began: not the warm-up's
+    ];
+    expect(warmupCheck(hits, 5_000)).toEqual({
+      requests: 3,
+      inFlightAtFirstFault: 1,
+      notOk: 1,
+      samples: ['answer 500:1'],
+      pass: false,
+    });
+    expect(warmupCheck([hit(1_000, 200), hit(4_900, 504, 10_000)], 5_000).pass).toBe(true);
+    expect(warmupCheck([hit(1_000, 201)], Infinity)).toMatchObject({ requests: 1, pass: true });
   });
 });

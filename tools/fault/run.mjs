@@ -69,6 +69,7 @@ import {
   errorRows,
   streamLeaderServer,
   streamReplicaState,
+  warmupCheck,
   faultFigures,
   faultRows,
   faultSchedule,
@@ -604,8 +605,8 @@ async function main() {
       hits.map((h) => JSON.stringify(h)).join('\n') + '\n',
     );
     const faults = applied.map((a) => faultFigures(hits, a.fault, a));
-    const before = hits.filter((h) => h.at < (applied[0]?.startAt ?? Infinity));
-    const warmupBad = before.filter((h) => h.code < 200 || h.code >= 300).length;
+    // before the first fault nothing is broken: every request settled by then must succeed
+    const warmup = warmupCheck(hits, applied[0]?.startAt ?? Infinity);
 
     // ---- purchases: deliveries that got no 2xx are delivered again (Stripe retries them)
     const ackedEvents = new Set(
@@ -718,7 +719,8 @@ async function main() {
     };
     // a NATS cluster: the events stream is replicated on every node again, caught up
     if (u.natsNodes.length > 1) data.stream = await streamCheck();
-    const pass = faults.every((f) => f.pass) && Object.values(data).every((d) => d.pass);
+    const pass =
+      warmup.pass && faults.every((f) => f.pass) && Object.values(data).every((d) => d.pass);
     const report = {
       profile,
       // what ran: NATS nodes and processes per app (the cluster profile: 3 and 2)
@@ -727,7 +729,7 @@ async function main() {
       rate,
       seconds: loadSeconds,
       totals,
-      warmup: { requests: before.length, notOk: warmupBad },
+      warmup,
       faults,
       // when each fault happened (ms from the start of the load), for a look at fault-hits.jsonl
       times: applied.map((a) => ({
@@ -744,6 +746,9 @@ async function main() {
     fs.writeFileSync(path.join(outDir, 'fault-report.md'), renderMarkdown(report));
     console.log(`\n${textTable(faultRows(faults))}\n`);
     console.log(`${textTable(errorRows(faults))}\n`);
+    console.log(
+      `warm-up        ${warmup.pass ? 'ok  ' : 'FAIL'} ${warmup.requests} requests, ${warmup.notOk} failed${warmup.samples.length ? ` (${warmup.samples.join(', ')})` : ''}`,
+    );
     for (const [name, d] of Object.entries(data)) {
       const { pass: ok, samples, ...figs } = d;
       console.log(
