@@ -19,6 +19,7 @@ export * from './health/health-server';
 export * from './health/rpc-health.controller';
 export * from './jetstream/jetstream.bus';
 export * from './jetstream/jetstream.module';
+export * from './jetstream/stream-leader';
 export * from './jetstream/event-handlers';
 export * from './jetstream/event-handlers.explorer';
 export * from './mongo/mongo.module';

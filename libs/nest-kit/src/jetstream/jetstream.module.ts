@@ -8,9 +8,11 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { connect, type NatsConnection } from 'nats';
+import { Streams } from '@examprep/contracts';
 import { natsServers, streamReplicas } from '../config/nats-servers';
 import { EventHandlersExplorer } from './event-handlers.explorer';
 import { JetStreamBus } from './jetstream.bus';
+import { waitForStreamLeader } from './stream-leader';
 
 const NATS_EVENTS_CONNECTION = Symbol('NATS_EVENTS_CONNECTION');
 
@@ -55,6 +57,9 @@ export class JetStreamModule {
           useFactory: async (nc: NatsConnection) => {
             const bus = await JetStreamBus.create(nc, { replicas });
             await bus.ensureStream();
+            // a replicated stream just made has no leader for a moment: publish only once it has
+            if (replicas > 1)
+              await waitForStreamLeader(await nc.jetstreamManager(), Streams.events.name);
             return bus;
           },
         },
