@@ -8,6 +8,7 @@ import {
   PUMP_ANSWER_ORDER,
   PUMP_MESSAGES,
   QBANK_MESSAGES as M,
+  PAGE_MESSAGES,
   QID_PATTERN,
   type Question,
   type QuestionInput,
@@ -25,7 +26,7 @@ import {
 } from '@examprep/test-kit';
 import { canonicalAnswer, generatePump, PUMP_PREVIEW, pumpProblemId } from '@examprep/pump';
 import { MongoClient } from 'mongodb';
-import { call, uidFor } from './support/api';
+import { call, exchange, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
@@ -49,7 +50,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await mongo?.db().collection('questions').deleteMany({ course: COURSE });
+  // this run's courses (COURSE and the suites' `${COURSE} ...`), also when a case failed midway
+  await mongo
+    ?.db()
+    .collection('questions')
+    .deleteMany({ course: { $regex: `^${COURSE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` } });
   await mongo?.close();
 });
 
@@ -208,12 +213,20 @@ describe('questions', () => {
       }),
     );
 
-    const list = async (q: string) =>
-      (
-        await call<{ questions: Question[]; total: number }>('GET', `/api/questions?${q}`, {
-          who: 'admin',
-        })
-      ).body;
+    /** Every page (ADR 0026: a search reads a bounded slice of the bank per page). */
+    const list = async (q: string) => {
+      const questions: Question[] = [];
+      let total: number | null = null;
+      let path: string | undefined = `/api/questions?${q}`;
+      while (path) {
+        const res: { body: { questions: Question[]; total: number | null }; headers: Headers } =
+          await exchange('GET', path, { who: 'admin' });
+        questions.push(...res.body.questions);
+        total = res.body.total;
+        path = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1];
+      }
+      return { questions, total };
+    };
     const c = encodeURIComponent(course);
     expect((await list(`course=${c}`)).total).toBe(2);
     expect((await list(`course=${c}&objective=Ratios`)).questions.map((q) => q.qid)).toEqual([
@@ -257,6 +270,95 @@ describe('questions', () => {
     const facets = (await call('GET', '/api/questions/facets', { who: 'admin' })).body;
     expect(facets.objectives[course]).toEqual(['Percents', 'Ratios']);
     await mongo.db().collection('questions').deleteMany({ course });
+  });
+});
+
+describe('GET /api/questions: keyset pages (ADR 0026)', () => {
+  const course = `IT Pages ${Date.now()}`;
+  const qids: string[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await call<Question>('POST', '/api/questions', {
+        who: 'admin',
+        body: single({ course, objective: `O${i % 2}` }),
+      });
+      expect(res.status).toBe(201);
+      qids.push(res.body.qid);
+    }
+  });
+  afterAll(() => mongo.db().collection('questions').deleteMany({ course }));
+
+  const page = (query: string) =>
+    exchange<{ questions: Question[]; total: number }>('GET', `/api/questions?${query}`, {
+      who: 'admin',
+    });
+  const nextOf = (link: string | null) => {
+    const m = /^<([^>]+)>; rel="next"$/.exec(link ?? '');
+    return m ? m[1]! : null;
+  };
+
+  it('pages of `limit` by course, objective, qid; the next page in the Link header; the total of all', async () => {
+    const c = encodeURIComponent(course);
+    const seen: string[] = [];
+    let path: string | null = `/api/questions?course=${c}&limit=2`;
+    const sizes: number[] = [];
+    while (path) {
+      const res = await page(path.split('?')[1]!);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(5);
+      sizes.push(res.body.questions.length);
+      seen.push(...res.body.questions.map((q) => q.qid));
+      path = nextOf(res.headers.get('link'));
+      if (path) expect(path).toMatch(/^\/api\/questions\?course=.*&limit=2&cursor=[\w-]+$/);
+    }
+    expect(sizes).toEqual([2, 2, 1]);
+    const byObjective = (o: string) =>
+      qids.filter((_, i) => `O${i % 2}` === o).sort((a, b) => (a < b ? -1 : 1));
+    expect(seen).toEqual([...byObjective('O0'), ...byObjective('O1')]);
+    // the default limit holds all five: no Link header
+    const all = await page(`course=${c}`);
+    expect(all.body.questions).toHaveLength(5);
+    expect(all.headers.get('link')).toBeNull();
+  });
+
+  it('a bad cursor or limit is a 400 naming the field; a learner gets 403', async () => {
+    for (const [query, field] of [
+      ['cursor=%7B%22%24gt%22%3A1%7D', 'cursor'],
+      [`cursor=${Buffer.from('["a"]').toString('base64url')}`, 'cursor'],
+      ['cursor=', 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=ten', 'limit'],
+    ]) {
+      const res = await page(query!);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(Object.keys(res.body as object)).toContain('fields');
+      expect((res.body as unknown as { fields: Record<string, string[]> }).fields).toHaveProperty(
+        field!,
+      );
+    }
+    const bad = await page(`cursor=${Buffer.from('["a"]').toString('base64url')}`);
+    expect(bad.body).toMatchObject({ fields: { cursor: [PAGE_MESSAGES.cursor] } });
+    expect((await call('GET', '/api/questions?limit=2', { who: 'learner' })).status).toBe(403);
+  });
+
+  it('the export is streamed: one JSON value with every question, x-total-count', async () => {
+    const res = await exchange(
+      'GET',
+      `/api/questions/export?course=${encodeURIComponent(course)}`,
+      {
+        who: 'admin',
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('5');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({ totalQuestions: 5, filters: { course } });
+    expect((res.body as { questions: Question[] }).questions.map((q) => q.qid).sort()).toEqual(
+      [...qids].sort(),
+    );
+    // one question a line (the browser counts rows by them)
+    expect(res.text.split('\n')).toHaveLength(1 + 5 + 2);
   });
 });
 
@@ -712,14 +814,23 @@ describe('Infinite QBank pump topics (issue 14): answered on the pump face', () 
 });
 
 describe('seed content (tools/seed)', () => {
-  const seeded = async (course: string) =>
-    (
-      await call<{ questions: Question[] }>(
+  /** Every question of the course, a page of 100 at a time (ADR 0026: the Link header). */
+  const seeded = async (course: string) => {
+    const questions: Question[] = [];
+    let path: string | undefined = `/api/questions?course=${encodeURIComponent(course)}&limit=100`;
+    while (path) {
+      const res: { body: { questions: Question[] }; headers: Headers } = await exchange(
         'GET',
-        `/api/questions?course=${encodeURIComponent(course)}`,
-        { who: 'admin' },
-      )
-    ).body.questions;
+        path,
+        {
+          who: 'admin',
+        },
+      );
+      questions.push(...res.body.questions);
+      path = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1];
+    }
+    return questions;
+  };
 
   it('fills every set with valid, explained questions covering every objective', async () => {
     const sizes: Record<string, number> = {

@@ -16,6 +16,8 @@ import { PoolController } from './pool/pool.controller';
 import { MEDIA_CALLS, MediaPeer } from './media/media-peer';
 import { PoolService } from './pool/pool.service';
 import { MongoQuestionsRepository } from './questions/mongo-questions.repository';
+import { QuestionCountRecord, QuestionCountSchema } from './questions/question-count.schema';
+import { QuestionCounts } from './questions/question-counts.service';
 import { QidAllocator } from './questions/qid-allocator.service';
 import { QuestionEvents } from './questions/question-events.service';
 import { QuestionMediaService } from './questions/question-media.service';
@@ -39,6 +41,7 @@ export class AppModule {
         JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'qbank' }),
         MongooseModule.forFeature([
           { name: QuestionRecord.name, schema: QuestionSchema },
+          { name: QuestionCountRecord.name, schema: QuestionCountSchema },
           { name: CourseRecord.name, schema: CourseSchema },
           { name: ViewModeRecord.name, schema: ViewModeSchema },
         ]),
@@ -63,6 +66,7 @@ export class AppModule {
         QidAllocator,
         QuestionsService,
         QuestionSearchService,
+        QuestionCounts,
         CoursesService,
         InfiniteService,
         PoolService,

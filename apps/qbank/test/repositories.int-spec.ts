@@ -12,7 +12,13 @@ import { ViewModeRecord, ViewModeSchema } from '../src/infinite/view-mode.schema
 import type { ViewModesRepository } from '../src/infinite/view-modes.repository';
 import { MongoQuestionsRepository } from '../src/questions/mongo-questions.repository';
 import { QuestionRecord, QuestionSchema } from '../src/questions/question.schema';
-import type { NewQuestion, QuestionsRepository } from '../src/questions/questions.repository';
+import { QuestionCountRecord, QuestionCountSchema } from '../src/questions/question-count.schema';
+import {
+  type NewQuestion,
+  type QuestionsRepository,
+  SEARCH_BATCH,
+  SEARCH_READS,
+} from '../src/questions/questions.repository';
 import { FakeCoursesRepository } from './support/fake-courses.repository';
 import { FakeQuestionsRepository } from './support/fake-questions.repository';
 import { FakeViewModesRepository } from './support/fake-view-modes.repository';
@@ -20,6 +26,7 @@ import { FakeViewModesRepository } from './support/fake-view-modes.repository';
 // the indexes the service has (the unique _id decides a taken qid)
 const db = scratchDatabase('qbank_repositories_it', [
   [QuestionRecord.name, QuestionSchema],
+  [QuestionCountRecord.name, QuestionCountSchema],
   [CourseRecord.name, CourseSchema],
   [ViewModeRecord.name, ViewModeSchema],
 ]);
@@ -40,8 +47,10 @@ const implementations: [
     {
       questions: async () => {
         const model = db.conn.model<QuestionRecord>(QuestionRecord.name);
+        const counts = db.conn.model<QuestionCountRecord>(QuestionCountRecord.name);
         await model.deleteMany({}).exec();
-        return new MongoQuestionsRepository(model);
+        await counts.deleteMany({}).exec();
+        return new MongoQuestionsRepository(model, counts);
       },
       courses: async () => {
         const model = db.conn.model<CourseRecord>(CourseRecord.name);
@@ -128,31 +137,87 @@ describe.each(implementations)('QuestionsRepository (%s)', (_name, make) => {
     expect((await repo.findByQid('AB12'))?.generatedFrom ?? null).toBeNull();
   });
 
-  it('search: by course, objective and qid; filters; a search in any case, its characters literal', async () => {
+  /** Every page of a search, `limit` at a time, in order. */
+  async function allPages(filters: Parameters<QuestionsRepository['searchPage']>[0], limit = 50) {
+    const docs: { _id: string }[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await repo.searchPage(filters, cursor, limit);
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      docs.push(...page.items);
+      if (page.next === null) return docs;
+      cursor = page.next;
+    }
+  }
+
+  it('searchPage: by course, objective and qid; filters; a search in any case, its characters literal', async () => {
     await bank();
-    expect(qids(await repo.search({}))).toEqual(['MD10', 'TA05', 'TA30', 'TB20']);
-    expect(qids(await repo.search({ course: 'TEAS Math QBank' }))).toEqual([
-      'TA05',
-      'TA30',
-      'TB20',
-    ]);
-    expect(qids(await repo.search({ course: 'TEAS Math QBank', objective: 'Fractions' }))).toEqual([
+    const search = (f: Parameters<QuestionsRepository['searchPage']>[0]) => allPages(f);
+    expect(qids(await search({}))).toEqual(['MD10', 'TA05', 'TA30', 'TB20']);
+    expect(qids(await search({ course: 'TEAS Math QBank' }))).toEqual(['TA05', 'TA30', 'TB20']);
+    expect(qids(await search({ course: 'TEAS Math QBank', objective: 'Fractions' }))).toEqual([
       'TA05',
       'TA30',
     ]);
-    expect(qids(await repo.search({ type: 'sata' }))).toEqual(['TB20']);
-    expect(qids(await repo.search({ search: 'ta3' }))).toEqual(['TA30']);
-    expect(qids(await repo.search({ search: '1/2 + 1/4' }))).toEqual(['TA05']);
-    expect(qids(await repo.search({ search: '(ML/HR)' }))).toEqual(['MD10']);
-    expect(qids(await repo.search({ search: 'yes' }))).toEqual(['TA05']);
-    expect(qids(await repo.search({ search: 'NUMBERS' }))).toEqual([
-      'MD10',
-      'TA05',
-      'TA30',
-      'TB20',
-    ]);
-    expect(qids(await repo.search({ search: '.*' }))).toEqual([]);
-    expect(await repo.search({ course: 'No Such Course' })).toEqual([]);
+    expect(qids(await search({ type: 'sata' }))).toEqual(['TB20']);
+    expect(qids(await search({ search: 'ta3' }))).toEqual(['TA30']);
+    expect(qids(await search({ search: '1/2 + 1/4' }))).toEqual(['TA05']);
+    expect(qids(await search({ search: '(ML/HR)' }))).toEqual(['MD10']);
+    expect(qids(await search({ search: 'yes' }))).toEqual(['TA05']);
+    expect(qids(await search({ search: 'NUMBERS' }))).toEqual(['MD10', 'TA05', 'TA30', 'TB20']);
+    expect(qids(await search({ search: '.*' }))).toEqual([]);
+    expect(await search({ course: 'No Such Course' })).toEqual([]);
+  });
+
+  it('searchPage: pages of any size concatenate to the list, each once; next is null on the last', async () => {
+    await bank();
+    const courses = ['Ω Course', 'Ä Course', 'a course', 'B Course', '𝔸 Course'];
+    for (const [i, course] of courses.entries()) {
+      for (const n of [1, 2, 3]) await repo.insertNew(`X${i}${n}${n}`, fields({ course }));
+    }
+    const everything = qids(await allPages({}, 100));
+    expect(everything).toHaveLength(19);
+    for (const limit of [1, 3, 7]) expect(qids(await allPages({}, limit))).toEqual(everything);
+    const page = await repo.searchPage({}, undefined, 19);
+    expect(page.next).toBeNull();
+    const short = await repo.searchPage({ type: 'single' }, undefined, 2);
+    expect(short.next).toEqual(expect.any(String));
+    // a question added before the cursor is not shown; one after it is
+    const cursor = (await repo.searchPage({}, undefined, 1)).next!;
+    await repo.insertNew('AA00', fields({ course: '0 first' }));
+    await repo.insertNew('ZZ99', fields({ course: '~ last' }));
+    const second = await repo.searchPage({}, cursor, 100);
+    expect(qids(second.items)).not.toContain('AA00');
+    expect(qids(second.items)).toContain('ZZ99');
+    expect(second.items).toHaveLength(19);
+  }, 90_000);
+
+  it('count: the maintained counts of course, objective and type, through inserts, moves and deletes', async () => {
+    await bank();
+    expect(await repo.count({})).toBe(4);
+    expect(await repo.count({ course: 'TEAS Math QBank' })).toBe(3);
+    expect(await repo.count({ course: 'TEAS Math QBank', objective: 'Fractions' })).toBe(2);
+    expect(await repo.count({ type: 'blank' })).toBe(1);
+    expect(await repo.count({ course: 'No Such Course' })).toBe(0);
+    // a question that moves objective and type; a taken qid counts nothing
+    await repo.update('TA30', { ...fields(), objective: 'Percents', type: 'blank', choices: [] });
+    expect(await repo.insertNew('TA30', fields())).toBeNull();
+    expect(await repo.count({ course: 'TEAS Math QBank', objective: 'Fractions' })).toBe(1);
+    expect(await repo.count({ objective: 'Percents' })).toBe(2);
+    expect(await repo.count({ type: 'blank' })).toBe(2);
+    expect(await repo.update('ZZ99', fields())).toBeNull();
+    // a delete once; a second is nothing
+    expect(await repo.delete('TA05')).toBe(true);
+    expect(await repo.delete('TA05')).toBe(false);
+    expect(await repo.count({})).toBe(3);
+    expect(await repo.count({ course: 'TEAS Math QBank', objective: 'Fractions' })).toBe(0);
+  });
+
+  it('recount: the counts of what the bank holds, whatever was written around the repository', async () => {
+    await bank();
+    await repo.recount();
+    expect(await repo.count({})).toBe(4);
+    expect(await repo.count({ course: 'TEAS Math QBank', type: 'sata' })).toBe(1);
   });
 
   it('courseObjectives, allQids, findByCourse', async () => {
@@ -255,4 +320,133 @@ describe.each(implementations)('ViewModesRepository (%s)', (_name, make) => {
     expect(await repo.findMode('admin-2')).toBe('admin');
     expect(await repo.findMode('admin-3')).toBeNull();
   });
+});
+
+/**
+ * ADR 0026: every list query has its index. On MongoDB semantics (a `queryPlanner.winningPlan`)
+ * the plan of each list query must not be a collection scan; on FerretDB over PostgreSQL (a
+ * PostgreSQL `Plan`) not a `Seq Scan`. FerretDB 1.24 over SQLite answers a SQLite plan (`SCAN`)
+ * and `filterPushdown: false` for any filter but `{_id}` (ADR 0022): no usable plan, so there
+ * the check only records what the store said.
+ */
+describe('the admin list queries and their indexes (explain)', () => {
+  const stages = (plan: unknown): string[] => {
+    if (plan === null || typeof plan !== 'object') return [];
+    const p = plan as { stage?: string; inputStage?: unknown; inputStages?: unknown[] };
+    return [
+      ...(p.stage ? [p.stage] : []),
+      ...stages(p.inputStage),
+      ...(p.inputStages ?? []).flatMap(stages),
+    ];
+  };
+
+  it('searchPage with course, objective and type filters and a cursor is not a collection scan', async () => {
+    const model = db.conn.model<QuestionRecord>(QuestionRecord.name);
+    await model.deleteMany({}).exec();
+    await model.syncIndexes();
+    const repo = new MongoQuestionsRepository(
+      model,
+      db.conn.model<QuestionCountRecord>(QuestionCountRecord.name),
+    );
+    // enough rows that a planner prefers an index to reading the table (PostgreSQL reads a
+    // table of a few rows whole, index or not)
+    await model.insertMany(
+      Array.from({ length: 2000 }, (_, i) => ({
+        _id: `Q${String(i).padStart(5, '0')}`,
+        ...fields({
+          course: `C Q${String(i % 500).padStart(5, '0')}`,
+          type: i % 3 ? 'single' : 'sata',
+        }),
+        media: { questionImage: null, explanationImage: null, video: null },
+      })),
+    );
+    const seen: { method: string; filter: object; options: { sort?: object; limit?: number } }[] =
+      [];
+    db.conn.set('debug', (_c: string, method: string, filter: object, options: object) => {
+      seen.push({ method, filter, options: options ?? {} });
+    });
+    try {
+      const first = await repo.searchPage({}, undefined, 1);
+      await repo.searchPage({ course: 'C Q00011' }, first.next!, 1);
+      await repo.searchPage({ type: 'single', course: 'C Q00011' }, first.next!, 1);
+    } finally {
+      db.conn.set('debug', false);
+    }
+    const finds = seen.filter((q) => q.method === 'find');
+    expect(finds).toHaveLength(3);
+    for (const q of finds) {
+      const plan = (await model.collection
+        .find(q.filter, { sort: q.options.sort as never, limit: q.options.limit })
+        .explain()) as { queryPlanner?: { winningPlan?: unknown }; filterPushdown?: boolean };
+      const winning = plan.queryPlanner?.winningPlan;
+      const pg = (plan.queryPlanner as { Plan?: unknown } | undefined)?.Plan;
+      if (winning !== undefined) expect(stages(winning)).not.toContain('COLLSCAN');
+      else if (pg !== undefined && typeof pg === 'object')
+        // FerretDB on PostgreSQL: a PostgreSQL plan; a Seq Scan reads the whole collection
+        expect(JSON.stringify(pg).match(/"Node Type":"[^"]+"/g)).not.toContain(
+          '"Node Type":"Seq Scan"',
+        );
+      else expect(plan).toHaveProperty('filterPushdown'); // FerretDB on SQLite: no plan to judge
+    }
+  });
+});
+
+describe('question_counts: rebuilt from the bank (a seeder writes around the repository)', () => {
+  it('recount sets each count to what the bank holds and drops the counts of nothing', async () => {
+    const model = db.conn.model<QuestionRecord>(QuestionRecord.name);
+    const counts = db.conn.model<QuestionCountRecord>(QuestionCountRecord.name);
+    await model.deleteMany({}).exec();
+    await counts.deleteMany({}).exec();
+    const repo = new MongoQuestionsRepository(model, counts);
+    await model.insertMany(
+      ['AB10', 'AB11', 'AB12'].map((qid, i) => ({
+        _id: qid,
+        ...fields({ type: i ? 'single' : 'blank' }),
+      })),
+    );
+    await counts.create({
+      _id: 'gone\u001fx\u001fsingle',
+      course: 'gone',
+      objective: 'x',
+      type: 'single',
+      n: 7,
+    });
+    expect(await repo.count({})).toBe(7);
+    await repo.recount();
+    expect(await repo.count({})).toBe(3);
+    expect(await repo.count({ type: 'blank' })).toBe(1);
+    expect(await repo.count({ course: 'gone' })).toBe(0);
+  });
+});
+
+describe('searchPage with a search: a page reads at most SEARCH_READS × SEARCH_BATCH documents', () => {
+  it('on a bank bigger than that: short pages whose cursors carry on; together every match once, as the fake', async () => {
+    const model = db.conn.model<QuestionRecord>(QuestionRecord.name);
+    const counts = db.conn.model<QuestionCountRecord>(QuestionCountRecord.name);
+    await model.deleteMany({}).exec();
+    const mongo = new MongoQuestionsRepository(model, counts);
+    const fake = new FakeQuestionsRepository();
+    const total = SEARCH_BATCH * SEARCH_READS + 150;
+    const docs = Array.from({ length: total }, (_, i) => ({
+      _id: `Q${String(i).padStart(5, '0')}`,
+      ...fields({ question: i % 400 === 7 ? 'Find the NEEDLE here' : 'What is 2 + 2?' }),
+      media: NO_MEDIA,
+    }));
+    await model.insertMany(docs);
+    for (const d of docs) fake.seed(d as QuestionRecord);
+    for (const repo of [mongo, fake]) {
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const page = await repo.searchPage({ search: 'needle' }, cursor, 50);
+        pages.push(page.items.map((q) => q._id));
+        if (page.next === null) break;
+        cursor = page.next;
+      }
+      // 1,000 read for the first page (3 matches), the last 150 for the second
+      expect(pages).toEqual([['Q00007', 'Q00407', 'Q00807'], []]);
+      expect(pages.flat()).toEqual(['Q00007', 'Q00407', 'Q00807']);
+    }
+    await model.deleteMany({}).exec();
+  }, 120_000);
 });

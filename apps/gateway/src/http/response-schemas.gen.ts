@@ -160,6 +160,12 @@ export function generateResponseSchemas(
         const awaited = checker.getAwaitedType(ret);
         if (awaited) ret = awaited;
         if (ret.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) continue;
+        // a body the method writes to the reply as a stream: its declared shape (pages.ts)
+        if (ret.getSymbol()?.getName() === 'StreamedJson') {
+          const [body] = checker.getTypeArguments(ret as ts.TypeReference);
+          if (!body) continue;
+          ret = body;
+        }
         const method = decoratorName(route).toUpperCase();
         out[`${method} ${joinPath('api', prefix, literalArg(route))}`] = writer.write(ret);
       }

@@ -1678,6 +1678,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       total: {
         type: 'number',
+        nullable: true,
       },
     },
     required: ['questions', 'total'],

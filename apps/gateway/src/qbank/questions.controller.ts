@@ -10,8 +10,11 @@ import {
   Post,
   Put,
   Query,
+  Req,
+  Res,
 } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type Actor,
   type Course,
@@ -21,8 +24,10 @@ import {
   type QuestionFacets,
   QuestionFiltersDto,
   QuestionInputDto,
+  QuestionListQueryDto,
   type QuestionListResponse,
   type QuestionsExport,
+  type QuestionsExportPage,
   Subjects,
   TopicFlagsDto,
   TopicParamsDto,
@@ -30,6 +35,11 @@ import {
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
 import { AUTHZ, Authz } from '../auth/authz.decorator';
+import { jsonExportStream, setNextLink, STREAMED, type StreamedJson } from '../http/pages';
+
+/** What the streamed export answers (ADR 0026): one JSON value, one question a line. */
+const EXPORT_DESCRIPTION =
+  'QuestionsExport {exportDate, totalQuestions, filters, questions}, written as the pages are read; header x-total-count = totalQuestions when counted (no search or media filter).';
 
 /** Admin spec §2.3-2.5, §7: the question bank. Thin handlers; the qbank service decides. */
 @ApiTags('questions (admin)')
@@ -40,24 +50,68 @@ export class QuestionsController {
 
   @Get()
   @Authz(AUTHZ.adminOnly(200))
-  @ApiOperation({ summary: 'Questions matching the search and filters of the question list.' })
-  list(
+  @ApiOperation({
+    summary:
+      'A page of the questions matching the search and filters (ADR 0026: `cursor`, `limit` 1..100 default 50; the next page is the `Link: rel="next"` header); `total` counts them all.',
+  })
+  async list(
     @CurrentActor() actor: Actor,
-    @Query() filters: QuestionFiltersDto,
+    @Query() { cursor, limit, ...filters }: QuestionListQueryDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<QuestionListResponse> {
-    return this.rpc.request(Subjects.qbank.listQuestions, { actor, filters });
+    const page = await this.rpc.request(Subjects.qbank.listQuestions, {
+      actor,
+      filters,
+      page: { cursor, limit },
+    });
+    setNextLink(reply, request.url, page.next);
+    return { questions: page.questions, total: page.total };
   }
 
   @Get('export')
   @Authz(AUTHZ.adminOnly(200))
   @ApiOperation({
-    summary: 'Export Questions: exportDate, totalQuestions, filters, questions (404 when none).',
+    summary:
+      'Export Questions: exportDate, totalQuestions, filters, questions (404 when none), streamed in pages of 100.',
   })
-  export(
+  @ApiOkResponse({ description: EXPORT_DESCRIPTION })
+  async export(
     @CurrentActor() actor: Actor,
     @Query() filters: QuestionFiltersDto,
-  ): Promise<QuestionsExport> {
-    return this.rpc.request(Subjects.qbank.exportQuestions, { actor, filters });
+    @Res() reply: FastifyReply,
+  ): Promise<StreamedJson<QuestionsExport>> {
+    // the first page before any header: 'No questions to export.' is still a 404
+    const first = await this.rpc.request(Subjects.qbank.exportQuestions, { actor, filters });
+    const body = jsonExportStream<QuestionsExportPage>({
+      // the spec's order (exportDate, totalQuestions, filters, questions) when the count is
+      // known; with a search or a media filter it is the number written, after the questions
+      head: {
+        exportDate: first.exportDate,
+        ...(first.totalQuestions === null ? {} : { totalQuestions: first.totalQuestions }),
+        filters: first.filters,
+      },
+      key: 'questions',
+      first,
+      rows: (page) => page.questions,
+      tail: (written) => (first.totalQuestions === null ? { totalQuestions: written } : {}),
+      next: (page) =>
+        page.next === null
+          ? null
+          : this.rpc.request(Subjects.qbank.exportQuestions, {
+              actor,
+              filters,
+              cursor: page.next,
+            }),
+    });
+    if (first.totalQuestions !== null)
+      void reply.header('x-total-count', String(first.totalQuestions));
+    await reply
+      .status(200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(body);
+    return STREAMED;
   }
 
   @Get('facets')

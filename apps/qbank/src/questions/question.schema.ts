@@ -51,7 +51,10 @@ export class QuestionRecord {
 }
 
 export const QuestionSchema = SchemaFactory.createForClass(QuestionRecord);
-QuestionSchema.index({ course: 1, objective: 1 });
+// the admin list's order (QUESTION_ORDER) after its equality filters; the first also serves
+// the test pool's course reads (findByCourse: its prefix)
+QuestionSchema.index({ course: 1, objective: 1, _id: 1 });
+QuestionSchema.index({ type: 1, course: 1, objective: 1, _id: 1 });
 
 /** Stored document -> API shape (STYLE.md §6: documents never leave the service). */
 export function toQuestion(doc: QuestionRecord): Question {

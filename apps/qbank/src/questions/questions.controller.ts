@@ -9,8 +9,9 @@ import {
   type Question,
   type QuestionFacets,
   type QuestionFacetsMessage,
-  type QuestionListResponse,
-  type QuestionsExport,
+  type ExportQuestionsMessage,
+  type QuestionListPage,
+  type QuestionsExportPage,
   Subjects,
   type UpdateQuestionMessage,
 } from '@examprep/contracts';
@@ -27,13 +28,15 @@ export class QuestionsController {
   ) {}
 
   @RpcPattern(Subjects.qbank.listQuestions)
-  list(@Payload() { actor, filters }: ListQuestionsMessage): Promise<QuestionListResponse> {
-    return this.search.list(actor, filters ?? {});
+  list(@Payload() { actor, filters, page }: ListQuestionsMessage): Promise<QuestionListPage> {
+    return this.search.list(actor, filters ?? {}, page ?? {});
   }
 
   @RpcPattern(Subjects.qbank.exportQuestions)
-  export(@Payload() { actor, filters }: ListQuestionsMessage): Promise<QuestionsExport> {
-    return this.search.export(actor, filters ?? {});
+  export(
+    @Payload() { actor, filters, cursor }: ExportQuestionsMessage,
+  ): Promise<QuestionsExportPage> {
+    return this.search.exportPage(actor, filters ?? {}, cursor);
   }
 
   @RpcPattern(Subjects.qbank.facets)

@@ -1,4 +1,5 @@
-import type { QuestionFilters, QuestionInput, QuestionMedia } from '@examprep/contracts';
+import type { Page, QuestionFilters, QuestionInput, QuestionMedia } from '@examprep/contracts';
+import { Keyset } from '@examprep/nest-kit';
 import type { QuestionRecord } from './question.schema';
 
 /** The fields of a question an admin writes (media are written by their own call). */
@@ -10,6 +11,38 @@ export type NewQuestion = QuestionFields & { generatedFrom?: string };
 /** The list's filters that the query applies (the media filters go by the real objects). */
 export type QuestionSearch = Pick<QuestionFilters, 'course' | 'objective' | 'type' | 'search'>;
 
+/** The filters a maintained count answers: equal course, objective and type. */
+export type QuestionCount = Pick<QuestionFilters, 'course' | 'objective' | 'type'>;
+
+/**
+ * The admin list's order (ADR 0026): course, objective, qid. Served by the indexes
+ * `{course, objective, _id}` and `{type, course, objective, _id}` (question.schema.ts).
+ */
+export const QUESTION_ORDER = new Keyset<QuestionRecord>([
+  { field: 'course', dir: 1, kind: 'string', of: (q) => q.course },
+  { field: 'objective', dir: 1, kind: 'string', of: (q) => q.objective },
+  { field: '_id', dir: 1, kind: 'string', of: (q) => q._id },
+]);
+
+/**
+ * A search reads the bank in QUESTION_ORDER this many documents at a time, at most
+ * SEARCH_READS times per page: a substring is answered by no index, so a page of a search
+ * reads at most 1,000 documents and, when it found fewer than `limit`, carries on from the
+ * last one read (its cursor): flat whatever the bank's size.
+ */
+export const SEARCH_BATCH = 500;
+export const SEARCH_READS = 2;
+
+/** The list's search: a case-insensitive substring of the qid, question, explanation or a choice. */
+export function matchesSearch(
+  q: Pick<QuestionRecord, '_id' | 'question' | 'explanation' | 'choices'>,
+  search: string,
+): boolean {
+  const needle = search.toLowerCase();
+  const found = (text: string | undefined) => (text ?? '').toLowerCase().includes(needle);
+  return found(q._id) || found(q.question) || found(q.explanation) || (q.choices ?? []).some(found);
+}
+
 /**
  * The port of the `questions` collection (document id = qid, admin spec §3): the question
  * bank's CRUD, the id allocation's unique insert, the admin list and the test pool's reads.
@@ -20,11 +53,25 @@ export abstract class QuestionsRepository {
   abstract findByQid(qid: string): Promise<QuestionRecord | null>;
 
   /**
-   * The questions matching the filters (equal course, objective, type; `search` a
-   * case-insensitive substring of the qid, question, explanation or a choice), by course,
-   * objective and qid.
+   * A page of the questions matching the filters (equal course, objective, type; `search` as
+   * matchesSearch) in QUESTION_ORDER, after `cursor`: at most `limit`, and the cursor of the
+   * next page. With a search, a page reads at most SEARCH_READS × SEARCH_BATCH documents, so
+   * it may hold fewer than `limit` (even none) before the end; its cursor carries on.
    */
-  abstract search(filters: QuestionSearch): Promise<QuestionRecord[]>;
+  abstract searchPage(
+    filters: QuestionSearch,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<QuestionRecord>>;
+
+  /**
+   * How many questions have this course, objective and type (those given): the sum of the
+   * maintained counts (question_counts), never a read of the bank.
+   */
+  abstract count(filters: QuestionCount): Promise<number>;
+
+  /** Rebuilds the maintained counts from the bank (one read of it; at start-up). */
+  abstract recount(): Promise<void>;
 
   /** Every question's course and objective (the editor's pickers). */
   abstract courseObjectives(): Promise<Pick<QuestionRecord, 'course' | 'objective'>[]>;

@@ -1,16 +1,18 @@
-import type { QuestionMedia } from '@examprep/contracts';
+import type { Page, QuestionMedia } from '@examprep/contracts';
 import type { QuestionRecord } from '../../src/questions/question.schema';
-import type {
-  NewQuestion,
-  QuestionFields,
-  QuestionsRepository,
-  QuestionSearch,
+import {
+  matchesSearch,
+  type NewQuestion,
+  QUESTION_ORDER,
+  SEARCH_BATCH,
+  SEARCH_READS,
+  type QuestionCount,
+  type QuestionFields,
+  type QuestionsRepository,
+  type QuestionSearch,
 } from '../../src/questions/questions.repository';
 
 const NO_MEDIA: QuestionMedia = { questionImage: null, explanationImage: null, video: null };
-
-/** MongoDB's order of strings (by code point, as its binary comparison of UTF-8). */
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * An in-memory QuestionsRepository for the services' unit specs: the documents in `docs` (by
@@ -31,28 +33,44 @@ export class FakeQuestionsRepository implements QuestionsRepository {
     return this.copy(qid);
   }
 
-  async search(filters: QuestionSearch): Promise<QuestionRecord[]> {
-    this.calls.push('search');
-    const needle = filters.search?.toLowerCase();
-    const found = (text: string | undefined) =>
-      needle !== undefined && (text ?? '').toLowerCase().includes(needle);
+  async searchPage(
+    filters: QuestionSearch,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<QuestionRecord>> {
+    this.calls.push('searchPage');
+    const { search, ...exact } = filters;
+    if (!search) {
+      const page = QUESTION_ORDER.pageOf(this.matching(exact), cursor, limit);
+      return { items: page.items.map((d) => structuredClone(d)), next: page.next };
+    }
+    // as the store's: at most SEARCH_READS × SEARCH_BATCH documents read for one page
+    const read = QUESTION_ORDER.pageOf(this.matching(exact), cursor, SEARCH_BATCH * SEARCH_READS);
+    const found: QuestionRecord[] = [];
+    for (const q of read.items) {
+      if (!matchesSearch(q, search)) continue;
+      found.push(structuredClone(q));
+      if (found.length > limit) return QUESTION_ORDER.page(found, limit);
+    }
+    const last = read.items[read.items.length - 1];
+    return { items: found, next: read.next && last ? QUESTION_ORDER.cursorOf(last) : null };
+  }
+
+  async count(filters: QuestionCount): Promise<number> {
+    this.calls.push('count');
+    return this.matching(filters).length;
+  }
+
+  async recount(): Promise<void> {
+    this.calls.push('recount');
+  }
+
+  private matching(filters: QuestionSearch): QuestionRecord[] {
     return [...this.docs.values()]
       .filter((d) => !filters.course || d.course === filters.course)
       .filter((d) => !filters.objective || d.objective === filters.objective)
       .filter((d) => !filters.type || d.type === filters.type)
-      .filter(
-        (d) =>
-          !filters.search ||
-          found(d._id) ||
-          found(d.question) ||
-          found(d.explanation) ||
-          (d.choices ?? []).some(found),
-      )
-      .sort(
-        (a, b) =>
-          compare(a.course, b.course) || compare(a.objective, b.objective) || compare(a._id, b._id),
-      )
-      .map((d) => structuredClone(d));
+      .filter((d) => !filters.search || matchesSearch(d, filters.search));
   }
 
   async courseObjectives(): Promise<Pick<QuestionRecord, 'course' | 'objective'>[]> {

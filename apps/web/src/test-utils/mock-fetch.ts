@@ -1,10 +1,29 @@
 /** A minimal Response: what the API client reads (ok, status, text()). */
-export function fakeResponse(status: number, body?: unknown): Response {
+export function fakeResponse(
+  status: number,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Response {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   return {
     ok: status >= 200 && status < 300,
     status,
+    headers: new Headers(headers),
     text: async () => text,
+    // the whole text as one piece, for readers of the stream (fetchStreamedExport)
+    body: {
+      cancel: async () => undefined,
+      getReader: () => {
+        let done = false;
+        return {
+          read: async () => {
+            if (done) return { done: true, value: undefined };
+            done = true;
+            return { done: false, value: new TextEncoder().encode(text) };
+          },
+        };
+      },
+    },
   } as unknown as Response;
 }
 

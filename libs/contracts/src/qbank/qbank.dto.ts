@@ -1,5 +1,6 @@
 import { IsQuestionMediaChanges } from '../media/media.dto';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { PageQueryDto } from '../paging/page.dto';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -169,6 +170,9 @@ export class QuestionFiltersDto implements QuestionFilters {
   @IsIn([...MEDIA_FILTERS], { message: 'The video filter must be has or missing.' })
   video?: MediaFilter;
 }
+
+/** GET /api/questions: the list's filters and a page of it (`cursor`, `limit`; ADR 0026). */
+export class QuestionListQueryDto extends IntersectionType(QuestionFiltersDto, PageQueryDto) {}
 
 export class QidParamDto {
   @ApiProperty({ example: 'AB12' })

@@ -19,14 +19,18 @@ import type {
   QuestionFacets,
   QuestionFilters,
   QuestionInput,
-  QuestionListResponse,
-  QuestionsExport,
+  QuestionListPage,
+  QuestionsExportPage,
   TopicFlagsInput,
   ViewMode,
+  PageRequest,
 } from '../types';
 
 /** Payloads of the qbank.* request/reply subjects. */
-export type ListQuestionsMessage = Envelope<{ filters: QuestionFilters }>;
+/** A page of the admin list (ADR 0026): the filters, and `cursor`/`limit`. */
+export type ListQuestionsMessage = Envelope<{ filters: QuestionFilters; page?: PageRequest }>;
+/** A page of the export: the filters, and the cursor of the previous page (none for the first). */
+export type ExportQuestionsMessage = Envelope<{ filters: QuestionFilters; cursor?: string }>;
 export type QuestionFacetsMessage = Envelope;
 export type GetQuestionMessage = Envelope<{ qid: string }>;
 export type CreateQuestionMessage = Envelope<{ input: QuestionInput }>;
@@ -65,8 +69,8 @@ export interface QuestionDeletedEvent {
 
 /** The qbank part of RpcMap: each subject with its request and reply. */
 export interface QbankRpc {
-  [Subjects.qbank.listQuestions]: RpcPair<ListQuestionsMessage, QuestionListResponse>;
-  [Subjects.qbank.exportQuestions]: RpcPair<ListQuestionsMessage, QuestionsExport>;
+  [Subjects.qbank.listQuestions]: RpcPair<ListQuestionsMessage, QuestionListPage>;
+  [Subjects.qbank.exportQuestions]: RpcPair<ExportQuestionsMessage, QuestionsExportPage>;
   [Subjects.qbank.facets]: RpcPair<QuestionFacetsMessage, QuestionFacets>;
   [Subjects.qbank.getQuestion]: RpcPair<GetQuestionMessage, Question>;
   [Subjects.qbank.createQuestion]: RpcPair<CreateQuestionMessage, Question>;

@@ -252,8 +252,19 @@ export interface QuestionFilters {
 }
 
 export interface QuestionListResponse {
+  /** One page (ADR 0026; the next page is the Link header's rel="next"). */
   questions: Question[];
-  total: number;
+  /**
+   * Every question the filters match: a maintained count of the course, objective and type
+   * filters; null with a search or a media filter (no count answers those without reading
+   * the bank: the screen counts the pages it has).
+   */
+  total: number | null;
+}
+
+/** What the qbank service answers for a page of the list: the page and the next cursor. */
+export interface QuestionListPage extends QuestionListResponse {
+  next: string | null;
 }
 
 /** Export Questions: the JSON file questions_export_{date}.json. */
@@ -262,6 +273,17 @@ export interface QuestionsExport {
   totalQuestions: number;
   filters: QuestionFilters;
   questions: Question[];
+}
+
+/**
+ * One page of the export, as the qbank service answers it: the file's fields (the same on every
+ * page), one page of questions, and the cursor of the next (null after the last). The gateway
+ * writes the file as it reads the pages.
+ */
+export interface QuestionsExportPage extends Omit<QuestionsExport, 'totalQuestions'> {
+  /** The maintained count, or null with a search or a media filter (counted as written). */
+  totalQuestions: number | null;
+  next: string | null;
 }
 
 /** Existing course and objective names for the editor's pickers. */

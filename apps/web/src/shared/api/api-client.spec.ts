@@ -36,6 +36,29 @@ describe('api client', () => {
     expect(getToken).not.toHaveBeenCalled();
   });
 
+  it('GETPage: the body and the cursor of the Link rel="next" header (ADR 0026), null without', async () => {
+    const link = '</api/questions?course=TEAS+Math&cursor=WyJhIl0>; rel="next"';
+    const { calls } = mockFetch((call) =>
+      call.url.includes('cursor=')
+        ? fakeResponse(200, { questions: [], total: 3 })
+        : fakeResponse(200, { questions: [], total: 3 }, { link }),
+    );
+    const sut = createApiClient({ getToken: async () => 'tok' });
+    await expect(
+      sut.GETPage('/api/questions', { params: { query: { limit: 2 } } }),
+    ).resolves.toEqual({
+      data: { questions: [], total: 3 },
+      next: 'WyJhIl0',
+    });
+    await expect(
+      sut.GETPage('/api/questions', { params: { query: { cursor: 'WyJhIl0' } } }),
+    ).resolves.toEqual({ data: { questions: [], total: 3 }, next: null });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/questions?limit=2',
+      '/api/questions?cursor=WyJhIl0',
+    ]);
+  });
+
   it('asks for a fresh token before every call', async () => {
     mockFetch(() => fakeResponse(200, []));
     const getToken = jest.fn(async () => 'tok');

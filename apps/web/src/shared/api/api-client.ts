@@ -1,6 +1,6 @@
-import { type ApiErrorBody } from '@examprep/contracts/types';
+import { type ApiErrorBody, nextCursorOfLink } from '@examprep/contracts/types';
 import createClient from 'openapi-fetch';
-import type { ApiCall, ApiMethod, CallOptions } from './api-paths';
+import type { ApiCall, ApiMethod, ApiPageCall, CallOptions } from './api-paths';
 
 /** Learner spec §9: every product call has a 15,000 ms time-out. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -87,6 +87,11 @@ export interface ApiClientOptions {
  */
 export interface ApiClient {
   GET: ApiCall<'get'>;
+  /**
+   * A list route's page (ADR 0026): the success body and the cursor of the next page, read from
+   * the answer's `Link: <...>; rel="next"` header (null on the last page).
+   */
+  GETPage: ApiPageCall;
   POST: ApiCall<'post'>;
   PUT: ApiCall<'put'>;
   PATCH: ApiCall<'patch'>;
@@ -152,7 +157,12 @@ async function send(
     }
     const text = await response.text();
     if (!response.ok) throw errorFromResponse(response.status, text);
-    return new Response(response.status === 204 ? null : text, { status: response.status });
+    // the Link header (ADR 0026) is the one header a caller reads: the next page of a list
+    const link = response.headers.get('link');
+    return new Response(response.status === 204 ? null : text, {
+      status: response.status,
+      headers: link ? { link } : {},
+    });
   } catch (err) {
     if (timedOut && !(err instanceof ApiError)) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
     throw err;
@@ -196,22 +206,30 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const settings = { ...options, timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS };
   const client = createClient<AnyPaths>({ baseUrl: ORIGIN });
 
+  const request = async (name: ApiMethod, path: string, init: AnyInit = {}) => {
+    const { signal, anonymous, ...rest } = init;
+    // the body is read as text: `answerOf` parses it once, with the spec's BAD_RESPONSE
+    const { data, response } = await client.request(name, path, {
+      ...rest,
+      parseAs: 'text',
+      fetch: (req: Request) => send(req, { signal, anonymous }, settings),
+    });
+    return { data: answerOf(data, response.status), response };
+  };
   const call = (name: ApiMethod) =>
-    async function (path: string, init: AnyInit = {}): Promise<unknown> {
-      const { signal, anonymous, ...rest } = init;
-      // the body is read as text: `answerOf` parses it once, with the spec's BAD_RESPONSE
-      const { data, response } = await client.request(name, path, {
-        ...rest,
-        parseAs: 'text',
-        fetch: (request: Request) => send(request, { signal, anonymous }, settings),
-      });
-      return answerOf(data, response.status);
+    async function (path: string, init?: AnyInit): Promise<unknown> {
+      return (await request(name, path, init)).data;
     };
+  const page = async (path: string, init?: AnyInit) => {
+    const { data, response } = await request('get', path, init);
+    return { data, next: nextCursorOfLink(response.headers.get('link')) };
+  };
 
   // the one place the document's types meet the untyped transport: ApiCall takes only the
   // document's paths and options, and gives the document's success body for that path
   return {
     GET: call('get') as ApiCall<'get'>,
+    GETPage: page as ApiPageCall,
     POST: call('post') as ApiCall<'post'>,
     PUT: call('put') as ApiCall<'put'>,
     PATCH: call('patch') as ApiCall<'patch'>,

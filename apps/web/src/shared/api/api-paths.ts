@@ -46,6 +46,18 @@ export type ApiCall<M extends ApiMethod> = <
   ...init: InitArgs<I>
 ) => Promise<ApiAnswer<M, P>>;
 
+/** A page of a list route (ADR 0026): its body and the next page's cursor (null at the end). */
+export interface ApiPage<T> {
+  data: T;
+  next: string | null;
+}
+
+/** `api.GETPage`: a GET of the document, resolving to the body and the next cursor. */
+export type ApiPageCall = <P extends ApiPath<'get'>, I extends MaybeOptionalInit<paths[P], 'get'>>(
+  path: P,
+  ...init: InitArgs<I>
+) => Promise<ApiPage<ApiAnswer<'get', P>>>;
+
 /**
  * A path of the document as a value, for what is not a call of the client (the SSE stream, a
  * file the browser downloads): a renamed or removed route stops compiling here.

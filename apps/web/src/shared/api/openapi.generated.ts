@@ -351,7 +351,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Questions matching the search and filters of the question list. */
+    /** A page of the questions matching the search and filters (ADR 0026: `cursor`, `limit` 1..100 default 50; the next page is the `Link: rel="next"` header); `total` counts them all. */
     get: operations['QuestionsController_list'];
     put?: never;
     /** Creates a question under a new random qid (save rules of §5). */
@@ -369,7 +369,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Export Questions: exportDate, totalQuestions, filters, questions (404 when none). */
+    /** Export Questions: exportDate, totalQuestions, filters, questions (404 when none), streamed in pages of 100. */
     get: operations['QuestionsController_export'];
     put?: never;
     post?: never;
@@ -3256,6 +3256,9 @@ export interface operations {
         questionImage?: 'has' | 'missing';
         explanationImage?: 'has' | 'missing';
         video?: 'has' | 'missing';
+        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
+        cursor?: string;
+        limit?: number;
       };
       header?: never;
       path?: never;
@@ -3291,7 +3294,7 @@ export interface operations {
                 places: number;
               } | null;
             }[];
-            total: number;
+            total: number | null;
           };
         };
       };
@@ -3493,7 +3496,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OK */
+      /** @description QuestionsExport {exportDate, totalQuestions, filters, questions}, written as the pages are read; header x-total-count = totalQuestions when counted (no search or media filter). */
       200: {
         headers: {
           [name: string]: unknown;

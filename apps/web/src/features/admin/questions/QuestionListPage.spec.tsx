@@ -57,8 +57,16 @@ const FACETS: QuestionFacets = {
 
 type Handler = (call: FetchCall) => Response | Promise<Response> | undefined;
 
-/** The list answers `list(params)`; facets fixed; other calls go to `other`. */
-function serve(list: (params: URLSearchParams) => Question[] = () => ALL, other?: Handler) {
+/**
+ * The list answers `list(params)`, `pageSize` at a time (the next page's cursor, the index of
+ * its first row, in the Link header as the gateway sends it); facets fixed; other calls go to
+ * `other`.
+ */
+function serve(
+  list: (params: URLSearchParams) => Question[] = () => ALL,
+  other?: Handler,
+  pageSize = 50,
+) {
   return mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     if (call.method === 'GET' && url.pathname === '/api/questions/facets') {
@@ -66,7 +74,15 @@ function serve(list: (params: URLSearchParams) => Question[] = () => ALL, other?
     }
     if (call.method === 'GET' && url.pathname === '/api/questions') {
       const questions = list(url.searchParams);
-      return fakeResponse(200, { questions, total: questions.length });
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const page = questions.slice(from, from + pageSize);
+      const next = from + pageSize < questions.length ? from + pageSize : null;
+      url.searchParams.set('cursor', String(next));
+      return fakeResponse(
+        200,
+        { questions: page, total: questions.length },
+        next === null ? {} : { link: `<${url.pathname}${url.search}>; rel="next"` },
+      );
     }
     const answer = other?.(call);
     if (answer) return answer;
@@ -231,6 +247,68 @@ describe('/question-list', () => {
     expect(screen.getByLabelText('Search')).toHaveValue('half');
   });
 
+  describe('pages (ADR 0026)', () => {
+    const many = Array.from({ length: 5 }, (_, i) => q({ qid: `PG${i}0` }));
+
+    it('shows the first page with the total; Load more asks for the next cursor until the last', async () => {
+      const { calls } = serve(() => many, undefined, 2);
+      const u = userEvent.setup();
+      renderPage('/question-list?course=TEAS+Math');
+      await loaded();
+      expect(shownQids()).toEqual(['PG00', 'PG10']);
+      expect(screen.getByText('Total Questions: 5')).toBeInTheDocument();
+      expect(screen.getByText('Showing 2 of 5')).toBeInTheDocument();
+      await u.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(shownQids()).toEqual(['PG00', 'PG10', 'PG20', 'PG30']));
+      expect(listCalls(calls).map((c) => c.url)).toEqual([
+        '/api/questions?course=TEAS+Math',
+        '/api/questions?course=TEAS+Math&cursor=2',
+      ]);
+      await u.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(shownQids()).toHaveLength(5));
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+      expect(screen.queryByText(/^Showing/)).toBeNull();
+    });
+
+    it('a search has no count: the rows so far, the total once all are loaded', async () => {
+      mockFetch((call) => {
+        const from = call.url.includes('cursor=') ? 2 : 0;
+        const link: Record<string, string> =
+          from === 0 ? { link: '</api/questions?search=x&cursor=2>; rel="next"' } : {};
+        return call.url.startsWith('/api/questions/facets')
+          ? fakeResponse(200, FACETS)
+          : fakeResponse(200, { questions: many.slice(from, from + 2), total: null }, link);
+      });
+      const u = userEvent.setup();
+      renderPage('/question-list?search=x');
+      await loaded();
+      expect(screen.getByText('Showing 2 (more to load)')).toBeInTheDocument();
+      expect(screen.queryByText(/^Total Questions/)).toBeNull();
+      await u.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByText('Total Questions: 4')).toBeInTheDocument();
+    });
+
+    it('a next page that fails keeps the rows and says so; Load more tries again', async () => {
+      let fail = true;
+      serve(() => many, undefined, 2);
+      const inner = window.fetch;
+      window.fetch = jest.fn((url: string, init: RequestInit) =>
+        url.includes('cursor=') && fail
+          ? Promise.resolve(fakeResponse(503, { message: 'Busy.' }))
+          : inner(url, init),
+      ) as unknown as typeof fetch;
+      const u = userEvent.setup();
+      renderPage();
+      await loaded();
+      await u.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByText(/Could not load more questions/)).toBeInTheDocument();
+      expect(shownQids()).toEqual(['PG00', 'PG10']);
+      fail = false;
+      await u.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(shownQids()).toHaveLength(4));
+    });
+  });
+
   describe('Export Questions', () => {
     const { blobs, clicked } = captureDownloads({ href: () => 'blob:questions' });
 
@@ -241,10 +319,14 @@ describe('/question-list', () => {
         filters: { course: 'TEAS Math', type: 'sata' },
         questions: [SATA],
       };
+      // as the gateway writes it: the file's fields, then one question a line
+      const streamed = `${JSON.stringify({ ...file, questions: [] }).slice(0, -2)}\n${JSON.stringify(SATA)}\n]}\n`;
       const { calls } = serve(
         () => [SATA],
         (call) =>
-          call.url.startsWith('/api/questions/export') ? fakeResponse(200, file) : undefined,
+          call.url.startsWith('/api/questions/export')
+            ? fakeResponse(200, streamed, { 'x-total-count': '1' })
+            : undefined,
       );
       const u = userEvent.setup();
       renderPage('/question-list?course=TEAS+Math&type=sata');

@@ -2,12 +2,11 @@ import { type Question, type QuestionFilters } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
-import { useApi } from '../../../shared/api/api-context';
 import { translateError } from '../../../shared/errors';
-import { downloadJson } from '../../../shared/export';
+import { downloadBlob, type ExportProgress } from '../../../shared/export';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
@@ -25,30 +24,38 @@ import { QuestionsTable } from './QuestionsTable';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Export Questions (admin spec §2.4): the server's export of the current filters, downloaded
- * as questions_export_{YYYY-MM-DD}.json.
+ * Export Questions (admin spec §2.4): the server's export of the current filters, read as the
+ * gateway writes it (questions so far of the total, KB), cancellable, downloaded as
+ * questions_export_{YYYY-MM-DD}.json.
  */
 function useExport(notify: NoticeFn) {
-  const api = useApi();
-  const [exporting, setExporting] = useState(false);
+  const { getToken } = useSession();
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
   const run = async (filters: QuestionFilters) => {
-    if (exporting) return;
-    setExporting(true);
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress({ bytes: 0, rows: 0, total: null });
     try {
-      const data = await fetchExport(api, filters);
-      downloadJson(exportFileName(localDate()), data);
-      notify({ variant: 'success', text: T.exported(data.totalQuestions) });
+      const { blob, rows } = await fetchExport(getToken, filters, setProgress, controller.signal);
+      downloadBlob(exportFileName(localDate()), blob);
+      notify({ variant: 'success', text: T.exported(rows) });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
+      if (controller.signal.aborted) {
+        notify({ variant: 'warning', text: T.exportCancelled });
+      } else if (err instanceof ApiError && err.status === 404) {
         notify({ variant: 'warning', text: T.nothingToExport });
       } else {
         notify({ variant: 'danger', text: T.exportFailed(translateError(err)) });
       }
     } finally {
-      setExporting(false);
+      running.current = null;
+      setProgress(null);
     }
   };
-  return { exporting, run };
+  return { exporting: progress !== null, progress, run, cancel: () => running.current?.abort() };
 }
 
 function QuestionListScreen() {
@@ -87,18 +94,25 @@ function QuestionListScreen() {
     setSearch('');
     setParams(new URLSearchParams(), { replace: true });
   };
+  const pages = list.data?.pages ?? [];
+  const questions = pages.flatMap((p) => p.data.questions);
+  // a search or a media filter has no count (ADR 0026): the loaded rows, exact once all are in
+  const counted = pages[0]?.data.total;
+  const total = counted === null && !list.hasNextPage ? questions.length : (counted ?? undefined);
   const onExport = () => {
-    if (list.data && list.data.total === 0 && !list.isPlaceholderData) {
+    if (total === 0 && !list.isPlaceholderData) {
       notify({ variant: 'warning', text: T.nothingToExport });
       return;
     }
     void exporter.run({ ...filters, search: search.trim() ? search : undefined });
   };
 
+  // a failed next page keeps the rows shown (the query stays a success), with its own message
+  const loadMoreError = list.isFetchNextPageError ? list.error : null;
   let body;
   if (list.isPending) {
     body = <Loading label={T.loadingQuestions} />;
-  } else if (list.isError) {
+  } else if (list.isError && !loadMoreError) {
     body = (
       <ErrorState
         message={T.listFailed}
@@ -108,22 +122,41 @@ function QuestionListScreen() {
         retryLabel={T.tryAgain}
       />
     );
-  } else if (list.data.questions.length === 0) {
+  } else if (questions.length === 0 && !list.hasNextPage) {
     body = <p className="text-body-secondary py-3">{T.noResults}</p>;
   } else {
     body = (
-      <QuestionsTable
-        questions={list.data.questions}
-        onPreview={setPreviewing}
-        onDelete={setDeleting}
-      />
+      <>
+        <QuestionsTable questions={questions} onPreview={setPreviewing} onDelete={setDeleting} />
+        {loadMoreError ? (
+          <Alert variant="danger" className="py-2">
+            {T.loadMoreFailed(translateError(loadMoreError))}
+          </Alert>
+        ) : null}
+        {list.hasNextPage ? (
+          <Button
+            variant="outline-secondary"
+            className="w-100"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? T.loadingMore : T.loadMore}
+          </Button>
+        ) : null}
+      </>
     );
   }
 
   return (
     <>
       <div className="mb-2 d-flex flex-wrap align-items-center gap-2" aria-live="polite">
-        {list.data ? <span className="fw-semibold">{T.total(list.data.total)}</span> : null}
+        {total !== undefined ? <span className="fw-semibold">{T.total(total)}</span> : null}
+        {total !== undefined && questions.length < total ? (
+          <span className="text-body-secondary">{T.shown(questions.length, total)}</span>
+        ) : null}
+        {counted === null && list.hasNextPage ? (
+          <span className="fw-semibold">{T.shownSoFar(questions.length)}</span>
+        ) : null}
         {list.isFetching && !list.isPending ? (
           <span className="small text-body-secondary">
             <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />
@@ -160,6 +193,20 @@ function QuestionListScreen() {
         >
           {exporter.exporting ? T.exporting : T.exportQuestions}
         </Button>
+        {exporter.progress ? (
+          <>
+            <span className="small align-self-center" role="status" data-testid="export-progress">
+              {T.exportProgress(
+                exporter.progress.rows,
+                exporter.progress.total,
+                (exporter.progress.bytes / 1024).toFixed(1),
+              )}
+            </span>
+            <Button size="sm" variant="outline-danger" onClick={exporter.cancel}>
+              {T.cancelExport}
+            </Button>
+          </>
+        ) : null}
       </div>
       <div aria-busy={list.isFetching || undefined}>{body}</div>
       {previewing ? (

@@ -5,12 +5,19 @@ import {
   type QuestionFilters,
   type QuestionInput,
   type QuestionListResponse,
-  type QuestionsExport,
   type UploadTicket,
 } from '@examprep/contracts/types';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { formQuery, type ApiClient, type ApiError } from '../../../shared/api/api-client';
 import { useApi } from '../../../shared/api/api-context';
+import { apiPath, type ApiPage } from '../../../shared/api/api-paths';
+import { fetchStreamedExport, type ExportProgress } from '../../../shared/export';
 import { filtersParams } from './question-filters';
 
 /** Every question-bank query starts with this key, so one invalidation refreshes them all. */
@@ -40,17 +47,30 @@ export function useQuestion(qid: string | null) {
   });
 }
 
-/** GET /api/questions?filters: the question list (admin spec §2.4). */
+/**
+ * GET /api/questions?filters: the question list (admin spec §2.4), a page at a time (ADR 0026):
+ * `fetchNextPage` asks for the page after the last one's cursor.
+ */
 export function useQuestionList(filters: QuestionFilters, enabled: boolean) {
   const api = useApi();
-  return useQuery<QuestionListResponse, ApiError>({
+  return useInfiniteQuery<
+    ApiPage<QuestionListResponse>,
+    ApiError,
+    { pages: ApiPage<QuestionListResponse>[] },
+    readonly unknown[],
+    string | null
+  >({
     queryKey: [...QUESTIONS_QUERY_KEY, 'list', filters],
-    queryFn: ({ signal }) =>
-      api.GET('/api/questions', {
-        params: { query: filtersParams(filters) },
+    queryFn: ({ signal, pageParam }) =>
+      api.GETPage('/api/questions', {
+        params: {
+          query: { ...filtersParams(filters), ...(pageParam ? { cursor: pageParam } : {}) },
+        },
         querySerializer: formQuery,
         signal,
       }),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.next,
     enabled,
     // Typing in the search keeps the last result on screen instead of flashing a spinner.
     placeholderData: keepPreviousData,
@@ -89,12 +109,27 @@ export function useDeleteQuestion() {
   });
 }
 
-/** GET /api/questions/export?filters: exportDate, totalQuestions, filters, questions. */
-export function fetchExport(api: ApiClient, filters: QuestionFilters): Promise<QuestionsExport> {
-  return api.GET('/api/questions/export', {
-    params: { query: filtersParams(filters) },
-    querySerializer: formQuery,
+/** Export Questions is read as a stream (progress, cancel), not by the JSON client. */
+const EXPORT_PATH = apiPath('/api/questions/export');
+
+/**
+ * GET /api/questions/export?filters: exportDate, totalQuestions, filters, questions, written by
+ * the gateway as it reads pages (ADR 0026); the file, and how many questions it holds.
+ */
+export async function fetchExport(
+  getToken: () => Promise<string | null>,
+  filters: QuestionFilters,
+  onProgress: (progress: ExportProgress) => void,
+  signal: AbortSignal,
+): Promise<{ blob: Blob; rows: number }> {
+  const { blob, progress } = await fetchStreamedExport({
+    path: EXPORT_PATH,
+    query: formQuery({ ...filtersParams(filters) }),
+    getToken,
+    onProgress,
+    signal,
   });
+  return { blob, rows: progress.rows };
 }
 
 /**
