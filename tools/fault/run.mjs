@@ -7,7 +7,8 @@
 //
 //   npm run fault [-- --profile fault] [--rate 60] [--only testing,keycloak] [--stop-s 60]
 //                 [--settle-s 15] [--learners 20] [--sessions 150] [--dup 0.1] [--keep]
-//   npm run fault:cluster   (= --profile cluster; there --sessions 300 --dup 0.3 by default)
+//   npm run fault:cluster   (= --profile cluster; there --sessions 300 --dup 0.3 by default,
+//                           the purchases sent as a webhook storm at each fault)
 //
 // On the cluster profile (ADR 0029: 3 NATS nodes with R3 streams, 2 replicas of every app, the
 // gateway's behind the balancer) the faults are one replica's: kill -9 of the NATS node leading
@@ -51,6 +52,7 @@ import {
   checkoutSessionRequest,
   completedSessionEvent,
   paidOrderOf,
+  stormOrder,
   stripeWebhookRequest,
 } from '../load/scenarios/checkout.js';
 import {
@@ -436,12 +438,19 @@ async function main() {
         ),
       ),
     );
-    // deliveries: each event once, a share (--dup) of them again later (Stripe redelivers)
+    // deliveries: each event once, a share (--dup) of them again later (Stripe redelivers).
+    // The cluster run sends them as a webhook storm at each fault instead (tools/load's
+    // stormOrder: --dup of the deliveries are redeliveries, shuffled so one may come first):
+    // each fault's share of the deliveries as half the load from the moment it strikes.
     const dupEvery = Math.max(1, Math.round(1 / dup));
-    const deliveries = [
-      ...orders.keys(),
-      ...[...orders.keys()].filter((i) => i % dupEvery === Math.min(3, dupEvery - 1)),
-    ];
+    const deliveries = clustered
+      ? stormOrder(orders.length, dup)
+      : [
+          ...orders.keys(),
+          ...[...orders.keys()].filter((i) => i % dupEvery === Math.min(3, dupEvery - 1)),
+        ];
+    const STORM_SHARE = 0.5;
+    const storm = { quota: 0 };
     const purchaseShare = deliveries.length / (rate * planned);
     const announcementShare = 0.01;
 
@@ -474,7 +483,10 @@ async function main() {
         const roll = Math.random();
         /** @type {import('../load/scenarios/http.js').LoadRequest} */
         let req;
-        if (roll < purchaseShare && nextDelivery < deliveries.length) {
+        // the cluster run: purchases only while a fault's storm quota lasts
+        const share = !clustered ? purchaseShare : storm.quota > 0 ? STORM_SHARE : 0;
+        if (roll < share && nextDelivery < deliveries.length) {
+          storm.quota--;
           const i = deliveries[nextDelivery++];
           const payload = payloads[i];
           req = stripeWebhookRequest(
@@ -483,7 +495,7 @@ async function main() {
             stripe.webhooks.generateTestHeaderString({ payload, secret: u.stripeWebhookSecret }),
           );
           sent.set(id, { kind: 'purchase', learner: false, key: String(i), seq });
-        } else if (roll < purchaseShare + announcementShare) {
+        } else if (roll < share + announcementShare) {
           const content = `Fault suite ${run} announcement ${seq}`;
           req = {
             name: 'announcement',
@@ -546,8 +558,10 @@ async function main() {
     await sleep(WARMUP_S * 1000);
     /** @type {{ fault: import('./fault-lib.mjs').Fault, startAt: number, restartAt: number, readyAt: number, endAt: number }[]} */
     const applied = [];
-    for (const f of schedule) {
+    for (const [k, f] of schedule.entries()) {
       log(`${f.name}`);
+      // the cluster run's webhook storm: this fault's share of the deliveries left
+      storm.quota = Math.ceil((deliveries.length - nextDelivery) / (schedule.length - k));
       if (f.target === 'keycloak') {
         // signed-in users: every one starts the minute with a fresh token (valid 5 minutes)
         await Promise.all([...learners.map((l) => l.t.refresh()), adminT.refresh()]);

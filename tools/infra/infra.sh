@@ -442,6 +442,7 @@ start_nats() { # [server name]
 # while the gateway has NATS); a replica that refuses a connection is marked down at once
 # (passive, fail_duration) and the request tried on the next one: a request the dead replica never
 # got is always retried, one it got (the round trip failed) only when it is a GET or HEAD.
+# Idle connections to a gateway are dropped after 30 s, before the gateway drops them (72 s).
 # No buffering (the /api/me/events stream), no TLS, admin API on loopback, nothing persisted.
 prepare_balancer() {
   mkdir -p "$DATA_DIR/caddy"
@@ -480,6 +481,9 @@ http://:$PORT_GATEWAY {
 			flush_interval -1
 			transport http {
 				dial_timeout 1s
+				# below the gateway's keep-alive time-out (fastify: 72 s), so the balancer never sends
+				# a request on a connection the gateway is closing (a POST there would be a 502)
+				keepalive 30s
 			}
 		}
 	}
