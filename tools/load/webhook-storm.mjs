@@ -9,7 +9,7 @@
 // secret). Measures the webhook route (vegeta, open model), the time until every learner's
 // GET /api/me shows everything they paid for, and checks the catalog database: every session
 // has exactly one paid order and exactly one grant per product of it (none lost, none doubled).
-//   node tools/load/webhook-storm.mjs [--profile test|dev] [--sessions 1400] [--rate 200]
+//   node tools/load/webhook-storm.mjs [--profile test|dev|cluster] [--sessions 1400] [--rate 200]
 //        [--dup 0.3] [--learners 20] [--parallel 8]
 // Defaults: 1,400 sessions and 30 % redeliveries = 2,000 deliveries at 200/s (10 s).
 // Needs the system running on the profile (catalog and stripe-mock included). The gateway is
@@ -27,6 +27,7 @@ import {
   call,
   createLearners,
   deleteLearners,
+  kitProfile,
   loadContext,
   withLoadTestGateway,
 } from './common.mjs';
@@ -57,8 +58,7 @@ const TOLERANCE_S = 300;
 
 const { u, outDir } = loadContext(profile);
 const base = u.gatewayUrl;
-const kitProfile = profile === 'dev' ? 'dev' : 'test';
-const secret = infraConfig(kitProfile).stripeWebhookSecret;
+const secret = infraConfig(kitProfile(profile)).stripeWebhookSecret;
 const stripe = new Stripe('sk_test_load_storm_signing_only');
 const seconds = (/** @type {number} */ ms) => (ms / 1000).toFixed(1);
 
