@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // Answer-save bench (ADR 0027): the time of one AnswersService.save (save-practice-answer)
 // through the built testing service against the real store, with the per-test lock of one
-// process only (before ADR 0027: an in-process KeyedMutex, no store round trip) and with the
-// lock shared by every replica (TestLocks: the lease inserted into test_leases, the answer
-// given, the lease deleted), alternating the two in rounds within ONE run so the machine's
+// process only (before ADR 0027: an in-process KeyedMutex, no round trip) and with the lock
+// shared by every replica (TestLocks: the lease taken in the NATS key-value bucket, the answer
+// given, the lease given back), alternating the two in rounds within ONE run so the machine's
 // load weighs on both alike. A third column saves through two replicas in turn (two TestLocks
 // and two TestStores over the same store and leases), as a load balancer spreads one learner.
 //
 //   npx nx build testing && node tools/bench/answer-save.mjs [--tests 40] [--rounds 10]
 //     [--concurrency 1] [--others 1000] [--dist apps/testing/dist] [--mongo mongodb://127.0.0.1:37017]
+//     [--nats nats://127.0.0.1:14222]
 //
 // Uses a scratch database `testing_bench_<random>` (dropped after) on the test profile's
-// FerretDB, with --others other tests in each collection. Each round saves once into each of
+// FerretDB, with --others other tests in each collection, and the test profile's NATS. Each round saves once into each of
 // --tests practice tests per column, --concurrency saves in flight at a time (1: one learner
 // at a time, the latency; more: learners of different tests at once).
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     others: { type: 'string', default: '1000' },
     dist: { type: 'string', default: 'apps/testing/dist' },
     mongo: { type: 'string', default: 'mongodb://127.0.0.1:37017' },
+    nats: { type: 'string', default: 'nats://127.0.0.1:14222' },
   },
 });
 const require = createRequire(import.meta.url);
@@ -35,11 +37,11 @@ const dist = path.resolve(args.dist);
 const load = (file) => require(path.join(dist, 'exams', file));
 const { Test } = require('@nestjs/testing');
 const { MongooseModule, getConnectionToken, getModelToken } = require('@nestjs/mongoose');
-const { MongoModule, KeyedMutex } = require('@examprep/nest-kit');
+const { MongoModule, KeyedMutex, JetStreamBus } = require('@examprep/nest-kit');
+const { connect } = require('nats');
 const schema = load('test.schema.js');
-const leaseSchema = load('test-lease.schema.js');
 const { MongoTestsRepository } = load('mongo-tests.repository.js');
-const { MongoTestLeasesRepository } = load('mongo-test-leases.repository.js');
+const { NatsTestLeasesRepository } = load('nats-test-leases.repository.js');
 const { TestLocks } = load('test-locks.js');
 const { TestStore } = load('test-store.js');
 const { AnswersService } = load('answers.service.js');
@@ -53,7 +55,6 @@ const moduleRef = await Test.createTestingModule({
       { name: schema.TestRecord.name, schema: schema.TestSchema },
       { name: schema.TestContentRecord.name, schema: schema.TestContentSchema },
       { name: schema.TestAnswerSheetRecord.name, schema: schema.TestAnswerSheetSchema },
-      { name: leaseSchema.TestLeaseRecord.name, schema: leaseSchema.TestLeaseSchema },
     ]),
   ],
 }).compile();
@@ -64,14 +65,15 @@ const repo = new MongoTestsRepository(
   model(schema.TestContentRecord),
   model(schema.TestAnswerSheetRecord),
 );
-const leases = new MongoTestLeasesRepository(model(leaseSchema.TestLeaseRecord));
+const nc = await connect({ servers: args.nats, name: 'answer-save-bench' });
+const leases = new NatsTestLeasesRepository(await JetStreamBus.create(nc));
 const clock = new Clock();
 
 /** The lock of one process only, as before ADR 0027 (TestLocks' shape, no store). */
 function processLock() {
   const mutex = new KeyedMutex();
   const open = { closed: false, close: async () => undefined };
-  return { run: (id, task) => mutex.run(id, () => task(open)), forget: async () => undefined };
+  return { run: (id, task) => mutex.run(id, () => task(open)) };
 }
 const service = (locks) => new AnswersService(new TestStore(repo, clock, locks));
 const columns = {
@@ -206,5 +208,7 @@ for (const [name, s] of Object.entries(summary))
   console.log(
     `  ${name.padEnd(34)} n ${s.n}  mean ${s.mean.toFixed(1)}  p50 ${s.p50.toFixed(1)}  p95 ${s.p95.toFixed(1)}  p99 ${s.p99.toFixed(1)} ms  (p50 x${(s.p50 / base.p50).toFixed(2)}, p95 x${(s.p95 / base.p95).toFixed(2)})`,
   );
+await new Promise((r) => setTimeout(r, 500)); // the last leases given back
 await app.get(getConnectionToken()).dropDatabase();
 await app.close();
+await nc.close();

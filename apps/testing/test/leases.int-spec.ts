@@ -1,12 +1,14 @@
-// The store side of ADR 0027 against the REAL store of the test profile (FerretDB locally,
-// MongoDB in containers), in a scratch database: test_leases on MongoTestLeasesRepository and
-// on the fake the unit specs use (one insert wins however many race, every operation by _id),
-// and an answer write into a removed test refused by both tests repositories.
-import { scratchDatabase } from '@examprep/test-kit';
-import { MongoTestLeasesRepository } from '../src/exams/mongo-test-leases.repository';
+// The store side of ADR 0027 against the REAL servers of the test profile: the test leases in
+// the JetStream key-value bucket (NatsTestLeasesRepository) and in the fake the unit specs use
+// (one take of many wins, changes and give-backs name the revision they read, a lease ends
+// LEASE_MS after its last write), and an answer write into a removed test refused by both
+// tests repositories (FerretDB locally, MongoDB in containers, in a scratch database).
+import { randomUUID } from 'node:crypto';
+import { JetStreamBus } from '@examprep/nest-kit';
+import { infraConfig, scratchDatabase } from '@examprep/test-kit';
+import { connect, type NatsConnection } from 'nats';
 import { MongoTestsRepository } from '../src/exams/mongo-tests.repository';
-import { CLOSED_HOLDER, TestLeaseRecord, TestLeaseSchema } from '../src/exams/test-lease.schema';
-import type { TestLeasesRepository } from '../src/exams/test-leases.repository';
+import { NatsTestLeasesRepository } from '../src/exams/nats-test-leases.repository';
 import {
   TestAnswerSheetRecord,
   TestAnswerSheetSchema,
@@ -15,58 +17,69 @@ import {
   TestRecord,
   TestSchema,
 } from '../src/exams/test.schema';
+import { CLOSED_HOLDER, type TestLeasesRepository } from '../src/exams/test-leases.repository';
 import { TestGoneError, type TestsRepository } from '../src/exams/tests.repository';
 import { FakeTestLeasesRepository } from './support/fake-test-leases.repository';
 import { FakeTestsRepository } from './support/fake-tests.repository';
 import { poolQuestion } from './support/service-fixture';
 
 const db = scratchDatabase('testing_leases_it', [
-  [TestLeaseRecord.name, TestLeaseSchema],
   [TestRecord.name, TestSchema],
   [TestContentRecord.name, TestContentSchema],
   [TestAnswerSheetRecord.name, TestAnswerSheetSchema],
 ]);
-beforeAll(() => db.open(), 60_000);
-afterAll(() => db.close());
+let nc: NatsConnection;
+beforeAll(async () => {
+  await db.open();
+  nc = await connect({ servers: infraConfig('test').natsUrl, name: 'testing-leases-it' });
+}, 60_000);
+afterAll(async () => {
+  await nc?.close();
+  await db.close();
+});
 
 const leaseStores: [string, () => Promise<TestLeasesRepository>][] = [
-  [
-    'MongoDB',
-    async () =>
-      new MongoTestLeasesRepository(await db.empty<TestLeaseRecord>(TestLeaseRecord.name)),
-  ],
+  ['NATS key-value', async () => new NatsTestLeasesRepository(await JetStreamBus.create(nc))],
   ['fake', async () => new FakeTestLeasesRepository()],
 ];
-
+/** A test id no other run uses (the bucket is shared by the running services). */
+const id = () => `it${randomUUID().replace(/-/g, '').slice(0, 18)}`;
 const UNTIL = new Date('2026-11-27T10:00:00.000Z');
 
 describe.each(leaseStores)('test leases (%s)', (_name, make) => {
-  it('of 20 inserts of one lease at once exactly one wins; another test is free', async () => {
+  it('of 20 takes of one lease at once exactly one wins; another test is free', async () => {
     const leases = await make();
-    const wins = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        leases.tryInsert({ _id: 't1', holder: `r:${i}`, until: UNTIL }),
-      ),
+    const [t1, t2] = [id(), id()];
+    const revisions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => leases.tryTake(t1, `r:${i}`)),
     );
-    expect(wins.filter(Boolean)).toHaveLength(1);
-    const winner = `r:${wins.indexOf(true)}`;
-    expect(await leases.find('t1')).toEqual({ _id: 't1', holder: winner, until: UNTIL });
-    expect(await leases.tryInsert({ _id: 't2', holder: 'r:x', until: UNTIL })).toBe(true);
-    expect(await leases.find('nope')).toBeNull();
+    const won = revisions.filter((r) => r !== null);
+    expect(won).toHaveLength(1);
+    const winner = `r:${revisions.findIndex((r) => r !== null)}`;
+    expect(await leases.find(t1)).toEqual({ holder: winner, revision: won[0] });
+    expect(await leases.tryTake(t2, 'r:x')).not.toBeNull();
+    expect(await leases.find(id())).toBeNull();
+    await leases.giveBack(t1, won[0]!);
+    await leases.giveBack(t2, (await leases.find(t2))!.revision);
   });
 
-  it('extends, closes for good, and removes by id', async () => {
+  it('a change or give-back names the revision read: a stale one changes nothing; given back, the lease can be taken again', async () => {
     const leases = await make();
-    await leases.tryInsert({ _id: 't1', holder: 'r:1', until: UNTIL });
-    const later = new Date(UNTIL.getTime() + 5_000);
-    await leases.extend('t1', later);
-    expect(await leases.find('t1')).toEqual({ _id: 't1', holder: 'r:1', until: later });
-    await leases.close('t1');
-    expect(await leases.find('t1')).toEqual({ _id: 't1', holder: CLOSED_HOLDER, until: null });
-    expect(await leases.tryInsert({ _id: 't1', holder: 'r:2', until: UNTIL })).toBe(false);
-    await leases.remove('t1');
-    expect(await leases.find('t1')).toBeNull();
-    expect(await leases.tryInsert({ _id: 't1', holder: 'r:2', until: UNTIL })).toBe(true);
+    const t = id();
+    const first = (await leases.tryTake(t, 'r:1'))!;
+    const renewed = (await leases.rewrite(t, 'r:1', first))!;
+    expect(renewed).toBeGreaterThan(first);
+    expect(await leases.rewrite(t, 'r:2', first)).toBeNull(); // stale revision
+    await leases.giveBack(t, first); // not the lease any more: left alone
+    expect(await leases.find(t)).toEqual({ holder: 'r:1', revision: renewed });
+    const closed = (await leases.rewrite(t, CLOSED_HOLDER, renewed))!;
+    expect(await leases.find(t)).toEqual({ holder: CLOSED_HOLDER, revision: closed });
+    expect(await leases.tryTake(t, 'r:3')).toBeNull();
+    await leases.giveBack(t, closed);
+    expect(await leases.find(t)).toBeNull();
+    const again = await leases.tryTake(t, 'r:3');
+    expect(again).not.toBeNull();
+    await leases.giveBack(t, again!);
   });
 });
 

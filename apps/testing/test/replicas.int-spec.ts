@@ -5,7 +5,10 @@
 // shows that both served. Raced: concurrent saves and submits of one test, time-up seen by
 // both, and a test one replica holds in memory submitted or deleted through the other.
 import { type Actor, Subjects, TEST_MESSAGES, type TestView } from '@examprep/contracts';
+import { JetStreamBus } from '@examprep/nest-kit';
 import { metricValue, type Replica, startReplica } from '@examprep/test-kit';
+import { NatsTestLeasesRepository } from '../src/exams/nats-test-leases.repository';
+import { CLOSED_HOLDER } from '../src/exams/test-leases.repository';
 import {
   anAnswer,
   adminActor,
@@ -24,17 +27,16 @@ import {
 
 const ADMIN = adminActor('it-admin@examprep.test');
 let second: Replica;
-const made: string[] = [];
+let leases: NatsTestLeasesRepository;
 
 beforeAll(async () => {
   await connectSystem();
   second = await startReplica('testing');
+  // the test leases both replicas share (ADR 0027), read here as they do
+  leases = new NatsTestLeasesRepository(await JetStreamBus.create(rpc.connection!));
 }, 150_000);
 afterAll(async () => {
   await second?.stop();
-  await testingDb()
-    .collection('test_leases')
-    .deleteMany({ _id: { $in: made } } as never);
   await disconnectSystem();
 }, 120_000);
 
@@ -71,7 +73,6 @@ async function practiceTest(
   const learner = await newUser();
   await grant(ADMIN, learner.uid, { teas_math_qbank: true });
   const { testId } = await create(learner, { ...PRACTICE, ...(timed ? { timed: true } : {}) });
-  made.push(testId);
   return { learner, testId, view: await getTest(learner, testId) };
 }
 
@@ -99,11 +100,7 @@ describe('the testing service with two replicas (ADR 0027)', () => {
     expect(stored.questions.filter((q) => q.saved)).toHaveLength(view.questions.length);
     // every lease given back
     await new Promise((r) => setTimeout(r, 200));
-    expect(
-      await testingDb()
-        .collection('test_leases')
-        .countDocuments({ _id: testId } as never),
-    ).toBe(0);
+    expect(await leases.find(testId)).toBeNull();
   });
 
   it('saves racing two submits through both replicas: graded once, every answer acknowledged is graded, every later one 409, none stored after grading', async () => {
@@ -127,14 +124,8 @@ describe('the testing service with two replicas (ADR 0027)', () => {
     const done = await getTest(learner, testId);
     expect(done.questions.filter((q) => q.saved)).toHaveLength(1 + acknowledged);
     expect(done).toMatchObject({ completed: true, answeredCount: 1 + acknowledged });
-    expect(
-      await testingDb()
-        .collection('test_leases')
-        .findOne({ _id: testId } as never),
-    ).toMatchObject({
-      holder: 'closed',
-      until: null,
-    });
+    // closed: no replica takes the lease until it ends (LEASE_MS after the submit)
+    expect(await leases.find(testId)).toMatchObject({ holder: CLOSED_HOLDER });
   });
 
   it('time up seen by both replicas at once: every save 409, graded once with what was saved before', async () => {
@@ -190,7 +181,7 @@ describe('the testing service with two replicas (ADR 0027)', () => {
       Array(16).fill({ status: 404, code: 'NOT_FOUND', message: TEST_MESSAGES.notFound }),
     );
     const db = testingDb();
-    for (const name of ['tests', 'test_answers', 'test_contents', 'test_leases'])
+    for (const name of ['tests', 'test_answers', 'test_contents'])
       expect(await db.collection(name).countDocuments({ _id: testId } as never)).toBe(0);
   });
 });

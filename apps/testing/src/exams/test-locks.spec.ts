@@ -1,6 +1,7 @@
 import { FakeTestLeasesRepository } from '../../test/support/fake-test-leases.repository';
-import { CLOSED_HOLDER } from './test-lease.schema';
+import { CLOSED_HOLDER } from './test-leases.repository';
 import { LEASE_MS, LOCK_WAIT_MS, RENEW_EVERY_MS, TestLocks } from './test-locks';
+import { RECENT_TEST_TTL_MS } from './test-store';
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
@@ -41,7 +42,7 @@ describe('TestLocks (one test written by one call at a time across replicas, ADR
     expect(leases.leases.get('t1')).toBeDefined(); // answered before the delete
     await settle();
     expect(leases.leases.has('t1')).toBe(false);
-    expect(leases.calls).toEqual(['tryInsert', 'remove']);
+    expect(leases.calls).toEqual(['tryTake', 'giveBack']);
   });
 
   it('a failing task gives the lease back too', async () => {
@@ -56,43 +57,36 @@ describe('TestLocks (one test written by one call at a time across replicas, ADR
     expect(leases.leases.size).toBe(0);
   });
 
-  it('close: the lease stays as the closed marker; every later call, on any replica, runs with closed and holds nothing; forget removes it', async () => {
-    const leases = new FakeTestLeasesRepository();
+  it('close: the lease stays closed until it ends (LEASE_MS after the call, longer than a replica reuses a test); meanwhile every call, on any replica, runs with closed and holds nothing', async () => {
+    let now = 1_000_000;
+    const leases = new FakeTestLeasesRepository(() => now);
     const [a, b] = [new TestLocks(leases), new TestLocks(leases)];
     await a.run('t1', (lock) => lock.close());
     await settle();
-    expect(leases.leases.get('t1')).toEqual({ _id: 't1', holder: CLOSED_HOLDER, until: null });
+    expect(leases.leases.get('t1')?.holder).toBe(CLOSED_HOLDER);
     await expect(b.run('t1', async (lock) => lock.closed)).resolves.toBe(true);
     await expect(a.run('t1', async (lock) => lock.closed)).resolves.toBe(true);
-    await settle();
-    expect(leases.leases.get('t1')?.holder).toBe(CLOSED_HOLDER);
-    await b.forget('t1');
-    await expect(a.run('t1', async (lock) => lock.closed)).resolves.toBe(false);
+    expect(LEASE_MS).toBeGreaterThan(RECENT_TEST_TTL_MS);
+    now += LEASE_MS;
+    await expect(b.run('t1', async (lock) => lock.closed)).resolves.toBe(false);
   });
 
-  it('a lease whose end passed (its replica died) is taken off by one replica, then taken', async () => {
-    const leases = new FakeTestLeasesRepository();
-    const now = 1_000_000;
-    const dead = { _id: 't1', holder: 'dead:1', until: new Date(now - 1) };
-    leases.leases.set('t1', dead);
-    const replicas = [
-      new TestLocks(leases, { now: () => now }),
-      new TestLocks(leases, { now: () => now }),
-    ];
+  it('a lease not written for LEASE_MS (its replica died) has ended: the next call takes it', async () => {
+    let now = 1_000_000;
+    const leases = new FakeTestLeasesRepository(() => now);
+    await leases.tryTake('t1', 'dead:1');
+    now += LEASE_MS;
+    const replicas = [new TestLocks(leases), new TestLocks(leases)];
     let runs = 0;
     await Promise.all(replicas.map((r) => r.run('t1', async () => void runs++)));
     expect(runs).toBe(2);
     await settle();
-    expect(leases.leases.size).toBe(0); // the lease and the take-over markers are gone
+    expect(leases.leases.size).toBe(0);
   });
 
   it('a lease another replica holds past LOCK_WAIT_MS: 503 without running', async () => {
     const leases = new FakeTestLeasesRepository();
-    leases.leases.set('t1', {
-      _id: 't1',
-      holder: 'other:1',
-      until: new Date(Date.now() + LEASE_MS),
-    });
+    await leases.tryTake('t1', 'other:1');
     let mono = 0;
     const sut = new TestLocks(leases, {
       mono: () => {
@@ -108,25 +102,34 @@ describe('TestLocks (one test written by one call at a time across replicas, ADR
     expect(leases.leases.get('t1')?.holder).toBe('other:1');
   });
 
-  it('a call longer than RENEW_EVERY_MS renews its lease (a slow store does not let another replica take it off)', async () => {
+  it('a call longer than RENEW_EVERY_MS renews its lease, so it does not end under it; a lease lost anyway fails the close (no grading without it)', async () => {
     jest.useFakeTimers({
       doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask', 'performance'],
     });
     try {
-      const leases = new FakeTestLeasesRepository();
       let now = 1_000_000;
-      const sut = new TestLocks(leases, { now: () => now });
+      const leases = new FakeTestLeasesRepository(() => now);
+      const sut = new TestLocks(leases);
       let finish!: () => void;
       const running = sut.run('t1', () => new Promise<void>((r) => (finish = r)));
-      await jest.advanceTimersByTimeAsync(0);
-      await new Promise((r) => setImmediate(r));
-      expect(leases.leases.get('t1')?.until).toEqual(new Date(now + LEASE_MS));
-      now += RENEW_EVERY_MS;
-      await jest.advanceTimersByTimeAsync(RENEW_EVERY_MS);
       for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-      expect(leases.leases.get('t1')?.until).toEqual(new Date(now + LEASE_MS));
+      const first = leases.leases.get('t1')!.revision;
+      for (let step = 0; step < 4; step++) {
+        now += RENEW_EVERY_MS;
+        await jest.advanceTimersByTimeAsync(RENEW_EVERY_MS);
+        for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+      }
+      // 20 s after it was taken, still held (renewed)
+      expect(leases.leases.get('t1')!.revision).toBeGreaterThan(first);
+      await expect(leases.tryTake('t1', 'other:1')).resolves.toBeNull();
       finish();
       await running;
+      // a stall past LEASE_MS: the lease ended under the call, and its close fails
+      const stalled = sut.run('t2', async (lock) => {
+        leases.leases.delete('t2');
+        await lock.close();
+      });
+      await expect(stalled).rejects.toMatchObject({ payload: { status: 503 } });
     } finally {
       jest.useRealTimers();
     }

@@ -51,9 +51,10 @@ export class TestStore {
    * The answer calls' hot path: a learner saves every few seconds, so an unfinished test's
    * document is read at most once per RECENT_TEST_TTL_MS per process (one database round trip
    * less per save; FerretDB 1.24 scanned the collection for it before ADR 0022). Its owner,
-   * mode, questions and timer never change; that it is still open is not taken from here but
-   * from the test's lease, which a submit on any replica closes (ADR 0027), and a test removed
-   * meanwhile refuses the write (TestGoneError).
+   * mode, questions and timer never change; that it is still open is not taken from here alone:
+   * a submit on any replica closes the test's lease for longer than this reuse (LEASE_MS >
+   * RECENT_TEST_TTL_MS, ADR 0027), and a test removed meanwhile refuses the write
+   * (TestGoneError).
    */
   private readonly recent = new LruCache<string, { test: TestRecord; readAt: number }>(
     RECENT_TESTS_SIZE,
@@ -233,13 +234,12 @@ export class TestStore {
   }
 
   /**
-   * Removes a test with its snapshot, answers and lease. Another replica may keep the snapshot
-   * in memory: it is keyed by the test's random id, never reused, and read only after the test
-   * (a write through a remembered test finds it gone: 404).
+   * Removes a test with its snapshot and answers. Another replica may keep the snapshot in
+   * memory: it is keyed by the test's random id, never reused, and read only after the test (a
+   * write through a remembered test finds it gone: 404).
    */
   async remove(testId: string): Promise<void> {
     await this.repo.remove(testId);
-    await this.locks.forget(testId);
     this.snapshots.delete(testId);
     this.recent.delete(testId);
   }

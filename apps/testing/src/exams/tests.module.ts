@@ -4,8 +4,8 @@ import { Peers } from '../peers/peers';
 import { AnswersService } from './answers.service';
 import { Clock } from './clock';
 import { MediaAccessService } from './media-access.service';
-import { MongoTestLeasesRepository } from './mongo-test-leases.repository';
 import { MongoTestsRepository } from './mongo-tests.repository';
+import { NatsTestLeasesRepository } from './nats-test-leases.repository';
 import {
   TestAnswerSheetRecord,
   TestAnswerSheetSchema,
@@ -14,7 +14,6 @@ import {
   TestRecord,
   TestSchema,
 } from './test.schema';
-import { TestLeaseRecord, TestLeaseSchema } from './test-lease.schema';
 import { TestLeasesRepository } from './test-leases.repository';
 import { TestLocks } from './test-locks';
 import { TestStore } from './test-store';
@@ -30,7 +29,6 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
       { name: TestRecord.name, schema: TestSchema },
       { name: TestContentRecord.name, schema: TestContentSchema },
       { name: TestAnswerSheetRecord.name, schema: TestAnswerSheetSchema },
-      { name: TestLeaseRecord.name, schema: TestLeaseSchema },
     ]),
   ],
   controllers: [TestsController],
@@ -38,7 +36,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
     Clock,
     Peers,
     { provide: TestsRepository, useClass: MongoTestsRepository },
-    { provide: TestLeasesRepository, useClass: MongoTestLeasesRepository },
+    { provide: TestLeasesRepository, useClass: NatsTestLeasesRepository },
     TestLocks,
     TestStore,
     TestsService,

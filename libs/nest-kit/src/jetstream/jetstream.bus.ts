@@ -244,4 +244,9 @@ export class JetStreamBus {
   get connection(): NatsConnection {
     return this.nc;
   }
+
+  /** The replicas of what this service keeps in JetStream (NATS_STREAM_REPLICAS): streams, buckets. */
+  get streamReplicas(): number {
+    return this.replicas;
+  }
 }

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { JetStreamBus } from '@examprep/nest-kit';
+import { type KV, StorageType, StringCodec } from 'nats';
+import { LEASE_MS } from './test-locks';
+import { type TestLease, TestLeasesRepository } from './test-leases.repository';
+
+/** The JetStream key-value bucket of the test leases (key = test id). */
+export const TEST_LEASES_BUCKET = 'testing_test_leases';
+
+const sc = StringCodec();
+/** JetStream's "wrong last sequence": the key changed since the revision named. */
+const isConflict = (err: unknown) =>
+  (err as { api_error?: { err_code?: number } })?.api_error?.err_code === 10071 ||
+  /wrong last sequence|key exists/i.test(String((err as Error)?.message ?? ''));
+
+/**
+ * The test leases in a JetStream key-value bucket on the service's NATS connection (ADR 0027):
+ * taking is a create (one of several wins, on one server or a cluster), every change and the
+ * give-back name the revision they read, and the bucket's max age (LEASE_MS) ends a lease that
+ * was not written for that long. In memory (leases live seconds), with the replicas of the
+ * service's streams (NATS_STREAM_REPLICAS). No database write: a save still writes the store
+ * once.
+ */
+@Injectable()
+export class NatsTestLeasesRepository extends TestLeasesRepository {
+  private bucket: Promise<KV> | undefined;
+
+  constructor(private readonly bus: JetStreamBus) {
+    super();
+  }
+
+  async tryTake(testId: string, holder: string): Promise<number | null> {
+    const kv = await this.open();
+    try {
+      return await kv.create(testId, sc.encode(holder));
+    } catch (err) {
+      if (isConflict(err)) return null;
+      throw err;
+    }
+  }
+
+  async find(testId: string): Promise<TestLease | null> {
+    const entry = await (await this.open()).get(testId);
+    if (!entry || entry.operation !== 'PUT') return null;
+    return { holder: sc.decode(entry.value), revision: entry.revision };
+  }
+
+  async rewrite(testId: string, holder: string, revision: number): Promise<number | null> {
+    const kv = await this.open();
+    try {
+      return await kv.update(testId, sc.encode(holder), revision);
+    } catch (err) {
+      if (isConflict(err)) return null;
+      throw err;
+    }
+  }
+
+  async giveBack(testId: string, revision: number): Promise<void> {
+    const kv = await this.open();
+    try {
+      await kv.delete(testId, { previousSeq: revision });
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+    }
+  }
+
+  private open(): Promise<KV> {
+    this.bucket ??= this.bus.connection
+      .jetstream()
+      .views.kv(TEST_LEASES_BUCKET, {
+        history: 1,
+        ttl: LEASE_MS,
+        storage: StorageType.Memory,
+        replicas: this.bus.streamReplicas,
+      })
+      .catch((err: unknown) => {
+        this.bucket = undefined;
+        throw err;
+      });
+    return this.bucket;
+  }
+}
