@@ -359,6 +359,20 @@ describe('GET /api/questions: keyset pages (ADR 0026)', () => {
     );
     // one question a line (the browser counts rows by them)
     expect(res.text.split('\n')).toHaveLength(1 + 5 + 2);
+    // a search has no maintained count: counted first, the file in the spec's order
+    const searched = await exchange(
+      'GET',
+      `/api/questions/export?course=${encodeURIComponent(course)}&search=COMMON%20denominator`,
+      { who: 'admin' },
+    );
+    expect(searched.headers.get('x-total-count')).toBe('5');
+    expect(Object.keys(searched.body as object)).toEqual([
+      'exportDate',
+      'totalQuestions',
+      'filters',
+      'questions',
+    ]);
+    expect(searched.body).toMatchObject({ totalQuestions: 5 });
   });
 });
 

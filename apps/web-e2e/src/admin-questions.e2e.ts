@@ -193,6 +193,62 @@ test('an admin creates a SATA question with LaTeX, finds, edits, previews, answe
   await expect(page.getByText('No results found.')).toBeVisible();
 });
 
+test('an admin filters the list, loads the next page and exports it with progress (ADR 0026)', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/question-list');
+  await expect(page.getByRole('table')).toBeVisible();
+  const filtered = page.waitForResponse((r) =>
+    /\/api\/questions\?course=TEAS\+Math\+QBank$/.test(r.url()),
+  );
+  await page.getByLabel('Course', { exact: true }).selectOption('TEAS Math QBank');
+  await page.waitForURL(/\/question-list\?course=TEAS\+Math\+QBank$/);
+  await filtered;
+  const total = page.getByText(/^Total Questions: \d+$/);
+  await expect(total).toBeVisible();
+  const n = Number((await total.textContent())!.replace(/\D/g, ''));
+  expect(n).toBeGreaterThan(100); // the seeded TEAS Math QBank holds 200 or more
+  const rows = page.getByRole('table').getByRole('rowheader');
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByText(`Showing 50 of ${n}`)).toBeVisible();
+  const firstPage = await rows.allTextContents();
+
+  // the next page by its cursor: 50 more, none shown twice
+  const nextPage = page.waitForRequest((r) => /\/api\/questions\?.*cursor=/.test(r.url()));
+  await page.getByRole('button', { name: 'Load more' }).click();
+  expect(new URL((await nextPage).url()).searchParams.get('course')).toBe('TEAS Math QBank');
+  await expect(rows).toHaveCount(100);
+  await expect(page.getByText(`Showing 100 of ${n}`)).toBeVisible();
+  const shown = await rows.allTextContents();
+  expect(shown.slice(0, 50)).toEqual(firstPage);
+  expect(new Set(shown).size).toBe(100);
+
+  // an export held back by the network shows its progress and can be cancelled
+  await page.route('**/api/questions/export?*', async (route) => {
+    await new Promise((r) => setTimeout(r, 3_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: 'Export Questions' }).click();
+  await expect(page.getByTestId('export-progress')).toHaveText(/^0 questions \(0\.0 KB\)$/);
+  await page.getByRole('button', { name: 'Cancel export' }).click();
+  await expect(page.getByText('Export cancelled.')).toBeVisible();
+  await expect(page.getByTestId('export-progress')).toHaveCount(0);
+  await page.unroute('**/api/questions/export?*');
+
+  // the whole filtered list, streamed page by page by the gateway
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Questions' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^questions_export_\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(await fs.readFile(await download.path(), 'utf8'));
+  expect(Object.keys(file)).toEqual(['exportDate', 'totalQuestions', 'filters', 'questions']);
+  expect(file).toMatchObject({ totalQuestions: n, filters: { course: 'TEAS Math QBank' } });
+  expect(file.questions).toHaveLength(n);
+  expect(file.questions.slice(0, 100).map((q: { qid: string }) => q.qid)).toEqual(shown);
+  await expect(page.getByText(`Successfully exported ${n} questions to JSON file.`)).toBeVisible();
+});
+
 test('edit mode of a missing question says Question Not Found and goes to new mode', async ({
   page,
 }) => {

@@ -45,8 +45,6 @@ export function jsonExportStream<P>(opts: {
   first: P;
   rows: (page: P) => unknown[];
   next: (page: P) => Promise<P> | null;
-  /** Fields written after the rows (e.g. a count known only once they are written). */
-  tail?: (written: number) => Record<string, unknown>;
 }): Readable {
   async function* write(): AsyncGenerator<string> {
     const head = JSON.stringify({ ...opts.head, [opts.key]: [] });
@@ -63,8 +61,7 @@ export function jsonExportStream<P>(opts: {
       const after = opts.next(page);
       page = after === null ? null : await after;
     }
-    const tail = JSON.stringify(opts.tail?.(written) ?? {}).slice(1, -1);
-    yield tail ? `\n],${tail}}\n` : '\n]}\n';
+    yield '\n]}\n';
   }
   const stream = Readable.from(write(), { objectMode: false });
   stream.on('error', (err) => {

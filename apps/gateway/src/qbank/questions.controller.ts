@@ -39,7 +39,7 @@ import { jsonExportStream, setNextLink, STREAMED, type StreamedJson } from '../h
 
 /** What the streamed export answers (ADR 0026): one JSON value, one question a line. */
 const EXPORT_DESCRIPTION =
-  'QuestionsExport {exportDate, totalQuestions, filters, questions}, written as the pages are read; header x-total-count = totalQuestions when counted (no search or media filter).';
+  'QuestionsExport {exportDate, totalQuestions, filters, questions}, written as the pages are read; header x-total-count = totalQuestions.';
 
 /** Admin spec §2.3-2.5, §7: the question bank. Thin handlers; the qbank service decides. */
 @ApiTags('questions (admin)')
@@ -83,32 +83,32 @@ export class QuestionsController {
   ): Promise<StreamedJson<QuestionsExport>> {
     // the first page before any header: 'No questions to export.' is still a 404
     const first = await this.rpc.request(Subjects.qbank.exportQuestions, { actor, filters });
+    const nextPage = (page: QuestionsExportPage) =>
+      page.next === null
+        ? null
+        : this.rpc.request(Subjects.qbank.exportQuestions, { actor, filters, cursor: page.next });
+    // a search or a media filter has no maintained count: a first pass counts the pages (one
+    // at a time, nothing kept), so the file keeps the spec's order with its count up front
+    let total = first.totalQuestions;
+    if (total === null) {
+      total = 0;
+      for (let page: QuestionsExportPage | null = first; page !== null;) {
+        total += page.questions.length;
+        const after = nextPage(page);
+        page = after === null ? null : await after;
+      }
+    }
     const body = jsonExportStream<QuestionsExportPage>({
-      // the spec's order (exportDate, totalQuestions, filters, questions) when the count is
-      // known; with a search or a media filter it is the number written, after the questions
-      head: {
-        exportDate: first.exportDate,
-        ...(first.totalQuestions === null ? {} : { totalQuestions: first.totalQuestions }),
-        filters: first.filters,
-      },
+      head: { exportDate: first.exportDate, totalQuestions: total, filters: first.filters },
       key: 'questions',
       first,
       rows: (page) => page.questions,
-      tail: (written) => (first.totalQuestions === null ? { totalQuestions: written } : {}),
-      next: (page) =>
-        page.next === null
-          ? null
-          : this.rpc.request(Subjects.qbank.exportQuestions, {
-              actor,
-              filters,
-              cursor: page.next,
-            }),
+      next: nextPage,
     });
-    if (first.totalQuestions !== null)
-      void reply.header('x-total-count', String(first.totalQuestions));
     await reply
       .status(200)
       .header('content-type', 'application/json; charset=utf-8')
+      .header('x-total-count', String(total))
       .header('cache-control', 'no-store')
       .send(body);
     return STREAMED;

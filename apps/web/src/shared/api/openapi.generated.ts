@@ -3496,7 +3496,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description QuestionsExport {exportDate, totalQuestions, filters, questions}, written as the pages are read; header x-total-count = totalQuestions when counted (no search or media filter). */
+      /** @description QuestionsExport {exportDate, totalQuestions, filters, questions}, written as the pages are read; header x-total-count = totalQuestions. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -270,22 +270,46 @@ describe('/question-list', () => {
       expect(screen.queryByText(/^Showing/)).toBeNull();
     });
 
-    it('a search has no count: the rows so far, the total once all are loaded', async () => {
-      mockFetch((call) => {
-        const from = call.url.includes('cursor=') ? 2 : 0;
+    it('a search has no count: short pages are read on until a page is full or the end; then the total', async () => {
+      // the server's search pages: 2 found, 0 found (a bounded slice), 1 found, the end
+      const found = [many.slice(0, 2), [], many.slice(2, 3)];
+      const { calls } = mockFetch((call) => {
+        const at = Number(new URL(call.url, 'http://x').searchParams.get('cursor') ?? 0);
         const link: Record<string, string> =
-          from === 0 ? { link: '</api/questions?search=x&cursor=2>; rel="next"' } : {};
+          at + 1 < found.length
+            ? { link: `</api/questions?search=x&cursor=${at + 1}>; rel="next"` }
+            : {};
         return call.url.startsWith('/api/questions/facets')
           ? fakeResponse(200, FACETS)
-          : fakeResponse(200, { questions: many.slice(from, from + 2), total: null }, link);
+          : fakeResponse(200, { questions: found[at], total: null }, link);
+      });
+      renderPage('/question-list?search=x');
+      expect(await screen.findByText('Total Questions: 3')).toBeInTheDocument();
+      expect(shownQids()).toEqual(['PG00', 'PG10', 'PG20']);
+      expect(listCalls(calls)).toHaveLength(3);
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    });
+
+    it('a search page that is full waits for Load more, showing the rows so far', async () => {
+      const full = Array.from({ length: 51 }, (_, i) =>
+        q({ qid: `F${String(i).padStart(3, '0')}` }),
+      );
+      mockFetch((call) => {
+        const more = !call.url.includes('cursor=');
+        return call.url.startsWith('/api/questions/facets')
+          ? fakeResponse(200, FACETS)
+          : fakeResponse(
+              200,
+              { questions: more ? full.slice(0, 50) : full.slice(50), total: null },
+              more ? { link: '</api/questions?search=x&cursor=50>; rel="next"' } : {},
+            );
       });
       const u = userEvent.setup();
       renderPage('/question-list?search=x');
-      await loaded();
-      expect(screen.getByText('Showing 2 (more to load)')).toBeInTheDocument();
+      expect(await screen.findByText('Showing 50 (more to load)')).toBeInTheDocument();
       expect(screen.queryByText(/^Total Questions/)).toBeNull();
       await u.click(screen.getByRole('button', { name: 'Load more' }));
-      expect(await screen.findByText('Total Questions: 4')).toBeInTheDocument();
+      expect(await screen.findByText('Total Questions: 51')).toBeInTheDocument();
     });
 
     it('a next page that fails keeps the rows and says so; Load more tries again', async () => {

@@ -1,4 +1,4 @@
-import { type Question, type QuestionFilters } from '@examprep/contracts/types';
+import { PAGE_LIMIT, type Question, type QuestionFilters } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -95,6 +95,20 @@ function QuestionListScreen() {
     setParams(new URLSearchParams(), { replace: true });
   };
   const pages = list.data?.pages ?? [];
+  // A search (or a media filter) reads a bounded slice of the bank per page (ADR 0026): a page
+  // that came back short while more remains is read on at once, until a page is full or the
+  // bank ends, so the screen fills itself; each request stays small.
+  const lastPage = pages[pages.length - 1];
+  const readOn =
+    lastPage !== undefined &&
+    lastPage.data.total === null &&
+    lastPage.data.questions.length < PAGE_LIMIT.default &&
+    list.hasNextPage &&
+    !list.isFetching &&
+    !list.isFetchNextPageError;
+  useEffect(() => {
+    if (readOn) void list.fetchNextPage();
+  }, [readOn, list]);
   const questions = pages.flatMap((p) => p.data.questions);
   // a search or a media filter has no count (ADR 0026): the loaded rows, exact once all are in
   const counted = pages[0]?.data.total;
