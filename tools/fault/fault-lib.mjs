@@ -265,15 +265,18 @@ export function classifyCode(code, fault) {
  * @param {Hit[]} hits   every hit of the run (any order)
  * @param {Fault} fault
  * @param {FaultTimes} t
- * @param {{ hangMs?: number }} [o]
+ * @param {{ hangMs?: number, isLast?: boolean }} [o]  isLast: no fault follows (nothing is cut)
  */
 export function faultFigures(hits, fault, t, o = {}) {
   const hangMs = o.hangMs ?? RPC_TIMEOUT_MS + MARGIN_MS;
   const all = hits.filter((h) => h.at >= t.startAt && h.at < t.endAt);
-  // requests left without an answer when the next fault began (their connection cut by the
-  // gateway's kill) belong to that fault, not to this one; answers (503/504) stay here
-  const cut = all.filter((h) => h.code === 0 && h.at + h.ms >= t.endAt);
-  const inWindow = all.filter((h) => !cut.includes(h));
+  // failed requests still in flight when the next fault began belong to that fault, whose kill
+  // may be what ended them (a connection cut by the gateway's kill, a write the killed gateway
+  // replica had taken answered 502 by the balancer); the last fault has no next one
+  const cut = o.isLast ? [] : all.filter((h) => !isOk(h.code) && h.at + h.ms >= t.endAt);
+  // ... so this fault takes those of the previous window (or the warm-up) in flight at its start
+  const carried = hits.filter((h) => h.at < t.startAt && h.at + h.ms >= t.startAt && !isOk(h.code));
+  const inWindow = [...all.filter((h) => !cut.includes(h)), ...carried];
   const recoveredAt = firstGoodSecond(inWindow, t.readyAt, t.endAt);
   const gapEnd = recoveredAt ?? t.endAt;
   const gap = inWindow.filter((h) => h.at < gapEnd);
@@ -334,6 +337,7 @@ export function faultFigures(hits, fault, t, o = {}) {
     target: fault.target,
     requests: all.length,
     cutByNextFault: cut.length,
+    carriedFromBefore: carried.length,
     gapRequests: gap.length,
     gapCodes,
     classes,

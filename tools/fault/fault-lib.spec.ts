@@ -161,6 +161,26 @@ describe('faultFigures', () => {
     expect(f.pass).toBe(true);
   });
 
+  it("counts a failure in flight when a fault began under that fault, and keeps the last fault's", () => {
+    const [, , , gw] = clusterFaultSchedule();
+    const before = { startAt: 100_000, restartAt: 100_050, readyAt: 101_000, endAt: 120_000 };
+    const at = { startAt: 120_000, restartAt: 120_050, readyAt: 125_000, endAt: 140_000 };
+    const good = [hit(102_000, 200), hit(126_500, 200), hit(127_500, 200)];
+    // writes the killed gateway replica had taken, sent before its kill, answered 502
+    const inFlight = [hit(119_990, 502, 30), hit(119_995, 502, 20)];
+    const first = faultFigures([...good, ...inFlight], testing, before);
+    expect(first).toMatchObject({ cutByNextFault: 2, serverErrors: 0, pass: true });
+    const second = faultFigures([...good, ...inFlight], gw, at);
+    expect(second).toMatchObject({ carriedFromBefore: 2, serverErrors: 0, pass: true });
+    expect(second.gapCodes).toEqual({ 502: 2 });
+    // a 500 carried over is a defect of the next fault's window all the same
+    const crash = faultFigures([...good, hit(119_990, 500, 30)], gw, at);
+    expect(crash).toMatchObject({ serverErrors: 1, pass: false });
+    // the last fault has no next one: its failures answered after its end stay its own
+    const last = faultFigures([...good, ...inFlight], testing, before, { isLast: true });
+    expect(last).toMatchObject({ cutByNextFault: 0, serverErrors: 2, pass: false });
+  });
+
   it('while Keycloak is down, every learner call must succeed', () => {
     const [keycloak] = faultSchedule({ only: ['keycloak'] });
     const kt = { startAt: 100_000, restartAt: 160_000, readyAt: 190_000, endAt: 205_000 };
@@ -389,7 +409,7 @@ describe('the cluster run (ADR 0029)', () => {
       startAt: 1_000,
       restartAt: 1_050,
       readyAt: 3_000,
-      endAt: 6_000,
+      endAt: 20_000,
     });
     expect(f.errorsByKind).toEqual({ answer: { 504: 2 }, read: { 503: 1 } });
     expect(f.slowestMs).toBe(10_020);

@@ -618,7 +618,9 @@ async function main() {
       path.join(outDir, 'fault-hits.jsonl'),
       hits.map((h) => JSON.stringify(h)).join('\n') + '\n',
     );
-    const faults = applied.map((a) => faultFigures(hits, a.fault, a));
+    const faults = applied.map((a, i) =>
+      faultFigures(hits, a.fault, a, { isLast: i === applied.length - 1 }),
+    );
     // before the first fault nothing is broken: every request settled by then must succeed
     const warmup = warmupCheck(hits, applied[0]?.startAt ?? Infinity);
 
