@@ -134,4 +134,31 @@ describe('TestLocks (one test written by one call at a time across replicas, ADR
       jest.useRealTimers();
     }
   });
+
+  it('a renewal due while the submit closes the lease never reopens it', async () => {
+    jest.useFakeTimers({
+      doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask', 'performance'],
+    });
+    try {
+      const leases = new FakeTestLeasesRepository();
+      const rewrite = leases.rewrite.bind(leases);
+      let unblock!: () => void;
+      const blocked = new Promise<void>((r) => (unblock = r));
+      jest.spyOn(leases, 'rewrite').mockImplementationOnce(async (...args) => {
+        await blocked; // the close's request is slow
+        return rewrite(...args);
+      });
+      const sut = new TestLocks(leases);
+      await sut.run('t1', async (lock) => {
+        const closing = lock.close();
+        await jest.advanceTimersByTimeAsync(RENEW_EVERY_MS); // a renewal falls due meanwhile
+        unblock();
+        await closing;
+        for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      });
+      expect(leases.leases.get('t1')?.holder).toBe(CLOSED_HOLDER);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -137,8 +137,12 @@ export class TestLocks {
       if (revision !== null) return this.hold(testId, holder, revision);
       const current = await this.leases.find(testId);
       if (current?.holder === CLOSED_HOLDER) return null;
-      if (!current) continue; // given back (or ended) meanwhile: take it now
       const waited = this.mono() - queuedAt;
+      if (!current) {
+        // given back (or ended) meanwhile: take it now
+        if (waited > LOCK_WAIT_MS) throw tooLate(waited);
+        continue;
+      }
       if (waited + pause > LOCK_WAIT_MS) throw tooLate(waited);
       await sleep(pause);
       pause = Math.min(pause * 2, MAX_POLL_MS);
@@ -148,7 +152,7 @@ export class TestLocks {
   private hold(testId: string, holder: string, revision: number): Held {
     const held: Held = { holder, revision, busy: Promise.resolve() };
     held.renewal = setInterval(() => {
-      this.write(testId, held, held.holder).catch((err: unknown) =>
+      this.write(testId, held).catch((err: unknown) =>
         rootLogger().warn({ err, testId }, 'could not renew a test lease'),
       );
     }, RENEW_EVERY_MS);
@@ -157,12 +161,14 @@ export class TestLocks {
   }
 
   /**
-   * Rewrites the held lease (a renewal, or the close), after any renewal in flight. A lease
+   * Rewrites the held lease, after any write in flight: with `holder` (the close), or as it
+   * is when its turn comes (a renewal: so one queued before a close keeps it closed). A lease
    * that changed meanwhile was lost (it ended: a stall longer than LEASE_MS): an error, so a
    * submit does not grade a test it no longer holds.
    */
-  private write(testId: string, held: Held, holder: string): Promise<void> {
+  private write(testId: string, held: Held, to?: string): Promise<void> {
     const next = held.busy.then(async () => {
+      const holder = to ?? held.holder;
       const revision = await this.leases.rewrite(testId, holder, held.revision);
       if (revision === null) {
         rootLogger().error({ testId, holder: held.holder }, 'a test lease ended while held');
