@@ -83,22 +83,59 @@ export function recordQueries(conn: Connection): {
 export interface QueryPlan {
   /** Whether the plan reads every document of the collection. */
   scans: boolean;
-  /** The plan's node types (PostgreSQL) or stages (MongoDB), for the failure message. */
+  /** The plan's node types (PostgreSQL; `[whole]` marks a whole read) or stages (MongoDB), for the failure message. */
   steps: string[];
 }
 
-function nodeTypes(plan: unknown): string[] {
+interface PlanStep {
+  step: string;
+  /** Reads a whole table, or a whole index with no condition on it and no LIMIT above it. */
+  whole: boolean;
+}
+
+const INDEX_NODES = new Set(['Index Scan', 'Index Only Scan', 'Bitmap Index Scan']);
+
+/**
+ * The steps of a PostgreSQL EXPLAIN (FORMAT JSON) plan. With seq scans disabled the planner may
+ * read a whole index instead of the table (an index scan with no Index Cond): that is a scan
+ * too, unless a Limit above it stops it early (the first page of a list in index order).
+ */
+function planSteps(
+  plan: unknown,
+  leadingKeyOf: (pgIndexName: string) => string | undefined = () => undefined,
+  underLimit = false,
+): PlanStep[] {
   if (plan === null || typeof plan !== 'object') return [];
   const p = plan as {
     'Node Type'?: string;
     'Index Name'?: string;
+    'Index Cond'?: string;
     Plans?: unknown[];
     Plan?: unknown;
   };
-  const self = p['Node Type']
-    ? [`${p['Node Type']}${p['Index Name'] ? ` (${p['Index Name']})` : ''}`]
+  const type = p['Node Type'];
+  const limited = underLimit || type === 'Limit';
+  // a condition only on later columns of a btree index still walks all of it
+  const leading = p['Index Name'] ? leadingKeyOf(p['Index Name']) : undefined;
+  const cond = p['Index Cond'];
+  // our FerretDB's partial index of irregular rows (`…_irr`, ADR 0028) holds only rows whose keys
+  // are arrays, documents, binary or regexes: reading all of it is reading those few
+  const partial = p['Index Name']?.endsWith('_irr') ?? false;
+  const unbounded =
+    !partial && (!cond || (leading !== undefined && !cond.includes(`'${leading}'::text`)));
+  const self: PlanStep[] = type
+    ? [
+        {
+          step: `${type}${p['Index Name'] ? ` (${p['Index Name']})` : ''}`,
+          whole: type === 'Seq Scan' || (INDEX_NODES.has(type) && unbounded && !limited),
+        },
+      ]
     : [];
-  return [...self, ...nodeTypes(p.Plan), ...(p.Plans ?? []).flatMap(nodeTypes)];
+  return [
+    ...self,
+    ...planSteps(p.Plan, leadingKeyOf, limited),
+    ...(p.Plans ?? []).flatMap((x) => planSteps(x, leadingKeyOf, limited)),
+  ];
 }
 
 function mongoStages(plan: unknown): string[] {
@@ -140,6 +177,25 @@ async function connect(url: string, deadlineMs = 30_000): Promise<MongoClient> {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+/** FNV-1a, 32 bits (FerretDB's hash of an index name). */
+function fnv32a(s: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of Buffer.from(s, 'utf8')) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/**
+ * The suffix FerretDB 1.24 gives the PostgreSQL index of a MongoDB index (metadata/registry.go
+ * indexesCreate: `<table>_<name>_<fnv32a(name) as 8 hex>_idx`, the hash incremented only on a
+ * clash within the database).
+ */
+export function ferretIndexSuffix(mongoIndexName: string): string {
+  return `_${fnv32a(mongoIndexName).toString(16).padStart(8, '0')}_idx`;
 }
 
 /** Explains recorded queries against one database of the store. Start it once the collections exist. */
@@ -193,8 +249,20 @@ export async function queryPlanner(profile: InfraProfile = 'test'): Promise<Quer
         const steps = mongoStages((res.queryPlanner as Document | undefined)?.winningPlan ?? res);
         return { scans: steps.includes('COLLSCAN'), steps };
       }
-      const steps = nodeTypes(res.queryPlanner);
-      return { scans: steps.some((s) => s.startsWith('Seq Scan')), steps };
+      const indexes = await db
+        .collection(q.collection)
+        .listIndexes()
+        .toArray()
+        .catch(() => [] as Document[]);
+      const leadingKeyOf = (pgIndexName: string) => {
+        const index = indexes.find((i) => pgIndexName.endsWith(ferretIndexSuffix(String(i.name))));
+        return index ? Object.keys(index.key as Document)[0] : undefined;
+      };
+      const steps = planSteps(res.queryPlanner, leadingKeyOf);
+      return {
+        scans: steps.some((s) => s.whole),
+        steps: steps.map((s) => (s.whole ? `${s.step} [whole]` : s.step)),
+      };
     },
     async close() {
       await client.close();

@@ -1,5 +1,5 @@
 import { KeyedMutex } from '@examprep/nest-kit';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { StripeEventRecord } from './stripe-event.schema';
@@ -17,7 +17,7 @@ const ANY_DATE = new Date(-8_640_000_000_000_000);
  * behind the answer (the worker) or in the relay's periodic scan.
  */
 @Injectable()
-export class MongoStripeEventsRepository extends StripeEventsRepository {
+export class MongoStripeEventsRepository extends StripeEventsRepository implements OnModuleInit {
   /**
    * Updates of one entry run one at a time in this process: FerretDB 1.x rewrites the whole
    * document on update, so a redelivery's count and the worker's mark at once lose one of them.
@@ -28,6 +28,32 @@ export class MongoStripeEventsRepository extends StripeEventsRepository {
     @InjectModel(StripeEventRecord.name) private readonly events: Model<StripeEventRecord>,
   ) {
     super();
+  }
+
+  onModuleInit(): Promise<void> {
+    return this.backfillProcessed();
+  }
+
+  /**
+   * Entries recorded before the `processed` field existed get it, once per database: the
+   * relay's scan asks `processed: false` (what the store's index serves), so an unprocessed
+   * entry without the field would never be relayed. Both updates read every entry (`$exists`
+   * is no index condition on FerretDB): the marker in `migrations` keeps it to the first start.
+   * Replicas starting at once may both run it; the updates are idempotent.
+   */
+  async backfillProcessed(): Promise<void> {
+    const migrations = this.events.db.collection<{ _id: string; at: Date }>('migrations');
+    const id = 'stripe_events.processed';
+    if (await migrations.findOne({ _id: id })) return;
+    await this.events.updateMany(
+      { processed: { $exists: false }, processedAt: null },
+      { $set: { processed: false } },
+    );
+    await this.events.updateMany(
+      { processed: { $exists: false }, processedAt: { $gte: ANY_DATE } },
+      { $set: { processed: true } },
+    );
+    await migrations.updateOne({ _id: id }, { $setOnInsert: { at: new Date() } }, { upsert: true });
   }
 
   /**
