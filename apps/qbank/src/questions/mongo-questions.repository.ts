@@ -138,11 +138,16 @@ export class MongoQuestionsRepository extends QuestionsRepository {
   }
 
   /**
-   * No filter: reads the whole collection (the projection keeps `_id`, so `{course,
-   * objective}` does not cover it). Admin only, for the editor's pickers.
+   * The pairs of the counts above zero (question_counts: one document per course, objective
+   * and type, a few hundred at most), each pair once; not a read of the bank.
    */
-  courseObjectives(): Promise<Pick<QuestionRecord, 'course' | 'objective'>[]> {
-    return this.questions.find({}, { course: 1, objective: 1 }).lean().exec();
+  async courseObjectives(): Promise<Pick<QuestionRecord, 'course' | 'objective'>[]> {
+    const rows = await this.counts
+      .find({ n: { $gt: 0 } }, { course: 1, objective: 1 })
+      .lean()
+      .exec();
+    const pairs = new Map(rows.map((r) => [`${r.course}\u001f${r.objective}`, r]));
+    return [...pairs.values()].map(({ course, objective }) => ({ course, objective }));
   }
 
   /**

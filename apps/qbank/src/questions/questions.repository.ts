@@ -73,7 +73,10 @@ export abstract class QuestionsRepository {
   /** Rebuilds the maintained counts from the bank (one read of it; at start-up). */
   abstract recount(): Promise<void>;
 
-  /** Every question's course and objective (the editor's pickers). */
+  /**
+   * Each course and objective pair in use, once (the editor's pickers, the list's filters):
+   * from the maintained counts, not a read of the bank.
+   */
   abstract courseObjectives(): Promise<Pick<QuestionRecord, 'course' | 'objective'>[]>;
 
   /** Every qid in use. */

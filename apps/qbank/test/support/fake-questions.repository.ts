@@ -75,7 +75,13 @@ export class FakeQuestionsRepository implements QuestionsRepository {
 
   async courseObjectives(): Promise<Pick<QuestionRecord, 'course' | 'objective'>[]> {
     this.calls.push('courseObjectives');
-    return [...this.docs.values()].map(({ course, objective }) => ({ course, objective }));
+    const pairs = new Map(
+      [...this.docs.values()].map(({ course, objective }) => [
+        `${course}\u001f${objective}`,
+        { course, objective },
+      ]),
+    );
+    return [...pairs.values()];
   }
 
   async allQids(): Promise<string[]> {
