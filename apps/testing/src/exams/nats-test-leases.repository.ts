@@ -15,8 +15,8 @@ const isConflict = (err: unknown) =>
 
 /**
  * The test leases in a JetStream key-value bucket on the service's NATS connection (ADR 0027):
- * taking is a create (one of several wins, on one server or a cluster), every change and the
- * give-back name the revision they read, and the bucket's max age (LEASE_MS) ends a lease that
+ * taking is a create or an update of the give-back's delete marker (one of several wins, on one
+ * server or a cluster), every change and the give-back name the revision they read, and the bucket's max age (LEASE_MS) ends a lease that
  * was not written for that long. In memory (leases live seconds), with the replicas of the
  * service's streams (NATS_STREAM_REPLICAS). No database write: a save still writes the store
  * once.
@@ -29,10 +29,19 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
     super();
   }
 
+  /**
+   * A read, then one write naming what was read: a create where the key never was (or its
+   * entries ended), an update at the revision of the give-back's delete marker otherwise
+   * (nats.js's `create` would first fail on that marker, then read, then update).
+   */
   async tryTake(testId: string, holder: string): Promise<number | null> {
     const kv = await this.open();
+    const entry = await kv.get(testId);
+    if (entry?.operation === 'PUT') return null;
     try {
-      return await kv.create(testId, sc.encode(holder));
+      return entry
+        ? await kv.update(testId, sc.encode(holder), entry.revision)
+        : await kv.create(testId, sc.encode(holder));
     } catch (err) {
       if (isConflict(err)) return null;
       throw err;
