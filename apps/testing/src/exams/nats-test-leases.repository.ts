@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { JetStreamBus } from '@examprep/nest-kit';
+import { JetStreamBus, waitForStreamLeader } from '@examprep/nest-kit';
 import { type KV, StorageType, StringCodec } from 'nats';
 import { LEASE_MS } from './test-locks';
 import { type TestLease, TestLeasesRepository } from './test-leases.repository';
@@ -74,18 +74,25 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
   }
 
   private open(): Promise<KV> {
-    this.bucket ??= this.bus.connection
-      .jetstream()
-      .views.kv(TEST_LEASES_BUCKET, {
+    this.bucket ??= (async () => {
+      const replicas = this.bus.streamReplicas;
+      const kv = await this.bus.connection.jetstream().views.kv(TEST_LEASES_BUCKET, {
         history: 1,
         ttl: LEASE_MS,
         storage: StorageType.Memory,
-        replicas: this.bus.streamReplicas,
-      })
-      .catch((err: unknown) => {
-        this.bucket = undefined;
-        throw err;
+        replicas,
       });
+      // a replicated bucket just made has no leader for a moment (ADR 0029)
+      if (replicas > 1)
+        await waitForStreamLeader(
+          await this.bus.connection.jetstreamManager(),
+          `KV_${TEST_LEASES_BUCKET}`,
+        );
+      return kv;
+    })().catch((err: unknown) => {
+      this.bucket = undefined;
+      throw err;
+    });
     return this.bucket;
   }
 }
