@@ -54,7 +54,7 @@ export class MongoQuestionsRepository extends QuestionsRepository {
     const { search, ...exact } = filters;
     const read = (after: string | undefined, n: number) =>
       this.questions
-        .find({ $and: [toQuery(exact), QUESTION_ORDER.after(after)] })
+        .find(both(toQuery(exact), QUESTION_ORDER.after(after)))
         .sort(QUESTION_ORDER.sort())
         .limit(n)
         .lean()
@@ -218,6 +218,16 @@ export class MongoQuestionsRepository extends QuestionsRepository {
     if (res.deletedCount > 0) await this.bump(doc, -1);
     return res.deletedCount > 0;
   }
+}
+
+/** Both filters; one alone when the other is empty (no `$and` of nothing for the planner). */
+function both(
+  a: FilterQuery<QuestionRecord>,
+  b: Record<string, unknown>,
+): FilterQuery<QuestionRecord> {
+  if (Object.keys(b).length === 0) return a;
+  if (Object.keys(a).length === 0) return b as FilterQuery<QuestionRecord>;
+  return { $and: [a, b] };
 }
 
 /** The equality filters (a search is checked on the documents read: searchPage). */
