@@ -131,11 +131,19 @@ function planSteps(
         },
       ]
     : [];
-  return [
-    ...self,
+  const children = [
     ...planSteps(p.Plan, leadingKeyOf, limited),
     ...(p.Plans ?? []).flatMap((x) => planSteps(x, leadingKeyOf, limited)),
   ];
+  // a BitmapAnd reads from the table only the rows of its narrowest input: with one bounded
+  // input it is bounded (the planner of a near-empty scratch table adds odd inputs to it)
+  if (
+    type === 'BitmapAnd' &&
+    children.some((c) => INDEX_NODES.has(c.step.split(' (')[0]!) && !c.whole)
+  ) {
+    return [...self, ...children.map((c) => ({ ...c, whole: false }))];
+  }
+  return [...self, ...children];
 }
 
 function mongoStages(plan: unknown): string[] {
