@@ -162,3 +162,57 @@ describe('TestLocks (one test written by one call at a time across replicas, ADR
     }
   });
 });
+
+describe('TestLocks when the lease store does not answer for a moment (a NATS node gone)', () => {
+  const noResponders = () => Object.assign(new Error('503'), { code: '503' });
+
+  it('waits for it like a held lease and runs the call once it answers', async () => {
+    const leases = new FakeTestLeasesRepository();
+    const take = leases.tryTake.bind(leases);
+    let failures = 3;
+    jest.spyOn(leases, 'tryTake').mockImplementation(async (id, holder) => {
+      if (failures-- > 0) throw noResponders();
+      return take(id, holder);
+    });
+    const sut = new TestLocks(leases);
+    await expect(sut.run('t1', async (lock) => lock.closed)).resolves.toBe(false);
+  });
+
+  it('a take written before its answer was lost is recognised on the next read (no wait for it to end)', async () => {
+    const leases = new FakeTestLeasesRepository();
+    const take = leases.tryTake.bind(leases);
+    let lost = true;
+    jest.spyOn(leases, 'tryTake').mockImplementation(async (id, holder) => {
+      const revision = await take(id, holder);
+      if (lost) {
+        lost = false;
+        throw Object.assign(new Error('TIMEOUT'), { code: 'TIMEOUT' }); // written, answer lost
+      }
+      return revision;
+    });
+    const sut = new TestLocks(leases);
+    const started = Date.now();
+    await expect(sut.run('t1', async (lock) => lock.closed)).resolves.toBe(false);
+    expect(Date.now() - started).toBeLessThan(LEASE_MS);
+    await settle();
+    expect(leases.leases.size).toBe(0); // and given back
+  });
+
+  it('answers 503 (not 500) when it does not come back within LOCK_WAIT_MS', async () => {
+    const leases = new FakeTestLeasesRepository();
+    jest.spyOn(leases, 'tryTake').mockRejectedValue(noResponders());
+    let now = 0;
+    const sut = new TestLocks(leases, { mono: () => (now += 1000) });
+    await expect(sut.run('t1', async () => 'ran')).rejects.toMatchObject({
+      payload: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+    });
+  });
+
+  it('any other error of the store is not waited for', async () => {
+    const leases = new FakeTestLeasesRepository();
+    jest.spyOn(leases, 'tryTake').mockRejectedValue(new Error('bucket config mismatch'));
+    await expect(new TestLocks(leases).run('t1', async () => 'ran')).rejects.toThrow(
+      'bucket config mismatch',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { KeyedMutex, rootLogger, ServiceError } from '@examprep/nest-kit';
-import { CLOSED_HOLDER, TestLeasesRepository } from './test-leases.repository';
+import { CLOSED_HOLDER, type TestLease, TestLeasesRepository } from './test-leases.repository';
 
 /**
  * A call that waited longer than this for its test's turn (in this process and for the lease)
@@ -128,14 +128,36 @@ export class TestLocks {
     });
   }
 
-  /** The lease for this call (null: the test is closed), waiting while another holds it. */
+  /**
+   * The lease for this call (null: the test is closed), waiting while another holds it. A
+   * store that does not answer for a moment (a NATS node gone, its stream electing a leader:
+   * "no responders", a time-out) is waited for like a held lease, within LOCK_WAIT_MS, then
+   * 503; a take that may have been written before its answer was lost is recognised by its
+   * holder name on the next read.
+   */
   private async acquire(testId: string, queuedAt: number): Promise<Held | null> {
     let pause = FIRST_POLL_MS;
+    const attempted = new Set<string>();
     for (;;) {
       const holder = `${this.replica}:${++this.seq}`;
-      const revision = await this.leases.tryTake(testId, holder);
-      if (revision !== null) return this.hold(testId, holder, revision);
-      const current = await this.leases.find(testId);
+      let current: TestLease | null;
+      try {
+        const revision = await this.leases.tryTake(testId, holder);
+        if (revision !== null) return this.hold(testId, holder, revision);
+        current = await this.leases.find(testId);
+      } catch (err) {
+        if (!isTransient(err)) throw err;
+        attempted.add(holder);
+        const waited = this.mono() - queuedAt;
+        rootLogger().warn({ err, testId, waited }, 'test lease store did not answer; waiting');
+        if (waited + pause > LOCK_WAIT_MS) throw tooLate(waited);
+        await sleep(pause);
+        pause = Math.min(pause * 2, MAX_POLL_MS);
+        continue;
+      }
+      if (current && attempted.has(current.holder)) {
+        return this.hold(testId, current.holder, current.revision);
+      }
       if (current?.holder === CLOSED_HOLDER) return null;
       const waited = this.mono() - queuedAt;
       if (!current) {
@@ -169,7 +191,13 @@ export class TestLocks {
   private write(testId: string, held: Held, to?: string): Promise<void> {
     const next = held.busy.then(async () => {
       const holder = to ?? held.holder;
-      const revision = await this.leases.rewrite(testId, holder, held.revision);
+      const revision = await this.leases
+        .rewrite(testId, holder, held.revision)
+        .catch((err: unknown) => {
+          // the store gone for a moment: the caller's answer is 503, not 500
+          if (isTransient(err)) throw ServiceError.unavailable();
+          throw err;
+        });
       if (revision === null) {
         rootLogger().error({ testId, holder: held.holder }, 'a test lease ended while held');
         throw ServiceError.unavailable();
@@ -189,6 +217,22 @@ export class TestLocks {
       rootLogger().error({ err, testId }, 'could not give back a test lease; it ends by itself');
     }
   }
+}
+
+/**
+ * An error of a lease store that may pass by itself: NATS's "no responders" (code 503: a
+ * stream without a leader for a moment), a request time-out, a connection being replaced.
+ */
+export function isTransient(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = String(e?.code ?? '');
+  return (
+    code === '503' ||
+    code === 'TIMEOUT' ||
+    code === 'CONNECTION_CLOSED' ||
+    code === 'CONNECTION_DRAINING' ||
+    /no responders|timeout|timed out|disconnect/i.test(String(e?.message ?? ''))
+  );
 }
 
 function tooLate(waitedMs: number): ServiceError {
