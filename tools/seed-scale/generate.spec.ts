@@ -34,7 +34,7 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const gen = require('./generate.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { removalFilters, parseArgs } = require('./seed-scale.cjs');
+const { removalFilters, parseArgs, COLLECTIONS, REMOVE_ORDER } = require('./seed-scale.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PRODUCTS } = require('../seed/catalog-content.cjs');
 
@@ -268,6 +268,9 @@ describe('seed-scale generator', () => {
 
   it("--remove's filters match the tag's records only", () => {
     const f = removalFilters(SIZE.tag);
+    // every collection written has a filter and a place in the removal
+    expect(Object.keys(f).sort()).toEqual(Object.keys(COLLECTIONS).sort());
+    expect([...REMOVE_ORDER].sort()).toEqual(Object.keys(COLLECTIONS).sort());
     const matches = (filter: Record<string, { $regex: string }>, doc: Doc) =>
       Object.entries(filter).every(([field, cond]) =>
         new RegExp(cond.$regex).test(String(doc[field])),

@@ -43,6 +43,19 @@ const COLLECTIONS = {
   tests: ['testing', 'tests'],
 };
 
+/** --remove's order: what the services list first, the big snapshots last. */
+const REMOVE_ORDER = [
+  'tests',
+  'users',
+  'purchaseViews',
+  'orders',
+  'snapshots',
+  'holdings',
+  'questions',
+  'sheets',
+  'contents',
+];
+
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const startsWith = (prefix) => ({ $regex: `^${escapeRegex(prefix)}` });
 
@@ -398,8 +411,23 @@ async function removeScale(options = {}) {
   ticker.unref();
   const client = new MongoClient(model.mongoUrl(), { serverSelectionTimeoutMS: 10_000 });
   try {
+    // the databases first, `tests` (what the services list) before the big snapshots; then
+    // Keycloak (slow: a run cut short there leaves users that a second --remove finds by email)
+    await client.connect();
+    const filters = removalFilters(tag);
+    for (const kind of REMOVE_ORDER) {
+      const [dbName, name] = COLLECTIONS[kind];
+      const t0 = Date.now();
+      prog.begin(`${dbName}.${name}`);
+      const r = await client.db(dbName).collection(name).deleteMany(filters[kind]);
+      prog.add(`${dbName}.${name}`, r.deletedCount, 0, Date.now() - t0);
+      if (r.deletedCount > 0)
+        log(
+          `  ${dbName}.${name}: ${r.deletedCount} deleted in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
+        );
+    }
     prog.begin('keycloak.users');
-    // Keycloak: the tag's emails, page after page (each page deleted before the next is read)
+    // the tag's emails, page after page (each page deleted before the next is read)
     for (;;) {
       const page = (await kc.findUsers(p.emailSuffix, 500)).filter(
         (u) => u.id.startsWith(p.uid) && (u.email ?? '').endsWith(p.emailSuffix),
@@ -410,18 +438,6 @@ async function removeScale(options = {}) {
         await kc.deleteUser(page[i].id);
         prog.add('keycloak.users', 1, 0, Date.now() - t0);
       });
-    }
-    await client.connect();
-    const filters = removalFilters(tag);
-    for (const [kind, [dbName, name]] of Object.entries(COLLECTIONS)) {
-      const t0 = Date.now();
-      prog.begin(`${dbName}.${name}`);
-      const r = await client.db(dbName).collection(name).deleteMany(filters[kind]);
-      prog.add(`${dbName}.${name}`, r.deletedCount, 0, Date.now() - t0);
-      if (r.deletedCount > 0)
-        log(
-          `  ${dbName}.${name}: ${r.deletedCount} deleted in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
-        );
     }
   } finally {
     clearInterval(ticker);
@@ -497,4 +513,12 @@ if (require.main === module)
     process.exit(1);
   });
 
-module.exports = { seedScale, removeScale, countScale, removalFilters, parseArgs, COLLECTIONS };
+module.exports = {
+  seedScale,
+  removeScale,
+  countScale,
+  removalFilters,
+  parseArgs,
+  COLLECTIONS,
+  REMOVE_ORDER,
+};
