@@ -7,13 +7,13 @@
 // index whenever one can serve the query, however few rows the scratch collection holds, and a
 // plan that still has a "Seq Scan" has no index that serves it. On MongoDB (TEST_INFRA=containers)
 // the winning plan must have no COLLSCAN stage.
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as net from 'node:net';
+import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { type Document, MongoClient } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { infraConfig, type InfraProfile } from './config';
 import { infraBackend } from './containers';
+import { freePort } from './replica';
 
 /** One query mongoose sent: the collection, the driver method and what selects the documents. */
 export interface RecordedQuery {
@@ -162,17 +162,6 @@ function mongoStages(plan: unknown): string[] {
   ];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function connect(url: string, deadlineMs = 30_000): Promise<MongoClient> {
   const until = Date.now() + deadlineMs;
   for (;;) {
@@ -185,6 +174,49 @@ async function connect(url: string, deadlineMs = 30_000): Promise<MongoClient> {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+/** A FerretDB process of our build beside the profile's, on the same PostgreSQL database. */
+export interface SideFerretDb {
+  client: MongoClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts our FerretDB build on a free port against the profile's PostgreSQL database, with
+ * `urlParams` as PostgreSQL session settings (e.g. enable_seqscan=off) and `args` added (e.g.
+ * --test-disable-pushdown), and connects to it. FerretDB caches each database's catalogue per
+ * process: start it once the collections it reads exist.
+ */
+export async function startSideFerretDb(
+  options: { urlParams?: string; args?: string[]; profile?: InfraProfile } = {},
+): Promise<SideFerretDb> {
+  const cfg = infraConfig(options.profile ?? 'test');
+  const port = await freePort();
+  const query = options.urlParams ? `?${options.urlParams}` : '';
+  const child = spawn(
+    path.join(cfg.cacheDir, 'bin', 'ferretdb'),
+    [
+      '--handler=postgresql',
+      // pgx hands unknown URL parameters to the session as run-time settings
+      `--postgresql-url=postgres://postgres@127.0.0.1:${cfg.ports.postgres}/ferretdb${query}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=error',
+      `--state-dir=${path.join(cfg.dataDir, 'ferretdb-state')}`,
+      ...(options.args ?? []),
+    ],
+    { stdio: 'ignore' },
+  );
+  const client = await connect(`mongodb://127.0.0.1:${port}/`);
+  return {
+    client,
+    async stop() {
+      await client.close();
+      child.kill('SIGTERM');
+    },
+  };
 }
 
 /** FNV-1a, 32 bits (FerretDB's hash of an index name). */
@@ -213,30 +245,11 @@ export interface QueryPlanner {
 }
 
 export async function queryPlanner(profile: InfraProfile = 'test'): Promise<QueryPlanner> {
-  const cfg = infraConfig(profile);
-  let child: ChildProcess | undefined;
-  let client: MongoClient;
   const mongo = infraBackend() === 'containers';
-  if (mongo) {
-    client = await connect(cfg.mongoUrl());
-  } else {
-    const port = await freePort();
-    child = spawn(
-      path.join(cfg.cacheDir, 'bin', 'ferretdb'),
-      [
-        '--handler=postgresql',
-        // pgx hands unknown URL parameters to the session as run-time settings
-        `--postgresql-url=postgres://postgres@127.0.0.1:${cfg.ports.postgres}/ferretdb?enable_seqscan=off`,
-        `--listen-addr=127.0.0.1:${port}`,
-        '--debug-addr=-',
-        '--telemetry=disable',
-        '--log-level=error',
-        `--state-dir=${path.join(cfg.dataDir, 'ferretdb-state')}`,
-      ],
-      { stdio: 'ignore' },
-    );
-    client = await connect(`mongodb://127.0.0.1:${port}/`);
-  }
+  const side = mongo
+    ? undefined
+    : await startSideFerretDb({ urlParams: 'enable_seqscan=off', profile });
+  const client = side?.client ?? (await connect(infraConfig(profile).mongoUrl()));
   return {
     async plan(dbName, q) {
       const db = client.db(dbName);
@@ -273,8 +286,8 @@ export async function queryPlanner(profile: InfraProfile = 'test'): Promise<Quer
       };
     },
     async close() {
-      await client.close();
-      child?.kill('SIGTERM');
+      if (side) await side.stop();
+      else await client.close();
     },
   };
 }

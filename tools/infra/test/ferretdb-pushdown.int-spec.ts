@@ -8,43 +8,15 @@
 // FerretDB (null, missing, arrays, empty arrays, documents) and mixed _id types; random finds
 // combine equality, ranges, $and/$or and operators it does not render ($in), with sorts, skips
 // and limits. Every answer must be the reference's, in the same order.
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as net from 'node:net';
-import * as path from 'node:path';
 import fc from 'fast-check';
 import { type Db, type Document, type Filter, MongoClient, ObjectId, type Sort } from 'mongodb';
+import { startSideFerretDb, type SideFerretDb } from '@examprep/test-kit';
 import { infraModel } from '../environment.cjs';
 
 const model = infraModel('test');
 // PUSHDOWN_RUNS=3000 PUSHDOWN_SEED=<n> for a longer run with other cases
 const RUNS = Number(process.env.PUSHDOWN_RUNS ?? 300);
 const SEED = Number(process.env.PUSHDOWN_SEED ?? 2028);
-const FERRETDB = path.join(model.cacheDir, 'bin', 'ferretdb');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function connect(url: string, deadlineMs = 30_000): Promise<MongoClient> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      const client = await MongoClient.connect(url, { serverSelectionTimeoutMS: 1000 });
-      await client.db('admin').command({ ping: 1 });
-      return client;
-    } catch (e) {
-      if (Date.now() > until) throw e;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
 
 // ---- data ---------------------------------------------------------------------------------
 
@@ -148,11 +120,10 @@ const key = (v: unknown) =>
 const DB = `pushdown_it_${process.pid}`;
 const BIG = `${DB}_big`;
 let pushdown: MongoClient;
-let reference: MongoClient;
-let referenceProcess: ChildProcess | undefined;
+let reference: SideFerretDb;
 
 beforeAll(async () => {
-  pushdown = await connect(model.mongoUrl());
+  pushdown = await MongoClient.connect(model.mongoUrl());
   const db = pushdown.db(DB);
   await db.dropDatabase();
   const docs = db.collection('docs');
@@ -182,22 +153,7 @@ beforeAll(async () => {
   await pushdown.db(BIG).command({ ping: 1 });
 
   // the reference starts after the data exists: FerretDB caches each database's catalogue
-  const port = await freePort();
-  referenceProcess = spawn(
-    FERRETDB,
-    [
-      '--handler=postgresql',
-      `--postgresql-url=postgres://postgres@127.0.0.1:${model.ports.postgres}/ferretdb`,
-      `--listen-addr=127.0.0.1:${port}`,
-      '--debug-addr=-',
-      '--test-disable-pushdown',
-      '--telemetry=disable',
-      '--log-level=error',
-      `--state-dir=${path.join(model.dataDir, 'ferretdb-state')}`,
-    ],
-    { stdio: 'ignore' },
-  );
-  reference = await connect(`mongodb://127.0.0.1:${port}/`);
+  reference = await startSideFerretDb({ args: ['--test-disable-pushdown'] });
 }, 120_000);
 
 afterAll(async () => {
@@ -213,8 +169,7 @@ afterAll(async () => {
       .catch(() => undefined);
   }
   await pushdown?.close();
-  await reference?.close();
-  referenceProcess?.kill('SIGTERM');
+  await reference?.stop();
 });
 
 const run = (
@@ -233,7 +188,10 @@ const run = (
 it('answers every find as FerretDB does without pushdown (order, skip and limit included)', async () => {
   await fc.assert(
     fc.asyncProperty(find, async (q) => {
-      const [got, want] = await Promise.all([run(pushdown.db(DB), q), run(reference.db(DB), q)]);
+      const [got, want] = await Promise.all([
+        run(pushdown.db(DB), q),
+        run(reference.client.db(DB), q),
+      ]);
       expect(got.map(key)).toEqual(want.map(key));
     }),
     { numRuns: RUNS, seed: SEED },
@@ -245,7 +203,7 @@ it('finds and counts without sort the same documents', async () => {
     fc.asyncProperty(filter, async (f) => {
       const ids = async (db: Db) =>
         (await db.collection('docs').find(f).toArray()).map((d) => key(d._id)).sort();
-      const [got, want] = await Promise.all([ids(pushdown.db(DB)), ids(reference.db(DB))]);
+      const [got, want] = await Promise.all([ids(pushdown.db(DB)), ids(reference.client.db(DB))]);
       expect(got).toEqual(want);
       expect(await pushdown.db(DB).collection('docs').countDocuments(f)).toBe(want.length);
     }),
@@ -255,7 +213,7 @@ it('finds and counts without sort the same documents', async () => {
 
 it('updates and deletes by a pushed-down filter exactly the matching documents (mixed _id brackets)', async () => {
   const coll = pushdown.db(DB).collection('writes');
-  const ref = reference.db(DB).collection('writes');
+  const ref = reference.client.db(DB).collection('writes');
   const f = { $or: [{ a: { $gte: 1 } }, { b: 'a' }, { _id: { $gte: 's' } }] } as Filter<Document>;
   const matching = (await ref.find(f).toArray()).map((d) => key(d._id)).sort();
   expect(matching.length).toBeGreaterThan(5);
@@ -329,7 +287,7 @@ it('answers the gradebook query on 20,000 rows as the reference does', async () 
       .sort({ lastUpdated: -1 })
       .limit(10)
       .toArray();
-  const [got, want] = await Promise.all([q(pushdown.db(BIG)), q(reference.db(BIG))]);
+  const [got, want] = await Promise.all([q(pushdown.db(BIG)), q(reference.client.db(BIG))]);
   expect(got.map(key)).toEqual(want.map(key));
   expect(got).toHaveLength(10);
 });
