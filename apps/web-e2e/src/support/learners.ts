@@ -23,17 +23,36 @@ export async function freshLearner(tag: string): Promise<Learner> {
   return { uid, email, password };
 }
 
-/** A call to the gateway as `user` (password grant of the test realm). */
+/**
+ * One access token per user while it is valid (30 s of margin): Keycloak 26's brute-force
+ * protection refuses a password grant that overlaps another of the same user
+ * (user_temporarily_disabled, keycloak#48272), which a journey of many API calls in a row hit
+ * once in CI; one grant per user and token lifetime also spares Keycloak.
+ */
+const tokens = new Map<string, Promise<{ token: string; until: number }>>();
+
+function tokenOf(user: { email: string; password: string }): Promise<string> {
+  const key = `${user.email}\u0000${user.password}`;
+  const cached = tokens.get(key);
+  const fresh = () => {
+    const p = getToken({ username: user.email, password: user.password, profile }).then((r) => ({
+      token: r.access_token,
+      until: Date.now() + (r.expires_in - 30) * 1000,
+    }));
+    tokens.set(key, p);
+    p.catch(() => tokens.delete(key));
+    return p;
+  };
+  return (cached ?? fresh()).then((c) => (c.until > Date.now() ? c : fresh())).then((c) => c.token);
+}
+
+/** A call to the gateway as `user` (password grant of the test realm, one token while valid). */
 export async function apiAs(
   user: { email: string; password: string },
   path: string,
   body?: unknown,
 ): Promise<Response> {
-  const { access_token } = await getToken({
-    username: user.email,
-    password: user.password,
-    profile,
-  });
+  const access_token = await tokenOf(user);
   return fetch(`${cfg.gatewayUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
