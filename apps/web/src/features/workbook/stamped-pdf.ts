@@ -1,6 +1,7 @@
 import { MEDIA_MESSAGES, stampedFileName } from '@examprep/contracts/types';
 import { REQUEST_TIMEOUT_MS } from '../../shared/api/api-client';
 import { apiPath } from '../../shared/api/api-paths';
+import { stallWatchdog } from '../../shared/api/stall-watchdog';
 import { downloadBlob } from '../../shared/export';
 
 /** Where a stamped-PDF download is: waiting for the server, or receiving bytes. */
@@ -93,24 +94,12 @@ export async function downloadStampedPdf(
   const token = await req.getToken();
   if (!token) throw fail(401);
 
-  const controller = new AbortController();
-  const onOuterAbort = () => controller.abort(req.signal?.reason);
-  if (req.signal?.aborted) onOuterAbort();
-  req.signal?.addEventListener('abort', onOuterAbort);
   // One watchdog for the whole exchange, re-armed by every piece that arrives: a server that
   // stops answering ends the download with the spec's failure text instead of a hang.
-  let stalled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      stalled = true;
-      controller.abort();
-    }, timeoutMs);
-  };
+  const watch = stallWatchdog(req.signal, timeoutMs);
 
   try {
-    arm();
+    watch.arm();
     let response: Response;
     try {
       response = await fetch(STAMPED_PDF_PATH, {
@@ -121,11 +110,11 @@ export async function downloadStampedPdf(
           Authorization: `Bearer ${token}`,
         },
         body: JSON.stringify({ workbookPath: req.workbookPath }),
-        signal: controller.signal,
+        signal: watch.signal,
         credentials: 'same-origin',
       });
     } catch (err) {
-      if (req.signal?.aborted && !stalled) throw err;
+      if (req.signal?.aborted && !watch.stalled) throw err;
       throw fail(0);
     }
     if (!response.ok || !response.body) {
@@ -142,7 +131,7 @@ export async function downloadStampedPdf(
     const reader = response.body.getReader();
     try {
       for (;;) {
-        arm();
+        watch.arm();
         const { done, value } = await reader.read();
         if (done) break;
         chunks.push(value);
@@ -150,7 +139,7 @@ export async function downloadStampedPdf(
         req.onProgress?.({ phase: 'receiving', received, total });
       }
     } catch (err) {
-      if (req.signal?.aborted && !stalled) throw err;
+      if (req.signal?.aborted && !watch.stalled) throw err;
       throw fail(0);
     }
     // a cut-off answer is not a PDF: never save half a file
@@ -163,7 +152,6 @@ export async function downloadStampedPdf(
     (req.save ?? downloadBlob)(fileName, blob);
     return { fileName, bytes: received };
   } finally {
-    clearTimeout(timer);
-    req.signal?.removeEventListener('abort', onOuterAbort);
+    watch.dispose();
   }
 }

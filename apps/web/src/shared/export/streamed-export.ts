@@ -6,6 +6,7 @@ import {
   TIMEOUT_MESSAGE,
 } from '../api/api-client';
 import { JSON_MIME_TYPE } from './json';
+import { stallWatchdog } from '../api/stall-watchdog';
 
 /** How far a streamed export is: bytes and rows received, and the rows it will have. */
 export interface ExportProgress {
@@ -39,27 +40,15 @@ export async function fetchStreamedExport(
   req: StreamedExportRequest,
 ): Promise<{ blob: Blob; progress: ExportProgress }> {
   const timeoutMs = req.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const controller = new AbortController();
-  const onOuterAbort = () => controller.abort(req.signal?.reason);
-  if (req.signal?.aborted) onOuterAbort();
-  req.signal?.addEventListener('abort', onOuterAbort);
-  let stalled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      stalled = true;
-      controller.abort();
-    }, timeoutMs);
-  };
+  const watch = stallWatchdog(req.signal, timeoutMs);
   const failure = (err: unknown): unknown => {
-    if (stalled) return new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
+    if (watch.stalled) return new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
     if (req.signal?.aborted) return err;
     return new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   };
 
   try {
-    arm();
+    watch.arm();
     const token = await req.getToken();
     let response: Response;
     try {
@@ -68,7 +57,7 @@ export async function fetchStreamedExport(
           Accept: 'application/json',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },
-        signal: controller.signal,
+        signal: watch.signal,
         credentials: 'same-origin',
       });
     } catch (err) {
@@ -90,7 +79,7 @@ export async function fetchStreamedExport(
     const reader = response.body.getReader();
     try {
       for (;;) {
-        arm();
+        watch.arm();
         const { done, value } = await reader.read();
         if (done) break;
         chunks.push(value);
@@ -105,7 +94,6 @@ export async function fetchStreamedExport(
     }
     return { blob: new Blob(chunks as BlobPart[], { type: JSON_MIME_TYPE }), progress };
   } finally {
-    clearTimeout(timer);
-    req.signal?.removeEventListener('abort', onOuterAbort);
+    watch.dispose();
   }
 }
