@@ -21,7 +21,7 @@ import {
   infraConfig,
 } from '@examprep/test-kit';
 import { MATH_ANSWER_MESSAGES } from '@examprep/validation';
-import { call, type Who } from './support/api';
+import { call, exchange, type Who } from './support/api';
 import { systemCtl } from './support/system';
 import { callerOf, learnerPair, PRACTICE_TEST, SAMPLE_TEST } from './support/learners';
 
@@ -321,9 +321,9 @@ describe('who may call each route (status per caller; another learner never reac
       who: learner,
       body: { testId, questionId: second!.qid, flagged: true },
     });
-    expect((await call('POST', '/api/submit-test', { who: learner, body: { testId } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', '/api/submit-test', { who: learner, body: { testId } })).status,
+    ).toBe(200);
     const graded = stateOf(await readTest(testId));
     const writes: [string, object][] = [
       ['/api/flag-question', { testId, questionId: second!.qid, flagged: false }],
@@ -390,8 +390,21 @@ describe('who may call each route (status per caller; another learner never reac
     const { body } = await call<{ tests: TestSummary[] }>('GET', path, { who: 'admin' });
     expect(body.tests.map((t) => t.id)).toEqual(expect.arrayContaining([fullId, practiceId]));
     expect(body.tests.every((t) => t.userId === learner.id)).toBe(true);
-    const times = body.tests.map((t) => Date.parse(t.lastUpdated));
+    // newest first by createdAt (a test does not move between pages, ADR 0026)
+    const times = body.tests.map((t) => Date.parse(t.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+    // a page of one, then the next by the Link header, until none
+    const seen: string[] = [];
+    for (let next: string | null = `${path}&limit=1`; next !== null;) {
+      const page: { status: number; body: { tests: TestSummary[] }; headers: Headers } =
+        await exchange<{ tests: TestSummary[] }>('GET', next, { who: 'admin' });
+      expect(page.status).toBe(200);
+      expect(page.body.tests.length).toBeLessThanOrEqual(1);
+      seen.push(...page.body.tests.map((t) => t.id));
+      const link: string | null = page.headers.get('link');
+      next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+    }
+    expect(seen).toEqual(body.tests.map((t) => t.id));
   });
 
   it('GET /api/admin/test-export: admins only; the whole test at users/{uid}/tests/{id}', async () => {

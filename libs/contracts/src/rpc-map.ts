@@ -5,7 +5,7 @@ import type { IdentityEvents, IdentityRpc } from './identity/identity.messages';
 import type { IdentityNotices } from './identity/user-changed.notice';
 import type { QbankEvents, QbankRpc } from './qbank/qbank.messages';
 import type { MediaEvents, MediaRpc } from './media/media.messages';
-import type { TestingRpc } from './testing/testing.messages';
+import type { TestingEvents, TestingRpc } from './testing/testing.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
 
 /**
@@ -48,7 +48,8 @@ export interface EventMap
     IdentityEvents,
     QbankEvents,
     CatalogEvents,
-    MediaEvents {}
+    MediaEvents,
+    TestingEvents {}
 
 /** The string leaves of `Subjects` (its functions, health and userChanged, are not leaves). */
 type SubjectLeaves<T> = T extends string

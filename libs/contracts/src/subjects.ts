@@ -141,4 +141,5 @@ export const Events = {
   questionDeleted: 'events.question.deleted',
   userPurchasesChanged: 'events.user.purchasesChanged',
   questionMediaChanged: 'events.question.mediaChanged',
+  userTestsCounted: 'events.user.testsCounted',
 } as const;

@@ -1,16 +1,18 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type Actor,
   Subjects,
   type TestExport,
   TestExportQuery,
   type UserTestsAnswer,
-  UserTestsQuery,
+  UserTestsPageQuery,
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
 import { AdminOnly, CurrentActor } from '../auth/auth.decorators';
 import { AUTHZ, Authz } from '../auth/authz.decorator';
+import { setNextLink } from '../http/pages';
 
 /** Admin spec §2.1: View Gradebook's list of a user's tests and the export of one test. */
 @ApiTags('admin')
@@ -21,13 +23,24 @@ export class AdminTestsController {
 
   @Get('admin/user-tests')
   @Authz(AUTHZ.adminOnly(200))
-  @ApiOperation({ summary: 'Every test of a user (finished or not), newest first.' })
+  @ApiOperation({
+    summary:
+      'A page of the tests of a user (finished or not), newest first (ADR 0026: `cursor`, `limit` 1..100 default 50; the next page is the `Link: rel="next"` header).',
+  })
   @ApiOkResponse({ description: '{ tests: TestSummary[] }' })
-  userTests(
+  async userTests(
     @CurrentActor() actor: Actor,
-    @Query() { uid }: UserTestsQuery,
+    @Query() { uid, cursor, limit }: UserTestsPageQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserTestsAnswer> {
-    return this.rpc.request(Subjects.testing.userTests, { actor, uid });
+    const page = await this.rpc.request(Subjects.testing.userTests, {
+      actor,
+      uid,
+      page: { cursor, limit },
+    });
+    setNextLink(reply, request.url, page.next);
+    return { tests: page.tests };
   }
 
   @Get('admin/test-export')

@@ -118,6 +118,35 @@ describe('testing routes: who may call', () => {
   });
 });
 
+describe('GET /api/admin/user-tests: a keyset page (ADR 0026)', () => {
+  it('passes cursor and limit on, keeps the answer { tests } and sets the next page as the Link header', async () => {
+    rpc.mockResolvedValue({ tests: [], next: 'WyJhIl0' } as never);
+    const res = await send('GET', '/api/admin/user-tests?uid=u-learner&limit=2', 'admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ tests: [] });
+    expect(res.headers.link).toBe(
+      '</api/admin/user-tests?uid=u-learner&limit=2&cursor=WyJhIl0>; rel="next"',
+    );
+    expect(rpc.mock.calls[0]![1]).toMatchObject({ uid: 'u-learner', page: { limit: 2 } });
+    rpc.mockResolvedValue({ tests: [], next: null } as never);
+    const last = await send('GET', '/api/admin/user-tests?uid=u-learner&cursor=WyJhIl0', 'admin');
+    expect(last.headers.link).toBeUndefined();
+    expect(rpc.mock.calls[1]![1]).toMatchObject({ page: { cursor: 'WyJhIl0' } });
+  });
+
+  it('a bad limit or cursor is a 400 naming the field, before the service', async () => {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['cursor=a%20b', 'cursor'],
+    ] as const) {
+      const res = await send('GET', `/api/admin/user-tests?uid=u-learner&${query}`, 'admin');
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(field);
+    }
+    expect(rpc).not.toHaveBeenCalled();
+  });
+});
+
 describe('testing routes: bad input never reaches the service', () => {
   it.each([
     [

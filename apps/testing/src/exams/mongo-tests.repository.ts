@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { PoolQuestion } from '@examprep/contracts';
+import type { Page, PoolQuestion } from '@examprep/contracts';
 import type { Model } from 'mongoose';
 import {
   type TestAnswerRecord,
@@ -13,7 +13,9 @@ import {
   type AnswerChange,
   type Completion,
   TestGoneError,
+  type TestRef,
   TestsRepository,
+  USER_TESTS_ORDER,
 } from './tests.repository';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
@@ -200,6 +202,24 @@ export class MongoTestsRepository extends TestsRepository {
   }
 
   /**
+   * One keyset page (ADR 0026) by the `{userId, createdAt: -1, _id: -1}` index: the owner's
+   * equality, then the order and the cursor's range.
+   */
+  async pageByUser(
+    userId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<TestRecord>> {
+    const rows = await this.tests
+      .find({ userId, ...USER_TESTS_ORDER.after(cursor) })
+      .sort(USER_TESTS_ORDER.sort())
+      .limit(limit + 1)
+      .lean<TestRecord[]>()
+      .exec();
+    return USER_TESTS_ORDER.page(rows, limit);
+  }
+
+  /**
    * Tests per user (the admin list's Tests column). No index serves it: it reads the userId of
    * every test (a scan of `tests`, the projection keeps the documents small).
    */
@@ -213,10 +233,21 @@ export class MongoTestsRepository extends TestsRepository {
     return Object.fromEntries(counts);
   }
 
+  /** By the `_id` index: `{_id: {$gt: after}}` sorted by `_id`, only the owner read. */
+  async scanOwners(after: string | null, limit: number): Promise<TestRef[]> {
+    return this.tests
+      .find(after === null ? {} : { _id: { $gt: after } }, { userId: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<TestRef[]>()
+      .exec();
+  }
+
   /** Removes a test: its document, its answer sheet and its snapshot (each by the `_id` index). */
-  async remove(testId: string): Promise<void> {
-    await this.tests.collection.deleteOne({ _id: testId } as never);
+  async remove(testId: string): Promise<boolean> {
+    const res = await this.tests.collection.deleteOne({ _id: testId } as never);
     await this.sheets.collection.deleteOne({ _id: testId } as never);
     await this.contents.collection.deleteOne({ _id: testId } as never);
+    return res.deletedCount > 0;
   }
 }

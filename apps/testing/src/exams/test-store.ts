@@ -13,7 +13,8 @@ import { LruCache } from './lru-cache';
 import type { TestRecord } from './test.schema';
 import { type TestLock, TestLocks } from './test-locks';
 import type { StoredAnswer } from './test-view';
-import { TestGoneError, TestsRepository } from './tests.repository';
+import { TestCounts } from './test-counts';
+import { TestGoneError, type TestRef, TestsRepository } from './tests.repository';
 import { isExpired } from './timer';
 
 export { LOCK_WAIT_MS } from './test-locks';
@@ -30,7 +31,7 @@ export const testSubmittedError = () =>
   ServiceError.conflict(TEST_MESSAGES.alreadySubmitted, ErrorCodes.TEST_SUBMITTED);
 
 /** A test as read through the repository: its id and its owner. */
-export type TestRef = Pick<TestRecord, '_id' | 'userId'>;
+export type { TestRef } from './tests.repository';
 
 /** A test with its question snapshot. */
 export interface LoadedTest {
@@ -64,7 +65,15 @@ export class TestStore {
     readonly repo: TestsRepository,
     readonly clock: Clock,
     readonly locks: TestLocks,
+    readonly counts: TestCounts,
   ) {}
+
+  /** A new test with its snapshot; its owner's count goes up by one (test_counts). */
+  async create(test: TestRecord, questions: PoolQuestion[]): Promise<void> {
+    await this.repo.insert(test, questions);
+    this.remember(test._id, questions);
+    await this.counts.added(test.userId);
+  }
 
   /**
    * A write into the caller's own unfinished test (check, save, flag), alone among every
@@ -225,7 +234,7 @@ export class TestStore {
     );
     for (const id of victims) {
       try {
-        await this.remove(id);
+        await this.remove({ _id: id, userId });
       } catch (err) {
         rootLogger().error({ err, testId: id }, 'retention: removing a test failed');
       }
@@ -236,16 +245,19 @@ export class TestStore {
   /**
    * Removes a test with its snapshot and answers. Another replica may keep the snapshot in
    * memory: it is keyed by the test's random id, never reused, and read only after the test (a
-   * write through a remembered test finds it gone: 404).
+   * write through a remembered test finds it gone: 404). The owner's count goes down by one
+   * when this call removed the test document (not when another removed it first), unless
+   * `uncounted` (a deleted user's tests: their count is set to 0 once, TestsService.removeUser).
    */
-  async remove(testId: string): Promise<void> {
-    await this.repo.remove(testId);
-    this.snapshots.delete(testId);
-    this.recent.delete(testId);
+  async remove(test: TestRef, options: { uncounted?: boolean } = {}): Promise<void> {
+    const removed = await this.repo.remove(test._id);
+    this.snapshots.delete(test._id);
+    this.recent.delete(test._id);
+    if (removed && !options.uncounted) await this.counts.removed(test.userId);
   }
 
   /** Removes a test under its lock (delete-test, a deleted user): never while it is written. */
-  removeLocked(testId: string): Promise<void> {
-    return this.locks.run(testId, () => this.remove(testId));
+  removeLocked(test: TestRef, options: { uncounted?: boolean } = {}): Promise<void> {
+    return this.locks.run(test._id, () => this.remove(test, options));
   }
 }

@@ -78,6 +78,9 @@ export class TestRecord {
 export const TestSchema = SchemaFactory.createForClass(TestRecord);
 // MongoDB (compose, k8s): the per-user lists are index scans. FerretDB 1.x ignores it.
 TestSchema.index({ userId: 1, completed: 1, lastUpdated: -1 });
+// The admin's per-user list, a keyset page newest first (USER_TESTS_ORDER, ADR 0026): the
+// owner's equality, then the order's keys.
+TestSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 
 /** The timer as stored (dates); TestTimer is its ISO form. */
 export interface StoredTimer {

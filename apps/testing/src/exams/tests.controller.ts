@@ -26,7 +26,7 @@ import {
   type TestView,
   type UnfinishedTestAnswer,
   type UnfinishedTestMessage,
-  type UserTestsAnswer,
+  type UserTestsPage,
   type UserTestsMessage,
 } from '@examprep/contracts';
 import { answersSavedTotal, counted, RpcPattern, testsSubmittedTotal } from '@examprep/nest-kit';
@@ -89,8 +89,8 @@ export class TestsController {
   }
 
   @RpcPattern(Subjects.testing.userTests)
-  userTests(@Payload() { actor, uid }: UserTestsMessage): Promise<UserTestsAnswer> {
-    return this.tests.userTests(actor, uid);
+  userTests(@Payload() { actor, uid, page }: UserTestsMessage): Promise<UserTestsPage> {
+    return this.tests.userTests(actor, uid, page);
   }
 
   @RpcPattern(Subjects.testing.exportTest)

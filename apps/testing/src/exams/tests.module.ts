@@ -4,6 +4,7 @@ import { Peers } from '../peers/peers';
 import { AnswersService } from './answers.service';
 import { Clock } from './clock';
 import { MediaAccessService } from './media-access.service';
+import { MongoTestCountsRepository } from './mongo-test-counts.repository';
 import { MongoTestsRepository } from './mongo-tests.repository';
 import { NatsTestLeasesRepository } from './nats-test-leases.repository';
 import {
@@ -14,6 +15,15 @@ import {
   TestRecord,
   TestSchema,
 } from './test.schema';
+import {
+  TestCountRecord,
+  TestCountSchema,
+  TestingMarkerRecord,
+  TestingMarkerSchema,
+} from './test-count.schema';
+import { TestCounts } from './test-counts';
+import { TestCountsBuild } from './test-counts-build';
+import { TestCountsRepository } from './test-counts.repository';
 import { TestLeasesRepository } from './test-leases.repository';
 import { TestLocks } from './test-locks';
 import { TestStore } from './test-store';
@@ -29,6 +39,8 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
       { name: TestRecord.name, schema: TestSchema },
       { name: TestContentRecord.name, schema: TestContentSchema },
       { name: TestAnswerSheetRecord.name, schema: TestAnswerSheetSchema },
+      { name: TestCountRecord.name, schema: TestCountSchema },
+      { name: TestingMarkerRecord.name, schema: TestingMarkerSchema },
     ]),
   ],
   controllers: [TestsController],
@@ -37,6 +49,9 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
     Peers,
     { provide: TestsRepository, useClass: MongoTestsRepository },
     { provide: TestLeasesRepository, useClass: NatsTestLeasesRepository },
+    { provide: TestCountsRepository, useClass: MongoTestCountsRepository },
+    TestCounts,
+    TestCountsBuild,
     TestLocks,
     TestStore,
     TestsService,

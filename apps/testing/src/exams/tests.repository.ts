@@ -1,6 +1,20 @@
-import type { PoolQuestion } from '@examprep/contracts';
+import type { Page, PoolQuestion } from '@examprep/contracts';
+import { Keyset } from '@examprep/nest-kit';
 import type { TestAnswerRecord, TestRecord } from './test.schema';
 import type { StoredAnswer } from './test-view';
+
+/**
+ * The admin's list of a user's tests (admin spec §2.1 View Gradebook), newest first: createdAt
+ * (never changes, so a test does not move between pages), then `_id`. Index
+ * `{userId, createdAt: -1, _id: -1}` (test.schema.ts).
+ */
+export const USER_TESTS_ORDER = new Keyset<TestRecord>([
+  { field: 'createdAt', dir: -1, kind: 'date', of: (t) => new Date(t.createdAt) },
+  { field: '_id', dir: -1, kind: 'string', of: (t) => t._id },
+]);
+
+/** A test's id and its owner. */
+export type TestRef = Pick<TestRecord, '_id' | 'userId'>;
 
 /** The fields of an answer write ($set); the ids are set on insert. */
 export type AnswerChange = Partial<
@@ -114,9 +128,25 @@ export abstract class TestsRepository {
   /** Every test of the user (or only the completed or unfinished ones). */
   abstract listByUser(userId: string, filter?: { completed?: boolean }): Promise<TestRecord[]>;
 
+  /** A keyset page of the owner's tests in USER_TESTS_ORDER after `cursor`, at most `limit`. */
+  abstract pageByUser(
+    userId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<TestRecord>>;
+
   /** Tests per user, every user (the admin list's Tests column). */
   abstract countsByUser(): Promise<Record<string, number>>;
 
-  /** Removes a test: its document, its answer sheet and its snapshot. */
-  abstract remove(testId: string): Promise<void>;
+  /**
+   * The owners of the tests after `after` in `_id` order, at most `limit` (a keyset page by the
+   * `_id` index): the build of the per-user counts reads every test this way, a page at a time.
+   */
+  abstract scanOwners(after: string | null, limit: number): Promise<TestRef[]>;
+
+  /**
+   * Removes a test: its document, its answer sheet and its snapshot. True when this call
+   * removed the test document (false: there was none, e.g. removed by another call first).
+   */
+  abstract remove(testId: string): Promise<boolean>;
 }

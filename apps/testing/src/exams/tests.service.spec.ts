@@ -1,4 +1,4 @@
-import { TEST_MESSAGES } from '@examprep/contracts';
+import { PAGE_MESSAGES, TEST_MESSAGES } from '@examprep/contracts';
 import { refusalOf } from '@examprep/nest-kit';
 import {
   admin,
@@ -180,14 +180,52 @@ describe('TestsService reads and ownership', () => {
     const kept = await tests.create(learner, sample);
     const gone = await tests.create(learner, sample);
     // a delete lands right after the list was read
-    const listByUser = repo.listByUser.bind(repo);
-    repo.listByUser = async (...args: Parameters<typeof listByUser>) => {
-      const listed = await listByUser(...args);
-      await store.remove(gone.testId);
+    const pageByUser = repo.pageByUser.bind(repo);
+    repo.pageByUser = async (...args: Parameters<typeof pageByUser>) => {
+      const listed = await pageByUser(...args);
+      await store.remove({ _id: gone.testId, userId: 'u1' });
       return listed;
     };
     await expect(tests.userTests(admin, 'u1')).resolves.toMatchObject({
       tests: [{ id: kept.testId }],
+    });
+  });
+
+  it('the admin list of a user is a keyset page, newest first by createdAt then id (ADR 0026)', async () => {
+    const { tests, clock } = setup();
+    const made: { id: string; at: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      made.push({ id: (await tests.create(learner, sample)).testId, at: clock.now().getTime() });
+      if (i !== 2) clock.advance(1000); // tests 2 and 3 share their createdAt: the id decides
+    }
+    await tests.create(other, sample);
+    const newestFirst = [...made]
+      .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
+      .map((t) => t.id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await tests.userTests(admin, 'u1', { limit: 2, ...(cursor ? { cursor } : {}) });
+      expect(page.tests.length).toBeLessThanOrEqual(2);
+      seen.push(...page.tests.map((t) => t.id));
+      if (page.next === null) break;
+      cursor = page.next;
+    }
+    expect(seen).toEqual(newestFirst);
+    const all = await tests.userTests(admin, 'u1');
+    expect(all.next).toBeNull();
+    expect(all.tests.map((t) => t.id)).toEqual(newestFirst);
+  });
+
+  it('the admin list refuses a bad cursor or limit with a 400 naming the field', async () => {
+    const { tests } = setup();
+    expect(await refusalOf(tests.userTests(admin, 'u1', { cursor: 'bm9wZQ' }))).toMatchObject({
+      status: 400,
+      fields: { cursor: [PAGE_MESSAGES.cursor] },
+    });
+    expect(await refusalOf(tests.userTests(admin, 'u1', { limit: 101 }))).toMatchObject({
+      status: 400,
+      fields: { limit: [PAGE_MESSAGES.limit] },
     });
   });
 

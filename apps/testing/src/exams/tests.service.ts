@@ -20,14 +20,23 @@ import {
   type UnfinishedTestAnswer,
   type UnfinishedTestQuery,
   UnfinishedTestQueryDto,
-  type UserTestsAnswer,
+  PageQueryDto,
+  type PageRequest,
+  type UserTestsPage,
   UserTestsQuery,
   TestOwnerQuery,
   type DeleteTestAnswer,
 } from '@examprep/contracts';
-import { requireAdmin, requireVerified, ServiceError, validatePayload } from '@examprep/nest-kit';
+import {
+  pageLimit,
+  requireAdmin,
+  requireVerified,
+  ServiceError,
+  validatePayload,
+} from '@examprep/nest-kit';
 import { type PeerCalls, Peers } from '../peers/peers';
 import type { TestRecord } from './test.schema';
+import { USER_TESTS_ORDER } from './tests.repository';
 import { TestStore } from './test-store';
 import { countAnswered, toSummary, toTestExport, toTestView } from './test-view';
 import { startTimer } from './timer';
@@ -116,8 +125,7 @@ export class TestsService {
       objectives: null,
       timer: input.timed ? startTimer(snapshot.length, now) : null,
     };
-    await this.store.repo.insert(test, snapshot);
-    this.store.remember(test._id, snapshot);
+    await this.store.create(test, snapshot);
     return { success: true, testId: test._id };
   }
 
@@ -170,19 +178,27 @@ export class TestsService {
     requireVerified(actor);
     const { testId } = validatePayload(TestIdDto, raw);
     const test = await this.store.load(actor, testId);
-    await this.store.removeLocked(test._id);
+    await this.store.removeLocked(test);
     return { success: true };
   }
 
-  /** Admin spec §2.1 View Gradebook: every test of the user, newest first. */
-  async userTests(actor: Actor | null, uid: string): Promise<UserTestsAnswer> {
+  /**
+   * Admin spec §2.1 View Gradebook: the user's tests, newest first (USER_TESTS_ORDER), a keyset
+   * page (ADR 0026): `page.limit` at most (default 50) after `page.cursor`, and the next cursor.
+   */
+  async userTests(
+    actor: Actor | null,
+    uid: string,
+    page: PageRequest = {},
+  ): Promise<UserTestsPage> {
     requireAdmin(actor);
     validatePayload(UserTestsQuery, { uid });
-    const tests = (await this.settleAll(actor, await this.store.repo.listByUser(uid))).sort(
-      byLastUpdatedDesc,
-    );
+    const { cursor, limit } = validatePayload(PageQueryDto, page);
+    if (cursor !== undefined) USER_TESTS_ORDER.decode(cursor); // a 400 naming cursor
+    const found = await this.store.repo.pageByUser(uid, cursor, pageLimit(limit));
+    const tests = await this.settleAll(actor, found.items);
     const summaries = await Promise.all(tests.map((t) => unlessVanished(this.summary(t))));
-    return { tests: summaries.filter((s): s is TestSummary => s !== null) };
+    return { tests: summaries.filter((s): s is TestSummary => s !== null), next: found.next };
   }
 
   /** Admin spec §2.1 Export: the whole test, path users/{uid}/tests/{id}. */
@@ -203,10 +219,14 @@ export class TestsService {
     return { counts: await this.store.repo.countsByUser() };
   }
 
-  /** events.user.deleted: the user's tests, snapshots and answers go. Idempotent. */
+  /**
+   * events.user.deleted: the user's tests, snapshots and answers go, and their count is set to
+   * 0 (one fact, whatever the number of tests). Idempotent.
+   */
   async removeUser(uid: string): Promise<number> {
     const tests = await this.store.repo.listByUser(uid);
-    for (const t of tests) await this.store.removeLocked(t._id);
+    for (const t of tests) await this.store.removeLocked(t, { uncounted: true });
+    await this.store.counts.cleared(uid);
     return tests.length;
   }
 

@@ -1,11 +1,13 @@
-import type { PoolQuestion } from '@examprep/contracts';
+import type { Page, PoolQuestion } from '@examprep/contracts';
 import { answerId, type TestRecord } from '../../src/exams/test.schema';
 import type { StoredAnswer } from '../../src/exams/test-view';
 import {
   type AnswerChange,
   type Completion,
   TestGoneError,
+  type TestRef,
   type TestsRepository,
+  USER_TESTS_ORDER,
 } from '../../src/exams/tests.repository';
 
 /**
@@ -166,17 +168,38 @@ export class FakeTestsRepository implements TestsRepository {
       .map((t) => structuredClone(t));
   }
 
+  async pageByUser(
+    userId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<TestRecord>> {
+    this.calls.push('pageByUser');
+    const own = [...this.tests.values()].filter((t) => t.userId === userId);
+    const page = USER_TESTS_ORDER.pageOf(own, cursor, limit);
+    return { items: page.items.map((t) => structuredClone(t)), next: page.next };
+  }
+
   async countsByUser(): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     for (const t of this.tests.values()) counts[t.userId] = (counts[t.userId] ?? 0) + 1;
     return counts;
   }
 
-  async remove(testId: string): Promise<void> {
+  async scanOwners(after: string | null, limit: number): Promise<TestRef[]> {
+    this.calls.push('scanOwners');
+    return [...this.tests.values()]
+      .filter((t) => after === null || Buffer.compare(Buffer.from(t._id), Buffer.from(after)) > 0)
+      .sort((a, b) => Buffer.compare(Buffer.from(a._id), Buffer.from(b._id)))
+      .slice(0, limit)
+      .map((t) => ({ _id: t._id, userId: t.userId }));
+  }
+
+  async remove(testId: string): Promise<boolean> {
     this.calls.push('remove');
-    this.tests.delete(testId);
+    const removed = this.tests.delete(testId);
     for (const [id, a] of this.answers) if (a.testId === testId) this.answers.delete(id);
     this.contents.delete(testId);
     this.contentOwners.delete(testId);
+    return removed;
   }
 }

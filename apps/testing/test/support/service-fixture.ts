@@ -2,9 +2,12 @@ import type { Actor, PoolAnswer, PoolQuestion, Product } from '@examprep/contrac
 import type { PeerCalls } from '../../src/peers/peers';
 import { AnswersService } from '../../src/exams/answers.service';
 import type { Clock } from '../../src/exams/clock';
+import { TestCounts } from '../../src/exams/test-counts';
 import { TestLocks } from '../../src/exams/test-locks';
 import { TestStore } from '../../src/exams/test-store';
 import { TestsService } from '../../src/exams/tests.service';
+import { FakeEventBus } from './fake-event-bus';
+import { FakeTestCountsRepository } from './fake-test-counts.repository';
 import { FakeTestLeasesRepository } from './fake-test-leases.repository';
 import { FakeTestsRepository } from './fake-tests.repository';
 
@@ -137,9 +140,13 @@ export function setup(
     pool?: (course: string, count: number) => PoolQuestion[];
     repo?: FakeTestsRepository;
     leases?: FakeTestLeasesRepository;
+    counts?: FakeTestCountsRepository;
+    bus?: FakeEventBus;
   } = {},
 ) {
   const repo = options.repo ?? new FakeTestsRepository();
+  const countsRepo = options.counts ?? new FakeTestCountsRepository();
+  const bus = options.bus ?? new FakeEventBus();
   const leases = options.leases ?? new FakeTestLeasesRepository();
   const clock = new FakeClock();
   const owned = new Set(options.owned ?? []);
@@ -160,8 +167,9 @@ export function setup(
     draw,
   };
   const locks = new TestLocks(leases);
-  const store = new TestStore(repo, clock, locks);
+  const counts = new TestCounts(countsRepo, repo, clock, bus);
+  const store = new TestStore(repo, clock, locks, counts);
   const tests = new TestsService(store, peers);
   const answers = new AnswersService(store);
-  return { repo, leases, locks, clock, peers, store, tests, answers };
+  return { repo, leases, locks, clock, peers, store, tests, answers, countsRepo, counts, bus };
 }

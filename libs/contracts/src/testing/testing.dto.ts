@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQueryDto } from '../paging/page.dto';
 import {
   ArrayMaxSize,
   IsArray,
@@ -73,7 +74,10 @@ function IsSubmittedAnswer(options?: ValidationOptions) {
 
 /** Body of POST /api/create-test (learner spec §7). */
 export class CreateTestDto implements CreateTestInput {
-  @ApiPropertyOptional({ example: 'teas_full', description: 'Informational; the catalogue decides.' })
+  @ApiPropertyOptional({
+    example: 'teas_full',
+    description: 'Informational; the catalogue decides.',
+  })
   @IsOptional()
   @IsString({ message: TEST_FIELD_MESSAGES.productType })
   @MaxLength(64, { message: TEST_FIELD_MESSAGES.productType })
@@ -207,6 +211,14 @@ export class UnfinishedTestQueryDto implements UnfinishedTestQuery {
 
 /** Query of GET /api/admin/user-tests?uid= */
 export class UserTestsQuery {
+  @ApiProperty()
+  @IsString({ message: TEST_FIELD_MESSAGES.uid })
+  @Matches(USER_ID_PATTERN, { message: TEST_FIELD_MESSAGES.uid })
+  uid!: string;
+}
+
+/** Query of GET /api/admin/user-tests?uid=&cursor=&limit= (a keyset page, ADR 0026). */
+export class UserTestsPageQuery extends PageQueryDto {
   @ApiProperty()
   @IsString({ message: TEST_FIELD_MESSAGES.uid })
   @Matches(USER_ID_PATTERN, { message: TEST_FIELD_MESSAGES.uid })

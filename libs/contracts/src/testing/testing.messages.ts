@@ -1,5 +1,5 @@
 import type { RpcPair } from '../rpc-map';
-import { Subjects } from '../subjects';
+import { Events, Subjects } from '../subjects';
 import type {
   CreateTestAnswer,
   CreateTestInput,
@@ -18,8 +18,9 @@ import type {
   TestExport,
   TestView,
   UnfinishedTestAnswer,
+  PageRequest,
   UnfinishedTestQuery,
-  UserTestsAnswer,
+  UserTestsPage,
 } from '../types';
 
 /** Payloads of the testing.* request/reply subjects. The actor is always the caller; ids of other users come only from admins. */
@@ -34,12 +35,28 @@ export type DeleteTestMessage = Envelope<{ input: DeleteTestInput }>;
 export type FlagQuestionMessage = Envelope<{ input: FlagQuestionInput }>;
 /** `userId`: honoured only for admins (another user's gradebook). */
 export type GradebookMessage = Envelope<{ userId?: string }>;
-export type UserTestsMessage = Envelope<{ uid: string }>;
+export type UserTestsMessage = Envelope<{ uid: string; page?: PageRequest }>;
 export type ExportTestMessage = Envelope<{ uid: string; testId: string }>;
 export type TestCountsMessage = Envelope;
 /** Tests per user (every test, finished or not): the admin list's Tests column. */
 export interface TestCountsReply {
   counts: Record<string, number>;
+}
+
+/**
+ * `events.user.testsCounted`: how many tests a user has now (every test, finished or not),
+ * published by the testing service after a test of theirs was created or deleted, or their
+ * tests were dropped (then 0). `version` grows with every change of that user's count (kept
+ * with the count in the testing service's test_counts): a reader keeps the highest version and
+ * ignores older or repeated facts. The identity service's user directory shows it as the admin
+ * list's Tests column and filters on it (issue 26).
+ */
+export interface UserTestsCountedEvent {
+  uid: string;
+  tests: number;
+  version: number;
+  /** When the count changed (ISO 8601). */
+  at: string;
 }
 
 /**
@@ -70,8 +87,13 @@ export interface TestingRpc {
   [Subjects.testing.deleteTest]: RpcPair<DeleteTestMessage, DeleteTestAnswer>;
   [Subjects.testing.flagQuestion]: RpcPair<FlagQuestionMessage, FlagQuestionAnswer>;
   [Subjects.testing.gradebook]: RpcPair<GradebookMessage, GradebookAnswer>;
-  [Subjects.testing.userTests]: RpcPair<UserTestsMessage, UserTestsAnswer>;
+  [Subjects.testing.userTests]: RpcPair<UserTestsMessage, UserTestsPage>;
   [Subjects.testing.exportTest]: RpcPair<ExportTestMessage, TestExport>;
   [Subjects.testing.testCounts]: RpcPair<TestCountsMessage, TestCountsReply>;
   [Subjects.testing.mediaAccess]: RpcPair<MediaAccessMessage, MediaAccessReply>;
+}
+
+/** The testing part of EventMap. */
+export interface TestingEvents {
+  [Events.userTestsCounted]: UserTestsCountedEvent;
 }

@@ -248,9 +248,18 @@ export interface GradebookAnswer {
   tests: TestSummary[];
 }
 
-/** GET /api/admin/user-tests?uid= : every test of a user, newest first (admin spec §2.1). */
+/**
+ * GET /api/admin/user-tests?uid=&cursor=&limit= : the tests of a user, newest first (by
+ * createdAt, admin spec §2.1), one keyset page (ADR 0026: the next page is the
+ * `Link: rel="next"` header).
+ */
 export interface UserTestsAnswer {
   tests: TestSummary[];
+}
+
+/** testing.admin.userTests' reply: a page of UserTestsAnswer and the next page's cursor. */
+export interface UserTestsPage extends UserTestsAnswer {
+  next: string | null;
 }
 
 /**

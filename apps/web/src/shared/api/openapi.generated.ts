@@ -911,7 +911,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every test of a user (finished or not), newest first. */
+    /** A page of the tests of a user (finished or not), newest first (ADR 0026: `cursor`, `limit` 1..100 default 50; the next page is the `Link: rel="next"` header). */
     get: operations['AdminTestsController_userTests'];
     put?: never;
     post?: never;
@@ -7268,6 +7268,9 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
+        cursor?: string;
+        limit?: number;
       /** @description A service behind the gateway did not answer in time; retry later. */
       503: {
         headers: {

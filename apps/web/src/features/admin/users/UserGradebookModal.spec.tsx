@@ -5,6 +5,7 @@ import { captureDownloads, readBlob } from '../../../test-utils/capture-download
 import { fakeResponse, mockFetch, type FetchCall } from '../../../test-utils/mock-fetch';
 import { fakeSession, renderApp } from '../../../test-utils/render-app';
 import { summary, view } from '../../gradebook/gradebook-fixtures';
+import UserGradebookModal from './UserGradebookModal';
 import UserListPage from './UserListPage';
 
 const ALICE: AdminUserRow = {
@@ -142,5 +143,53 @@ describe('View Gradebook (admin spec §2.1)', () => {
       expect(dialog.getByRole('alert')).toHaveTextContent('Failed to export test: boom'),
     );
     expect(downloads.clicked).toHaveLength(0);
+  });
+
+  it('pages the tests (ADR 0026): Load more asks for the next cursor; a failure keeps the rows and can be retried', async () => {
+    const NEWER = summary({ id: 'NewerNewerNewerNewer', userId: 'u-alice' });
+    let failNext = true;
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/admin/user-tests?uid=u-alice')
+        return fakeResponse(
+          200,
+          { tests: [NEWER] },
+          { link: '</api/admin/user-tests?uid=u-alice&cursor=Q1>; rel="next"' },
+        );
+      if (call.url === '/api/admin/user-tests?uid=u-alice&cursor=Q1') {
+        if (failNext) {
+          failNext = false;
+          return fakeResponse(500, { message: 'boom' });
+        }
+        return fakeResponse(200, { tests: [OPEN, DONE] });
+      }
+      if (call.url === '/api/gradebook?userId=u-alice') return fakeResponse(200, { tests: [DONE] });
+      return fakeResponse(500, { message: `unexpected ${call.url}` });
+    });
+    renderApp(
+      {
+        route: '/user-list',
+        session: fakeSession({ isAdmin: true, user: { uid: 'u-admin', email: 'admin@x.test' } }),
+      },
+      <UserGradebookModal user={ALICE} onClose={() => undefined} />,
+    );
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Gradebook of alice@example.com' }),
+    );
+    const table = await dialog.findByRole('table', {
+      name: 'Every test of this user, newest first',
+    });
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+    await userEvent.click(dialog.getByRole('button', { name: 'Load more' }));
+    expect(await dialog.findByText(/^Could not load more tests: /)).toBeInTheDocument();
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+    await userEvent.click(dialog.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3));
+    expect(dialog.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(dialog.queryByText(/^Could not load more tests: /)).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url).filter((u) => u.startsWith('/api/admin/user-tests'))).toEqual([
+      '/api/admin/user-tests?uid=u-alice',
+      '/api/admin/user-tests?uid=u-alice&cursor=Q1',
+      '/api/admin/user-tests?uid=u-alice&cursor=Q1',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { ScrollTable } from '../../../shared/layout/ScrollTable';
 import { AdminViewBanner } from '../../gradebook/AdminViewBanner';
 import { Gradebook } from '../../gradebook/Gradebook';
 import { useExportTest, useUserTests } from './user-tests-api';
+import { USER_TESTS_MESSAGES as M } from './user-tests.messages';
 import { USERS_MESSAGES as T } from './users.messages';
 
 const nameOf = (test: TestSummary) => test.productName || test.testProductId;
@@ -80,12 +81,14 @@ function UserTests({ user }: { user: AdminUserRow }) {
     exporter.mutate({ uid: user.uid, testId: test.id }, { onSettled: () => setExportingId(null) });
   };
 
+  // a failed next page keeps the rows shown (the query stays a success), with its own message
+  const loadMoreError = tests.isFetchNextPageError ? tests.error : null;
   if (tests.isPending) return <Loading label={T.userTestsLoading} />;
-  if (tests.isError) {
+  if (!tests.data) {
     return (
       <ErrorState
         message={T.userTestsLoadFailed}
-        detail={tests.error.message}
+        detail={tests.error?.message}
         onRetry={() => void tests.refetch()}
         retrying={tests.isFetching}
         retryLabel={T.tryAgain}
@@ -103,20 +106,37 @@ function UserTests({ user }: { user: AdminUserRow }) {
           {T.exported(exporter.data)}
         </Alert>
       ) : null}
-      {tests.data.length === 0 ? (
+      {tests.data.length === 0 && !tests.hasNextPage ? (
         <p className="text-body-secondary mb-0">{T.userTestsEmpty}</p>
       ) : (
-        <ScrollTable caption={T.userTestsCaption} columns={T.userTestsColumns}>
-          {tests.data.map((test) => (
-            <UserTestRow
-              key={test.id}
-              test={test}
-              uid={user.uid}
-              exporting={exportingId === test.id}
-              onExport={exportTest}
-            />
-          ))}
-        </ScrollTable>
+        <>
+          <ScrollTable caption={T.userTestsCaption} columns={T.userTestsColumns}>
+            {tests.data.map((test) => (
+              <UserTestRow
+                key={test.id}
+                test={test}
+                uid={user.uid}
+                exporting={exportingId === test.id}
+                onExport={exportTest}
+              />
+            ))}
+          </ScrollTable>
+          {loadMoreError ? (
+            <Alert variant="danger" className="py-2">
+              {M.loadMoreFailed(loadMoreError.message)}
+            </Alert>
+          ) : null}
+          {tests.hasNextPage ? (
+            <Button
+              variant="outline-secondary"
+              className="w-100"
+              onClick={() => void tests.fetchNextPage()}
+              disabled={tests.isFetchingNextPage}
+            >
+              {tests.isFetchingNextPage ? M.loadingMore : M.loadMore}
+            </Button>
+          ) : null}
+        </>
       )}
     </>
   );

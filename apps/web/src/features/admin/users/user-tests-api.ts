@@ -1,25 +1,36 @@
-import { type TestExport, type TestSummary } from '@examprep/contracts/types';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type TestExport, type TestSummary, type UserTestsAnswer } from '@examprep/contracts/types';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-client';
 import { useApi } from '../../../shared/api/api-context';
+import type { ApiPage } from '../../../shared/api/api-paths';
 import { downloadJson } from '../../../shared/export';
 import { USERS_MESSAGES as T } from './users.messages';
 
 /** Starts with 'admin': a test deleted anywhere refreshes it (gradebook-api's delete). */
 export const userTestsQueryKey = (uid: string) => ['admin', 'user-tests', uid] as const;
 
-/** GET /api/admin/user-tests?uid= : every test of the user, newest first (admin spec §2.1). */
+/**
+ * GET /api/admin/user-tests?uid= : the user's tests, newest first (admin spec §2.1), a page at
+ * a time (ADR 0026): `fetchNextPage` asks for the page after the last one's cursor.
+ */
 export function useUserTests(uid: string) {
   const api = useApi();
-  return useQuery<TestSummary[], ApiError>({
+  return useInfiniteQuery<
+    ApiPage<UserTestsAnswer>,
+    ApiError,
+    TestSummary[],
+    readonly unknown[],
+    string | null
+  >({
     queryKey: userTestsQueryKey(uid),
-    queryFn: async ({ signal }) => {
-      const answer = await api.GET('/api/admin/user-tests', {
-        params: { query: { uid } },
+    queryFn: ({ signal, pageParam }) =>
+      api.GETPage('/api/admin/user-tests', {
+        params: { query: { uid, ...(pageParam ? { cursor: pageParam } : {}) } },
         signal,
-      });
-      return answer.tests;
-    },
+      }),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.next,
+    select: (data) => data.pages.flatMap((p) => p.data.tests),
   });
 }
 

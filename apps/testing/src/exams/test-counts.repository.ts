@@ -1,0 +1,43 @@
+/** A user's maintained test count (test_counts/{uid}). */
+export interface TestCount {
+  uid: string;
+  n: number;
+  version: number;
+  at: Date;
+}
+
+/** What one build of the counters found and how long it took. */
+export interface TestCountsBuildStats {
+  tests: number;
+  users: number;
+  ms: number;
+}
+
+/**
+ * The port of the per-user test counters (test_counts, one document per user) and of the
+ * marker of their one-off build (testing_markers/test_counts). MongoTestCountsRepository is the
+ * real one; unit specs use FakeTestCountsRepository. Every write moves `version` up by one.
+ */
+export abstract class TestCountsRepository {
+  /** n += delta, version += 1, at (created at n = delta when missing); the count after. */
+  abstract add(uid: string, delta: number, at: Date): Promise<TestCount>;
+
+  /** n = n, version += 1, at (created when missing); the count after. */
+  abstract set(uid: string, n: number, at: Date): Promise<TestCount>;
+
+  /** The user's count, or null when none was ever written. */
+  abstract find(uid: string): Promise<TestCount | null>;
+
+  /**
+   * Claims the build of the counters for `by`: the unique insert of the marker, or the
+   * take-over of a claim whose builder has not beaten since `staleBefore` (it stopped). The
+   * time of the claim, or null when the counters are built or another process is building them.
+   */
+  abstract claimBuild(by: string, now: Date, staleBefore: Date): Promise<Date | null>;
+
+  /** The builder is alive; false when its claim was taken over (it must stop). */
+  abstract beat(by: string, now: Date): Promise<boolean>;
+
+  /** Marks the counters built (for good). */
+  abstract finishBuild(by: string, now: Date, stats: TestCountsBuildStats): Promise<void>;
+}
