@@ -486,7 +486,17 @@ function learnerAt(p, i, questionPool, realm) {
   };
   const commerce = ordersOf(p, i, rng, uid, email, signup);
   const tests = testsOf(p, i, rng, uid, signup, commerce.grantedAt, questionPool);
-  return { uid, email, keycloak, user, ...commerce, tests };
+  return { uid, email, keycloak, user, ...commerce, tests, testCount: testCountOf(uid, tests) };
+}
+
+/**
+ * The learner's test_counts document as the testing service keeps it (issue 26): how many
+ * tests they have, at version 1, changed when the newest was written; none without tests.
+ */
+function testCountOf(uid, tests) {
+  if (tests.length === 0) return null;
+  const at = Math.max(...tests.map((t) => t.test.lastUpdated.getTime()));
+  return { _id: uid, n: tests.length, version: 1, at: new Date(at) };
 }
 
 /** Learner i's orders, the ledger they wrote and what the user holds after them. */

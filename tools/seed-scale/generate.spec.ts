@@ -17,6 +17,7 @@ import {
   TestSchema,
 } from '../../apps/testing/src/exams/test.schema';
 import { gradeTest } from '../../apps/testing/src/exams/grading';
+import { TestCountSchema } from '../../apps/testing/src/exams/test-count.schema';
 import { QuestionSchema } from '../../apps/qbank/src/questions/question.schema';
 import { toPoolQuestion } from '../../apps/qbank/src/pool/pool.service';
 import { namedMisconceptions } from '../../apps/qbank/src/pool/misconceptions.util';
@@ -266,6 +267,20 @@ describe('seed-scale generator', () => {
     expect(refunded).toBeGreaterThan(0);
   });
 
+  it("writes each learner's test_counts document as the testing service keeps it (issue 26)", () => {
+    let sum = 0;
+    for (const l of learners) {
+      if (l.tests.length === 0) {
+        expect(l.testCount).toBeNull();
+        continue;
+      }
+      expectStoredShape(TestCountSchema, 'TestCount', l.testCount!);
+      expect(l.testCount).toMatchObject({ _id: l.uid, n: l.tests.length, version: 1 });
+      sum += l.testCount!.n as number;
+    }
+    expect(sum).toBe(SIZE.tests);
+  });
+
   it("--remove's filters match the tag's records only", () => {
     const f = removalFilters(SIZE.tag);
     // every collection written has a filter and a place in the removal
@@ -280,6 +295,7 @@ describe('seed-scale generator', () => {
     expect(matches(f.tests, l.tests[0].test)).toBe(true);
     expect(matches(f.orders, l.orders[0])).toBe(true);
     expect(matches(f.snapshots, l.snapshots[0])).toBe(true);
+    expect(matches(f.testCounts, l.testCount!)).toBe(true);
     expect(matches(f.questions, a.questions[0].doc)).toBe(true);
     // another tag, the demo seed's users and questions, ids the services make
     const other = removalFilters('abce');

@@ -41,11 +41,13 @@ const COLLECTIONS = {
   contents: ['testing', 'test_contents'],
   sheets: ['testing', 'test_answers'],
   tests: ['testing', 'tests'],
+  testCounts: ['testing', 'test_counts'],
 };
 
 /** --remove's order: what the services list first, the big snapshots last. */
 const REMOVE_ORDER = [
   'tests',
+  'testCounts',
   'users',
   'purchaseViews',
   'orders',
@@ -72,6 +74,7 @@ function removalFilters(tag) {
     contents: { _id: startsWith(p.testId) },
     sheets: { _id: startsWith(p.testId) },
     tests: { _id: startsWith(p.testId) },
+    testCounts: { _id: startsWith(p.uid) },
   };
 }
 
@@ -396,6 +399,13 @@ async function seedScale(options = {}) {
           db,
           'tests',
           tests.map((t) => t.test),
+          prog,
+        );
+        // the per-user counts the testing service keeps with its tests (test_counts, issue 26)
+        await insertAll(
+          db,
+          'testCounts',
+          learners.flatMap((l) => l.testCount ?? []),
           prog,
         );
       })();

@@ -4,6 +4,7 @@
 // semantics the services rely on (owners, the first answer wins, defaults of unwritten answer
 // fields, completion, the per-user lists and counts, removal of all three documents).
 import { expectEveryQueryIndexed, recordQueries, scratchDatabase } from '@examprep/test-kit';
+import { MongoTestCountsRepository } from '../src/exams/mongo-test-counts.repository';
 import { MongoTestsRepository } from '../src/exams/mongo-tests.repository';
 import {
   TestAnswerSheetRecord,
@@ -13,7 +14,18 @@ import {
   TestRecord,
   TestSchema,
 } from '../src/exams/test.schema';
+import {
+  TestCountRecord,
+  TestCountSchema,
+  TestingMarkerRecord,
+  TestingMarkerSchema,
+} from '../src/exams/test-count.schema';
+import { countLockKey } from '../src/exams/test-counts';
+import type { TestCountsRepository } from '../src/exams/test-counts.repository';
+import { TestLocks } from '../src/exams/test-locks';
 import type { TestsRepository } from '../src/exams/tests.repository';
+import { FakeTestCountsRepository } from './support/fake-test-counts.repository';
+import { FakeTestLeasesRepository } from './support/fake-test-leases.repository';
 import { FakeTestsRepository } from './support/fake-tests.repository';
 import { poolQuestion } from './support/service-fixture';
 
@@ -21,6 +33,8 @@ const db = scratchDatabase('testing_repositories_it', [
   [TestRecord.name, TestSchema],
   [TestContentRecord.name, TestContentSchema],
   [TestAnswerSheetRecord.name, TestAnswerSheetSchema],
+  [TestCountRecord.name, TestCountSchema],
+  [TestingMarkerRecord.name, TestingMarkerSchema],
 ]);
 let recorded: ReturnType<typeof recordQueries>;
 beforeAll(async () => {
@@ -160,13 +174,48 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
     expect(await repo.countsByUser()).toEqual({ u1: 2, u2: 1 });
   });
 
+  it("pages a user's tests newest first by createdAt, then _id (ADR 0026)", async () => {
+    const repo = await make();
+    const at = (min: number) => new Date(T0.getTime() + min * 60_000);
+    await repo.insert(record('t1', 'u1', { createdAt: at(1) }), QUESTIONS);
+    await repo.insert(record('t2', 'u1', { createdAt: at(3) }), QUESTIONS);
+    await repo.insert(record('t3', 'u1', { createdAt: at(3) }), QUESTIONS);
+    await repo.insert(record('t4', 'u1', { createdAt: at(2) }), QUESTIONS);
+    await repo.insert(record('t5', 'u2', { createdAt: at(9) }), QUESTIONS);
+    const first = await repo.pageByUser('u1', undefined, 2);
+    expect(first.items.map((t) => t._id)).toEqual(['t3', 't2']);
+    expect(first.next).not.toBeNull();
+    const second = await repo.pageByUser('u1', first.next!, 2);
+    expect(second.items.map((t) => t._id)).toEqual(['t4', 't1']);
+    expect(second.next).toBeNull();
+    expect(second.items[0]).toEqual(record('t4', 'u1', { createdAt: at(2) }));
+    expect(await repo.pageByUser('nobody', undefined, 2)).toEqual({ items: [], next: null });
+  });
+
+  it('reads the owners of every test in _id pages (the build of the counts)', async () => {
+    const repo = await make();
+    for (const [id, uid] of [
+      ['t3', 'u1'],
+      ['t1', 'u2'],
+      ['t2', 'u1'],
+    ])
+      await repo.insert(record(id!, uid!), QUESTIONS);
+    expect(await repo.scanOwners(null, 2)).toEqual([
+      { _id: 't1', userId: 'u2' },
+      { _id: 't2', userId: 'u1' },
+    ]);
+    expect(await repo.scanOwners('t2', 2)).toEqual([{ _id: 't3', userId: 'u1' }]);
+    expect(await repo.scanOwners('t3', 2)).toEqual([]);
+  });
+
   it('removes a test with its snapshot and its answers', async () => {
     const repo = await make();
     await repo.insert(record('t1', 'u1'), QUESTIONS);
     await repo.insert(record('t2', 'u1'), QUESTIONS);
     await repo.writeAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['2'] });
     await repo.writeAnswer('t2', 'u1', 'AA01', { submittedAnswer: ['3'] });
-    await repo.remove('t1');
+    expect(await repo.remove('t1')).toBe(true);
+    expect(await repo.remove('t1')).toBe(false);
     expect(await repo.findAnyTest('t1')).toBeNull();
     expect(await repo.findQuestions('t1', 'u1')).toBeNull();
     expect(await repo.findAnswer('t1', 'u1', 'AA01')).toBeNull();
@@ -175,6 +224,57 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
       answer('AA01', { submittedAnswer: ['3'] }),
     );
     expect(await repo.countsByUser()).toEqual({ u1: 1 });
+  });
+});
+
+const countImplementations: [string, () => Promise<TestCountsRepository>][] = [
+  [
+    'MongoDB',
+    async () =>
+      new MongoTestCountsRepository(
+        await db.empty<TestCountRecord>(TestCountRecord.name),
+        await db.empty<TestingMarkerRecord>(TestingMarkerRecord.name),
+      ),
+  ],
+  ['fake', async () => new FakeTestCountsRepository()],
+];
+
+describe.each(countImplementations)('TestCountsRepository (%s)', (_name, make) => {
+  it('adds and sets a count (upsert), each write one version more', async () => {
+    const counts = await make();
+    const at = (s: number) => new Date(T0.getTime() + s * 1000);
+    expect(await counts.find('u1')).toBeNull();
+    expect(await counts.add('u1', 1, at(1))).toEqual({ uid: 'u1', n: 1, version: 1, at: at(1) });
+    expect(await counts.add('u1', 1, at(2))).toEqual({ uid: 'u1', n: 2, version: 2, at: at(2) });
+    expect(await counts.add('u1', -1, at(3))).toEqual({ uid: 'u1', n: 1, version: 3, at: at(3) });
+    expect(await counts.set('u1', 0, at(4))).toEqual({ uid: 'u1', n: 0, version: 4, at: at(4) });
+    expect(await counts.set('u2', 5, at(5))).toEqual({ uid: 'u2', n: 5, version: 1, at: at(5) });
+    expect(await counts.find('u1')).toEqual({ uid: 'u1', n: 0, version: 4, at: at(4) });
+    // many at once, one at a time under the user's lock as TestCounts writes them (FerretDB
+    // 1.x applies concurrent updates of one document non-atomically): none lost, every version
+    // handed out once
+    const locks = new TestLocks(new FakeTestLeasesRepository());
+    const many = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        locks.run(countLockKey('u3'), () => counts.add('u3', 1, at(6))),
+      ),
+    );
+    expect(many.map((c) => c.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await counts.find('u3')).toMatchObject({ n: 8, version: 8 });
+  });
+
+  it('claims the build once; a stale claim is taken over, a built one never', async () => {
+    const counts = await make();
+    const at = (s: number) => new Date(T0.getTime() + s * 1000);
+    expect(await counts.claimBuild('a:1', at(0), at(-120))).toEqual(at(0));
+    expect(await counts.claimBuild('b:2', at(1), at(-119))).toBeNull();
+    expect(await counts.beat('a:1', at(10))).toBe(true);
+    expect(await counts.beat('b:2', at(10))).toBe(false);
+    // a stopped beating: b takes over, a is told to stop
+    expect(await counts.claimBuild('b:2', at(200), at(80))).toEqual(at(200));
+    expect(await counts.beat('a:1', at(201))).toBe(false);
+    await counts.finishBuild('b:2', at(210), { tests: 3, users: 2, ms: 5 });
+    expect(await counts.claimBuild('c:3', at(999), at(900))).toBeNull();
   });
 });
 

@@ -24,7 +24,7 @@ const clean = (counts: Record<string, number>) => Object.values(counts).every((n
 
 let dbs: Awaited<ReturnType<typeof databases>>;
 let db: (name: string) => Db;
-let seeded: { collections: Record<string, { count: number }> };
+let seeded: { collections: Record<string, { count: number }>; plan: { testCounts: Uint8Array } };
 
 beforeAll(async () => {
   dbs = await databases();
@@ -55,6 +55,10 @@ describe('seed-scale on the test system', () => {
     expect(c['testing.tests'].count).toBe(SIZE.tests);
     expect(c['testing.test_contents'].count).toBe(SIZE.tests);
     expect(c['testing.test_answers'].count).toBe(SIZE.tests);
+    // one test_counts document per learner with tests (issue 26)
+    expect(c['testing.test_counts'].count).toBe(
+      Array.from(seeded.plan.testCounts).filter((n) => n > 0).length,
+    );
     expect(c['qbank.questions'].count).toBe(SIZE.questions);
     expect(c['catalog.orders'].count).toBe(SIZE.orders);
     expect(await countScale(SIZE)).toMatchObject({
@@ -142,6 +146,12 @@ describe('seed-scale on the test system', () => {
     );
     expect(tests.status).toBe(200);
     expect(tests.body.tests).toHaveLength(stored);
+    // the maintained count agrees with the seeded tests
+    expect(
+      await db('testing')
+        .collection('test_counts')
+        .findOne({ _id: uid } as never),
+    ).toMatchObject({ n: stored });
   });
 
   it('--remove deletes exactly the tag: databases and Keycloak', async () => {

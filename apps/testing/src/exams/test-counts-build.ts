@@ -85,12 +85,17 @@ export class TestCountsBuild implements OnApplicationBootstrap {
     return stats;
   }
 
-  /** One user's count: the pages' number, or a recount when a request changed it meanwhile. */
+  /**
+   * One user's count, under its lock (TestCounts.locked): the pages' number, or a recount when
+   * a request changed it meanwhile.
+   */
   private async write(uid: string, n: number, claimed: Date): Promise<void> {
-    const current = await this.counts.find(uid);
-    const exact =
-      current !== null && current.at >= claimed ? (await this.tests.listByUser(uid)).length : n;
-    const count = await this.counts.set(uid, exact, this.clock.now());
+    const count = await this.publisher.locked(uid, async () => {
+      const current = await this.counts.find(uid);
+      const exact =
+        current !== null && current.at >= claimed ? (await this.tests.listByUser(uid)).length : n;
+      return this.counts.set(uid, exact, this.clock.now());
+    });
     if (count.n > 0) await this.publisher.publish(count);
   }
 

@@ -3,11 +3,19 @@ import { Events, type UserTestsCountedEvent } from '@examprep/contracts';
 import { JetStreamBus, rootLogger } from '@examprep/nest-kit';
 import { Clock } from './clock';
 import { type TestCount, TestCountsRepository } from './test-counts.repository';
+import { TestLocks } from './test-locks';
 import { TestsRepository } from './tests.repository';
 
 /** The JetStream message id of a count's fact: one per (user, version). */
 export const testsCountedMsgId = (uid: string, version: number) =>
   `tests-counted:${uid}:${version}`;
+
+/**
+ * The key of a user's count in TestLocks (a lease key: base64url of the uid, which a test id,
+ * 20 letters and digits, never is).
+ */
+export const countLockKey = (uid: string) =>
+  `count_${Buffer.from(uid, 'utf8').toString('base64url')}`;
 
 /** The fact of a count as published. */
 export const testsCountedEvent = (count: TestCount): UserTestsCountedEvent => ({
@@ -24,6 +32,11 @@ export const testsCountedEvent = (count: TestCount): UserTestsCountedEvent => ({
  * service's user directory keeps the highest version). The learner's request never fails
  * because of the count: a failed counter write or publish is logged (the counters can be
  * rebuilt from `tests`: drop the marker testing_markers/test_counts and restart, TestCountsBuild).
+ *
+ * One user's count writes run one at a time across every replica (TestLocks, the lease of
+ * countLockKey(uid)): MongoDB's `$inc` is atomic, but FerretDB 1.x applies concurrent updates
+ * of one document non-atomically (ADR 0019; the repository spec lost increments when eight ran
+ * at once), so without the lock two tests made at once could count once and share a version.
  */
 @Injectable()
 export class TestCounts {
@@ -32,7 +45,13 @@ export class TestCounts {
     private readonly tests: TestsRepository,
     private readonly clock: Clock,
     @Inject(JetStreamBus) private readonly bus: Pick<JetStreamBus, 'publish'>,
+    private readonly locks: TestLocks,
   ) {}
+
+  /** Runs `task` while this call alone writes the user's count (every replica). */
+  locked<T>(uid: string, task: () => Promise<T>): Promise<T> {
+    return this.locks.run(countLockKey(uid), () => task());
+  }
 
   /** A test of the user was inserted. */
   added(uid: string): Promise<TestCount | null> {
@@ -80,7 +99,7 @@ export class TestCounts {
   ): Promise<TestCount | null> {
     let count: TestCount;
     try {
-      count = await write();
+      count = await this.locked(uid, write);
     } catch (err) {
       rootLogger().error({ err, uid, change: what }, 'test count not written');
       return null;
