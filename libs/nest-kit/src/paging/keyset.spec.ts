@@ -147,6 +147,35 @@ describe('Keyset', () => {
     }
   });
 
+  it('writes a key as the store holds it (store), and refuses a cursor it cannot take', async () => {
+    class Oid {
+      constructor(readonly hex: string) {
+        if (!/^[a-f0-9]{24}$/.test(hex)) throw new Error('not an ObjectId');
+      }
+    }
+    const byNewestId = new Keyset<Row>([
+      { field: 'n', dir: 1, kind: 'number', of: (r) => r.n },
+      {
+        field: '_id',
+        dir: -1,
+        kind: 'string',
+        of: (r) => r._id,
+        store: (v) => new Oid(v as string),
+      },
+    ]);
+    const id = 'a'.repeat(24);
+    expect(byNewestId.after(byNewestId.cursorOf({ _id: id, n: 2 } as Row))).toEqual({
+      n: { $gte: 2 },
+      $or: [{ n: { $gt: 2 } }, { n: 2, _id: { $lt: new Oid(id) } }],
+    });
+    const refusal = await refusalOf(
+      Promise.resolve().then(() =>
+        byNewestId.after(byNewestId.cursorOf({ _id: 'x', n: 2 } as Row)),
+      ),
+    );
+    expect(refusal).toMatchObject({ status: 400, fields: { cursor: [PAGE_MESSAGES.cursor] } });
+  });
+
   it('round-trips any cursor it wrote', () => {
     fc.assert(
       fc.property(rowArb, (row) => {

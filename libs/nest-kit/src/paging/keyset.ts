@@ -10,6 +10,12 @@ export interface KeyField<Row> {
   dir: 1 | -1;
   kind: 'string' | 'number' | 'date';
   of(row: Row): KeyValue;
+  /**
+   * The value as the store holds it, for the filter (e.g. an ObjectId from its 24-hex text;
+   * the text's order must be the stored value's). Throws for a value it cannot take: the
+   * cursor is then a 400 naming `cursor`. Without it the value is stored as it is.
+   */
+  store?(value: KeyValue): unknown;
 }
 
 /** A Mongo filter or sort built from plain objects (no mongoose import in the kit). */
@@ -70,13 +76,16 @@ export class Keyset<Row> {
     if (!Array.isArray(raw) || raw.length !== this.fields.length) throw cursorError();
     return this.fields.map((f, i) => {
       const v: unknown = raw[i];
-      if (f.kind === 'string' && typeof v === 'string') return v;
-      if (f.kind === 'number' && typeof v === 'number' && Number.isFinite(v)) return v;
-      if (f.kind === 'date' && typeof v === 'string') {
-        const d = new Date(v);
-        if (!Number.isNaN(d.getTime()) && d.toISOString() === v) return d;
+      const value = keyValue(f, v);
+      if (value === undefined) throw cursorError();
+      if (f.store) {
+        try {
+          f.store(value);
+        } catch {
+          throw cursorError();
+        }
       }
-      throw cursorError();
+      return value;
     });
   }
 
@@ -93,13 +102,18 @@ export class Keyset<Row> {
     const values = this.decode(cursor);
     const branches = this.fields.map((f, i) => {
       const branch: KeysetFilter = {};
-      for (let j = 0; j < i; j++) branch[this.fields[j]!.field] = values[j];
-      branch[f.field] = { [f.dir === 1 ? '$gt' : '$lt']: values[i] };
+      const stored = (j: number) => {
+        const k = this.fields[j]!;
+        return k.store ? k.store(values[j]!) : values[j];
+      };
+      for (let j = 0; j < i; j++) branch[this.fields[j]!.field] = stored(j);
+      branch[f.field] = { [f.dir === 1 ? '$gt' : '$lt']: stored(i) };
       return branch;
     });
     if (branches.length === 1) return branches[0]!;
     const first = this.fields[0]!;
-    return { [first.field]: { [first.dir === 1 ? '$gte' : '$lte']: values[0] }, $or: branches };
+    const v0 = first.store ? first.store(values[0]!) : values[0];
+    return { [first.field]: { [first.dir === 1 ? '$gte' : '$lte']: v0 }, $or: branches };
   }
 
   /** The order of the keyset, in memory (the fakes sort with it). */
@@ -138,6 +152,17 @@ export class Keyset<Row> {
     const after = rows.filter((r) => this.isAfter(r, cursor)).sort(this.compare);
     return this.page(after.slice(0, limit + 1), limit);
   }
+}
+
+/** A cursor's JSON value as the field's kind, or undefined when it is not one. */
+function keyValue<Row>(f: KeyField<Row>, v: unknown): KeyValue | undefined {
+  if (f.kind === 'string' && typeof v === 'string') return v;
+  if (f.kind === 'number' && typeof v === 'number' && Number.isFinite(v)) return v;
+  if (f.kind === 'date' && typeof v === 'string') {
+    const d = new Date(v);
+    if (!Number.isNaN(d.getTime()) && d.toISOString() === v) return d;
+  }
+  return undefined;
 }
 
 /** A requested limit within PAGE_LIMIT (the default when none). */
