@@ -3,7 +3,9 @@ import { Test } from '@nestjs/testing';
 import { getConnectionToken } from '@nestjs/mongoose';
 import {
   type Actor,
+  type Announcement,
   ANNOUNCEMENT_MESSAGES,
+  type Page,
   Events,
   type AnnouncementChangedEvent,
 } from '@examprep/contracts';
@@ -74,26 +76,52 @@ describe('AnnouncementsService (FerretDB + JetStream)', () => {
     });
   });
 
+  const contents = (page: Page<Announcement>) => page.items.map((a) => a.content);
+
   it('lists by order, then newest date; non-admins see visible ones only', async () => {
     await sut.create(admin, input({ content: 'old', date: '2026-01-01' }));
     await sut.create(admin, input({ content: 'new', date: '2026-06-01' }));
     await sut.create(admin, input({ content: 'pinned-later', date: '2026-12-01', order: 1 }));
     await sut.create(admin, input({ content: 'top', date: '2025-01-01', order: -1 }));
     await sut.create(admin, input({ content: 'hidden', date: '2026-07-01', isVisible: false }));
-    expect((await sut.list(learner)).map((a) => a.content)).toEqual([
-      'top',
-      'new',
-      'old',
-      'pinned-later',
-    ]);
-    expect((await sut.list(null)).map((a) => a.content)).not.toContain('hidden');
-    expect((await sut.list(admin)).map((a) => a.content)).toEqual([
+    expect(contents(await sut.list(learner))).toEqual(['top', 'new', 'old', 'pinned-later']);
+    expect(contents(await sut.list(null))).not.toContain('hidden');
+    expect(contents(await sut.list(admin))).toEqual([
       'top',
       'hidden',
       'new',
       'old',
       'pinned-later',
     ]);
+    expect(contents(await sut.list(learner, {}, 'latest'))).toEqual(['pinned-later']);
+  });
+
+  it('paging through (ADR 0026) answers every announcement once, in order, for admins and learners', async () => {
+    for (let i = 0; i < 23; i++)
+      await sut.create(
+        admin,
+        input({
+          content: `a${String(i).padStart(2, '0')}`,
+          date: `2026-0${1 + (i % 4)}-1${i % 3}`,
+          order: i % 3 === 0 ? 1 : 0,
+          isVisible: i % 5 !== 0,
+        }),
+      );
+    for (const actor of [admin, learner]) {
+      const whole = contents(await sut.list(actor, { limit: 100 }));
+      expect(whole).toHaveLength(actor.isAdmin ? 23 : 18);
+      for (const limit of [1, 4, 10]) {
+        const seen: string[] = [];
+        let page = await sut.list(actor, { limit });
+        for (;;) {
+          expect(page.items.length).toBeLessThanOrEqual(limit);
+          seen.push(...contents(page));
+          if (page.next === null) break;
+          page = await sut.list(actor, { cursor: page.next, limit });
+        }
+        expect(seen).toEqual(whole);
+      }
+    }
   });
 
   it('updates and deletes; unknown ids are 404 with the message', async () => {
@@ -111,7 +139,7 @@ describe('AnnouncementsService (FerretDB + JetStream)', () => {
       linkText: 'See',
     });
     await sut.delete(admin, a.id);
-    expect(await sut.list(admin)).toEqual([]);
+    expect((await sut.list(admin)).items).toEqual([]);
     for (const call of [
       () => sut.delete(admin, a.id),
       () => sut.update(admin, a.id, input()),
@@ -175,13 +203,13 @@ describe('AnnouncementsService (FerretDB + JetStream)', () => {
     ).init();
     try {
       const replica = other.get(AnnouncementsService);
-      expect(await replica.list(learner)).toEqual([]); // cached now (30 s)
+      expect((await replica.list(learner)).items).toEqual([]); // cached now (30 s)
       const a = await sut.create(admin, input({ content: 'from the first replica' }));
       const deadline = Date.now() + 5_000;
-      let seen = await replica.list(learner);
+      let seen = (await replica.list(learner)).items;
       while (seen.length === 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
-        seen = await replica.list(learner);
+        seen = (await replica.list(learner)).items;
       }
       expect(seen.map((x) => x.id)).toEqual([a.id]);
     } finally {

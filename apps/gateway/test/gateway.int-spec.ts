@@ -81,6 +81,87 @@ describe('announcements through the gateway', () => {
   });
 });
 
+describe('announcements in keyset pages (issue 26, ADR 0026)', () => {
+  const made: string[] = [];
+  afterAll(async () => {
+    for (const id of made) await call('DELETE', `/api/announcements/${id}`, { who: 'admin' });
+  });
+  const nextOf = (link: string | null) => /^<([^>]+)>; rel="next"$/.exec(link ?? '')?.[1] ?? null;
+  /** Every page of `path`, following the Link header: the ids in the order they came. */
+  async function pageThrough(path: string, who: 'admin' | 'learner') {
+    const ids: string[] = [];
+    const sizes: number[] = [];
+    for (let at: string | null = path; at !== null;) {
+      const res = await exchange<Announcement[]>('GET', at, { who });
+      expect(res.status).toBe(200);
+      sizes.push(res.body.length);
+      ids.push(...res.body.map((a) => a.id));
+      at = nextOf(res.headers.get('link'));
+      if (at) expect(at).toMatch(/^\/api\/announcements\?limit=2&cursor=[\w-]+$/);
+    }
+    return { ids, sizes };
+  }
+
+  it('paging through with limit=2 answers every announcement once, in the order of one big page; the last page has no Link', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await call('POST', '/api/announcements', {
+        who: 'admin',
+        body: { ...valid, content: `paged ${i}`, date: `2026-0${1 + i}-01`, isVisible: i !== 2 },
+      });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    for (const who of ['admin', 'learner'] as const) {
+      const whole = await exchange<Announcement[]>('GET', '/api/announcements?limit=100', { who });
+      expect(whole.headers.get('link')).toBeNull(); // fewer than 100 on the test system
+      const { ids, sizes } = await pageThrough('/api/announcements?limit=2', who);
+      expect(ids).toEqual(whole.body.map((a) => a.id));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(sizes.slice(0, -1).every((n) => n === 2)).toBe(true);
+      const mine = ids.filter((id) => made.includes(id));
+      expect(mine).toHaveLength(who === 'admin' ? 5 : 4);
+    }
+  });
+
+  it('a bad cursor or limit is a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['cursor=%7B%22%24gt%22%3A1%7D', 'cursor'],
+      [`cursor=${Buffer.from('[0,"2026-01-01","short"]').toString('base64url')}`, 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=ten', 'limit'],
+    ] as const) {
+      const res = await call('GET', `/api/announcements?${query}`, { who: 'learner' });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual([field]);
+    }
+  });
+
+  it('latest: the newest visible announcement by date (then lower order, newest write), for learners and admins', async () => {
+    // hidden, so that no other screen of the shared test system shows it
+    const hidden = await call('POST', '/api/announcements', {
+      who: 'admin',
+      body: { ...valid, content: 'hidden latest', date: '2100-01-01', isVisible: false },
+    });
+    made.push(hidden.body.id);
+    const visible = (await call('GET', '/api/announcements?limit=100', { who: 'learner' }))
+      .body as Announcement[];
+    const expected =
+      [...visible].sort(
+        (a, b) =>
+          (a.date === b.date ? 0 : a.date < b.date ? 1 : -1) ||
+          a.order - b.order ||
+          (a.id < b.id ? 1 : -1),
+      )[0] ?? null;
+    for (const who of ['learner', 'admin'] as const) {
+      const latest = await call('GET', '/api/announcements/latest', { who });
+      expect(latest.status).toBe(200);
+      expect(latest.body).toEqual({ announcement: expected });
+    }
+    expect((await call('GET', '/api/announcements/latest')).status).toBe(401);
+  });
+});
+
 describe('bad tokens get 401 and never reach a service', () => {
   const routes: [string, string, unknown?][] = [
     ['GET', '/api/announcements'],

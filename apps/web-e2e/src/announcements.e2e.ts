@@ -1,6 +1,8 @@
 import { overflowsSideways, seriousViolations } from './support/phone';
 import { expect, test } from '@playwright/test';
+import { seededUsers } from '@examprep/test-kit';
 import { shot, signIn, signOut } from './support/auth';
+import { apiAs, apiCall } from './support/learners';
 
 // Issue #2 browser journey: the admin posts an announcement, the learner sees it.
 test('admin creates an announcement; the learner sees it after signing in', async ({ page }) => {
@@ -89,6 +91,45 @@ test('two announcements of one day have Edit and Delete buttons named apart', as
       await expect(confirm).toBeHidden();
       await expect(page.getByText(content)).toHaveCount(0);
     }
+  }
+});
+
+test('the updates list shows one page, and Load more brings the rest (issue 26, ADR 0026)', async ({
+  page,
+}) => {
+  // hidden (admins only), oldest and last by order: after every other announcement, so that
+  // the list holds more than a page (50) whatever else the test system has
+  const stamp = Date.now().toString(36);
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < 51; i++) {
+      const res = await apiAs(seededUsers.admin, '/api/announcements', {
+        content: `E2E page ${stamp} #${i}`,
+        date: '2000-01-01',
+        order: 1_000_000,
+        isVisible: false,
+      });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    await signIn(page, 'admin');
+    await page.goto('/updates');
+    const more = page.getByRole('button', { name: 'Load more' });
+    await expect(more).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(50);
+    // the first written of them is the very last row (newest write first among equals)
+    const last = page.getByText(`E2E page ${stamp} #0`, { exact: true });
+    await expect(last).toHaveCount(0);
+    while (await more.isVisible()) {
+      const shown = await page.getByRole('article').count();
+      await more.click();
+      await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(shown);
+    }
+    await expect(last).toBeVisible();
+    await expect(page.getByText(`E2E page ${stamp} #1`, { exact: true })).toBeVisible();
+    await shot(page, 'updates-load-more.png');
+  } finally {
+    for (const id of ids) await apiCall(seededUsers.admin, 'DELETE', `/api/announcements/${id}`);
   }
 });
 

@@ -1,6 +1,6 @@
 /**
- * The announcements list is read on every visit to /updates and the welcome modal, and written
- * a few times a month. Replicas keep the full sorted list in memory for `ttlMs`, dropped on any
+ * The announcements' first pages are read on every visit to /updates and the welcome modal, and
+ * written a few times a month. Replicas keep such a value in memory for `ttlMs`, dropped on any
  * change: their own writes at once, other replicas' writes when the change event arrives.
  * A generation counter keeps a load that started before a change from storing stale data.
  */

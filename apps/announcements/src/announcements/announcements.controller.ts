@@ -5,6 +5,7 @@ import {
   type CreateAnnouncementMessage,
   type DeleteAnnouncementMessage,
   type ListAnnouncementsMessage,
+  type Page,
   Subjects,
   type UpdateAnnouncementMessage,
 } from '@examprep/contracts';
@@ -17,8 +18,8 @@ export class AnnouncementsController {
   constructor(private readonly announcements: AnnouncementsService) {}
 
   @RpcPattern(Subjects.announcements.list)
-  list(@Payload() { actor }: ListAnnouncementsMessage): Promise<Announcement[]> {
-    return this.announcements.list(actor);
+  list(@Payload() { actor, page, view }: ListAnnouncementsMessage): Promise<Page<Announcement>> {
+    return this.announcements.list(actor, page, view);
   }
 
   @RpcPattern(Subjects.announcements.create)

@@ -1,4 +1,4 @@
-import type { Announcement } from '@examprep/contracts';
+import type { Announcement, Page } from '@examprep/contracts';
 
 /** The fields an admin writes (with their defaults applied). */
 export interface AnnouncementFields {
@@ -21,8 +21,18 @@ export interface WrittenAnnouncement {
  * MongoAnnouncementsRepository is the real one. Announcements belong to no user.
  */
 export abstract class AnnouncementsRepository {
-  /** Every announcement, by order, then newest date, then newest write. */
-  abstract list(): Promise<Announcement[]>;
+  /**
+   * A page of the announcements (visible ones only with `visibleOnly`) in ANNOUNCEMENT_ORDER (announcement.schema.ts),
+   * after `cursor`: at most `limit`, and the cursor of the next page (null at the end).
+   */
+  abstract page(
+    visibleOnly: boolean,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<Announcement>>;
+
+  /** The first visible announcement in LATEST_ORDER, or null when none is visible. */
+  abstract latestVisible(): Promise<Announcement | null>;
 
   abstract insert(fields: AnnouncementFields): Promise<WrittenAnnouncement>;
 

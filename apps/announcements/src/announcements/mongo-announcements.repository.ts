@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Announcement } from '@examprep/contracts';
+import type { Announcement, Page } from '@examprep/contracts';
 import { isValidObjectId, Model } from 'mongoose';
-import { AnnouncementRecord, toAnnouncement } from './announcement.schema';
+import {
+  ANNOUNCEMENT_ORDER,
+  AnnouncementRecord,
+  LATEST_ORDER,
+  toAnnouncement,
+} from './announcement.schema';
 import {
   type AnnouncementFields,
   AnnouncementsRepository,
@@ -22,17 +27,35 @@ export class MongoAnnouncementsRepository extends AnnouncementsRepository {
   }
 
   /**
-   * The whole collection, sorted by the database (a few dozen documents written a few times a
-   * month, cached by the service): no index serves it, `{isVisible, order, date}` starts with
-   * isVisible, which this read does not filter on.
+   * `find({isVisible: true}?, after(cursor)).sort(ANNOUNCEMENT_ORDER).limit(limit + 1)`, by
+   * `{isVisible, order, date, _id}` for visible ones, `{order, date, _id}` for all (ADR 0026).
    */
-  async list(): Promise<Announcement[]> {
+  async page(
+    visibleOnly: boolean,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<Announcement>> {
+    const filter = {
+      ...(visibleOnly ? { isVisible: true } : {}),
+      ...ANNOUNCEMENT_ORDER.after(cursor),
+    };
     const docs = await this.announcements
-      .find()
-      .sort({ order: 1, date: -1, createdAt: -1 })
+      .find(filter)
+      .sort(ANNOUNCEMENT_ORDER.sort())
+      .limit(limit + 1)
       .lean()
       .exec();
-    return docs.map(toAnnouncement);
+    return ANNOUNCEMENT_ORDER.page(docs.map(toAnnouncement), limit);
+  }
+
+  /** The first of `{isVisible: true}` in LATEST_ORDER, by `{isVisible, date, order, _id}`. */
+  async latestVisible(): Promise<Announcement | null> {
+    const doc = await this.announcements
+      .findOne({ isVisible: true })
+      .sort(LATEST_ORDER.sort())
+      .lean()
+      .exec();
+    return doc ? toAnnouncement(doc) : null;
   }
 
   /** An insert (the `_id` index). */

@@ -1,4 +1,5 @@
-import type { Announcement } from '@examprep/contracts';
+import type { Announcement, Page } from '@examprep/contracts';
+import { ANNOUNCEMENT_ORDER, LATEST_ORDER } from '../../src/announcements/announcement.schema';
 import {
   type AnnouncementFields,
   AnnouncementsRepository,
@@ -12,9 +13,10 @@ interface Stored {
 }
 
 /**
- * An in-memory AnnouncementsRepository for unit specs: ids of 24 hexadecimal characters (an
- * id of another shape names nothing, as with ObjectIds), the list sorted as the database
- * sorts it (order, then newest date, then newest write), a write time from `clock`.
+ * An in-memory AnnouncementsRepository for unit specs: ids of 24 hexadecimal characters that
+ * grow with each insert (an id of another shape names nothing, as with ObjectIds), pages in
+ * the same keyset orders as the database (ANNOUNCEMENT_ORDER, LATEST_ORDER), a write time from
+ * `clock`.
  */
 export class FakeAnnouncementsRepository implements AnnouncementsRepository {
   readonly docs = new Map<string, Stored>();
@@ -22,15 +24,23 @@ export class FakeAnnouncementsRepository implements AnnouncementsRepository {
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
-  async list(): Promise<Announcement[]> {
+  private rows(visibleOnly: boolean): Announcement[] {
     return [...this.docs.entries()]
-      .sort(
-        ([, a], [, b]) =>
-          a.fields.order - b.fields.order ||
-          (a.fields.date === b.fields.date ? 0 : a.fields.date < b.fields.date ? 1 : -1) ||
-          b.createdAt.getTime() - a.createdAt.getTime(),
-      )
-      .map(([id, s]) => ({ id, ...s.fields }));
+      .map(([id, s]) => ({ id, ...s.fields }))
+      .filter((a) => !visibleOnly || a.isVisible);
+  }
+
+  async page(
+    visibleOnly: boolean,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<Announcement>> {
+    ANNOUNCEMENT_ORDER.after(cursor); // the store's filter: refuses a cursor as the real one does
+    return ANNOUNCEMENT_ORDER.pageOf(this.rows(visibleOnly), cursor, limit);
+  }
+
+  async latestVisible(): Promise<Announcement | null> {
+    return LATEST_ORDER.pageOf(this.rows(true), undefined, 1).items[0] ?? null;
   }
 
   async insert(fields: AnnouncementFields): Promise<WrittenAnnouncement> {

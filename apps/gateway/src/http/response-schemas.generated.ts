@@ -597,58 +597,74 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     required: ['tests'],
   },
   'GET /api/admin/users': {
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: {
-        inAuth: {
-          type: 'boolean',
-        },
-        inDatabase: {
-          type: 'boolean',
-        },
-        premium: {
-          type: 'boolean',
-        },
-        purchases: {
+    type: 'object',
+    properties: {
+      users: {
+        type: 'array',
+        items: {
           type: 'object',
-          additionalProperties: {
-            type: 'boolean',
+          properties: {
+            inAuth: {
+              type: 'boolean',
+            },
+            inDatabase: {
+              type: 'boolean',
+            },
+            premium: {
+              type: 'boolean',
+            },
+            purchases: {
+              type: 'object',
+              additionalProperties: {
+                type: 'boolean',
+              },
+            },
+            qbankGenerations: {
+              type: 'number',
+            },
+            tests: {
+              type: 'number',
+              nullable: true,
+            },
+            uid: {
+              type: 'string',
+            },
+            email: {
+              type: 'string',
+            },
+            emailVerified: {
+              type: 'boolean',
+            },
+            isAdmin: {
+              type: 'boolean',
+            },
           },
-        },
-        qbankGenerations: {
-          type: 'number',
-        },
-        tests: {
-          type: 'number',
-          nullable: true,
-        },
-        uid: {
-          type: 'string',
-        },
-        email: {
-          type: 'string',
-        },
-        emailVerified: {
-          type: 'boolean',
-        },
-        isAdmin: {
-          type: 'boolean',
+          required: [
+            'inAuth',
+            'inDatabase',
+            'premium',
+            'purchases',
+            'qbankGenerations',
+            'tests',
+            'uid',
+            'email',
+            'emailVerified',
+            'isAdmin',
+          ],
         },
       },
-      required: [
-        'inAuth',
-        'inDatabase',
-        'premium',
-        'purchases',
-        'qbankGenerations',
-        'tests',
-        'uid',
-        'email',
-        'emailVerified',
-        'isAdmin',
-      ],
+      total: {
+        type: 'number',
+      },
+      matching: {
+        type: 'number',
+        nullable: true,
+      },
     },
+    required: ['users', 'total', 'matching'],
+  },
+  'GET /api/admin/users/export': {
+    type: 'string',
   },
   'GET /api/allow-signup': {
     type: 'object',
@@ -696,6 +712,40 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       required: ['id', 'content', 'isVisible', 'order', 'date', 'linkText', 'linkUrl'],
     },
+  },
+  'GET /api/announcements/latest': {
+    type: 'object',
+    properties: {
+      announcement: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+          },
+          content: {
+            type: 'string',
+          },
+          isVisible: {
+            type: 'boolean',
+          },
+          order: {
+            type: 'number',
+          },
+          date: {
+            type: 'string',
+          },
+          linkText: {
+            type: 'string',
+          },
+          linkUrl: {
+            type: 'string',
+          },
+        },
+        required: ['id', 'content', 'isVisible', 'order', 'date', 'linkText', 'linkUrl'],
+        nullable: true,
+      },
+    },
+    required: ['announcement'],
   },
   'GET /api/check-simulations-access': {
     type: 'object',
@@ -2474,6 +2524,24 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
     },
     required: ['uploadId', 'url', 'method', 'headers', 'expiresAt', 'maxBytes'],
+  },
+  'POST /api/admin/users/refresh': {
+    type: 'object',
+    properties: {
+      entries: {
+        type: 'number',
+      },
+      written: {
+        type: 'number',
+      },
+      removed: {
+        type: 'number',
+      },
+      ms: {
+        type: 'number',
+      },
+    },
+    required: ['entries', 'written', 'removed', 'ms'],
   },
   'POST /api/announcements': {
     type: 'object',

@@ -47,14 +47,24 @@ function tokenOf(user: { email: string; password: string }): Promise<string> {
 }
 
 /** A call to the gateway as `user` (password grant of the test realm, one token while valid). */
-export async function apiAs(
+export function apiAs(
   user: { email: string; password: string },
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return apiCall(user, body === undefined ? 'GET' : 'POST', path, body);
+}
+
+/** apiAs with any method (PUT, DELETE...). */
+export async function apiCall(
+  user: { email: string; password: string },
+  method: string,
   path: string,
   body?: unknown,
 ): Promise<Response> {
   const access_token = await tokenOf(user);
   return fetch(`${cfg.gatewayUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
+    method,
     headers: {
       authorization: `Bearer ${access_token}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),

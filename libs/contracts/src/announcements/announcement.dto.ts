@@ -17,6 +17,7 @@ import {
   type Announcement,
   type AnnouncementInput,
   isIsoDate,
+  type LatestAnnouncementAnswer,
   isSafeLinkUrl,
 } from '../types';
 
@@ -100,6 +101,12 @@ export class AnnouncementDto implements Announcement {
   @ApiProperty({ example: '2026-11-22' }) date!: string;
   @ApiProperty() linkText!: string;
   @ApiProperty() linkUrl!: string;
+}
+
+/** GET /api/announcements/latest, documented for OpenAPI. */
+export class LatestAnnouncementDto implements LatestAnnouncementAnswer {
+  @ApiProperty({ type: AnnouncementDto, nullable: true })
+  announcement!: AnnouncementDto | null;
 }
 
 /** Path parameter of PUT/DELETE /api/announcements/{id}. */

@@ -1,9 +1,16 @@
 import type { RpcPair } from '../rpc-map';
 import { Events, Subjects } from '../subjects';
-import type { Announcement, AnnouncementInput, Envelope } from '../types';
+import type { Announcement, AnnouncementInput, Envelope, Page, PageRequest } from '../types';
+
+/**
+ * Which announcements a list asks for (ADR 0026): `list` (default) is the /updates list, a
+ * keyset page by order, then newest date, then newest write; `latest` is the welcome modal's
+ * one announcement, the newest visible one by date (a page of at most one, never a next).
+ */
+export type AnnouncementsView = 'list' | 'latest';
 
 /** Payloads of the announcements.* request/reply subjects. */
-export type ListAnnouncementsMessage = Envelope;
+export type ListAnnouncementsMessage = Envelope<{ page?: PageRequest; view?: AnnouncementsView }>;
 export type CreateAnnouncementMessage = Envelope<{ input: AnnouncementInput }>;
 export type UpdateAnnouncementMessage = Envelope<{ id: string; input: AnnouncementInput }>;
 export type DeleteAnnouncementMessage = Envelope<{ id: string }>;
@@ -17,7 +24,7 @@ export interface AnnouncementChangedEvent {
 
 /** The announcements part of RpcMap: each subject with its request and reply. */
 export interface AnnouncementsRpc {
-  [Subjects.announcements.list]: RpcPair<ListAnnouncementsMessage, Announcement[]>;
+  [Subjects.announcements.list]: RpcPair<ListAnnouncementsMessage, Page<Announcement>>;
   [Subjects.announcements.create]: RpcPair<CreateAnnouncementMessage, Announcement>;
   [Subjects.announcements.update]: RpcPair<UpdateAnnouncementMessage, Announcement>;
   [Subjects.announcements.delete]: RpcPair<DeleteAnnouncementMessage, { deleted: true }>;

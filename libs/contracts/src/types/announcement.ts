@@ -11,6 +11,11 @@ export interface Announcement {
   linkUrl: string;
 }
 
+/** GET /api/announcements/latest: the welcome modal's newest visible announcement by date. */
+export interface LatestAnnouncementAnswer {
+  announcement: Announcement | null;
+}
+
 /** Body of POST /api/announcements and PUT /api/announcements/{id}. */
 export interface AnnouncementInput {
   content: string;

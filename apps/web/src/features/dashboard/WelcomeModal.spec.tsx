@@ -16,11 +16,8 @@ const ann = (id: string, date: string, over: Partial<Announcement> = {}): Announ
   ...over,
 });
 
-const LIST = [
-  ann('pinned-old', '2024-05-01', { order: 0 }),
-  ann('hidden-newest', '2025-09-09', { isVisible: false }),
-  ann('newest', '2025-08-01', { order: 3 }),
-];
+/** The service picks it (the newest visible one by date): GET /api/announcements/latest. */
+const LATEST = ann('newest', '2025-08-01', { order: 3 });
 
 const ME: Me = {
   uid: 'user-1',
@@ -34,7 +31,8 @@ const ME: Me = {
 
 function server(onDashboard?: (call: FetchCall) => Response | Promise<Response>) {
   return mockFetch((call) => {
-    if (call.url === '/api/announcements') return fakeResponse(200, LIST);
+    if (call.url === '/api/announcements/latest')
+      return fakeResponse(200, { announcement: LATEST });
     if (call.url === '/api/update-user-default-dashboard' && onDashboard) return onDashboard(call);
     return fakeResponse(404, { message: 'not here' });
   });
@@ -47,7 +45,6 @@ describe('welcome modal (learner spec §2 Dashboard)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to TestPrep!' });
     expect(window.localStorage.getItem(LOGGED_IN_FLAG_KEY)).toBe('true');
     expect(await within(dialog).findByText('Announcement newest')).toBeInTheDocument();
-    expect(within(dialog).queryByText('Announcement hidden-newest')).not.toBeInTheDocument();
     expect(within(dialog).getByText('August 1, 2025')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: /Math Dashboard/ })).toBeChecked();
     expect(within(dialog).getByText(/TEAS Math and Med Dosage/)).toBeInTheDocument();
@@ -134,7 +131,27 @@ describe('welcome modal (learner spec §2 Dashboard)', () => {
     expect(session.applyMe).not.toHaveBeenCalled();
   });
 
-  it('says so when there are no announcements or they cannot be loaded', async () => {
+  it('reads the latest announcement alone, never the list', async () => {
+    const { calls } = server();
+    renderApp({ route: '/dashboard?tab=math' });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to TestPrep!' });
+    await within(dialog).findByText('Announcement newest');
+    const reads = calls.filter((c) => c.url.startsWith('/api/announcements'));
+    expect(reads.map((c) => c.url)).toEqual(['/api/announcements/latest']);
+  });
+
+  it("says 'No announcements at this time.' when none is visible", async () => {
+    mockFetch((call) =>
+      call.url === '/api/announcements/latest'
+        ? fakeResponse(200, { announcement: null })
+        : fakeResponse(404, { message: 'not here' }),
+    );
+    renderApp({ route: '/dashboard?tab=math' });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to TestPrep!' });
+    expect(await within(dialog).findByText('No announcements at this time.')).toBeInTheDocument();
+  });
+
+  it('says so when the latest announcement cannot be loaded', async () => {
     mockFetch(() => fakeResponse(500, { message: 'boom' }));
     renderApp({ route: '/dashboard?tab=math' });
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to TestPrep!' });

@@ -10,27 +10,26 @@ import { useConfig } from '../../shared/config/config-context';
 import { translateError } from '../../shared/errors';
 import { useSession } from '../../shared/session/session-context';
 import { formatAnnouncementDate } from '../updates/announcement-form';
-import { useAnnouncements } from '../updates/announcements-api';
+import { useLatestAnnouncement } from '../updates/announcements-api';
 import { useUpdateDefaultDashboard } from './dashboard-api';
 import { DASHBOARD_CHOICES, WELCOME_MESSAGES as T } from './dashboard.messages';
-import { latestVisibleAnnouncement } from './latest-announcement';
 
 const CHOICES: readonly Dashboard[] = ['math', 'design'];
 
 function LatestUpdate({ onNavigate }: { onNavigate: () => void }) {
-  const list = useAnnouncements();
+  const latestQuery = useLatestAnnouncement();
   let body;
-  if (list.isPending) {
+  if (latestQuery.isPending) {
     body = (
       <div className="d-flex align-items-center gap-2" role="status">
         <Spinner animation="border" size="sm" aria-hidden="true" />
         {T.loadingUpdate}
       </div>
     );
-  } else if (list.isError) {
+  } else if (latestQuery.isError) {
     body = <p className="text-danger mb-0">{T.updateFailed}</p>;
   } else {
-    const latest = latestVisibleAnnouncement(list.data);
+    const latest = latestQuery.data.announcement;
     body = latest ? (
       <article>
         <time dateTime={latest.date} className="d-block small fw-semibold text-body-secondary">

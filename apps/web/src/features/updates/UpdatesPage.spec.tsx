@@ -119,6 +119,58 @@ describe('/updates', () => {
     expect(await screen.findByText(ANNOUNCEMENT_MESSAGES.empty)).toBeInTheDocument();
   });
 
+  describe('pages (ADR 0026)', () => {
+    const many = Array.from({ length: 3 }, (_, i) =>
+      item({ id: `p${i}`, content: `Paged ${i}`, date: `2026-01-0${i + 1}` }),
+    );
+    /** Pages of two: the next page's address in the Link header, as the gateway sends it. */
+    function servePages(failNext: () => boolean = () => false) {
+      return mockFetch((call) => {
+        const url = new URL(call.url, 'http://x');
+        if (url.pathname !== '/api/announcements') return fakeResponse(404, {});
+        const cursor = url.searchParams.get('cursor');
+        if (cursor === null)
+          return fakeResponse(200, many.slice(0, 2), {
+            link: '</api/announcements?cursor=p1>; rel="next"',
+          });
+        if (failNext()) return fakeResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'Busy.' });
+        return fakeResponse(200, many.slice(2));
+      });
+    }
+    const shown = () =>
+      screen
+        .getAllByRole('article')
+        .map((el) => within(el).getByText(/./, { selector: 'p' }).textContent);
+
+    it('shows the first page and Load more while there is more; the next page follows the rows', async () => {
+      const { calls } = servePages();
+      renderUpdates();
+      await screen.findAllByRole('article');
+      expect(shown()).toEqual(['Paged 0', 'Paged 1']);
+      await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(shown()).toEqual(['Paged 0', 'Paged 1', 'Paged 2']));
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+      expect(calls.map((c) => c.url)).toEqual([
+        '/api/announcements',
+        '/api/announcements?cursor=p1',
+      ]);
+    });
+
+    it('a next page that fails keeps the rows and says so; Load more tries again', async () => {
+      let fail = true;
+      servePages(() => fail);
+      renderUpdates();
+      await screen.findAllByRole('article');
+      await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByText(/^Could not load more announcements: /)).toBeInTheDocument();
+      expect(shown()).toEqual(['Paged 0', 'Paged 1']);
+      fail = false;
+      await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(shown()).toEqual(['Paged 0', 'Paged 1', 'Paged 2']));
+      expect(screen.queryByText(/^Could not load more announcements/)).toBeNull();
+    });
+  });
+
   it('gives learners no Add, Edit or Delete and no Hidden marks', async () => {
     serve(() => [NEWEST, OLDER]);
     renderUpdates({ isAdmin: false });

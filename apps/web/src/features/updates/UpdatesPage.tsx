@@ -1,4 +1,5 @@
 import { type Announcement } from '@examprep/contracts/types';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useState } from 'react';
 import { ErrorState } from '../../shared/layout/ErrorState';
@@ -14,7 +15,10 @@ import { UPDATES_MESSAGES as T } from './updates.messages';
 
 type Editing = { announcement: Announcement | null } | null;
 
-/** /updates: announcements for everyone; add, edit and delete for admins. */
+/**
+ * /updates: announcements for everyone; add, edit and delete for admins. The first page, and
+ * "Load more" while the service says there is more (ADR 0026).
+ */
 export default function UpdatesPage() {
   useDocumentTitle(T.title);
   const { isAdmin } = useSession();
@@ -22,10 +26,13 @@ export default function UpdatesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
 
+  const announcements = list.data?.pages.flatMap((p) => p.data) ?? [];
+  // a failed next page keeps the rows shown (the query stays a success), with its own message
+  const loadMoreError = list.isFetchNextPageError ? list.error : null;
   let body;
   if (list.isPending) {
     body = <Loading />;
-  } else if (list.isError) {
+  } else if (list.isError && !loadMoreError) {
     body = (
       <ErrorState
         message={T.loadFailed}
@@ -35,22 +42,39 @@ export default function UpdatesPage() {
         retryLabel={T.tryAgain}
       />
     );
-  } else if (list.data.length === 0) {
+  } else if (announcements.length === 0 && !list.hasNextPage) {
     body = <p className="text-body-secondary py-3">{T.empty}</p>;
   } else {
     body = (
-      <ul className="list-unstyled d-grid gap-3 mb-0" aria-labelledby="updates-title">
-        {list.data.map((a) => (
-          <li key={a.id}>
-            <AnnouncementItem
-              announcement={a}
-              isAdmin={isAdmin}
-              onEdit={(item) => setEditing({ announcement: item })}
-              onDelete={setDeleting}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="list-unstyled d-grid gap-3 mb-0" aria-labelledby="updates-title">
+          {announcements.map((a) => (
+            <li key={a.id}>
+              <AnnouncementItem
+                announcement={a}
+                isAdmin={isAdmin}
+                onEdit={(item) => setEditing({ announcement: item })}
+                onDelete={setDeleting}
+              />
+            </li>
+          ))}
+        </ul>
+        {loadMoreError ? (
+          <Alert variant="danger" className="py-2 mt-3 mb-0" role="alert">
+            {T.loadMoreFailed(translateError(loadMoreError))}
+          </Alert>
+        ) : null}
+        {list.hasNextPage ? (
+          <Button
+            variant="outline-secondary"
+            className="w-100 mt-3"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? T.loadingMore : T.loadMore}
+          </Button>
+        ) : null}
+      </>
     );
   }
 

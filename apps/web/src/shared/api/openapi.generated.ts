@@ -30,10 +30,27 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Announcements, ordered by `order` then newest date; non-admins see visible ones only. */
+    /** A page of the announcements, ordered by `order`, then newest date, then newest write; non-admins see visible ones only (ADR 0026: `cursor`, `limit` 1..100 default 50; the next page is the `Link: rel="next"` header). */
     get: operations['AnnouncementsController_list'];
     put?: never;
     post: operations['AnnouncementsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/announcements/latest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The welcome modal's latest visible announcement (newest by date, then the lower `order`), or null when none is visible. */
+    get: operations['AnnouncementsController_latest'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1138,6 +1155,9 @@ export interface components {
       challengeId: string;
       question: string;
       /** @description Seconds until the challenge expires. */
+    LatestAnnouncementDto: {
+      announcement: components['schemas']['AnnouncementDto'] | null;
+    };
       expiresIn: number;
     };
     CaptchaVerifyDto: {
@@ -1402,7 +1422,11 @@ export interface operations {
   };
   AnnouncementsController_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1602,6 +1626,88 @@ export interface operations {
         };
       };
       /** @description Missing, expired or invalid token. */
+  AnnouncementsController_latest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LatestAnnouncementDto'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
       401: {
         headers: {
           [name: string]: unknown;
