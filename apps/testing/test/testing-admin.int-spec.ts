@@ -81,6 +81,7 @@ describe('admin calls (admin spec §2.1)', () => {
           totalQuestions: 15,
         }),
       ],
+      next: null,
     });
     const exported = await rpc.request(Subjects.testing.exportTest, {
       actor: ADMIN,

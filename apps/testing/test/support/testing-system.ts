@@ -50,6 +50,7 @@ export async function disconnectSystem(): Promise<void> {
       await db.collection('test_answers').deleteMany({ userId: { $in: made } });
       await db.collection('test_contents').deleteMany({ userId: { $in: made } });
       if (ids.length) await db.collection('tests').deleteMany({ _id: { $in: ids } } as never);
+      await db.collection('test_counts').deleteMany({ _id: { $in: made } } as never);
       const catalog = mongo.db('catalog');
       await catalog.collection('ledger_snapshots').deleteMany({ uid: { $in: made } });
       await catalog.collection('holdings').deleteMany({ _id: { $in: made } } as never);
