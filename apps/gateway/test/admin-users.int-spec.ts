@@ -3,6 +3,7 @@
 import {
   ADMIN_USER_MESSAGES,
   type AdminUserRow,
+  type AdminUsersPage,
   type AuthUser,
   Events,
   Streams,
@@ -16,7 +17,7 @@ import {
 } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
 import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
-import { call, uidFor } from './support/api';
+import { call, tokenFor, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
 const cfg = infraConfig('test');
@@ -62,6 +63,23 @@ it('only admins reach the user-management routes', async () => {
   }
 });
 
+/** Every row of the admin list, page after page (small pages: the Link header is followed). */
+async function everyRow(query = ''): Promise<AdminUserRow[]> {
+  const rows: AdminUserRow[] = [];
+  let path: string | null = `/api/admin/users?limit=7${query}`;
+  while (path !== null) {
+    const res = await fetch(`${cfg.gatewayUrl}${path}`, {
+      headers: { authorization: `Bearer ${await tokenFor('admin')}` },
+    });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as AdminUsersPage;
+    rows.push(...page.users);
+    const link = res.headers.get('link');
+    path = link === null ? null : /^<([^>]+)>; rel="next"$/.exec(link)![1]!;
+  }
+  return rows;
+}
+
 it('lists accounts and documents merged, admins first then by email', async () => {
   const email = `merged-${Date.now()}@examprep.test`;
   const uid = await createAccount(email);
@@ -79,6 +97,10 @@ it('lists accounts and documents merged, admins first then by email', async () =
     .collection('users')
     .insertOne({ _id: 'db-only-user' as never, email: 'zz-db-only@examprep.test', purchases: {} });
   try {
+    // written around the service (Keycloak's admin API, the database): Refresh lists them
+    const refreshed = await call('POST', '/api/admin/users/refresh', { who: 'admin' });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).toMatchObject({ entries: expect.any(Number), ms: expect.any(Number) });
     const auth = (await call('GET', '/api/list-auth-users', { who: 'admin' })).body as AuthUser[];
     expect(auth.find((u) => u.uid === adminUid)).toEqual({
       uid: adminUid,
@@ -86,10 +108,18 @@ it('lists accounts and documents merged, admins first then by email', async () =
       emailVerified: true,
       isAdmin: true,
     });
-    const rows = (await call('GET', '/api/admin/users', { who: 'admin' })).body as AdminUserRow[];
+    const rows = await everyRow();
     expect(rows[0]!.isAdmin).toBe(true);
-    const nonAdmins = rows.filter((r) => !r.isAdmin).map((r) => r.email);
-    expect(nonAdmins).toEqual([...nonAdmins].sort((a, b) => a.localeCompare(b)));
+    // admins first, then by email in the store's order (UTF-8 bytes)
+    const keys = rows.map((r) => [r.isAdmin ? 0 : 1, r.email, r.uid] as const);
+    const sorted = [...keys].sort(
+      (x, y) =>
+        x[0] - y[0] ||
+        Buffer.compare(Buffer.from(x[1]), Buffer.from(y[1])) ||
+        Buffer.compare(Buffer.from(x[2]), Buffer.from(y[2])),
+    );
+    expect(keys).toEqual(sorted);
+    expect(new Set(rows.map((r) => r.uid)).size).toBe(rows.length);
     expect(rows.find((r) => r.uid === uid)).toMatchObject({
       email,
       inAuth: true,
@@ -109,6 +139,66 @@ it('lists accounts and documents merged, admins first then by email', async () =
       .collection('users')
       .deleteMany({ _id: { $in: [uid, 'db-only-user'] } as never });
     await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: uid } });
+  }
+});
+
+it('filters on the server, counts from the maintained counts, and exports the CSV', async () => {
+  const stamp = Date.now();
+  const emails = [`dup-${stamp}@examprep.test`, `DUP-${stamp}@examprep.test`];
+  const uid = await createAccount(emails[0]!);
+  await mongo
+    .db()
+    .collection('users')
+    .insertOne({ _id: `db-dup-${stamp}` as never, email: emails[1]!.toLowerCase(), purchases: {} });
+  try {
+    await call('POST', '/api/admin/users/refresh', { who: 'admin' });
+    const all = (await call('GET', '/api/admin/users', { who: 'admin' })).body as AdminUsersPage;
+    expect(all.matching).toBe(all.total);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    // the duplicates view: both rows of the shared address (case ignored), counted
+    const dups = await everyRow('&duplicates=true');
+    expect(dups.map((r) => r.uid)).toEqual(expect.arrayContaining([uid, `db-dup-${stamp}`]));
+    const dupPage = (await call('GET', '/api/admin/users?duplicates=true', { who: 'admin' }))
+      .body as AdminUsersPage;
+    expect(dupPage.matching).toBe(dups.length);
+    // yes/no filters and their counts agree with the rows
+    const notInAuth = await everyRow('&inAuth=no');
+    expect(notInAuth.every((r) => !r.inAuth)).toBe(true);
+    expect(notInAuth.map((r) => r.uid)).toContain(`db-dup-${stamp}`);
+    const counted = (await call('GET', '/api/admin/users?inAuth=no', { who: 'admin' }))
+      .body as AdminUsersPage;
+    expect(counted.matching).toBe(notInAuth.length);
+    // the start of the email (case ignored); no count answers it
+    const byPrefix = (await call('GET', `/api/admin/users?email=DUP-${stamp}`, { who: 'admin' }))
+      .body as AdminUsersPage;
+    expect(byPrefix.users.map((r) => r.uid).sort()).toEqual([uid, `db-dup-${stamp}`].sort());
+    expect(byPrefix.matching).toBeNull();
+    // a bad filter is a 400 naming it
+    const bad = await call('GET', '/api/admin/users?premium=maybe', { who: 'admin' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Premium must be yes or no.');
+    // the export: the header and one line per filtered user, streamed
+    const res = await fetch(`${cfg.gatewayUrl}/api/admin/users/export?email=dup-${stamp}`, {
+      headers: { authorization: `Bearer ${await tokenFor('admin')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe(
+      'uid,email,emailVerified,inDatabase,inAuth,isAdmin,premium,qbankGenerations',
+    );
+    expect(lines.filter((l) => l.includes(`dup-${stamp}`))).toHaveLength(2);
+    const none = await call('GET', '/api/admin/users/export?email=nobody-at-all-', {
+      who: 'admin',
+    });
+    expect(none).toMatchObject({ status: 404, body: { message: 'No users match the filters.' } });
+  } finally {
+    await mongo
+      .db()
+      .collection('users')
+      .deleteMany({ _id: { $in: [uid, `db-dup-${stamp}`] } as never });
+    await call('DELETE', '/api/delete-user', { who: 'admin', body: { userId: uid } });
+    await call('POST', '/api/admin/users/refresh', { who: 'admin' });
   }
 });
 
@@ -144,7 +234,11 @@ it('deletes a user: auth first, then data, and publishes user.deleted', async ()
       .collection('users')
       .countDocuments({ _id: uid as never }),
   ).toBe(0);
-  const rows = (await call('GET', '/api/admin/users', { who: 'admin' })).body as AdminUserRow[];
+  // the list follows the deletes at once
+  const rows = (
+    (await call('GET', `/api/admin/users?email=${encodeURIComponent(email)}`, { who: 'admin' }))
+      .body as AdminUsersPage
+  ).users;
   expect(rows.some((r) => r.uid === uid)).toBe(false);
 
   const consumer = await nc.jetstream().consumers.get(Streams.events.name, durable);

@@ -20,6 +20,11 @@ export class AppModule {
             clientSecret: env.KEYCLOAK_CLIENT_SECRET,
           },
           { webClientId: env.KEYCLOAK_WEB_CLIENT_ID, webUrl: env.WEB_URL },
+          {
+            everyMs: env.USER_DIRECTORY_REBUILD_MS,
+            retryMs: Math.min(30_000, env.USER_DIRECTORY_REBUILD_MS),
+            atStart: true,
+          },
         ),
         CaptchaModule.forRoot({ businessNumber: env.CONTACT_BUSINESS_NUMBER }),
       ],

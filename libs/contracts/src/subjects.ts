@@ -25,6 +25,7 @@ export const Subjects = {
     captchaVerify: 'identity.captcha.verify',
     listAuthUsers: 'identity.admin.listAuthUsers',
     listUsers: 'identity.admin.listUsers',
+    refreshUsers: 'identity.admin.refreshUsers',
     deleteUser: 'identity.admin.deleteUser',
     deleteUserData: 'identity.admin.deleteUserData',
     generateTestToken: 'identity.admin.generateTestToken',
@@ -84,7 +85,6 @@ export const Subjects = {
     gradebook: 'testing.gradebook',
     userTests: 'testing.admin.userTests',
     exportTest: 'testing.admin.exportTest',
-    testCounts: 'testing.admin.testCounts',
     /** Service to service (media): is a question in one of the learner's tests, and may its answer media be shown? */
     mediaAccess: 'testing.media.access',
   },

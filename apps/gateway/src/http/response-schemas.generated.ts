@@ -597,58 +597,74 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     required: ['tests'],
   },
   'GET /api/admin/users': {
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: {
-        inAuth: {
-          type: 'boolean',
-        },
-        inDatabase: {
-          type: 'boolean',
-        },
-        premium: {
-          type: 'boolean',
-        },
-        purchases: {
+    type: 'object',
+    properties: {
+      users: {
+        type: 'array',
+        items: {
           type: 'object',
-          additionalProperties: {
-            type: 'boolean',
+          properties: {
+            inAuth: {
+              type: 'boolean',
+            },
+            inDatabase: {
+              type: 'boolean',
+            },
+            premium: {
+              type: 'boolean',
+            },
+            purchases: {
+              type: 'object',
+              additionalProperties: {
+                type: 'boolean',
+              },
+            },
+            qbankGenerations: {
+              type: 'number',
+            },
+            tests: {
+              type: 'number',
+              nullable: true,
+            },
+            uid: {
+              type: 'string',
+            },
+            email: {
+              type: 'string',
+            },
+            emailVerified: {
+              type: 'boolean',
+            },
+            isAdmin: {
+              type: 'boolean',
+            },
           },
-        },
-        qbankGenerations: {
-          type: 'number',
-        },
-        tests: {
-          type: 'number',
-          nullable: true,
-        },
-        uid: {
-          type: 'string',
-        },
-        email: {
-          type: 'string',
-        },
-        emailVerified: {
-          type: 'boolean',
-        },
-        isAdmin: {
-          type: 'boolean',
+          required: [
+            'inAuth',
+            'inDatabase',
+            'premium',
+            'purchases',
+            'qbankGenerations',
+            'tests',
+            'uid',
+            'email',
+            'emailVerified',
+            'isAdmin',
+          ],
         },
       },
-      required: [
-        'inAuth',
-        'inDatabase',
-        'premium',
-        'purchases',
-        'qbankGenerations',
-        'tests',
-        'uid',
-        'email',
-        'emailVerified',
-        'isAdmin',
-      ],
+      total: {
+        type: 'number',
+      },
+      matching: {
+        type: 'number',
+        nullable: true,
+      },
     },
+    required: ['users', 'total', 'matching'],
+  },
+  'GET /api/admin/users/export': {
+    type: 'string',
   },
   'GET /api/allow-signup': {
     type: 'object',
@@ -697,22 +713,6 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       required: ['id', 'content', 'isVisible', 'order', 'date', 'linkText', 'linkUrl'],
     },
   },
-  'GET /api/check-simulations-access': {
-    type: 'object',
-    properties: {
-      authorized: {
-        type: 'boolean',
-      },
-    },
-    required: ['authorized'],
-  },
-  'GET /api/checkout-sessions/{sessionId}': {
-    type: 'object',
-    properties: {
-      sessionId: {
-        type: 'string',
-      },
-      status: {
   'GET /api/announcements/latest': {
     type: 'object',
     properties: {
@@ -747,6 +747,22 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['announcement'],
   },
+  'GET /api/check-simulations-access': {
+    type: 'object',
+    properties: {
+      authorized: {
+        type: 'boolean',
+      },
+    },
+    required: ['authorized'],
+  },
+  'GET /api/checkout-sessions/{sessionId}': {
+    type: 'object',
+    properties: {
+      sessionId: {
+        type: 'string',
+      },
+      status: {
         type: 'string',
         enum: ['pending', 'paid', 'refunded', 'canceled', 'failed'],
       },
@@ -2508,6 +2524,24 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
     },
     required: ['uploadId', 'url', 'method', 'headers', 'expiresAt', 'maxBytes'],
+  },
+  'POST /api/admin/users/refresh': {
+    type: 'object',
+    properties: {
+      entries: {
+        type: 'number',
+      },
+      written: {
+        type: 'number',
+      },
+      removed: {
+        type: 'number',
+      },
+      ms: {
+        type: 'number',
+      },
+    },
+    required: ['entries', 'written', 'removed', 'ms'],
   },
   'POST /api/announcements': {
     type: 'object',

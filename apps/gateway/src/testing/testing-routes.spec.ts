@@ -11,7 +11,6 @@ import {
   type InjectServer,
   startInProcessGateway,
 } from '../../test/support/in-process';
-import { withTestCounts } from '../admin/admin-users.controller';
 
 jest.spyOn(NatsRpcClient.prototype, 'connect').mockResolvedValue(undefined);
 const rpc = jest.spyOn(NatsRpcClient.prototype, 'request').mockResolvedValue({} as never);
@@ -223,49 +222,5 @@ describe('testing routes: bad input never reaches the service', () => {
       code: 'TEST_SUBMITTED',
       message: 'This test has already been submitted.',
     });
-  });
-});
-
-describe('admin users: the Tests column', () => {
-  const row = {
-    uid: 'a',
-    email: 'a@x',
-    emailVerified: true,
-    isAdmin: false,
-    inAuth: true,
-    inDatabase: true,
-    premium: false,
-    purchases: {},
-    qbankGenerations: 0,
-    tests: null,
-  };
-  it('fills counts (0 when absent) and null for every row when the counts are missing', () => {
-    expect(withTestCounts([row, { ...row, uid: 'b' }], { a: 3 }).map((r) => r.tests)).toEqual([
-      3, 0,
-    ]);
-    expect(withTestCounts([row], null).map((r) => r.tests)).toEqual([null]);
-  });
-
-  it('the list loads when the testing service does not answer', async () => {
-    rpc.mockImplementation(async (subject: string) => {
-      if (subject === Subjects.testing.testCounts)
-        throw new RpcCallError({
-          status: 503,
-          code: ErrorCodes.SERVICE_UNAVAILABLE,
-          message: 'No testing service is answering.',
-        });
-      return [row] as never;
-    });
-    const res = await send('GET', '/api/admin/users', 'admin');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ ...row, tests: null }]);
-  });
-
-  it('the list carries the counts when the testing service answers', async () => {
-    rpc.mockImplementation(
-      async (subject: string) =>
-        (subject === Subjects.testing.testCounts ? { counts: { a: 2 } } : [row]) as never,
-    );
-    expect((await send('GET', '/api/admin/users', 'admin')).json()).toEqual([{ ...row, tests: 2 }]);
   });
 });

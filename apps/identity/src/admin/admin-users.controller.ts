@@ -1,17 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
-  type AdminUserRow,
-  type AuthUser,
+  type AdminUsersPageReply,
+  type AuthUsersPageReply,
   type DeleteUserDataMessage,
   type DeleteUserMessage,
   type GenerateTestTokenMessage,
   type ListAdminUsersMessage,
   type ListAuthUsersMessage,
+  type RefreshUsersMessage,
   Subjects,
   type TestTokenResponse,
   type UserExistsMessage,
   type UserExistsReply,
+  type UsersRefreshReport,
 } from '@examprep/contracts';
 import { RpcPattern } from '@examprep/nest-kit';
 import { AdminUsersService } from './admin-users.service';
@@ -21,13 +23,20 @@ export class AdminUsersController {
   constructor(private readonly admin: AdminUsersService) {}
 
   @RpcPattern(Subjects.identity.listAuthUsers)
-  listAuthUsers(@Payload() { actor }: ListAuthUsersMessage): Promise<AuthUser[]> {
-    return this.admin.listAuthUsers(actor);
+  listAuthUsers(@Payload() { actor, page }: ListAuthUsersMessage): Promise<AuthUsersPageReply> {
+    return this.admin.listAuthUsers(actor, page);
   }
 
   @RpcPattern(Subjects.identity.listUsers)
-  listUsers(@Payload() { actor }: ListAdminUsersMessage): Promise<AdminUserRow[]> {
-    return this.admin.listUsers(actor);
+  listUsers(
+    @Payload() { actor, filters, page }: ListAdminUsersMessage,
+  ): Promise<AdminUsersPageReply> {
+    return this.admin.listUsers(actor, filters, page);
+  }
+
+  @RpcPattern(Subjects.identity.refreshUsers)
+  refreshUsers(@Payload() { actor }: RefreshUsersMessage): Promise<UsersRefreshReport> {
+    return this.admin.refreshUsers(actor);
   }
 
   @RpcPattern(Subjects.identity.deleteUser)

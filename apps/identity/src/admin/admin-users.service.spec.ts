@@ -2,7 +2,10 @@ import { type Actor, ADMIN_USER_MESSAGES, Events } from '@examprep/contracts';
 import { type JetStreamBus, ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
 import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
+import { FakeDirectoryRepository } from '../../test/support/fake-directory.repository';
 import { FakeUsersRepository } from '../../test/support/fake-users.repository';
+import { DirectoryRebuild } from '../directory/directory-rebuild.service';
+import { UserDirectory } from '../directory/user-directory.service';
 import type { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import type { AccountMailOptions } from '../mail/account-mail.service';
 import type { PurchaseView } from '../users/purchase-views.repository';
@@ -25,18 +28,33 @@ function setup(
     deleteUser: jest.fn(async () => false),
     findUser: jest.fn(async (id: string) => (data.accounts ?? []).find((a) => a.id === id) ?? null),
     listUsers: jest.fn(async () => data.accounts ?? []),
+    hasRealmRole: jest.fn(async (id: string) => id === 'admin-1'),
   };
   const users = new FakeUsersRepository(data.docs);
   const bus = { publish: jest.fn(async (..._args: unknown[]) => undefined) };
   const purchaseViews = new FakePurchaseViewsRepository(data.views);
+  const directoryRepo = new FakeDirectoryRepository();
+  const kc = keycloak as unknown as KeycloakAdminClient;
+  const directory = new UserDirectory(directoryRepo, users, purchaseViews, kc);
+  const rebuild = new DirectoryRebuild(directoryRepo, users, purchaseViews, kc, {
+    everyMs: 600_000,
+    retryMs: 30_000,
+    atStart: false,
+  });
   const sut = new AdminUsersService(
     users,
-    keycloak as unknown as KeycloakAdminClient,
+    kc,
     bus as unknown as JetStreamBus,
     { webClientId: 'web', webUrl: 'http://x' } as AccountMailOptions,
-    purchaseViews,
+    directory,
+    rebuild,
   );
-  return { sut, keycloak, users, bus, purchaseViews };
+  /** The list's rows once the directory has been built from the sources. */
+  const rows = async () => {
+    await rebuild.rebuild();
+    return (await sut.listUsers(ADMIN)).users;
+  };
+  return { sut, keycloak, users, bus, purchaseViews, directoryRepo, rows };
 }
 
 async function status(call: Promise<unknown>): Promise<number | 'ok'> {
@@ -88,8 +106,8 @@ describe('AdminUsersService.listUsers: purchases from the ledger read model', ()
     version,
   });
 
-  it('joins every view in memory (one read of each collection) and derives Premium from it', async () => {
-    const { sut, users, purchaseViews } = setup({
+  it('merges every view by uid and derives Premium from it; the list reads only the directory', async () => {
+    const { sut, users, purchaseViews, rows } = setup({
       accounts: [
         { id: 'a-both', email: 'both@x.test' },
         { id: 'a-auth-only', email: 'auth@x.test' },
@@ -107,22 +125,22 @@ describe('AdminUsersService.listUsers: purchases from the ledger read model', ()
         view('nobody', { teas_math_qbank: true }),
       ],
     });
-    const readUsers = jest.spyOn(users, 'all');
-    const readViews = jest.spyOn(purchaseViews, 'all');
-    const rows = await sut.listUsers(ADMIN);
-    const byUid = Object.fromEntries(rows.map((r) => [r.uid, [r.purchases, r.premium]]));
+    const byUid = Object.fromEntries((await rows()).map((r) => [r.uid, [r.purchases, r.premium]]));
     expect(byUid).toEqual({
       'a-both': [{ teas_math_qbank: true }, true],
       'a-auth-only': [{ med_dosage_qbank: true }, true],
       'd-db-only': [{ design_premium_3d: true }, false],
       'a-none': [{}, false],
     });
-    expect(readUsers).toHaveBeenCalledTimes(1);
-    expect(readViews).toHaveBeenCalledTimes(1);
+    const readUsers = jest.spyOn(users, 'pageById');
+    const readViews = jest.spyOn(purchaseViews, 'pageById');
+    await sut.listUsers(ADMIN);
+    expect(readUsers).not.toHaveBeenCalled();
+    expect(readViews).not.toHaveBeenCalled();
   });
 
   it('keeps legacy document values (true, "true", 1) the ledger never named; the ledger wins where it did', async () => {
-    const { sut } = setup({
+    const { rows } = setup({
       accounts: [{ id: 'u1', email: 'u1@x.test' }],
       docs: [
         {
@@ -133,7 +151,7 @@ describe('AdminUsersService.listUsers: purchases from the ledger read model', ()
       ],
       views: [view('u1', { med_dosage_qbank: false, design_premium_3d: true })],
     });
-    const [row] = await sut.listUsers(ADMIN);
+    const [row] = await rows();
     expect(row?.purchases).toEqual({
       teas_math_workbook: true,
       teas_math_qbank: true,
@@ -143,12 +161,12 @@ describe('AdminUsersService.listUsers: purchases from the ledger read model', ()
   });
 
   it('a revoked premium product is not Premium any more', async () => {
-    const { sut } = setup({
+    const { rows } = setup({
       accounts: [{ id: 'u1', email: 'u1@x.test' }],
       docs: [{ _id: 'u1', email: 'u1@x.test', purchases: { teas_math_qbank: true } }],
       views: [view('u1', { teas_math_qbank: false }, 2)],
     });
-    const [row] = await sut.listUsers(ADMIN);
+    const [row] = await rows();
     expect([row?.purchases, row?.premium]).toEqual([{}, false]);
   });
 });

@@ -2,29 +2,34 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   ADMIN_USER_MESSAGES,
-  type AdminUserRow,
-  type AuthUser,
+  AdminUserFiltersDto,
+  type AdminUserFilters,
+  type AdminUsersPageReply,
+  type AuthUsersPageReply,
+  PageQueryDto,
+  type PageRequest,
+  type UsersRefreshReport,
   DeleteUserDataDto,
   DeleteUserDto,
   Events,
   GenerateTestTokenDto,
   type TestTokenResponse,
-  PREMIUM_PRODUCT_IDS,
   type UserDeletedEvent,
   type UserExistsReply,
-  effectivePurchases,
 } from '@examprep/contracts';
 import {
   JetStreamBus,
+  pageLimit,
   requireAdmin,
   rootLogger,
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
-import { KeycloakAdminClient, type KeycloakUser } from '../keycloak/keycloak-admin.client';
+import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { ACCOUNT_MAIL_OPTIONS, type AccountMailOptions } from '../mail/account-mail.service';
-import { type PurchaseView, PurchaseViewsRepository } from '../users/purchase-views.repository';
-import { type UserRecord } from '../users/user.schema';
+import { DirectoryRebuild } from '../directory/directory-rebuild.service';
+import { toAdminUserRow } from '../directory/directory-entry';
+import { UserDirectory } from '../directory/user-directory.service';
 import { UsersRepository } from '../users/users.repository';
 
 /** Admin spec §2.1, §4, §6: accounts (Keycloak) and user documents (ours), merged. */
@@ -35,7 +40,8 @@ export class AdminUsersService {
     private readonly keycloak: KeycloakAdminClient,
     private readonly bus: JetStreamBus,
     @Inject(ACCOUNT_MAIL_OPTIONS) private readonly options: AccountMailOptions,
-    private readonly purchaseViews: PurchaseViewsRepository,
+    private readonly directory: UserDirectory,
+    private readonly rebuild: DirectoryRebuild,
   ) {}
 
   /**
@@ -73,47 +79,48 @@ export class AdminUsersService {
     return { exists: inAuth || inDatabase, inAuth, inDatabase };
   }
 
-  async listAuthUsers(actor: Actor | null): Promise<AuthUser[]> {
+  /** GET /api/list-auth-users: a page of the accounts, from the user directory (ADR 0030). */
+  async listAuthUsers(actor: Actor | null, page?: PageRequest): Promise<AuthUsersPageReply> {
     requireAdmin(actor);
-    const [accounts, admins] = await Promise.all([
-      this.keycloak.listUsers(),
-      this.keycloak.usersInRole('admin'),
-    ]);
-    return accounts.map((a) => toAuthUser(a, admins));
+    const dto = validatePayload(PageQueryDto, page ?? {});
+    const found = await this.directory.page({ inAuth: 'yes' }, dto.cursor, pageLimit(dto.limit));
+    return {
+      users: found.items.map((e) => ({
+        uid: e._id,
+        email: e.email,
+        emailVerified: e.emailVerified,
+        isAdmin: e.isAdmin,
+      })),
+      next: found.next,
+    };
   }
 
   /**
-   * Every user in auth, in the database or both; admins first, then by email. Purchases (and
-   * Premium) come from the catalog ledger's read model, joined in memory (one read of each
-   * collection), with legacy document values for products the ledger never named.
+   * GET /api/admin/users: a page of every user in auth, in the database or both, admins first,
+   * then by email, under the filters; from the user directory (ADR 0030), with its maintained
+   * counts.
    */
-  async listUsers(actor: Actor | null): Promise<AdminUserRow[]> {
+  async listUsers(
+    actor: Actor | null,
+    filters?: AdminUserFilters,
+    page?: PageRequest,
+  ): Promise<AdminUsersPageReply> {
     requireAdmin(actor);
-    const [accounts, admins, docs, views] = await Promise.all([
-      this.keycloak.listUsers(),
-      this.keycloak.usersInRole('admin'),
-      this.users.all(),
-      this.purchaseViews.all(),
-    ]);
-    const byUid = new Map(docs.map((d) => [d._id, d]));
-    const rows: AdminUserRow[] = accounts.map((a) => {
-      const doc = byUid.get(a.id);
-      byUid.delete(a.id);
-      return row(toAuthUser(a, admins), true, doc, views.get(a.id));
-    });
-    for (const doc of byUid.values()) {
-      rows.push(
-        row(
-          { uid: doc._id, email: doc.email, emailVerified: false, isAdmin: false },
-          false,
-          doc,
-          views.get(doc._id),
-        ),
-      );
-    }
-    return rows.sort(
-      (x, y) => Number(y.isAdmin) - Number(x.isAdmin) || x.email.localeCompare(y.email),
-    );
+    const f = validatePayload(AdminUserFiltersDto, filters ?? {});
+    const p = validatePayload(PageQueryDto, page ?? {});
+    const found = await this.directory.page(f, p.cursor, pageLimit(p.limit));
+    return {
+      users: found.items.map(toAdminUserRow),
+      total: found.total,
+      matching: found.matching,
+      next: found.next,
+    };
+  }
+
+  /** POST /api/admin/users/refresh: the directory rebuilt from its sources now. */
+  async refreshUsers(actor: Actor | null): Promise<UsersRefreshReport> {
+    requireAdmin(actor);
+    return this.rebuild.rebuild();
   }
 
   /** DELETE /api/delete-user: the account in Keycloak (admins cannot be deleted). */
@@ -123,8 +130,12 @@ export class AdminUsersService {
     validatePayload(DeleteUserDto, { userId });
     const admins = await this.keycloak.usersInRole('admin');
     if (admins.has(userId)) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.adminCannotBeDeleted);
-    if (!(await this.keycloak.deleteUser(userId)))
-      throw ServiceError.notFound(ADMIN_USER_MESSAGES.userNotFound);
+    const deleted = await this.keycloak.deleteUser(userId);
+    // the list follows at once (a half-done delete shows as "not in auth")
+    await this.directory.quietly('account deleted', userId, () =>
+      this.directory.accountChanged(userId, null),
+    );
+    if (!deleted) throw ServiceError.notFound(ADMIN_USER_MESSAGES.userNotFound);
     return { deleted: true };
   }
 
@@ -138,36 +149,9 @@ export class AdminUsersService {
     const admins = await this.keycloak.usersInRole('admin');
     if (admins.has(uid)) throw ServiceError.forbidden(ADMIN_USER_MESSAGES.adminCannotBeDeleted);
     await this.users.remove(uid);
+    await this.directory.quietly('document removed', uid, () => this.directory.storedChanged(uid));
     const event: UserDeletedEvent = { uid, at: new Date().toISOString() };
     await this.bus.publish(Events.userDeleted, event, `user-deleted:${uid}`);
     return { deleted: true };
   }
-}
-
-function toAuthUser(a: KeycloakUser, admins: Set<string>): AuthUser {
-  return {
-    uid: a.id,
-    email: (a.email ?? '').toLowerCase(),
-    emailVerified: a.emailVerified === true,
-    isAdmin: admins.has(a.id),
-  };
-}
-
-function row(
-  user: AuthUser,
-  inAuth: boolean,
-  doc: UserRecord | undefined,
-  view: PurchaseView | undefined,
-): AdminUserRow {
-  const purchases = effectivePurchases(doc?.purchases, view?.purchases);
-  return {
-    ...user,
-    inAuth,
-    inDatabase: !!doc,
-    purchases,
-    // the gateway adds the count from the testing service (AdminUserRow.tests)
-    tests: null,
-    premium: PREMIUM_PRODUCT_IDS.some((id) => purchases[id]),
-    qbankGenerations: doc?.infiniteQbankGenerations ?? 0,
-  };
 }

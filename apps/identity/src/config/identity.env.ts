@@ -45,6 +45,16 @@ export class IdentityEnv {
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   WEB_URL!: string;
 
+  /**
+   * How often the admin user list's directory is rebuilt from Keycloak and the database
+   * (ADR 0030): accounts made outside the app (Keycloak's own registration, a seeder) appear
+   * within this time, or at once with the list's Refresh.
+   */
+  @ToInt()
+  @IsInt()
+  @Min(10_000)
+  USER_DIRECTORY_REBUILD_MS: number = 600_000;
+
   /** Shown on the dashboard after a correct contact-challenge answer (learner spec §2, §4). */
   @Matches(/^\+?[0-9][0-9 ().-]{2,30}$/, {
     message: 'CONTACT_BUSINESS_NUMBER must be a phone number (digits, spaces, + ( ) . -).',

@@ -96,6 +96,14 @@ export class KeycloakAdminClient {
     return new Set(users.map((u) => u.id));
   }
 
+  /** Whether the user holds the realm role, directly or through a group or composite role. */
+  async hasRealmRole(id: string, role: string): Promise<boolean> {
+    const res = await this.admin(`/users/${encodeURIComponent(id)}/role-mappings/realm/composite`);
+    if (res.status === 404) return false;
+    if (!res.ok) throw unavailable(`role lookup answered ${res.status}`);
+    return ((await res.json()) as { name?: string }[]).some((r) => r.name === role);
+  }
+
   /** Deletes the account; false when Keycloak had none. */
   async deleteUser(id: string): Promise<boolean> {
     const res = await this.admin(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -21,10 +21,15 @@ export class MongoPurchaseViewsRepository extends PurchaseViewsRepository {
     return doc ? toView(doc) : null;
   }
 
-  /** The whole collection (no filter, no index): joined in memory by the admin list. */
-  async all(): Promise<Map<string, PurchaseView>> {
-    const docs = await this.views.find().lean().exec();
-    return new Map(docs.map((d) => [d._id, toView(d)]));
+  /** By the `_id` index, in its order. */
+  async pageById(after: string | undefined, limit: number): Promise<PurchaseView[]> {
+    const docs = await this.views
+      .find(after === undefined ? {} : { _id: { $gt: after } })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean()
+      .exec();
+    return docs.map(toView);
   }
 
   /**

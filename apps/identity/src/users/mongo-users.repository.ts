@@ -53,9 +53,14 @@ export class MongoUsersRepository extends UsersRepository {
     return res.modifiedCount === 1;
   }
 
-  /** The whole collection (no filter, no index: the admin list reads every user). */
-  all(): Promise<UserRecord[]> {
-    return this.users.find().lean<UserRecord[]>().exec();
+  /** By the `_id` index, in its order. */
+  pageById(after: string | undefined, limit: number): Promise<UserRecord[]> {
+    return this.users
+      .find(after === undefined ? {} : { _id: { $gt: after } })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<UserRecord[]>()
+      .exec();
   }
 
   /** By `_id` (the `_id` index). */

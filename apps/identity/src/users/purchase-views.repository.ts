@@ -13,8 +13,8 @@ export abstract class PurchaseViewsRepository {
   /** The user's view, or null. */
   abstract find(uid: string): Promise<PurchaseView | null>;
 
-  /** Every view by uid: one read, for lists that join it in memory. */
-  abstract all(): Promise<Map<string, PurchaseView>>;
+  /** Up to `limit` views in uid order after `after` (the user directory's rebuild). */
+  abstract pageById(after: string | undefined, limit: number): Promise<PurchaseView[]>;
 
   /**
    * Stores the user's view when its version is higher than the stored one (or none is

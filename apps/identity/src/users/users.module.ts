@@ -1,5 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import {
+  DIRECTORY_REBUILD_OPTIONS,
+  DirectoryRebuild,
+  type DirectoryRebuildOptions,
+} from '../directory/directory-rebuild.service';
+import { DirectoryRepository } from '../directory/directory.repository';
+import {
+  DirectoryCountRecord,
+  DirectoryCountSchema,
+  DirectoryRecord,
+  DirectorySchema,
+} from '../directory/directory.schema';
+import { MongoDirectoryRepository } from '../directory/mongo-directory.repository';
+import { TestsCountedConsumer } from '../directory/tests-counted.consumer';
+import { UserDirectory } from '../directory/user-directory.service';
 import { AdminUsersController } from '../admin/admin-users.controller';
 import { AdminUsersService } from '../admin/admin-users.service';
 import { KeycloakAdminClient, type KeycloakAdminOptions } from '../keycloak/keycloak-admin.client';
@@ -29,7 +44,11 @@ import { UsersService } from './users.service';
 
 @Module({})
 export class UsersModule {
-  static forRoot(keycloak: KeycloakAdminOptions, mail: AccountMailOptions): DynamicModule {
+  static forRoot(
+    keycloak: KeycloakAdminOptions,
+    mail: AccountMailOptions,
+    directory: DirectoryRebuildOptions,
+  ): DynamicModule {
     return {
       module: UsersModule,
       imports: [
@@ -38,6 +57,8 @@ export class UsersModule {
           { name: SettingRecord.name, schema: SettingSchema },
           { name: CountedBatchRecord.name, schema: CountedBatchSchema },
           { name: PurchaseViewRecord.name, schema: PurchaseViewSchema },
+          { name: DirectoryRecord.name, schema: DirectorySchema },
+          { name: DirectoryCountRecord.name, schema: DirectoryCountSchema },
         ]),
       ],
       controllers: [UsersController, AccountMailController, AdminUsersController],
@@ -48,6 +69,11 @@ export class UsersModule {
         AdminUsersService,
         QbankGenerationsConsumer,
         PurchasesChangedConsumer,
+        UserDirectory,
+        DirectoryRebuild,
+        TestsCountedConsumer,
+        { provide: DirectoryRepository, useClass: MongoDirectoryRepository },
+        { provide: DIRECTORY_REBUILD_OPTIONS, useValue: directory },
         { provide: UsersRepository, useClass: MongoUsersRepository },
         { provide: PurchaseViewsRepository, useClass: MongoPurchaseViewsRepository },
         { provide: CountedBatchesRepository, useClass: MongoCountedBatchesRepository },

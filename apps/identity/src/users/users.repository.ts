@@ -34,8 +34,8 @@ export abstract class UsersRepository {
   /** Adds `count` to the user's infiniteQbankGenerations; whether a document changed. */
   abstract addGenerations(uid: string, count: number): Promise<boolean>;
 
-  /** Every user document (lean): the admin list joins them in memory. */
-  abstract all(): Promise<UserRecord[]>;
+  /** Up to `limit` documents in `_id` order after `after` (the user directory's rebuild). */
+  abstract pageById(after: string | undefined, limit: number): Promise<UserRecord[]>;
 
   /** Deletes the user's document (nothing when there is none). */
   abstract remove(uid: string): Promise<void>;

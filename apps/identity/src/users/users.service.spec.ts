@@ -7,6 +7,7 @@ import {
 import { type JetStreamBus, refusalOf, rootLogger } from '@examprep/nest-kit';
 import { FakePurchaseViewsRepository } from '../../test/support/fake-purchase-views.repository';
 import { FakeSettingsRepository } from '../../test/support/fake-settings.repository';
+import { FakeDirectoryRepository } from '../../test/support/fake-directory.repository';
 import { FakeUsersRepository } from '../../test/support/fake-users.repository';
 import type { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import type { AccountMailService } from '../mail/account-mail.service';
@@ -14,6 +15,7 @@ import { SettingsService } from '../settings/settings.service';
 import type { PurchaseView } from './purchase-views.repository';
 import type { UserRecord } from './user.schema';
 import { type NewUser } from './users.repository';
+import { UserDirectory } from '../directory/user-directory.service';
 import { UsersService } from './users.service';
 
 const LEARNER: Actor = { uid: 'u1', email: 'l@x.test', isAdmin: false, emailVerified: true };
@@ -36,6 +38,13 @@ function setup(
   const keycloak = {
     findUser: jest.fn(async (id: string) => (data.accounts ?? []).find((a) => a.id === id) ?? null),
   };
+  const directoryRepo = new FakeDirectoryRepository();
+  const directory = new UserDirectory(
+    directoryRepo,
+    users,
+    purchaseViews,
+    keycloak as unknown as KeycloakAdminClient,
+  );
   const mail = { sendVerification: jest.fn(async (_uid: string) => undefined) };
   const publish = jest.fn();
   const sut = new UsersService(
@@ -45,6 +54,7 @@ function setup(
     mail as unknown as AccountMailService,
     { connection: { publish } } as unknown as JetStreamBus,
     purchaseViews,
+    directory,
   );
   /** The notices sent so far (notify reads in the background: its reads settle first). */
   const notices = async (): Promise<{ subject: string; notice: unknown }[]> => {
@@ -56,7 +66,7 @@ function setup(
   };
   /** The uids whose streams were told their document changed. */
   const notified = async () => (await notices()).map(({ subject }) => subject.split('.').pop());
-  return { sut, users, purchaseViews, mail, notified, notices };
+  return { sut, users, purchaseViews, mail, notified, notices, directoryRepo };
 }
 
 describe('UsersService.me: purchases from the ledger read model', () => {

@@ -25,6 +25,7 @@ import {
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
+import { UserDirectory } from '../directory/user-directory.service';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { AccountMailService } from '../mail/account-mail.service';
 import { SettingsService } from '../settings/settings.service';
@@ -44,6 +45,7 @@ export class UsersService {
     private readonly mail: AccountMailService,
     private readonly bus: JetStreamBus,
     private readonly purchaseViews: PurchaseViewsRepository,
+    private readonly directory: UserDirectory,
   ) {}
 
   /**
@@ -60,6 +62,7 @@ export class UsersService {
     // another user's document: admins only
     if (!forSelf) requireAdmin(actor, IDENTITY_MESSAGES.notYourAccount);
     let email: string;
+    let accountVerified = false;
     if (forSelf) {
       if (dto.email && dto.email !== actor.email)
         throw ServiceError.forbidden(IDENTITY_MESSAGES.notYourAccount);
@@ -77,8 +80,16 @@ export class UsersService {
         });
       }
       email = (account.email ?? dto.email ?? '').trim().toLowerCase();
+      accountVerified = account.emailVerified === true;
     }
     const targetUid = forSelf ? actor.uid : uid;
+    // the account as the token (or Keycloak, for another user) says: the admin list shows it
+    const accountFacts = forSelf
+      ? { email: actor.email, emailVerified: actor.emailVerified, isAdmin: actor.isAdmin }
+      : { email, emailVerified: accountVerified };
+    void this.directory.quietly('account', targetUid, () =>
+      this.directory.accountChanged(targetUid, accountFacts),
+    );
 
     const existing = await this.users.findById(targetUid);
     if (existing) return this.existingDocument(existing, forSelf);
@@ -168,10 +179,13 @@ export class UsersService {
    * after their document or purchase view changed: it reads both and publishes the
    * `identity.userChanged.<uid>` notice, each part with its ordering key (ADR 0017). Best
    * effort and in the background, as before: a failed read publishes nothing and is logged
-   * (the stream reads the state again when it reopens, at the latest after 5 minutes).
+   * (the stream reads the state again when it reopens, at the latest after 5 minutes). The
+   * user directory's entry is brought up to date the same way (its rebuild repairs a miss).
    */
   notify(uid: string): void {
     void this.publishUserChanged(uid);
+    // the admin list's entry follows the document and the purchase view
+    void this.directory.quietly('document', uid, () => this.directory.storedChanged(uid));
   }
 
   private async publishUserChanged(uid: string): Promise<void> {

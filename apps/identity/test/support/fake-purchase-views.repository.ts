@@ -3,6 +3,9 @@ import {
   PurchaseViewsRepository,
 } from '../../src/users/purchase-views.repository';
 
+/** The store's text order (UTF-8 bytes). */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
 interface StoredView {
   purchases: Record<string, unknown>;
   version: number;
@@ -22,10 +25,12 @@ export class FakePurchaseViewsRepository implements PurchaseViewsRepository {
     return v ? { uid, purchases: { ...v.purchases }, version: v.version } : null;
   }
 
-  async all(): Promise<Map<string, PurchaseView>> {
-    const out = new Map<string, PurchaseView>();
-    for (const uid of this.views.keys()) out.set(uid, (await this.find(uid))!);
-    return out;
+  async pageById(after: string | undefined, limit: number): Promise<PurchaseView[]> {
+    const uids = [...this.views.keys()]
+      .filter((uid) => after === undefined || byBytes(uid, after) > 0)
+      .sort(byBytes)
+      .slice(0, limit);
+    return Promise.all(uids.map(async (uid) => (await this.find(uid))!));
   }
 
   async applyIfNewer(

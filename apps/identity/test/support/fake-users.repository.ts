@@ -2,6 +2,8 @@ import { type Dashboard, DEFAULT_DASHBOARD } from '@examprep/contracts';
 import type { UserRecord } from '../../src/users/user.schema';
 import { type NewUser, UsersRepository } from '../../src/users/users.repository';
 
+/** The store's text order (UTF-8 bytes). */
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const normalEmail = (email: string) => email.trim().toLowerCase();
 /** A copy as a lean read answers it (Dates are never changed in place). */
 const copy = (doc: UserRecord): UserRecord => ({ ...doc, purchases: { ...doc.purchases } });
@@ -68,8 +70,12 @@ export class FakeUsersRepository implements UsersRepository {
     return true;
   }
 
-  async all(): Promise<UserRecord[]> {
-    return [...this.docs.values()].map((d) => copy(d));
+  async pageById(after: string | undefined, limit: number): Promise<UserRecord[]> {
+    return [...this.docs.values()]
+      .filter((d) => after === undefined || byBytes(d._id, after) > 0)
+      .sort((a, b) => byBytes(a._id, b._id))
+      .slice(0, limit)
+      .map((d) => copy(d));
   }
 
   async remove(uid: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -10,7 +10,15 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
+import { PageQueryDto } from '../paging/page.dto';
 import {
+  ADMIN_USER_EMAIL_FILTER_MAX,
+  ADMIN_USER_MESSAGES,
+  type AdminUserFilters,
+  QBANK_FILTERS,
+  type QbankFilter,
+  YES_NO,
+  type YesNo,
   type CreateUserInput,
   DASHBOARDS,
   type Dashboard,
@@ -85,3 +93,89 @@ export class DeleteUserDataDto {
   @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'The user id is not valid.' })
   uid!: string;
 }
+
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  value === '' || value === null ? undefined : value;
+const toBooleanFlag = ({ value }: { value: unknown }) =>
+  value === 'true' || value === true ? true : value === 'false' || value === false ? false : value;
+
+/** Admin spec §2.1 filter labels, as the messages name them. */
+const FLAG_LABELS = {
+  emailVerified: 'Email verified',
+  inDatabase: 'In database',
+  inAuth: 'In auth',
+  isAdmin: 'Admin',
+  premium: 'Premium',
+  tests: 'Tests',
+} as const;
+
+const yesNo = (field: keyof typeof FLAG_LABELS) =>
+  IsIn([...YES_NO], { message: ADMIN_USER_MESSAGES.yesNo(FLAG_LABELS[field]) });
+
+/** Query of GET /api/admin/users and /api/admin/users/export (admin spec §2.1; issue 26). */
+export class AdminUserFiltersDto implements AdminUserFilters {
+  @ApiPropertyOptional({
+    description: 'The start of the email (case ignored), or `@domain` for exactly that domain.',
+    maxLength: ADMIN_USER_EMAIL_FILTER_MAX,
+  })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString({ message: ADMIN_USER_MESSAGES.emailFilter })
+  @MaxLength(ADMIN_USER_EMAIL_FILTER_MAX, { message: ADMIN_USER_MESSAGES.emailFilter })
+  email?: string;
+
+  @ApiPropertyOptional({ enum: YES_NO })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @yesNo('emailVerified')
+  emailVerified?: YesNo;
+
+  @ApiPropertyOptional({ enum: YES_NO })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @yesNo('inDatabase')
+  inDatabase?: YesNo;
+
+  @ApiPropertyOptional({ enum: YES_NO })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @yesNo('inAuth')
+  inAuth?: YesNo;
+
+  @ApiPropertyOptional({ enum: YES_NO })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @yesNo('isAdmin')
+  isAdmin?: YesNo;
+
+  @ApiPropertyOptional({ enum: YES_NO })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @yesNo('premium')
+  premium?: YesNo;
+
+  @ApiPropertyOptional({ enum: YES_NO, description: 'yes: at least one test; no: none.' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @yesNo('tests')
+  tests?: YesNo;
+
+  @ApiPropertyOptional({ enum: QBANK_FILTERS })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsIn([...QBANK_FILTERS], { message: ADMIN_USER_MESSAGES.qbankFilter })
+  qbank?: QbankFilter;
+
+  @ApiPropertyOptional({ description: 'Only users whose email another user has too.' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Transform(toBooleanFlag)
+  @IsBoolean({ message: ADMIN_USER_MESSAGES.duplicatesFilter })
+  duplicates?: boolean;
+}
+
+/** GET /api/admin/users: the filters and a page (`cursor`, `limit`; ADR 0026). */
+export class AdminUsersQueryDto extends IntersectionType(AdminUserFiltersDto, PageQueryDto) {}
+
+/** GET /api/list-auth-users: a page of the identity provider's accounts (ADR 0026). */
+export class AuthUsersQueryDto extends PageQueryDto {}

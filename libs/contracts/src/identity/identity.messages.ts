@@ -1,7 +1,10 @@
 import type { RpcPair } from '../rpc-map';
 import { Events, Subjects } from '../subjects';
 import type {
-  AdminUserRow,
+  AdminUserFilters,
+  AdminUsersPage,
+  PageRequest,
+  UsersRefreshReport,
   AuthUser,
   CreateUserInput,
   DefaultDashboardInput,
@@ -24,8 +27,22 @@ export type ResendVerificationMessage = Envelope;
 export type PasswordResetMessage = Envelope<{ input: PasswordResetInput }>;
 export type UpdateDefaultDashboardMessage = Envelope<{ input: DefaultDashboardInput }>;
 
-export type ListAuthUsersMessage = Envelope;
-export type ListAdminUsersMessage = Envelope;
+/** A page of the accounts (ADR 0026). */
+export type ListAuthUsersMessage = Envelope<{ page?: PageRequest }>;
+/** A page of the user directory under the filters (ADR 0026; issue 26). */
+export type ListAdminUsersMessage = Envelope<{ filters?: AdminUserFilters; page?: PageRequest }>;
+/** One page of the directory and the cursor after it; the counts as in AdminUsersPage. */
+export interface AdminUsersPageReply extends AdminUsersPage {
+  next: string | null;
+}
+/** Rebuild the user directory from its sources now (the list's Refresh). */
+export type RefreshUsersMessage = Envelope;
+
+/** A page of accounts and the cursor after it. */
+export interface AuthUsersPageReply {
+  users: AuthUser[];
+  next: string | null;
+}
 export type DeleteUserMessage = Envelope<{ userId: string }>;
 export type DeleteUserDataMessage = Envelope<{ uid: string }>;
 export type GenerateTestTokenMessage = Envelope<{ uid: string }>;
@@ -49,8 +66,9 @@ export interface IdentityRpc {
     VerificationMailAnswer
   >;
   [Subjects.identity.passwordReset]: RpcPair<PasswordResetMessage, PasswordResetAnswer>;
-  [Subjects.identity.listAuthUsers]: RpcPair<ListAuthUsersMessage, AuthUser[]>;
-  [Subjects.identity.listUsers]: RpcPair<ListAdminUsersMessage, AdminUserRow[]>;
+  [Subjects.identity.listAuthUsers]: RpcPair<ListAuthUsersMessage, AuthUsersPageReply>;
+  [Subjects.identity.listUsers]: RpcPair<ListAdminUsersMessage, AdminUsersPageReply>;
+  [Subjects.identity.refreshUsers]: RpcPair<RefreshUsersMessage, UsersRefreshReport>;
   [Subjects.identity.deleteUser]: RpcPair<DeleteUserMessage, { deleted: true }>;
   [Subjects.identity.deleteUserData]: RpcPair<DeleteUserDataMessage, { deleted: true }>;
   [Subjects.identity.generateTestToken]: RpcPair<GenerateTestTokenMessage, TestTokenResponse>;

@@ -120,11 +120,86 @@ export interface AdminUserRow extends AuthUser {
   purchases: Purchases;
   qbankGenerations: number;
   /**
-   * Tests of the user (finished or not; admin spec §2.1 Tests column). The gateway adds it
-   * from the testing service; null when that service did not answer.
+   * Tests of the user (finished or not; admin spec §2.1 Tests column), as the identity
+   * service's user directory last heard from the testing service (`events.user.testsCounted`);
+   * null only where a client has no count.
    */
   tests: number | null;
 }
+
+/** A yes/no filter of the admin user list (left out: all). */
+export const YES_NO = ['yes', 'no'] as const;
+export type YesNo = (typeof YES_NO)[number];
+/** The QBank filter: more than zero generations, or none (left out: all). */
+export const QBANK_FILTERS = ['gt0', 'eq0'] as const;
+export type QbankFilter = (typeof QBANK_FILTERS)[number];
+
+/**
+ * The filters of GET /api/admin/users and its export (admin spec §2.1), answered on the server
+ * from the identity service's user directory (issue 26). `email`: the start of the address
+ * (case ignored), or `@domain` for every address of exactly that domain.
+ */
+export interface AdminUserFilters {
+  email?: string;
+  emailVerified?: YesNo;
+  inDatabase?: YesNo;
+  inAuth?: YesNo;
+  isAdmin?: YesNo;
+  premium?: YesNo;
+  /** yes: at least one test; no: none. */
+  tests?: YesNo;
+  qbank?: QbankFilter;
+  /** Only users whose email another user has too (case ignored). */
+  duplicates?: boolean;
+}
+
+/** The yes/no filters and the row flag each one reads. */
+export const ADMIN_USER_FLAG_FILTERS = [
+  'emailVerified',
+  'inDatabase',
+  'inAuth',
+  'isAdmin',
+  'premium',
+] as const satisfies readonly (keyof AdminUserFilters & keyof AdminUserRow)[];
+
+/** The longest `email` filter (an address is at most 254 characters). */
+export const ADMIN_USER_EMAIL_FILTER_MAX = 254;
+
+/**
+ * GET /api/admin/users: one page of the list (admins first, then by email; ADR 0026: the next
+ * page is the `Link: rel="next"` header). `total`: every user in auth or the database;
+ * `matching`: those the filters let through, or null when no maintained count answers them
+ * (an email filter).
+ */
+export interface AdminUsersPage {
+  users: AdminUserRow[];
+  total: number;
+  matching: number | null;
+}
+
+/**
+ * POST /api/admin/users/refresh: the user directory rebuilt from Keycloak and the database
+ * now (otherwise every 10 minutes): users listed, entries written and removed, milliseconds.
+ */
+export interface UsersRefreshReport {
+  entries: number;
+  written: number;
+  removed: number;
+  ms: number;
+}
+
+/** Admin spec §2.1 Export Filtered List: the columns of filtered_users.csv, in this order. */
+export const USERS_CSV_COLUMNS = [
+  'uid',
+  'email',
+  'emailVerified',
+  'inDatabase',
+  'inAuth',
+  'isAdmin',
+  'premium',
+  'qbankGenerations',
+] as const satisfies readonly (keyof AdminUserRow)[];
+export const USERS_CSV_FILE_NAME = 'filtered_users.csv';
 
 /** Published on JetStream when an admin deletes a user's data: every service drops theirs. */
 export interface UserDeletedEvent {
@@ -137,4 +212,9 @@ export const ADMIN_USER_MESSAGES = {
   userNotFound: 'User not found.',
   documentNotFound: 'User has no database document.',
   accountDisabled: 'This account is disabled.',
+  nothingToExport: 'No users match the filters.',
+  emailFilter: `The email filter must be text of at most ${ADMIN_USER_EMAIL_FILTER_MAX} characters.`,
+  yesNo: (field: string) => `${field} must be yes or no.`,
+  qbankFilter: 'The QBank filter must be gt0 or eq0.',
+  duplicatesFilter: 'The duplicates filter must be true or false.',
 } as const;

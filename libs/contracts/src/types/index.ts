@@ -17,3 +17,4 @@ export * from './testing';
 export * from './media';
 export * from './simulations';
 export * from './paging';
+export * from './csv';

@@ -135,7 +135,7 @@ async function send(
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, options.timeoutMs);
+  }, call.timeoutMs ?? options.timeoutMs);
   const onOuterAbort = () => controller.abort();
   call.signal?.addEventListener('abort', onOuterAbort);
 
@@ -207,12 +207,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const client = createClient<AnyPaths>({ baseUrl: ORIGIN });
 
   const request = async (name: ApiMethod, path: string, init: AnyInit = {}) => {
-    const { signal, anonymous, ...rest } = init;
+    const { signal, anonymous, timeoutMs, ...rest } = init;
     // the body is read as text: `answerOf` parses it once, with the spec's BAD_RESPONSE
     const { data, response } = await client.request(name, path, {
       ...rest,
       parseAs: 'text',
-      fetch: (req: Request) => send(req, { signal, anonymous }, settings),
+      fetch: (req: Request) => send(req, { signal, anonymous, timeoutMs }, settings),
     });
     return { data: answerOf(data, response.status), response };
   };

@@ -30,6 +30,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Skip the bearer token (public calls such as GET /api/public-config). */
   anonymous?: boolean;
+  /**
+   * This call's time-out instead of the client's (15 s, learner spec §9): only for admin work
+   * that is known to be long and shows its own progress (the user list's Refresh).
+   */
+  timeoutMs?: number;
 }
 
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];

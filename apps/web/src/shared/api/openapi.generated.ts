@@ -266,7 +266,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Accounts of the identity provider: uid, email, emailVerified, isAdmin. */
+    /** A page of the identity provider’s accounts: uid, email, emailVerified, isAdmin (ADR 0026: `cursor`, `limit`; the next page is the `Link: rel="next"` header). */
     get: operations['AdminUsersController_listAuthUsers'];
     put?: never;
     post?: never;
@@ -283,10 +283,44 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Accounts and user documents merged, admins first then by email; `tests` = the user’s tests (null when the testing service did not answer). */
+    /** A page of the users in auth, in the database or both, admins first then by email, under the filters (ADR 0026: `cursor`, `limit` 1..100 default 50; the next page is the `Link: rel="next"` header); `total` = every user, `matching` = those the filters let through (null with an email filter). */
     get: operations['AdminUsersController_listUsers'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export Filtered List: filtered_users.csv (uid, email, emailVerified, inDatabase, inAuth, isAdmin, premium, qbankGenerations) of the users the filters let through, streamed in pages (404 when none); header x-total-count when the count is known. */
+    get: operations['AdminUsersController_exportUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rebuilds the user list from Keycloak and the database now (otherwise every 10 minutes): accounts and documents made outside the app appear. */
+    post: operations['AdminUsersController_refreshUsers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -758,7 +792,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A user's purchases and their grant/revocation history, newest first. */
+    /** A user's purchases (all) and a page of their grant/revocation history, newest first (ADR 0026: `cursor`, `limit` 1..100 default 50; the history's next page is the `Link: rel="next"` header). */
     get: operations['AdminPurchasesController_userPurchases'];
     put?: never;
     post?: never;
@@ -1121,6 +1155,9 @@ export interface components {
       linkText: string;
       linkUrl: string;
     };
+    LatestAnnouncementDto: {
+      announcement: components['schemas']['AnnouncementDto'] | null;
+    };
     AnnouncementInputDto: {
       content: string;
       /** @description YYYY-MM-DD */
@@ -1155,9 +1192,6 @@ export interface components {
       challengeId: string;
       question: string;
       /** @description Seconds until the challenge expires. */
-    LatestAnnouncementDto: {
-      announcement: components['schemas']['AnnouncementDto'] | null;
-    };
       expiresIn: number;
     };
     CaptchaVerifyDto: {
@@ -1592,40 +1626,6 @@ export interface operations {
       };
     };
   };
-  AnnouncementsController_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description announcement id */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AnnouncementInputDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AnnouncementDto'];
-        };
-      };
-      /** @description The request is malformed or a field is invalid (`fields` names them). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Missing, expired or invalid token. */
   AnnouncementsController_latest: {
     parameters: {
       query?: never;
@@ -1708,6 +1708,40 @@ export interface operations {
       };
     };
   };
+  AnnouncementsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description announcement id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AnnouncementInputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnnouncementDto'];
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2793,7 +2827,11 @@ export interface operations {
   };
   AdminUsersController_listAuthUsers: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2881,6 +2919,218 @@ export interface operations {
   };
   AdminUsersController_listUsers: {
     parameters: {
+      query?: {
+        /** @description The start of the email (case ignored), or `@domain` for exactly that domain. */
+        email?: string;
+        emailVerified?: 'yes' | 'no';
+        inDatabase?: 'yes' | 'no';
+        inAuth?: 'yes' | 'no';
+        isAdmin?: 'yes' | 'no';
+        premium?: 'yes' | 'no';
+        /** @description yes: at least one test; no: none. */
+        tests?: 'yes' | 'no';
+        qbank?: 'gt0' | 'eq0';
+        /** @description Only users whose email another user has too. */
+        duplicates?: boolean;
+        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              inAuth: boolean;
+              inDatabase: boolean;
+              premium: boolean;
+              purchases: {
+                [key: string]: boolean;
+              };
+              qbankGenerations: number;
+              tests: number | null;
+              uid: string;
+              email: string;
+              emailVerified: boolean;
+              isAdmin: boolean;
+            }[];
+            total: number;
+            matching: number | null;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminUsersController_exportUsers: {
+    parameters: {
+      query?: {
+        /** @description The start of the email (case ignored), or `@domain` for exactly that domain. */
+        email?: string;
+        emailVerified?: 'yes' | 'no';
+        inDatabase?: 'yes' | 'no';
+        inAuth?: 'yes' | 'no';
+        isAdmin?: 'yes' | 'no';
+        premium?: 'yes' | 'no';
+        /** @description yes: at least one test; no: none. */
+        tests?: 'yes' | 'no';
+        qbank?: 'gt0' | 'eq0';
+        /** @description Only users whose email another user has too. */
+        duplicates?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/csv; charset=utf-8, CRLF line ends. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminUsersController_refreshUsers: {
+    parameters: {
       query?: never;
       header?: never;
       path?: never;
@@ -2895,19 +3145,11 @@ export interface operations {
         };
         content: {
           'application/json': {
-            inAuth: boolean;
-            inDatabase: boolean;
-            premium: boolean;
-            purchases: {
-              [key: string]: boolean;
-            };
-            qbankGenerations: number;
-            tests: number | null;
-            uid: string;
-            email: string;
-            emailVerified: boolean;
-            isAdmin: boolean;
-          }[];
+            entries: number;
+            written: number;
+            removed: number;
+            ms: number;
+          };
         };
       };
       /** @description The request is malformed or a field is invalid (`fields` names them). */
@@ -5995,7 +6237,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description UserPurchasesAnswer: { uid, purchases, history }. */
+      /** @description UserPurchasesAnswer: { uid, purchases, history (its first page, newest first) }. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -6089,6 +6331,9 @@ export interface operations {
   AdminPurchasesController_userPurchases: {
     parameters: {
       query: {
+        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
+        cursor?: string;
+        limit?: number;
         uid: string;
       };
       header?: never;
@@ -7268,6 +7513,9 @@ export interface operations {
   AdminTestsController_userTests: {
     parameters: {
       query: {
+        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
+        cursor?: string;
+        limit?: number;
         uid: string;
       };
       header?: never;
@@ -7374,9 +7622,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-        /** @description Opaque: the cursor of the `Link: rel="next"` header of the previous page. */
-        cursor?: string;
-        limit?: number;
       /** @description A service behind the gateway did not answer in time; retry later. */
       503: {
         headers: {

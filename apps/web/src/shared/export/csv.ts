@@ -1,20 +1,9 @@
+import { csvCell } from '@examprep/contracts/types';
 import { downloadTextFile } from './download';
 
 export const CSV_MIME_TYPE = 'text/csv;charset=utf-8';
 
-/** Characters that make a spreadsheet treat a cell as a formula (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: a cell starting with = + - @ (or a tab/carriage return) gets a leading ' so a
- * spreadsheet shows it as text instead of running it; cells with a comma, quote or line break
- * are quoted with inner quotes doubled (RFC 4180).
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvCell } from '@examprep/contracts/types';
 
 /**
  * The CSV text of `rows`: a header line of the column names and one line per row with those

@@ -26,12 +26,14 @@ export interface StreamedExportRequest {
   signal?: AbortSignal;
   /** Longest wait for the answer and for each next piece of it (default 15 s, learner spec §9). */
   timeoutMs?: number;
+  /** The file's type (default JSON; the user list's export is CSV). */
+  mimeType?: string;
 }
 
 const NEWLINE = 10;
 
 /**
- * A JSON export the gateway writes as it reads pages (ADR 0026), read as a stream so the
+ * A JSON (or CSV) export the gateway writes as it reads pages (ADR 0026), read as a stream so the
  * screen can show the bytes and rows so far (one row a line: the gateway's format) and cancel.
  * Resolves to the whole file; a refusal (e.g. 404 'No questions to export.') is the ApiError
  * of its body, a stall of 15 s or a broken connection the client's time-out and network texts.
@@ -54,7 +56,7 @@ export async function fetchStreamedExport(
     try {
       response = await fetch(req.query ? `${req.path}?${req.query}` : req.path, {
         headers: {
-          Accept: 'application/json',
+          Accept: (req.mimeType ?? JSON_MIME_TYPE).split(';')[0]!,
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },
         signal: watch.signal,
@@ -85,14 +87,18 @@ export async function fetchStreamedExport(
         chunks.push(value);
         progress.bytes += value.byteLength;
         for (const byte of value) if (byte === NEWLINE) lines++;
-        // the first line is the file's fields; each next one a row (the last two close it)
+        // the first line is the file's fields (a CSV's header); each next one a row (a JSON
+        // file's last two close it)
         progress.rows = Math.max(0, Math.min(lines - 1, progress.total ?? Infinity));
         req.onProgress?.({ ...progress });
       }
     } catch (err) {
       throw failure(err);
     }
-    return { blob: new Blob(chunks as BlobPart[], { type: JSON_MIME_TYPE }), progress };
+    return {
+      blob: new Blob(chunks as BlobPart[], { type: req.mimeType ?? JSON_MIME_TYPE }),
+      progress,
+    };
   } finally {
     watch.dispose();
   }

@@ -52,13 +52,52 @@ const ALL = [ADMIN, ALICE, BOB_AUTH, BOB_DB];
 const ERROR = (status: number, code: string, message: string) =>
   fakeResponse(status, { error: 'Error', code, message });
 
-/** GET /api/admin/users answers `list()`; other calls go to `write`. */
+/** The server's answer to GET /api/admin/users?query (ADR 0030), over `rows` in list order. */
+function answerList(rows: AdminUserRow[], url: string, pageSize = 50): Response {
+  const q = new URL(url, 'http://x').searchParams;
+  const lower = (e: string) => e.toLowerCase();
+  const needle = lower((q.get('email') ?? '').trim());
+  const count = (e: string) => rows.filter((r) => lower(r.email) === lower(e)).length;
+  const flag = (key: string, value: boolean) =>
+    !q.has(key) || q.get(key) === (value ? 'yes' : 'no');
+  const matches = rows.filter(
+    (r) =>
+      (!needle ||
+        (needle.startsWith('@')
+          ? lower(r.email).split('@').pop() === needle.slice(1)
+          : lower(r.email).startsWith(needle))) &&
+      (['emailVerified', 'inDatabase', 'inAuth', 'isAdmin', 'premium'] as const).every((k) =>
+        flag(k, r[k]),
+      ) &&
+      (!q.has('tests') || (r.tests !== null && flag('tests', r.tests > 0))) &&
+      (!q.has('qbank') || (q.get('qbank') === 'gt0') === r.qbankGenerations > 0) &&
+      (q.get('duplicates') !== 'true' || count(r.email) > 1),
+  );
+  const at = Number(q.get('cursor') ?? 0);
+  const next = at + pageSize < matches.length ? at + pageSize : null;
+  const after = new URLSearchParams(q);
+  if (next !== null) after.set('cursor', String(next));
+  return fakeResponse(
+    200,
+    {
+      users: matches.slice(at, at + pageSize),
+      total: rows.length,
+      matching: needle ? null : matches.length,
+    },
+    next === null ? {} : { link: `</api/admin/users?${after}>; rel="next"` },
+  );
+}
+
+const isList = (call: FetchCall) =>
+  call.method === 'GET' && /^\/api\/admin\/users(\?|$)/.test(call.url);
+
+/** GET /api/admin/users answers from `list()` as the server would; other calls go to `write`. */
 function serve(
   list: () => AdminUserRow[] = () => ALL,
   write?: (call: FetchCall) => Response | Promise<Response>,
 ) {
   return mockFetch((call) => {
-    if (call.method === 'GET' && call.url === '/api/admin/users') return fakeResponse(200, list());
+    if (isList(call)) return answerList(list(), call.url);
     if (write) return write(call);
     return fakeResponse(500, { error: 'unexpected call' });
   });
@@ -167,7 +206,7 @@ describe('/user-list', () => {
     mockFetch(() =>
       fail
         ? ERROR(503, 'SERVICE_UNAVAILABLE', 'The identity service is not available.')
-        : fakeResponse(200, ALL),
+        : answerList(ALL, '/api/admin/users'),
     );
     renderPage();
     expect(await screen.findByText('Failed to load users.')).toBeInTheDocument();
@@ -187,14 +226,30 @@ describe('/user-list', () => {
   });
 
   describe('filters', () => {
-    it('filters by email, ignoring case', async () => {
+    it('asks the server for the start of the email (case ignored) after a pause in typing', async () => {
+      const { calls } = serve();
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByLabelText('Email'));
+      await userEvent.paste('BOB@');
+      await waitFor(() => expect(shownEmails()).toEqual(['Bob@Example.com', 'bob@example.com']));
+      // the text once, after the pause
+      expect(calls.filter(isList).map((c) => c.url)).toEqual([
+        '/api/admin/users',
+        '/api/admin/users?email=BOB%40',
+      ]);
+      // no maintained count answers an email filter: the rows so far, exact at the end
+      expect(screen.getByText('Showing 2 of 2')).toBeInTheDocument();
+      expect(screen.getByText('Total Users: 4')).toBeInTheDocument();
+    });
+
+    it('@domain finds every address of that domain', async () => {
       serve();
       renderPage();
       await loaded();
-      await userEvent.type(screen.getByLabelText('Email'), 'BOB@');
-      expect(shownEmails()).toEqual(['Bob@Example.com', 'bob@example.com']);
-      expect(screen.getByText('Showing 2 of 4')).toBeInTheDocument();
-      expect(screen.getByText('Total Users: 4')).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('Email'), '@example.com');
+      await waitFor(() => expect(shownEmails()).toHaveLength(3));
+      expect(shownEmails()).not.toContain('admin@examprep.test');
     });
 
     it.each([
@@ -219,7 +274,10 @@ describe('/user-list', () => {
       const select = screen.getByLabelText(label);
       expect(select).toHaveValue('all');
       await userEvent.selectOptions(select, value);
-      expect(shownEmails()).toEqual(expected);
+      await waitFor(() => expect(shownEmails()).toEqual(expected));
+      expect(
+        screen.getByText(`Showing ${expected.length} of ${expected.length}`),
+      ).toBeInTheDocument();
     });
 
     it('offers All, > 0 and = 0 for QBank, and Yes/No/All for the flags', async () => {
@@ -246,10 +304,10 @@ describe('/user-list', () => {
           .map((o) => o.textContent),
       ).toEqual(['All', 'Yes', 'No']);
       await userEvent.selectOptions(tests, 'yes');
-      expect(shownEmails()).toEqual(['alice@example.com']);
+      await waitFor(() => expect(shownEmails()).toEqual(['alice@example.com']));
       await userEvent.click(screen.getByRole('button', { name: 'Reset Filters' }));
       expect(tests).toHaveValue('all');
-      expect(shownEmails()).toHaveLength(4);
+      await waitFor(() => expect(shownEmails()).toHaveLength(4));
     });
 
     it('combines filters and says when nothing matches', async () => {
@@ -273,9 +331,9 @@ describe('/user-list', () => {
       await userEvent.selectOptions(screen.getByLabelText('Email verified'), 'yes');
       await userEvent.selectOptions(screen.getByLabelText('QBank'), 'gt0');
       await userEvent.click(screen.getByRole('button', { name: 'Show Duplicates Only' }));
-      expect(shownEmails()).toEqual([]);
+      expect(await screen.findByText('No users match the current filters.')).toBeInTheDocument();
       await userEvent.click(reset);
-      expect(shownEmails()).toHaveLength(4);
+      await waitFor(() => expect(shownEmails()).toHaveLength(4));
       expect(screen.getByLabelText('Email')).toHaveValue('');
       expect(screen.getByLabelText('Email verified')).toHaveValue('all');
       expect(screen.getByLabelText('QBank')).toHaveValue('all');
@@ -291,11 +349,11 @@ describe('/user-list', () => {
       renderPage();
       await loaded();
       await userEvent.click(screen.getByRole('button', { name: 'Show Duplicates Only' }));
-      expect(shownEmails()).toEqual(['Bob@Example.com', 'bob@example.com']);
+      await waitFor(() => expect(shownEmails()).toEqual(['Bob@Example.com', 'bob@example.com']));
       const toggle = screen.getByRole('button', { name: 'Show All Users' });
       expect(toggle).toHaveAttribute('aria-pressed', 'true');
       await userEvent.click(toggle);
-      expect(shownEmails()).toHaveLength(4);
+      await waitFor(() => expect(shownEmails()).toHaveLength(4));
       expect(screen.getByRole('button', { name: 'Show Duplicates Only' })).toBeInTheDocument();
     });
   });
@@ -303,29 +361,105 @@ describe('/user-list', () => {
   describe('Export Filtered List', () => {
     const { blobs, clicked } = captureDownloads({ href: () => 'blob:users' });
 
-    it('downloads filtered_users.csv with the filtered rows, escaped and formula-safe', async () => {
-      const evil = user({
-        uid: 'u-evil',
-        email: '=HYPERLINK("http://x.test","a,b")@evil.test',
-        qbankGenerations: 1,
-      });
-      serve(() => [...ALL, evil]);
+    const CSV =
+      'uid,email,emailVerified,inDatabase,inAuth,isAdmin,premium,qbankGenerations\r\n' +
+      'u-alice,alice@example.com,true,true,true,false,true,5\r\n' +
+      'u-bob-db,bob@example.com,false,true,false,false,false,2\r\n';
+
+    it("downloads the server's filtered_users.csv of the filters, with the rows it read", async () => {
+      const { calls } = serve(undefined, (call) =>
+        call.url.startsWith('/api/admin/users/export')
+          ? fakeResponse(200, CSV, { 'x-total-count': '2' })
+          : fakeResponse(500, {}),
+      );
       renderPage();
       await loaded();
       await userEvent.selectOptions(screen.getByLabelText('QBank'), 'gt0');
+      await waitFor(() => expect(shownEmails()).toHaveLength(2));
       await userEvent.click(screen.getByRole('button', { name: 'Export Filtered List' }));
 
-      expect(clicked).toEqual([{ download: 'filtered_users.csv', href: 'blob:users' }]);
+      await waitFor(() =>
+        expect(clicked).toEqual([{ download: 'filtered_users.csv', href: 'blob:users' }]),
+      );
+      const exportCall = calls.find((c) => c.url.startsWith('/api/admin/users/export'))!;
+      expect(exportCall.url).toBe('/api/admin/users/export?qbank=gt0');
+      expect(exportCall.headers).toMatchObject({
+        Authorization: 'Bearer test-token',
+        Accept: 'text/csv',
+      });
       expect(blobs[0].type).toBe('text/csv;charset=utf-8');
-      const text = await readBlob(blobs[0]);
-      expect(text.split('\r\n')).toEqual([
-        'uid,email,emailVerified,inDatabase,inAuth,isAdmin,premium,qbankGenerations',
-        'u-alice,alice@example.com,true,true,true,false,true,5',
-        'u-bob-db,bob@example.com,false,true,false,false,false,2',
-        'u-evil,"\'=HYPERLINK(""http://x.test"",""a,b"")@evil.test",true,true,true,false,false,1',
-        '',
-      ]);
+      expect(await readBlob(blobs[0])).toBe(CSV);
+      expect(await screen.findByText('Saved filtered_users.csv. 2 users.')).toBeInTheDocument();
       await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:users'));
+    });
+
+    it("says 'No users match the filters.' on the server's 404", async () => {
+      serve(undefined, () =>
+        fakeResponse(404, { code: 'NOT_FOUND', message: 'No users match the filters.' }),
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Export Filtered List' }));
+      expect(await screen.findByText('No users match the filters.')).toBeInTheDocument();
+      expect(clicked).toEqual([]);
+    });
+  });
+
+  describe('pages and Refresh', () => {
+    it('shows the first page with its count; Load more brings the next', async () => {
+      const many = Array.from({ length: 60 }, (_, i) =>
+        user({ uid: `u${i}`, email: `user${String(i).padStart(2, '0')}@x.test`, tests: 0 }),
+      );
+      serve(() => many);
+      renderPage();
+      await loaded();
+      expect(shownEmails()).toHaveLength(50);
+      expect(screen.getByText('Total Users: 60')).toBeInTheDocument();
+      expect(screen.getByText('Showing 50 of 60')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(shownEmails()).toHaveLength(60));
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    });
+
+    it('keeps the rows and says so when the next page fails', async () => {
+      const many = Array.from({ length: 55 }, (_, i) =>
+        user({ uid: `u${i}`, email: `user${String(i).padStart(2, '0')}@x.test`, tests: 0 }),
+      );
+      mockFetch((call) =>
+        call.url.includes('cursor=')
+          ? ERROR(503, 'SERVICE_UNAVAILABLE', 'The identity service is not available.')
+          : answerList(many, call.url),
+      );
+      renderPage();
+      await loaded();
+      await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(
+        await screen.findByText(
+          'Could not load more users: The identity service is not available.',
+        ),
+      ).toBeInTheDocument();
+      expect(shownEmails()).toHaveLength(50);
+    });
+
+    it('Refresh rebuilds the list on the server, then reads it again', async () => {
+      let rows = ALL.slice(0, 2);
+      const { calls } = serve(
+        () => rows,
+        (call) => {
+          if (call.method === 'POST' && call.url === '/api/admin/users/refresh') {
+            rows = ALL;
+            return fakeResponse(200, { entries: 4, written: 2, removed: 0, ms: 40 });
+          }
+          return fakeResponse(500, {});
+        },
+      );
+      renderPage();
+      await loaded();
+      expect(shownEmails()).toHaveLength(2);
+      await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+      expect(await screen.findByText('The list was read again: 4 users.')).toBeInTheDocument();
+      await waitFor(() => expect(shownEmails()).toHaveLength(4));
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     });
   });
 
@@ -560,7 +694,15 @@ describe('/user-list', () => {
     });
 
     it('deletes the account, then the data, removes the row and reports success', async () => {
-      const { calls } = serve(undefined, () => fakeResponse(200, { deleted: true }));
+      let rows = ALL;
+      const { calls } = serve(
+        () => rows,
+        (call) => {
+          // the server's list follows the delete (the page is read again after it)
+          if (call.url === '/api/delete-user-data') rows = ALL.filter((r) => r.uid !== 'u-alice');
+          return fakeResponse(200, { deleted: true });
+        },
+      );
       renderPage();
       await loaded();
       await userEvent.click(screen.getByRole('button', { name: 'Delete User alice@example.com' }));
@@ -575,14 +717,18 @@ describe('/user-list', () => {
         expect.objectContaining({ url: '/api/delete-user-data', body: { uid: 'u-alice' } }),
       ]);
       expect(shownEmails()).not.toContain('alice@example.com');
-      expect(screen.getByText('Total Users: 3')).toBeInTheDocument();
+      expect(await screen.findByText('Total Users: 3')).toBeInTheDocument();
     });
 
     it('still deletes the data when the account is already gone (404)', async () => {
-      const { calls } = serve(undefined, (call) =>
-        call.url === '/api/delete-user'
-          ? ERROR(404, 'NOT_FOUND', 'User not found.')
-          : fakeResponse(200, { deleted: true }),
+      let rows = ALL;
+      const { calls } = serve(
+        () => rows,
+        (call) => {
+          if (call.url === '/api/delete-user') return ERROR(404, 'NOT_FOUND', 'User not found.');
+          rows = ALL.filter((r) => r.uid !== 'u-bob-db');
+          return fakeResponse(200, { deleted: true });
+        },
       );
       renderPage();
       await loaded();

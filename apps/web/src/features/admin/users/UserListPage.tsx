@@ -1,25 +1,36 @@
-import { type AdminUserRow } from '@examprep/contracts/types';
+import {
+  type AdminUserFilters,
+  type AdminUserRow,
+  USERS_CSV_FILE_NAME,
+} from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../shared/api/api-client';
+import { translateError } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
 import { useSession } from '../../../shared/session/session-context';
 import { DeleteUserModal } from './DeleteUserModal';
 import { PreviewNotificationModal } from './PreviewNotificationModal';
-import { DEFAULT_FILTERS, filterUsers, isDefaultFilters, type UserFilters } from './user-filters';
+import {
+  DEFAULT_FILTERS,
+  isDefaultFilters,
+  toServerFilters,
+  type UserFilters,
+} from './user-filters';
 import { UserFiltersForm } from './UserFiltersForm';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
-import { downloadCsv } from '../../../shared/export';
+import { downloadBlob, type ExportProgress } from '../../../shared/export';
 import { UsersTable } from './UsersTable';
 
 // Loaded when an admin opens it: the list itself stays small.
 const PurchasesEditorModal = lazy(() => import('./PurchasesEditorModal'));
 const UserGradebookModal = lazy(() => import('./UserGradebookModal'));
-import { useAdminUsers } from './users-api';
-import { usersToCsv } from './users-csv';
-import { TOKEN_PREVIEW_LENGTH, USERS_CSV_FILE_NAME, USERS_MESSAGES as T } from './users.messages';
+import { fetchUsersCsv, useAdminUsers, useRefreshUsers } from './users-api';
+import { TOKEN_PREVIEW_LENGTH, USERS_MESSAGES as T } from './users.messages';
 
 /** Copy ID Token (Admins Only): the admin's own current access token to the clipboard. */
 async function copyOwnToken(getToken: () => Promise<string | null>, notify: NoticeFn) {
@@ -49,37 +60,162 @@ async function copyOwnToken(getToken: () => Promise<string | null>, notify: Noti
   }
 }
 
+/** The email filter reaches the server after this pause in typing. */
+export const EMAIL_DEBOUNCE_MS = 300;
+
+/**
+ * Export Filtered List (admin spec §2.1): the server's filtered_users.csv of the filters, read
+ * as the gateway writes it (rows so far of the count), cancellable.
+ */
+function useUsersExport(notify: NoticeFn) {
+  const { getToken } = useSession();
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+  const run = async (filters: AdminUserFilters) => {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress({ bytes: 0, rows: 0, total: null });
+    try {
+      const { blob, progress: done } = await fetchUsersCsv(
+        getToken,
+        filters,
+        setProgress,
+        controller.signal,
+      );
+      downloadBlob(USERS_CSV_FILE_NAME, blob);
+      notify({
+        variant: 'success',
+        text: T.exported(USERS_CSV_FILE_NAME) + ` ${T.exportedRows(done.rows)}`,
+      });
+    } catch (err) {
+      if (controller.signal.aborted) notify({ variant: 'warning', text: T.exportCancelled });
+      else if (err instanceof ApiError && err.status === 404)
+        notify({ variant: 'warning', text: T.nothingToExport });
+      else notify({ variant: 'danger', text: T.exportListFailed(translateError(err)) });
+    } finally {
+      running.current = null;
+      setProgress(null);
+    }
+  };
+  return { exporting: progress !== null, progress, run, cancel: () => running.current?.abort() };
+}
+
 function UserListBody({
-  users,
   onDelete,
   onPurchases,
   onGradebook,
   notify,
 }: {
-  users: AdminUserRow[];
   onDelete: (user: AdminUserRow) => void;
   onPurchases: (user: AdminUserRow) => void;
   onGradebook: (user: AdminUserRow) => void;
   notify: NoticeFn;
 }) {
   const [filters, setFilters] = useState<UserFilters>(DEFAULT_FILTERS);
-  const shown = useMemo(() => filterUsers(users, filters), [users, filters]);
-  const filtered = !isDefaultFilters(filters);
+  // the email box has its own text; it reaches the query after a pause in typing
+  const [email, setEmail] = useState('');
+  useEffect(() => {
+    if (email === filters.email) return;
+    const timer = setTimeout(() => setFilters((f) => ({ ...f, email })), EMAIL_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [email, filters.email]);
+  const query = useMemo(() => toServerFilters(filters), [filters]);
+  const list = useAdminUsers(query, true);
+  const refresh = useRefreshUsers();
+  const exporter = useUsersExport(notify);
+  const filtered = !isDefaultFilters({ ...filters, email });
+
+  const changeFilters = (next: UserFilters) => {
+    setEmail(next.email);
+    setFilters(next);
+  };
+  const onRefresh = () =>
+    refresh.mutate(undefined, {
+      onSuccess: (report) => notify({ variant: 'success', text: T.refreshed(report.entries) }),
+      onError: (err) => notify({ variant: 'danger', text: T.refreshFailed(translateError(err)) }),
+    });
+
+  const pages = list.data?.pages ?? [];
+  const users = pages.flatMap((p) => p.data.users);
+  const first = pages[0]?.data;
+  // an email filter has no maintained count: the rows so far, exact once all are in
+  const matching =
+    first === undefined ? undefined : (first.matching ?? (list.hasNextPage ? null : users.length));
+  const loadMoreError = list.isFetchNextPageError ? list.error : null;
+
+  let rows;
+  if (list.isPending) {
+    rows = <Loading label={T.loading} />;
+  } else if (list.isError && !loadMoreError) {
+    rows = (
+      <ErrorState
+        message={T.loadFailed}
+        detail={translateError(list.error)}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        retryLabel={T.tryAgain}
+      />
+    );
+  } else if (first?.total === 0) {
+    rows = <p className="text-body-secondary py-3">{T.empty}</p>;
+  } else if (users.length === 0 && !list.hasNextPage) {
+    rows = <p className="text-body-secondary py-3">{T.noMatches}</p>;
+  } else {
+    rows = (
+      <>
+        <UsersTable
+          users={users}
+          onDelete={onDelete}
+          onPurchases={onPurchases}
+          onGradebook={onGradebook}
+          notify={notify}
+        />
+        {loadMoreError ? (
+          <Alert variant="danger" className="py-2">
+            {T.loadMoreFailed(translateError(loadMoreError))}
+          </Alert>
+        ) : null}
+        {list.hasNextPage ? (
+          <Button
+            variant="outline-secondary"
+            className="w-100"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? T.loadingMore : T.loadMore}
+          </Button>
+        ) : null}
+      </>
+    );
+  }
 
   return (
     <>
-      <p className="mb-2" aria-live="polite">
-        <span className="fw-semibold">{T.total(users.length)}</span>
-        {filtered ? (
-          <span className="text-body-secondary ms-2">{T.showing(shown.length, users.length)}</span>
+      <p className="mb-2 d-flex flex-wrap align-items-center gap-2" aria-live="polite">
+        {first !== undefined ? <span className="fw-semibold">{T.total(first.total)}</span> : null}
+        {first !== undefined && filtered && matching !== undefined ? (
+          <span className="text-body-secondary">
+            {matching === null ? T.shownSoFar(users.length) : T.showing(users.length, matching)}
+          </span>
+        ) : null}
+        {first !== undefined && !filtered && list.hasNextPage ? (
+          <span className="text-body-secondary">{T.showing(users.length, first.total)}</span>
+        ) : null}
+        {list.isFetching && !list.isPending && !list.isFetchingNextPage ? (
+          <span className="small text-body-secondary">
+            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />
+            {T.updating}
+          </span>
         ) : null}
       </p>
-      <UserFiltersForm filters={filters} onChange={setFilters} />
+      <UserFiltersForm filters={{ ...filters, email }} onChange={changeFilters} />
       <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={T.toolbar}>
         <Button
           size="sm"
           variant="outline-secondary"
-          onClick={() => setFilters(DEFAULT_FILTERS)}
+          onClick={() => changeFilters(DEFAULT_FILTERS)}
           disabled={!filtered}
         >
           {T.resetFilters}
@@ -87,34 +223,47 @@ function UserListBody({
         <Button
           size="sm"
           variant="outline-primary"
-          onClick={() => downloadCsv(USERS_CSV_FILE_NAME, usersToCsv(shown))}
-          disabled={shown.length === 0}
+          onClick={() => void exporter.run(toServerFilters({ ...filters, email }))}
+          disabled={exporter.exporting || list.isPending || users.length === 0}
         >
-          {T.exportFiltered}
+          {exporter.exporting ? T.exportingList : T.exportFiltered}
         </Button>
         <Button
           size="sm"
           variant={filters.duplicatesOnly ? 'warning' : 'outline-warning'}
           className={filters.duplicatesOnly ? '' : 'text-body'}
           aria-pressed={filters.duplicatesOnly}
-          onClick={() => setFilters({ ...filters, duplicatesOnly: !filters.duplicatesOnly })}
+          onClick={() =>
+            changeFilters({ ...filters, email, duplicatesOnly: !filters.duplicatesOnly })
+          }
         >
           {filters.duplicatesOnly ? T.showAll : T.showDuplicates}
         </Button>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={onRefresh}
+          disabled={refresh.isPending}
+          title={T.refreshHint}
+        >
+          {refresh.isPending ? T.refreshing : T.refresh}
+        </Button>
+        {exporter.progress ? (
+          <>
+            <span className="small align-self-center" role="status" data-testid="export-progress">
+              {T.exportProgress(
+                exporter.progress.rows,
+                exporter.progress.total,
+                (exporter.progress.bytes / 1024).toFixed(1),
+              )}
+            </span>
+            <Button size="sm" variant="outline-danger" onClick={exporter.cancel}>
+              {T.cancelExport}
+            </Button>
+          </>
+        ) : null}
       </div>
-      {users.length === 0 ? (
-        <p className="text-body-secondary py-3">{T.empty}</p>
-      ) : shown.length === 0 ? (
-        <p className="text-body-secondary py-3">{T.noMatches}</p>
-      ) : (
-        <UsersTable
-          users={shown}
-          onDelete={onDelete}
-          onPurchases={onPurchases}
-          onGradebook={onGradebook}
-          notify={notify}
-        />
-      )}
+      <div aria-busy={list.isFetching || undefined}>{rows}</div>
     </>
   );
 }
@@ -124,7 +273,6 @@ export default function UserListPage() {
   useDocumentTitle(T.title);
   const session = useSession();
   const { isAdmin, getToken } = session;
-  const list = useAdminUsers(isAdmin);
   const { notices, notify, dismiss } = useNotices();
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -148,30 +296,14 @@ export default function UserListPage() {
     );
   }
 
-  let body;
-  if (list.isPending) {
-    body = <Loading label={T.loading} />;
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        message={T.loadFailed}
-        detail={list.error.message}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-        retryLabel={T.tryAgain}
-      />
-    );
-  } else {
-    body = (
-      <UserListBody
-        users={list.data}
-        onDelete={setDeleting}
-        onPurchases={setEditingPurchases}
-        onGradebook={setViewingGradebook}
-        notify={notify}
-      />
-    );
-  }
+  const body = (
+    <UserListBody
+      onDelete={setDeleting}
+      onPurchases={setEditingPurchases}
+      onGradebook={setViewingGradebook}
+      notify={notify}
+    />
+  );
 
   return (
     <section aria-labelledby="user-list-title">

@@ -1,21 +1,17 @@
-import { type AdminUserRow } from '@examprep/contracts/types';
+import { type AdminUserFilters, ADMIN_USER_FLAG_FILTERS } from '@examprep/contracts/types';
 
 export type YesNoAll = 'all' | 'yes' | 'no';
 export type QbankFilter = 'all' | 'gt0' | 'eq0';
 
 /** The yes/no/all filters of admin spec §2.1 on the rows' boolean flags. */
-export const FLAG_FILTERS = [
-  'emailVerified',
-  'inDatabase',
-  'inAuth',
-  'isAdmin',
-  'premium',
-] as const;
+export const FLAG_FILTERS = ADMIN_USER_FLAG_FILTERS;
 export type FlagFilter = (typeof FLAG_FILTERS)[number];
 
+/** The screen's filters (admin spec §2.1); the server applies them (issue 26, ADR 0030). */
 export interface UserFilters extends Record<FlagFilter, YesNoAll> {
+  /** The start of the email, or `@domain` for exactly that domain (case ignored). */
   email: string;
-  /** Has tests: yes = at least one, no = none (a count the server could not load matches neither). */
+  /** Has tests: yes = at least one, no = none. */
   tests: YesNoAll;
   qbank: QbankFilter;
   duplicatesOnly: boolean;
@@ -33,43 +29,16 @@ export const DEFAULT_FILTERS: UserFilters = {
   duplicatesOnly: false,
 };
 
-function matchesFlag(value: boolean, filter: YesNoAll): boolean {
-  return filter === 'all' || value === (filter === 'yes');
-}
-
-/** Admin spec §2.1 Tests filter: yes = tests > 0, no = tests = 0; an unknown count (null) only under all. */
-export function matchesTests(tests: number | null, filter: YesNoAll): boolean {
-  if (filter === 'all') return true;
-  if (tests === null) return false;
-  return filter === 'yes' ? tests > 0 : tests === 0;
-}
-
-/** Lower-cased emails held by more than one row (admin spec §2.1: same email ignoring case). */
-export function duplicateEmails(rows: readonly AdminUserRow[]): Set<string> {
-  const seen = new Set<string>();
-  const dups = new Set<string>();
-  for (const row of rows) {
-    const key = row.email.trim().toLowerCase();
-    if (!key) continue;
-    if (seen.has(key)) dups.add(key);
-    seen.add(key);
-  }
-  return dups;
-}
-
-/** The rows the filters let through, in the server's order (admins first, then by email). */
-export function filterUsers(rows: readonly AdminUserRow[], filters: UserFilters): AdminUserRow[] {
-  const needle = filters.email.trim().toLowerCase();
-  const dups = filters.duplicatesOnly ? duplicateEmails(rows) : null;
-  return rows.filter(
-    (row) =>
-      (!needle || row.email.toLowerCase().includes(needle)) &&
-      FLAG_FILTERS.every((key) => matchesFlag(row[key], filters[key])) &&
-      matchesTests(row.tests, filters.tests) &&
-      (filters.qbank === 'all' ||
-        (filters.qbank === 'gt0' ? row.qbankGenerations > 0 : row.qbankGenerations === 0)) &&
-      (dups === null || dups.has(row.email.trim().toLowerCase())),
-  );
+/** The query of GET /api/admin/users and its export: only the filters that narrow. */
+export function toServerFilters(filters: UserFilters): AdminUserFilters {
+  const q: AdminUserFilters = {};
+  const email = filters.email.trim();
+  if (email) q.email = email;
+  for (const key of FLAG_FILTERS) if (filters[key] !== 'all') q[key] = filters[key];
+  if (filters.tests !== 'all') q.tests = filters.tests;
+  if (filters.qbank !== 'all') q.qbank = filters.qbank;
+  if (filters.duplicatesOnly) q.duplicates = true;
+  return q;
 }
 
 export function isDefaultFilters(filters: UserFilters): boolean {

@@ -9,9 +9,6 @@ import {
 /** Admin spec §9: the token preview shows the first 50 characters. */
 export const TOKEN_PREVIEW_LENGTH = 50;
 
-/** The CSV file of Export Filtered List (admin spec §2.1). */
-export const USERS_CSV_FILE_NAME = 'filtered_users.csv';
-
 /** Texts of /user-list (admin spec §2.1, §4, §6, §8). */
 export const USERS_MESSAGES = {
   ...ADMIN_USER_MESSAGES,
@@ -24,10 +21,28 @@ export const USERS_MESSAGES = {
   noMatches: 'No users match the current filters.',
   total: (n: number) => `Total Users: ${n}`,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  shownSoFar: (n: number) => `${n} shown so far`,
+  updating: 'Updating…',
+  loadMore: 'Load more',
+  loadingMore: 'Loading more…',
+  loadMoreFailed: (message: string) => `Could not load more users: ${message}`,
+  refresh: 'Refresh',
+  refreshing: 'Refreshing…',
+  refreshHint:
+    'Read every account and user document again now (users made outside the app appear within 10 minutes otherwise)',
+  refreshed: (n: number) => `The list was read again: ${n} users.`,
+  refreshFailed: (message: string) => `Could not refresh the list: ${message}`,
+  exportingList: 'Exporting…',
+  exportProgress: (rows: number, total: number | null, kb: string) =>
+    total === null ? `${rows} users (${kb} KB)` : `${rows} of ${total} users (${kb} KB)`,
+  cancelExport: 'Cancel export',
+  exportCancelled: 'The export was cancelled.',
+  exportedRows: (n: number) => `${n} ${n === 1 ? 'user' : 'users'}.`,
+  exportListFailed: (message: string) => `The export failed: ${message}`,
 
   filtersHeading: 'Filters',
   emailFilter: 'Email',
-  emailFilterPlaceholder: 'Filter by email',
+  emailFilterPlaceholder: 'Start of the email, or @domain',
   emailVerifiedFilter: 'Email verified',
   inDatabaseFilter: 'In database',
   inAuthFilter: 'Authenticated',
