@@ -10,7 +10,9 @@
 // rates, and removes exactly the records of a tag (--remove).
 'use strict';
 
+const { randomUUID } = require('node:crypto');
 const { MongoClient } = require('mongodb');
+const { connect, JSONCodec } = require('nats');
 const { infraModel } = require('../infra/environment.cjs');
 const gen = require('./generate.cjs');
 
@@ -35,6 +37,7 @@ const COLLECTIONS = {
   questions: ['qbank', 'questions'],
   users: ['identity', 'users'],
   purchaseViews: ['identity', 'purchase_views'],
+  directory: ['identity', 'user_directory'],
   orders: ['catalog', 'orders'],
   snapshots: ['catalog', 'ledger_snapshots'],
   holdings: ['catalog', 'holdings'],
@@ -50,6 +53,7 @@ const REMOVE_ORDER = [
   'testCounts',
   'users',
   'purchaseViews',
+  'directory',
   'orders',
   'snapshots',
   'holdings',
@@ -68,6 +72,7 @@ function removalFilters(tag) {
     questions: { course: { $regex: `${escapeRegex(p.courseSuffix)}$` } },
     users: { _id: startsWith(p.uid) },
     purchaseViews: { _id: startsWith(p.uid) },
+    directory: { _id: startsWith(p.uid) },
     orders: { _id: startsWith(p.orderId) },
     snapshots: { _id: startsWith(p.uid) },
     holdings: { _id: startsWith(p.uid) },
@@ -131,6 +136,42 @@ function progress(log) {
     },
     elapsed: () => (Date.now() - t0) / 1000,
   };
+}
+
+// ---------------------------------------------------------------- identity's user directory
+
+/**
+ * The admin user list is the identity service's read model (ADR 0030), rebuilt from Keycloak
+ * and its database at start, every 10 minutes and on request: after the bulk writes it is asked
+ * now (over NATS, as the gateway's Refresh does), so the list shows the data set at once. A
+ * stopped identity service rebuilds at its start: that is only logged.
+ */
+async function refreshUserDirectory(model, log) {
+  const jc = JSONCodec();
+  let nc;
+  try {
+    nc = await connect({ servers: model.natsUrls, timeout: 5_000 });
+    const actor = {
+      uid: 'seed-scale',
+      email: 'seed-scale@local',
+      isAdmin: true,
+      emailVerified: true,
+    };
+    const msg = await nc.request(
+      'identity.admin.refreshUsers',
+      jc.encode({ pattern: 'identity.admin.refreshUsers', data: { actor }, id: randomUUID() }),
+      { timeout: 30 * 60_000 },
+    );
+    const reply = jc.decode(msg.data);
+    if (reply.err) throw new Error(JSON.stringify(reply.err));
+    log(`user directory rebuilt: ${JSON.stringify(reply.response)}`);
+  } catch (err) {
+    log(
+      `user directory not rebuilt now (${err.message}): the identity service does it at its start and every 10 minutes`,
+    );
+  } finally {
+    await nc?.close();
+  }
 }
 
 // ---------------------------------------------------------------- Keycloak
@@ -359,6 +400,19 @@ async function seedScale(options = {}) {
           learners.flatMap((l) => l.purchaseView ?? []),
           prog,
         );
+        // the admin list's test counts (ADR 0030): the directory keeps them from the testing
+        // service's facts, which these tests never sent; the rest of each entry comes from the
+        // rebuild asked for at the end
+        await insertAll(
+          db,
+          'directory',
+          learners.flatMap((l) =>
+            l.testCount
+              ? [{ _id: l.uid, tests: l.testCount.n, testsVersion: l.testCount.version }]
+              : [],
+          ),
+          prog,
+        );
       })();
       const catalog = (async () => {
         await insertAll(
@@ -413,6 +467,7 @@ async function seedScale(options = {}) {
     });
     clearInterval(ticker);
     await analyse(db, log);
+    await refreshUserDirectory(model, log);
     prog.print('done');
     log(`total ${prog.elapsed().toFixed(1)}s`);
     return { seconds: prog.elapsed(), collections: prog.summary(), plan: p };
@@ -468,6 +523,7 @@ async function removeScale(options = {}) {
     clearInterval(ticker);
     await client.close();
   }
+  await refreshUserDirectory(model, log);
   prog.print('removed');
   log(`total ${prog.elapsed().toFixed(1)}s`);
   return { seconds: prog.elapsed(), collections: prog.summary() };

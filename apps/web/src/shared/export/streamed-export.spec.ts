@@ -60,6 +60,17 @@ describe('fetchStreamedExport (ADR 0026)', () => {
     expect(JSON.parse(text)).toMatchObject({ totalQuestions: 3 });
   });
 
+  it('without x-total-count the total is unknown and every row still counts', async () => {
+    mockFetch(() => streamed(['a,b\r\n', '1,2\r\n3,4\r\n']));
+    const { progress } = await fetchStreamedExport({
+      path: '/api/admin/users/export',
+      query: '',
+      getToken: async () => 't',
+      mimeType: 'text/csv;charset=utf-8',
+    });
+    expect(progress).toEqual({ bytes: 15, rows: 2, total: null });
+  });
+
   it("a refusal is the ApiError of its body (404 'No questions to export.')", async () => {
     mockFetch(
       () =>

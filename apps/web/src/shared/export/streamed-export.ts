@@ -69,7 +69,9 @@ export async function fetchStreamedExport(
       const text = await response.text().catch(() => '');
       throw errorFromResponse(response.status, text);
     }
-    const count = Number(response.headers.get('x-total-count'));
+    // no header is no count (Number(null) would be 0)
+    const header = response.headers.get('x-total-count');
+    const count = header === null || header.trim() === '' ? NaN : Number(header);
     const progress: ExportProgress = {
       bytes: 0,
       rows: 0,
