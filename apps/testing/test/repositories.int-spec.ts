@@ -273,7 +273,7 @@ describe.each(countImplementations)('TestCountsRepository (%s)', (_name, make) =
     // a stopped beating: b takes over, a is told to stop
     expect(await counts.claimBuild('b:2', at(200), at(80))).toEqual(at(200));
     expect(await counts.beat('a:1', at(201))).toBe(false);
-    await counts.finishBuild('b:2', at(210), { tests: 3, users: 2, ms: 5 });
+    await counts.finishBuild('b:2', at(210), { tests: 3, users: 2, ms: 5, readMs: 2 });
     expect(await counts.claimBuild('c:3', at(999), at(900))).toBeNull();
   });
 });

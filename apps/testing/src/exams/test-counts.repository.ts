@@ -10,7 +10,9 @@ export interface TestCount {
 export interface TestCountsBuildStats {
   tests: number;
   users: number;
+  /** The whole build; of it, reading the tests' owners. */
   ms: number;
+  readMs: number;
 }
 
 /**
