@@ -219,20 +219,6 @@ export class MongoTestsRepository extends TestsRepository {
     return USER_TESTS_ORDER.page(rows, limit);
   }
 
-  /**
-   * Tests per user (the admin list's Tests column). No index serves it: it reads the userId of
-   * every test (a scan of `tests`, the projection keeps the documents small).
-   */
-  async countsByUser(): Promise<Record<string, number>> {
-    const docs = await this.tests
-      .find({}, { userId: 1 })
-      .lean<Pick<TestRecord, 'userId'>[]>()
-      .exec();
-    const counts = new Map<string, number>();
-    for (const d of docs) counts.set(d.userId, (counts.get(d.userId) ?? 0) + 1);
-    return Object.fromEntries(counts);
-  }
-
   /** By the `_id` index: `{_id: {$gt: after}}` sorted by `_id`, only the owner read. */
   async scanOwners(after: string | null, limit: number): Promise<TestRef[]> {
     return this.tests

@@ -20,8 +20,6 @@ import {
   type SubmitQuizAnswerMessage,
   type SubmitTestAnswer,
   type SubmitTestMessage,
-  type TestCountsMessage,
-  type TestCountsReply,
   type TestExport,
   type TestView,
   type UnfinishedTestAnswer,
@@ -96,11 +94,6 @@ export class TestsController {
   @RpcPattern(Subjects.testing.exportTest)
   exportTest(@Payload() { actor, uid, testId }: ExportTestMessage): Promise<TestExport> {
     return this.tests.exportTest(actor, uid, testId);
-  }
-
-  @RpcPattern(Subjects.testing.testCounts)
-  testCounts(@Payload() { actor }: TestCountsMessage): Promise<TestCountsReply> {
-    return this.tests.testCounts(actor);
   }
 
   @RpcPattern(Subjects.testing.mediaAccess)

@@ -135,9 +135,6 @@ export abstract class TestsRepository {
     limit: number,
   ): Promise<Page<TestRecord>>;
 
-  /** Tests per user, every user (the admin list's Tests column). */
-  abstract countsByUser(): Promise<Record<string, number>>;
-
   /**
    * The owners of the tests after `after` in `_id` order, at most `limit` (a keyset page by the
    * `_id` index): the build of the per-user counts reads every test this way, a page at a time.

@@ -11,7 +11,6 @@ import {
   type PoolQuestion,
   TEST_LIMITS,
   TEST_MESSAGES,
-  type TestCountsReply,
   type TestExport,
   TestExportQuery,
   TestIdDto,
@@ -55,7 +54,7 @@ const byLastUpdatedDesc = (a: TestRecord, b: TestRecord) =>
 
 /**
  * Tests as a whole (learner spec §4, §7; admin spec §2.1): create from the catalogue's include,
- * read, the unfinished lookup, the gradebook, delete, and the admin's lists, export and counts.
+ * read, the unfinished lookup, the gradebook, delete, and the admin's lists and export.
  */
 @Injectable()
 export class TestsService {
@@ -211,12 +210,6 @@ export class TestsService {
     const questions = await this.store.questionsOf(test);
     const answers = await this.store.answersOf(test, questions);
     return toTestExport(test, questions, answers, this.store.clock.now());
-  }
-
-  /** Tests per user (every test, finished or not): the admin list's Tests column. */
-  async testCounts(actor: Actor | null): Promise<TestCountsReply> {
-    requireAdmin(actor);
-    return { counts: await this.store.repo.countsByUser() };
   }
 
   /**

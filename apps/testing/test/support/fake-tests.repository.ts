@@ -179,12 +179,6 @@ export class FakeTestsRepository implements TestsRepository {
     return { items: page.items.map((t) => structuredClone(t)), next: page.next };
   }
 
-  async countsByUser(): Promise<Record<string, number>> {
-    const counts: Record<string, number> = {};
-    for (const t of this.tests.values()) counts[t.userId] = (counts[t.userId] ?? 0) + 1;
-    return counts;
-  }
-
   async scanOwners(after: string | null, limit: number): Promise<TestRef[]> {
     this.calls.push('scanOwners');
     return [...this.tests.values()]

@@ -37,12 +37,6 @@ export type FlagQuestionMessage = Envelope<{ input: FlagQuestionInput }>;
 export type GradebookMessage = Envelope<{ userId?: string }>;
 export type UserTestsMessage = Envelope<{ uid: string; page?: PageRequest }>;
 export type ExportTestMessage = Envelope<{ uid: string; testId: string }>;
-export type TestCountsMessage = Envelope;
-/** Tests per user (every test, finished or not): the admin list's Tests column. */
-export interface TestCountsReply {
-  counts: Record<string, number>;
-}
-
 /**
  * `events.user.testsCounted`: how many tests a user has now (every test, finished or not),
  * published by the testing service after a test of theirs was created or deleted, or their
@@ -89,7 +83,6 @@ export interface TestingRpc {
   [Subjects.testing.gradebook]: RpcPair<GradebookMessage, GradebookAnswer>;
   [Subjects.testing.userTests]: RpcPair<UserTestsMessage, UserTestsPage>;
   [Subjects.testing.exportTest]: RpcPair<ExportTestMessage, TestExport>;
-  [Subjects.testing.testCounts]: RpcPair<TestCountsMessage, TestCountsReply>;
   [Subjects.testing.mediaAccess]: RpcPair<MediaAccessMessage, MediaAccessReply>;
 }
 
