@@ -12,6 +12,8 @@ import { JSONCodec, type Subscription } from 'nats';
 import {
   HoldingsRecord,
   HoldingsSchema,
+  LedgerEntryDocRecord,
+  LedgerEntryDocSchema,
   type LedgerEntryRecord,
   LedgerSnapshotRecord,
   LedgerSnapshotSchema,
@@ -53,6 +55,7 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
           { name: LedgerSnapshotRecord.name, schema: LedgerSnapshotSchema },
           { name: HoldingsRecord.name, schema: HoldingsSchema },
           { name: PendingChangeRecord.name, schema: PendingChangeSchema },
+          { name: LedgerEntryDocRecord.name, schema: LedgerEntryDocSchema },
         ]),
       ],
       // the service and its repository only: no relay timer, no durable consumer
@@ -126,6 +129,14 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     expect(last.purchases).toEqual(foldEntries(entries));
     // every change was published: none left marked for the relay
     expect(await marksOf(id)).toEqual([]);
+    // the history's entries (ledger_entries), written by the racing replicas: each once, as
+    // the snapshot holds them, without the catch-up of a history read
+    const stored20 = await connection
+      .collection('ledger_entries')
+      .find({ uid: id })
+      .sort({ seq: 1 })
+      .toArray();
+    expect(stored20.map((e) => [e.seq, e.key])).toEqual(entries.map((e) => [e.seq, e.key]));
   });
 
   it('one payment recorded 10 times at once on 4 replicas grants once per product', async () => {
@@ -242,6 +253,41 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     await expect(sut.holds(id, 'teas_math_qbank')).resolves.toBe(false);
   });
 
+  it('history pages (issue 26, ADR 0026): paging through answers every entry once, newest first, for a ledger of changes by several replicas', async () => {
+    const id = uid();
+    const products = ['teas_math_qbank', 'med_dosage_qbank', 'premium_3d_assets'];
+    for (let i = 0; i < 9; i++)
+      await replicas[i % replicas.length]!.apply(
+        id,
+        [{ productId: products[i % 3]!, action: i % 2 === 0 ? 'grant' : 'revoke' }],
+        admin,
+      );
+    for (const limit of [1, 2, 4, 50]) {
+      const seqs: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await sut.history(id, cursor, limit);
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        seqs.push(...page.items.map((e) => e.seq));
+        cursor = page.next ?? undefined;
+      } while (cursor !== undefined);
+      expect(seqs).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    }
+  });
+
+  it('history catches up a ledger recorded before ledger_entries from its newest snapshot', async () => {
+    const id = uid();
+    await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
+    await sut.apply(id, [{ productId: 'med_dosage_qbank', action: 'grant' }], admin);
+    await connection.collection('ledger_entries').deleteMany({ uid: id });
+    const page = await sut.history(id, undefined, 50);
+    expect(page.items.map((e) => [e.seq, e.productId])).toEqual([
+      [2, 'med_dosage_qbank'],
+      [1, 'teas_math_qbank'],
+    ]);
+    expect(await connection.collection('ledger_entries').countDocuments({ uid: id })).toBe(2);
+  });
+
   it('reads one holdings document for the access check; history is newest first', async () => {
     const id = uid();
     await sut.apply(id, [{ productId: 'med_dosage_qbank', action: 'grant' }], admin);
@@ -249,7 +295,7 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
     await expect(sut.holds(id, 'teas_math_qbank_practice')).resolves.toBe(true);
     await expect(sut.holds(id, 'med_dosage_simulations')).resolves.toBe(false);
-    const history = await sut.history(id);
+    const history = (await sut.history(id, undefined, 50)).items;
     expect(history.map((h) => [h.productId, h.action])).toEqual([
       ['teas_math_qbank', 'grant'],
       ['med_dosage_qbank', 'revoke'],
@@ -258,7 +304,7 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     expect(history[0]!.seq).toBeGreaterThan(history[2]!.seq);
   });
 
-  it('reads and writes one user by _id only, which FerretDB pushes down, however big the ledger', async () => {
+  it('reads and writes one user by _id only (the history: by uid on its index), which the store pushes down, however big the ledger', async () => {
     const id = uid();
     await sut.apply(id, [{ productId: 'teas_math_qbank', action: 'grant' }], admin);
     const seen: { collection: string; method: string; filter: unknown }[] = [];
@@ -271,16 +317,21 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
         by: 'stripe',
         orderId: `ord_${randomUUID()}`,
       });
-      await sut.history(id);
+      await sut.history(id, undefined, 50);
       await sut.holds(id, 'teas_math_qbank');
     } finally {
       connection.set('debug', false);
     }
-    const queries = seen.filter((q) => q.method !== 'insertOne' && q.method !== 'createIndex');
+    const queries = seen.filter(
+      (q) => !['insertOne', 'insertMany', 'createIndex'].includes(q.method),
+    );
     expect(queries.length).toBeGreaterThan(5);
     for (const q of queries) {
-      expect({ ...q, keys: Object.keys(q.filter as object) }).toMatchObject({ keys: ['_id'] });
-      expect(typeof (q.filter as { _id: unknown })._id).toBe('string');
+      // ledger_entries (the history's pages, ADR 0026): the uid equality first, on the
+      // {uid, seq, _id} index (apps/catalog/test/repositories.int-spec.ts explains them)
+      const key = q.collection === 'ledger_entries' ? 'uid' : '_id';
+      expect({ ...q, keys: Object.keys(q.filter as object) }).toMatchObject({ keys: [key] });
+      expect(typeof (q.filter as Record<string, unknown>)[key]).toBe('string');
       // and the store says so: the filter is pushed down, not a scan of every user's documents
       const plan = (await connection
         .db!.collection(q.collection)

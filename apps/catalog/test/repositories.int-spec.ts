@@ -5,7 +5,7 @@
 // an older order lacks read as null, unique ids decided by the store, the relays' cutoffs,
 // order and limits, erasure). Last, every query the Mongo repositories sent is explained: none
 // may read a whole collection that grows with users (issue 26, ADR 0028).
-import type { Product } from '@examprep/contracts';
+import { PAGE_MESSAGES, type Product } from '@examprep/contracts';
 import { expectEveryQueryIndexed, recordQueries, scratchDatabase } from '@examprep/test-kit';
 import type { Model } from 'mongoose';
 import { CouponRecord, CouponSchema, toCoupon } from '../src/checkout/coupon.schema';
@@ -21,6 +21,8 @@ import type { WebhookEvent } from '../src/checkout/webhook-decision';
 import {
   HoldingsRecord,
   HoldingsSchema,
+  LedgerEntryDocRecord,
+  LedgerEntryDocSchema,
   type LedgerSnapshotRecord,
   LedgerSnapshotRecord as LedgerSnapshotModel,
   LedgerSnapshotSchema,
@@ -46,6 +48,7 @@ const db = scratchDatabase('catalog_repositories_it', [
   [LedgerSnapshotModel.name, LedgerSnapshotSchema],
   [HoldingsRecord.name, HoldingsSchema],
   [PendingChangeRecord.name, PendingChangeSchema],
+  [LedgerEntryDocRecord.name, LedgerEntryDocSchema],
   [ProductRecord.name, ProductSchema],
 ]);
 /** Collections that do not grow with users (a whole read of them is no scan to fear). */
@@ -98,6 +101,7 @@ const implementations: [
           await db.empty<LedgerSnapshotRecord>(LedgerSnapshotModel.name),
           await db.empty<HoldingsRecord>(HoldingsRecord.name),
           await db.empty<PendingChangeRecord>(PendingChangeRecord.name),
+          await db.empty<LedgerEntryDocRecord>(LedgerEntryDocRecord.name),
         ),
       products: async (docs) => {
         const model: Model<ProductRecord> = await db.empty<ProductRecord>(ProductRecord.name);
@@ -603,6 +607,67 @@ describe.each(implementations)('EntitlementsRepository (%s)', (_name, make) => {
     expect(await before(at(30), 10)).toEqual([m3, edge]);
   });
 
+  /** Every page of the user's entries, `limit` at a time: their seqs in the order read. */
+  const allEntries = async (uid: string, limit: number) => {
+    const seqs: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await repo.entriesPage(uid, cursor, limit);
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      expect(page.items.every((e) => e.uid === uid)).toBe(true);
+      seqs.push(...page.items.map((e) => e.seq));
+      cursor = page.next ?? undefined;
+    } while (cursor !== undefined);
+    return seqs;
+  };
+
+  it('entries: stored by seq (one stored before is kept, the rest written), paged newest first, the newest seq', async () => {
+    expect(await repo.newestEntrySeq('u1')).toBe(0);
+    expect(await repo.entriesPage('u1', undefined, 5)).toEqual({ items: [], next: null });
+    const seven = snapshot('u1', 1, ['a', 'b', 'c', 'd', 'e', 'f', 'g']).entries;
+    await repo.insertEntries('u1', seven.slice(0, 3));
+    await repo.insertEntries('u2', snapshot('u2', 1, ['z']).entries);
+    expect(await repo.newestEntrySeq('u1')).toBe(3);
+    // a second writer with the whole snapshot: 1..3 stored before stay as they were
+    await repo.insertEntries(
+      'u1',
+      seven.map((e) => (e.seq <= 3 ? { ...e, productId: 'x' } : e)),
+    );
+    await repo.insertEntries('u1', []);
+    expect(await repo.newestEntrySeq('u1')).toBe(7);
+    for (const limit of [1, 2, 3, 7, 50])
+      expect(await allEntries('u1', limit)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    const first = await repo.entriesPage('u1', undefined, 2);
+    expect(first.items[0]).toMatchObject({
+      _id: 'u1#7',
+      uid: 'u1',
+      key: 'o1:g:grant',
+      seq: 7,
+      productId: 'g',
+      action: 'grant',
+      source: 'payment',
+      by: 'stripe',
+      orderId: 'o1',
+    });
+    expect(new Date(first.items[0]!.at).getTime()).toBe(at(1).getTime());
+    const last = await repo.entriesPage(
+      'u1',
+      (await repo.entriesPage('u1', undefined, 6)).next!,
+      6,
+    );
+    expect(last.items.map((e) => e.productId)).toEqual(['a']);
+    expect(last.next).toBeNull();
+    expect(await allEntries('u2', 5)).toEqual([1]);
+  });
+
+  it('entriesPage: a cursor the history did not write is a 400 naming cursor', async () => {
+    await repo.insertEntries('u1', snapshot('u1', 1, ['a']).entries);
+    for (const cursor of ['nope!', Buffer.from('["1","u1#1"]').toString('base64url')])
+      await expect(repo.entriesPage('u1', cursor, 5)).rejects.toMatchObject({
+        payload: { status: 400, fields: { cursor: [PAGE_MESSAGES.cursor] } },
+      });
+  });
+
   it("eraseUser: the user's snapshots, holdings and marks go; other users' stay", async () => {
     await repo.insertSnapshot(snapshot('u1', 1, ['a']));
     await repo.insertSnapshot(snapshot('u1', 2, ['a', 'b']));
@@ -611,7 +676,11 @@ describe.each(implementations)('EntitlementsRepository (%s)', (_name, make) => {
     await repo.writeHoldings('u2', { c: true }, 1, 1);
     await repo.markPending('u1', at(1));
     const kept = await repo.markPending('u2', at(2));
+    await repo.insertEntries('u1', snapshot('u1', 2, ['a', 'b']).entries);
+    await repo.insertEntries('u2', snapshot('u2', 1, ['c']).entries);
     await repo.eraseUser('u1');
+    expect(await repo.entriesPage('u1', undefined, 5)).toEqual({ items: [], next: null });
+    expect(await repo.newestEntrySeq('u2')).toBe(1);
     expect(await repo.snapshotOf('u1', 1)).toBeNull();
     expect(await repo.snapshotOf('u1', 2)).toBeNull();
     expect(await repo.holdingsOf('u1')).toBeNull();

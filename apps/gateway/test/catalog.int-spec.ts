@@ -21,7 +21,7 @@ import {
 } from '@examprep/test-kit';
 import { COUPON_MESSAGES } from '@examprep/validation';
 import { type Db, MongoClient } from 'mongodb';
-import { call, type Credentials, gatewayUrl, type Who } from './support/api';
+import { call, type Credentials, exchange, gatewayUrl, type Who } from './support/api';
 import { openMeStream } from './support/me-stream';
 import { type OpenApiDocument, routesOf } from './support/openapi';
 import { systemCtl } from './support/system';
@@ -468,6 +468,75 @@ describe('ownership is per user; the admin editor reaches /api/me and its stream
         ['med_dosage_qbank', 'grant', 'admin', 'admin@examprep.test'],
       ]),
     );
+  });
+});
+
+describe("a user's purchase history in keyset pages (issue 26, ADR 0026)", () => {
+  const nextOf = (link: string | null) => /^<([^>]+)>; rel="next"$/.exec(link ?? '')?.[1] ?? null;
+
+  it('paging through with limit=2 answers every entry once, newest first; the holdings whole on each page; no Link on the last', async () => {
+    const uid = otherLearner.id;
+    for (const purchases of [
+      { teas_math_workbook: true },
+      { premium_3d_assets: true },
+      { teas_math_workbook: false },
+      { premium_3d_assets: false, teas_math_workbook: true },
+    ]) {
+      const res = await call('POST', '/api/update-user-purchases', {
+        who: 'admin',
+        body: { uid, purchases },
+      });
+      expect(res.status).toBe(200);
+    }
+    const whole = await exchange<UserPurchasesAnswer>(
+      'GET',
+      `/api/admin/user-purchases?uid=${uid}&limit=100`,
+      { who: 'admin' },
+    );
+    expect(whole.headers.get('link')).toBeNull();
+    const all = whole.body.history.map((e) => e.seq);
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    const seen: number[] = [];
+    const sizes: number[] = [];
+    for (let at: string | null = `/api/admin/user-purchases?uid=${uid}&limit=2`; at !== null;) {
+      const res = await exchange<UserPurchasesAnswer>('GET', at, { who: 'admin' });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(['uid', 'purchases', 'history']);
+      expect(res.body.purchases).toEqual(whole.body.purchases);
+      sizes.push(res.body.history.length);
+      seen.push(...res.body.history.map((e) => e.seq));
+      at = nextOf(res.headers.get('link'));
+      if (at)
+        expect(at).toMatch(/^\/api\/admin\/user-purchases\?uid=[\w-]+&limit=2&cursor=[\w-]+$/);
+    }
+    expect(seen).toEqual(all);
+    expect(sizes.slice(0, -1).every((n) => n === 2)).toBe(true);
+    // the learner owns nothing again, for the cases after this one
+    const reset = await call('POST', '/api/update-user-purchases', {
+      who: 'admin',
+      body: { uid, purchases: { teas_math_workbook: false } },
+    });
+    expect(reset.body.purchases).toEqual({});
+  });
+
+  it('a bad cursor or limit is a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['cursor=%7B%22%24gt%22%3A1%7D', 'cursor'],
+      [`cursor=${Buffer.from('["1","x"]').toString('base64url')}`, 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=two', 'limit'],
+    ] as const) {
+      const res = await call('GET', `/api/admin/user-purchases?uid=${learner.id}&${query}`, {
+        who: 'admin',
+      });
+      expect([query, res.status, Object.keys(res.body.fields ?? {})]).toEqual([
+        query,
+        400,
+        [field],
+      ]);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seededUsers } from '@examprep/test-kit';
 import { shot, signIn, signInWith } from './support/auth';
-import { closeWelcome, freshLearner, type Learner } from './support/learners';
+import { apiAs, closeWelcome, freshLearner, type Learner } from './support/learners';
 import { overflowsSideways, seriousViolations } from './support/phone';
 
 // Admin spec §2.1 (View Purchases, Premium), §2.8, §4, §8 against the real gateway, catalog
@@ -90,6 +90,31 @@ test('an admin grants a product in the purchases editor; the learner’s open da
   await shot(learnerPage, 'admin-purchases-learner-unlocked.png');
   await learnerContext.close();
   await adminContext.close();
+});
+
+test('the history shows one page of 50, and Load more brings the rest (issue 26, ADR 0026)', async ({
+  page,
+}) => {
+  const learner = await freshLearner('history-pages');
+  // 51 entries: a grant and a revocation of one product, and so on
+  for (let i = 0; i < 51; i++) {
+    const res = await apiAs(seededUsers.admin, '/api/update-user-purchases', {
+      uid: learner.uid,
+      purchases: { premium_3d_assets: i % 2 === 0 },
+    });
+    expect(res.status, await res.text()).toBe(200);
+  }
+  await signIn(page, 'admin');
+  const modal = await openEditor(page, learner);
+  const rows = modal.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(51); // the header and the newest 50
+  await expect(rows.nth(1)).toContainText('Granted'); // entry 51, the newest
+  const more = modal.getByRole('button', { name: 'Load more' });
+  await more.click();
+  await expect(rows).toHaveCount(52);
+  await expect(rows.nth(51)).toContainText('Granted'); // entry 1, the first grant
+  await expect(more).toHaveCount(0);
+  await expect(modal.getByRole('checkbox', { name: 'Premium 3D Assets' })).toBeChecked();
 });
 
 test('the purchases editor on a phone, axe clean @phone', async ({ page }) => {

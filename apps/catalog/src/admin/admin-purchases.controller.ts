@@ -5,6 +5,7 @@ import {
   type UpdateUserPurchasesMessage,
   type UserPurchasesAnswer,
   type UserPurchasesMessage,
+  type UserPurchasesPage,
 } from '@examprep/contracts';
 import { RpcPattern } from '@examprep/nest-kit';
 import { AdminPurchasesService } from './admin-purchases.service';
@@ -20,7 +21,7 @@ export class AdminPurchasesController {
   }
 
   @RpcPattern(Subjects.catalog.userPurchases)
-  userPurchases(@Payload() { actor, uid }: UserPurchasesMessage): Promise<UserPurchasesAnswer> {
-    return this.purchases.userPurchases(actor, uid);
+  userPurchases(@Payload() { actor, uid, page }: UserPurchasesMessage): Promise<UserPurchasesPage> {
+    return this.purchases.userPurchases(actor, uid, page);
   }
 }

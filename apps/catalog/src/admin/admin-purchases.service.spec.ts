@@ -1,5 +1,10 @@
-import { type Actor, CATALOG_FIELD_MESSAGES, type Product } from '@examprep/contracts';
-import { GUARD_MESSAGES, refusalOf } from '@examprep/nest-kit';
+import {
+  type Actor,
+  CATALOG_FIELD_MESSAGES,
+  PAGE_MESSAGES,
+  type Product,
+} from '@examprep/contracts';
+import { GUARD_MESSAGES, Keyset, refusalOf } from '@examprep/nest-kit';
 import type { EntitlementsService } from '../entitlements/entitlements.service';
 import { type EntitlementChange, type EntitlementMeta, foldEntries } from '../entitlements/ledger';
 import type { ProductsService } from '../products/products.service';
@@ -22,7 +27,12 @@ const admin: Actor = {
 };
 const learner: Actor = { uid: 'u1', email: 'l@examprep.test', isAdmin: false, emailVerified: true };
 
-/** A ledger in memory with the service's contract (apply folds, history newest first). */
+/** Newest entry first, as the ledger's history pages. */
+const NEWEST_FIRST = new Keyset<{ seq: number }>([
+  { field: 'seq', dir: -1, kind: 'number', of: (e) => e.seq },
+]);
+
+/** A ledger in memory with the service's contract (apply folds, history pages newest first). */
 function fakeLedger() {
   const entries: (EntitlementChange & { uid: string; seq: number } & EntitlementMeta)[] = [];
   const of = (uid: string) => entries.filter((e) => e.uid === uid);
@@ -32,10 +42,12 @@ function fakeLedger() {
       for (const c of changes) entries.push({ ...c, ...meta, uid, seq: of(uid).length + 1 });
       return { purchases: foldEntries(of(uid)), version: of(uid).length };
     }),
-    history: jest.fn(async (uid: string) =>
-      of(uid)
-        .map((e) => ({ ...e, at: '2026-01-01T00:00:00.000Z' }))
-        .reverse(),
+    history: jest.fn(async (uid: string, cursor: string | undefined, limit: number) =>
+      NEWEST_FIRST.pageOf(
+        of(uid).map((e) => ({ ...e, at: '2026-01-01T00:00:00.000Z' })),
+        cursor,
+        limit,
+      ),
     ),
   };
   return ledger;
@@ -151,11 +163,59 @@ describe('AdminPurchasesService.userPurchases', () => {
       uid: 'u2',
       purchases: {},
       history: [],
+      next: null,
     });
     expect(await refusalOf(sut.userPurchases(admin, { $ne: '' } as never))).toMatchObject({
       status: 400,
       fields: { uid: [CATALOG_FIELD_MESSAGES.uid] },
     });
+  });
+});
+
+describe('AdminPurchasesService.userPurchases pages the history (issue 26, ADR 0026)', () => {
+  it('the holdings whole, the history a page of `limit` newest first with the next cursor (default 50)', async () => {
+    const { sut, ledger } = setup();
+    const edits: Record<string, boolean>[] = [
+      { teas_math_qbank: true },
+      { med_dosage_qbank: true },
+      { teas_math_qbank: false },
+      { premium_3d_assets: true },
+    ];
+    for (const purchases of edits) await sut.update(admin, { uid: 'u1', purchases });
+    const seqs: number[] = [];
+    let page = await sut.userPurchases(admin, 'u1', { limit: 3 });
+    expect(page.purchases).toEqual({ med_dosage_qbank: true, premium_3d_assets: true });
+    seqs.push(...page.history.map((e) => e.seq));
+    expect(page.next).not.toBeNull();
+    page = await sut.userPurchases(admin, 'u1', { cursor: page.next!, limit: 3 });
+    seqs.push(...page.history.map((e) => e.seq));
+    expect(page.next).toBeNull();
+    expect(seqs).toEqual([4, 3, 2, 1]);
+    expect(ledger.history).toHaveBeenLastCalledWith('u1', expect.any(String), 3);
+    await sut.userPurchases(admin, 'u1');
+    expect(ledger.history).toHaveBeenLastCalledWith('u1', undefined, 50);
+  });
+
+  it('a bad cursor or limit is a 400 naming it, before anything is read', async () => {
+    const { sut, ledger, identity } = setup();
+    for (const [page, field, message] of [
+      [{ limit: 0 }, 'limit', PAGE_MESSAGES.limit],
+      [{ limit: 101 }, 'limit', PAGE_MESSAGES.limit],
+      [{ limit: 1.5 }, 'limit', PAGE_MESSAGES.limit],
+      [{ cursor: '{"$gt":1}' }, 'cursor', PAGE_MESSAGES.cursor],
+    ] as const)
+      expect(await refusalOf(sut.userPurchases(admin, 'u1', page))).toMatchObject({
+        status: 400,
+        fields: { [field]: [message] },
+      });
+    expect(identity.userExists).not.toHaveBeenCalled();
+    expect(ledger.history).not.toHaveBeenCalled();
+  });
+
+  it("update answers the history's first page", async () => {
+    const { sut, ledger } = setup();
+    await sut.update(admin, { uid: 'u1', purchases: { teas_math_qbank: true } });
+    expect(ledger.history).toHaveBeenLastCalledWith('u1', undefined, 50);
   });
 });
 

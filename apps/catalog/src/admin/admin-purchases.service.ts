@@ -4,10 +4,18 @@ import {
   ADMIN_USER_MESSAGES,
   type UpdateUserPurchasesInput,
   UpdateUserPurchasesDto,
+  type PageRequest,
   type UserPurchasesAnswer,
+  type UserPurchasesPage,
   UserPurchasesQuery,
 } from '@examprep/contracts';
-import { purchasesTotal, requireAdmin, ServiceError, validatePayload } from '@examprep/nest-kit';
+import {
+  pageLimit,
+  purchasesTotal,
+  requireAdmin,
+  ServiceError,
+  validatePayload,
+} from '@examprep/nest-kit';
 import { EntitlementsService } from '../entitlements/entitlements.service';
 import { purchaseChanges } from '../entitlements/ledger';
 import { ProductsService } from '../products/products.service';
@@ -50,23 +58,29 @@ export class AdminPurchasesService {
     });
     const grants = changes.filter((c) => c.action === 'grant').length;
     if (grants > 0) purchasesTotal.inc({ kind: 'grant' }, grants);
-    return {
-      uid: dto.uid,
-      purchases: holdings.purchases,
-      history: await this.entitlements.history(dto.uid),
-    };
+    // the history's first page (the editor reads it again, with its next pages)
+    const history = await this.entitlements.history(dto.uid, undefined, pageLimit(undefined));
+    return { uid: dto.uid, purchases: holdings.purchases, history: history.items };
   }
 
-  /** GET /api/admin/user-purchases?uid=: what the user holds and every grant and revocation. */
-  async userPurchases(actor: Actor | null, uid: string): Promise<UserPurchasesAnswer> {
+  /**
+   * GET /api/admin/user-purchases?uid=&cursor=&limit=: what the user holds (whole: bounded by
+   * the catalogue) and one page of their grants and revocations, newest first (ADR 0026), with
+   * the next page's cursor. A bad cursor or limit is a 400 naming it.
+   */
+  async userPurchases(
+    actor: Actor | null,
+    uid: string,
+    page: PageRequest = {},
+  ): Promise<UserPurchasesPage> {
     requireAdmin(actor);
-    const dto = validatePayload(UserPurchasesQuery, { uid });
+    const dto = validatePayload(UserPurchasesQuery, { uid, ...page });
     await this.assertUserExists(actor, dto.uid);
     const [purchases, history] = await Promise.all([
       this.entitlements.purchasesOf(dto.uid),
-      this.entitlements.history(dto.uid),
+      this.entitlements.history(dto.uid, dto.cursor, pageLimit(dto.limit)),
     ]);
-    return { uid: dto.uid, purchases, history };
+    return { uid: dto.uid, purchases, history: history.items, next: history.next };
   }
 
   /** 404 'User not found.' unless the identity service knows the user (auth or database). */

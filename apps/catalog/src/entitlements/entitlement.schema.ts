@@ -4,6 +4,7 @@ import {
   type EntitlementEntry,
   type EntitlementSource,
 } from '@examprep/contracts';
+import { Keyset } from '@examprep/nest-kit';
 import { ENTITLEMENT_ACTIONS, type EntitlementAction } from './ledger';
 
 /**
@@ -119,6 +120,39 @@ export const PendingChangeSchema = SchemaFactory.createForClass(PendingChangeRec
 /** The relay's scan (oldest first) and a deleted user's marks. */
 PendingChangeSchema.index({ since: 1 });
 PendingChangeSchema.index({ uid: 1 });
+
+/**
+ * ledger_entries/{uid}#{seq}: each entry of a user's ledger on its own, as recorded in the
+ * snapshots (the same key, seq, product, action, source, by, at and order), for the admin's
+ * history page (issue 26, ADR 0026): a snapshot holds ALL the user's entries, so a page read
+ * from it would read the whole history. Written after the snapshot that recorded them, from
+ * the user's newest entry here on (inserts by `_id`: written twice is one), and caught up from
+ * the newest snapshot when a history read finds it behind the holdings (a crash in between,
+ * a ledger recorded before this collection existed). Never changed; erased with the user.
+ */
+@Schema({ collection: 'ledger_entries', versionKey: false })
+export class LedgerEntryDocRecord extends LedgerEntryRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ required: true })
+  uid!: string;
+}
+export const LedgerEntryDocSchema = SchemaFactory.createForClass(LedgerEntryDocRecord);
+/** The history page (HISTORY_ORDER after the uid), the user's newest entry, a user's erasure. */
+LedgerEntryDocSchema.index({ uid: 1, seq: -1, _id: -1 });
+
+/** The id of the user's entry number `seq`. */
+export const entryDocId = (uid: string, seq: number) => `${uid}#${seq}`;
+
+/**
+ * The history's order (ADR 0026): newest entry first (`seq` grows by one with each entry of
+ * the user), then `_id`, the tie-breaker of the convention.
+ */
+export const HISTORY_ORDER = new Keyset<LedgerEntryDocRecord>([
+  { field: 'seq', dir: -1, kind: 'number', of: (e) => e.seq },
+  { field: '_id', dir: -1, kind: 'string', of: (e) => e._id },
+]);
 
 /** Stored entry -> API shape. */
 export function toEntitlementEntry(uid: string, doc: LedgerEntryRecord): EntitlementEntry {

@@ -3,6 +3,8 @@ import { MongooseModule } from '@nestjs/mongoose';
 import {
   HoldingsRecord,
   HoldingsSchema,
+  LedgerEntryDocRecord,
+  LedgerEntryDocSchema,
   LedgerSnapshotRecord,
   LedgerSnapshotSchema,
   PendingChangeRecord,
@@ -23,6 +25,7 @@ import { MongoEntitlementsRepository } from './mongo-entitlements.repository';
       { name: LedgerSnapshotRecord.name, schema: LedgerSnapshotSchema },
       { name: HoldingsRecord.name, schema: HoldingsSchema },
       { name: PendingChangeRecord.name, schema: PendingChangeSchema },
+      { name: LedgerEntryDocRecord.name, schema: LedgerEntryDocSchema },
     ]),
   ],
   providers: [

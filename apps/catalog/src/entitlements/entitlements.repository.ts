@@ -1,6 +1,8 @@
-import type { Purchases } from '@examprep/contracts';
+import type { Page, Purchases } from '@examprep/contracts';
 import type {
   HoldingsRecord,
+  LedgerEntryDocRecord,
+  LedgerEntryRecord,
   LedgerSnapshotRecord,
   PendingChangeRecord,
 } from './entitlement.schema';
@@ -12,8 +14,9 @@ export type StoredHoldings = Pick<HoldingsRecord, '_id' | 'version' | 'snapshot'
 
 /**
  * The port of the entitlement ledger's store (ADR 0018): `ledger_snapshots` (a user's n-th
- * ledger state, id `${uid}#${n}`), `holdings` (what a user holds now, id = uid) and
- * `ledger_pending` (changes in flight). MongoEntitlementsRepository is the real one; unit specs
+ * ledger state, id `${uid}#${n}`), `holdings` (what a user holds now, id = uid),
+ * `ledger_pending` (changes in flight) and `ledger_entries` (each entry on its own, id
+ * `${uid}#${seq}`, for the history's pages). MongoEntitlementsRepository is the real one; unit specs
  * use FakeEntitlementsRepository.
  *
  * Every query about a learner's data takes the uid as a required argument (a snapshot carries
@@ -39,7 +42,7 @@ export abstract class EntitlementsRepository {
 
   /**
    * Stores the fold of snapshot `snapshot` as the user's holdings, unconditionally: a slower
-   * writer may store an older fold over a newer one; EntitlementsService.settle reads back and
+   * writer may store an older fold over a newer one; EntitlementsService.settled reads back and
    * writes again until the stored holdings are the newest snapshot's.
    */
   abstract writeHoldings(
@@ -56,8 +59,28 @@ export abstract class EntitlementsRepository {
   abstract holdingsOf(uid: string): Promise<StoredHoldings | null>;
 
   /**
-   * Erases everything of the user's ledger: snapshots, holdings and marks (a deleted user;
-   * ADR 0023).
+   * A page of the user's entries in HISTORY_ORDER (newest first) after `cursor`: at most
+   * `limit`, and the cursor of the next page (a cursor HISTORY_ORDER did not write is a 400
+   * naming `cursor`).
+   */
+  abstract entriesPage(
+    uid: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<LedgerEntryDocRecord>>;
+
+  /** The `seq` of the user's newest stored entry; 0 when none is stored. */
+  abstract newestEntrySeq(uid: string): Promise<number>;
+
+  /**
+   * Stores the user's entries (as recorded in a snapshot), each by its id `${uid}#${seq}`: one
+   * stored before (another writer, a retry) stays as it was and the others are still written.
+   */
+  abstract insertEntries(uid: string, entries: readonly LedgerEntryRecord[]): Promise<void>;
+
+  /**
+   * Erases everything of the user's ledger: snapshots, holdings, marks and entries (a deleted
+   * user; ADR 0023).
    */
   abstract eraseUser(uid: string): Promise<void>;
 

@@ -1,3 +1,4 @@
+import { PAGE_MESSAGES } from '@examprep/contracts';
 import type { JetStreamBus } from '@examprep/nest-kit';
 import { FakeEntitlementsRepository } from '../../test/support/fake-entitlements.repository';
 import type { LedgerEntryRecord, LedgerSnapshotRecord } from './entitlement.schema';
@@ -163,7 +164,7 @@ describe('EntitlementsService.apply', () => {
     const { sut } = setup();
     await sut.apply('u1', [grant('a')], admin);
     await sut.apply('u1', [grant('b')], payment('ord_7'));
-    expect(await sut.history('u1')).toEqual([
+    expect(await sut.history('u1', undefined, 50).then((p) => p.items)).toEqual([
       {
         seq: 2,
         uid: 'u1',
@@ -252,9 +253,60 @@ describe('user deleted (ADR 0023)', () => {
     expect(repo.holdings.has('u1')).toBe(false);
     expect(repo.markedUsers()).toEqual([]);
     await expect(sut.purchasesOf('u1')).resolves.toEqual({});
-    await expect(sut.history('u1')).resolves.toEqual([]);
+    await expect(sut.history('u1', undefined, 50).then((p) => p.items)).resolves.toEqual([]);
     expect(published).toEqual([]);
     await expect(sut.purchasesOf('u2')).resolves.toEqual({ a: true });
+  });
+});
+
+describe('EntitlementsService.history (issue 26, ADR 0026)', () => {
+  it('answers pages of `limit`, newest first; the pages together are every entry once', async () => {
+    const { sut } = setup();
+    for (const p of ['a', 'b', 'c', 'd', 'e']) await sut.apply('u1', [grant(p)], admin);
+    await sut.apply('u1', [revoke('a'), revoke('b')], admin);
+    await sut.apply('u2', [grant('z')], admin);
+    for (const limit of [1, 2, 3, 7, 50]) {
+      const seqs: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await sut.history('u1', cursor, limit);
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        expect(page.items.every((e) => e.uid === 'u1')).toBe(true);
+        seqs.push(...page.items.map((e) => e.seq));
+        cursor = page.next ?? undefined;
+      } while (cursor !== undefined);
+      expect(seqs).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    }
+  });
+
+  it('a cursor it did not write is a 400 naming cursor', async () => {
+    const { sut } = setup();
+    await sut.apply('u1', [grant('a')], admin);
+    for (const cursor of ['nope', Buffer.from('["7","u1#7"]').toString('base64url')])
+      await expect(sut.history('u1', cursor, 5)).rejects.toMatchObject({
+        payload: { status: 400, fields: { cursor: [PAGE_MESSAGES.cursor] } },
+      });
+  });
+
+  it('each change stores its entries one by one; a history behind the holdings (a ledger recorded before, a change stopped part way) is caught up from the newest snapshot, once', async () => {
+    const { sut, repo } = setup();
+    await sut.apply('u1', [grant('a'), grant('b')], admin);
+    expect([...repo.entries.keys()].sort()).toEqual(['u1#1', 'u1#2']);
+    // entries lost (or never written: a ledger older than ledger_entries)
+    repo.entries.clear();
+    await sut.apply('u1', [grant('c')], admin); // writes every entry after the newest stored
+    expect([...repo.entries.keys()].sort()).toEqual(['u1#1', 'u1#2', 'u1#3']);
+    repo.entries.delete('u1#3');
+    repo.entries.delete('u1#2');
+    repo.calls.length = 0;
+    const first = await sut.history('u1', undefined, 50);
+    expect(first.items.map((e) => e.productId)).toEqual(['c', 'b', 'a']);
+    expect(repo.calls.filter((c) => c.startsWith('insertEntries'))).toEqual(['insertEntries 2']);
+    repo.calls.length = 0;
+    await sut.history('u1', undefined, 50);
+    expect(repo.calls.filter((c) => c.startsWith('insertEntries'))).toEqual([]);
+    // a user without a ledger: nothing to catch up
+    await expect(sut.history('nobody', undefined, 50)).resolves.toEqual({ items: [], next: null });
   });
 });
 
@@ -269,7 +321,13 @@ describe('payments (issue 24)', () => {
     const again = await sut.applyPayment('u1', 'ord_1', ['a', 'b'], 'stripe');
     expect(again).toMatchObject({ granted: ['a'], alreadyOwned: ['b'] });
     expect(repo.numbersOf('u1')).toEqual([1, 2]);
-    expect((await sut.history('u1')).map((e) => [e.productId, e.action, e.source])).toEqual([
+    expect(
+      (await sut.history('u1', undefined, 50).then((p) => p.items)).map((e) => [
+        e.productId,
+        e.action,
+        e.source,
+      ]),
+    ).toEqual([
       ['b', 'refund', 'refund'],
       ['a', 'grant', 'payment'],
       ['b', 'grant', 'admin'],
@@ -382,7 +440,9 @@ describe('two replicas writing one user at the same moment', () => {
       version: 4,
     });
     expect(repo.numbersOf('u1')).toEqual([1, 2, 3, 4]);
-    expect((await sut.history('u1')).map((h) => h.productId)).toEqual(['d', 'c', 'b', 'a']);
+    expect(
+      (await sut.history('u1', undefined, 50).then((p) => p.items)).map((h) => h.productId),
+    ).toEqual(['d', 'c', 'b', 'a']);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   Events,
   heldPurchases,
   holdsProduct,
+  type Page,
   type Purchases,
   type UserPurchasesChangedEvent,
 } from '@examprep/contracts';
@@ -74,7 +75,7 @@ const asSnapshot = (doc: LedgerSnapshotRecord): Snapshot => ({
  */
 @Injectable()
 export class EntitlementsService {
-  /** One change of a user at a time in this process (other replicas: see `record`, `settle`). */
+  /** One change of a user at a time in this process (other replicas: see `record`, `settled`). */
   private readonly users = new KeyedMutex();
 
   constructor(
@@ -145,7 +146,9 @@ export class EntitlementsService {
       const at = new Date();
       const mark = await this.repository.markPending(uid, at);
       const recorded = await this.record(uid, plan, meta, at);
-      const holdings = await this.settle(uid, recorded);
+      const { holdings, snapshot } = await this.settled(uid, recorded);
+      // the history's entries, before the change counts as done (else the mark stays)
+      await this.storeEntries(uid, snapshot);
       // published: the change is done; otherwise the mark stays for the relay
       if (await this.publish(uid, holdings)) await this.repository.clearMark(mark);
       return { holdings, snapshot: recorded };
@@ -165,10 +168,41 @@ export class EntitlementsService {
     return holdsProduct(await this.repository.purchasesOf(uid), productId);
   }
 
-  /** Every grant and revocation of the user, newest first. */
-  async history(uid: string): Promise<EntitlementEntry[]> {
-    const { snapshot } = await this.newest(uid);
-    return snapshot.entries.map((e) => toEntitlementEntry(uid, e)).reverse();
+  /**
+   * A page of the user's grants and revocations, newest first (HISTORY_ORDER, ADR 0026), from
+   * ledger_entries: at most `limit`, and the cursor of the next page. The first page is checked
+   * against the holdings' version: entries missing there (a change that stopped between its
+   * snapshot and its entries, a ledger recorded before ledger_entries) are written from the
+   * newest snapshot first, once.
+   */
+  async history(
+    uid: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<EntitlementEntry>> {
+    let page = await this.repository.entriesPage(uid, cursor, limit);
+    if (cursor === undefined) {
+      const stored = await this.repository.holdingsOf(uid);
+      if ((stored?.version ?? 0) > (page.items[0]?.seq ?? 0)) {
+        await this.users.run(uid, async () => {
+          const { snapshot } = await this.newest(uid);
+          await this.storeEntries(uid, snapshot);
+        });
+        page = await this.repository.entriesPage(uid, cursor, limit);
+      }
+    }
+    return { items: page.items.map((e) => toEntitlementEntry(uid, e)), next: page.next };
+  }
+
+  /**
+   * Writes the snapshot's entries that ledger_entries lacks: those after the user's newest
+   * stored one (written in order, so what is stored is every entry up to its newest one; a
+   * writer that stopped part way is caught up by the next change or history read).
+   */
+  private async storeEntries(uid: string, snapshot: Snapshot): Promise<void> {
+    const newest = await this.repository.newestEntrySeq(uid);
+    const missing = snapshot.entries.filter((e) => e.seq > newest);
+    await this.repository.insertEntries(uid, missing);
   }
 
   /**
@@ -197,7 +231,8 @@ export class EntitlementsService {
       let unmarked = 0;
       for (const [uid, marks] of byUser) {
         await this.users.run(uid, async () => {
-          const holdings = await this.settle(uid);
+          const { holdings, snapshot } = await this.settled(uid);
+          await this.storeEntries(uid, snapshot);
           if (!(await this.publish(uid, holdings))) return;
           published++;
           const settled = marks.filter((m) => m.since < settledBefore).map((m) => m._id);
@@ -240,7 +275,7 @@ export class EntitlementsService {
 
   /**
    * Snapshots after `from`, read until one is missing. On FerretDB 1.24 a read by _id that
-   * finds nothing costs a pass over the collection, so only `settle` probes, once per change.
+   * finds nothing costs a pass over the collection, so only `settled` probes, once per change.
    */
   private async probe(uid: string, from: Snapshot): Promise<Snapshot> {
     let snapshot = from;
@@ -319,9 +354,13 @@ export class EntitlementsService {
    * Stores the fold of the newest snapshot as the holdings, until the stored holdings are the
    * newest snapshot's. The write is unconditional (by id), so a slower writer may put an older
    * fold over a newer one; each round reads back and probes for newer snapshots, so whoever
-   * wrote last also checks last, and a dropped write (FerretDB) is written again.
+   * wrote last also checks last, and a dropped write (FerretDB) is written again. Answers the
+   * holdings and the snapshot they are the fold of.
    */
-  private async settle(uid: string, known?: Snapshot): Promise<Holdings> {
+  private async settled(
+    uid: string,
+    known?: Snapshot,
+  ): Promise<{ holdings: Holdings; snapshot: Snapshot }> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const stored = await this.repository.holdingsOf(uid);
       let snapshot = await this.start(uid, stored, known);
@@ -337,7 +376,7 @@ export class EntitlementsService {
         stored.version === snapshot.version &&
         samePurchases(stored.purchases, holdings.purchases)
       )
-        return holdings;
+        return { holdings, snapshot };
       await this.repository.writeHoldings(uid, holdings.purchases, holdings.version, snapshot.n);
     }
     throw new Error(`could not store the holdings of ${uid}: write contention`);

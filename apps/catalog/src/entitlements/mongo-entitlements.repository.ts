@@ -1,10 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Purchases } from '@examprep/contracts';
+import type { Page, Purchases } from '@examprep/contracts';
 import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import {
+  entryDocId,
+  HISTORY_ORDER,
   HoldingsRecord,
+  LedgerEntryDocRecord,
+  type LedgerEntryRecord,
   LedgerSnapshotRecord,
   PendingChangeRecord,
   snapshotId,
@@ -12,6 +16,11 @@ import {
 import { EntitlementsRepository, type StoredHoldings } from './entitlements.repository';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
+/** A bulk insert whose every failure is a duplicate key (the documents written before). */
+const onlyDuplicates = (err: unknown) => {
+  const errors = (err as { writeErrors?: unknown[] })?.writeErrors;
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isDuplicateKey);
+};
 
 const asPurchases = (held: readonly string[] | undefined): Purchases =>
   Object.fromEntries((held ?? []).map((id) => [id, true]));
@@ -32,7 +41,8 @@ function toStored(doc: HoldingsRecord): StoredHoldings {
  * ledger names a document by `_id` only: FerretDB 1.x pushes down `_id` equality and nothing
  * else (not `$in`, not `_id` plus another condition), so any other filter scans the collection.
  * The relay's `pendingBefore`/`clearPending` are the exceptions: they query `ledger_pending`,
- * which holds only changes in flight.
+ * which holds only changes in flight; and the history's `ledger_entries`, read by
+ * `{uid, seq, _id}` (ADR 0028: ranges on an ordered index are pushed down on PostgreSQL).
  */
 @Injectable()
 export class MongoEntitlementsRepository extends EntitlementsRepository implements OnModuleInit {
@@ -41,12 +51,19 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
     private readonly snapshots: Model<LedgerSnapshotRecord>,
     @InjectModel(HoldingsRecord.name) private readonly holdings: Model<HoldingsRecord>,
     @InjectModel(PendingChangeRecord.name) private readonly pending: Model<PendingChangeRecord>,
+    @InjectModel(LedgerEntryDocRecord.name)
+    private readonly entries: Model<LedgerEntryDocRecord>,
   ) {
     super();
   }
 
   async onModuleInit(): Promise<void> {
-    await Promise.all([this.snapshots.init(), this.holdings.init(), this.pending.init()]);
+    await Promise.all([
+      this.snapshots.init(),
+      this.holdings.init(),
+      this.pending.init(),
+      this.entries.init(),
+    ]);
   }
 
   /** The user's n-th snapshot, or null (by id). */
@@ -83,7 +100,7 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
   /**
    * Stores the fold of snapshot `snapshot` (by id, unconditionally: a condition on the version
    * would make FerretDB scan, and it would not be atomic there anyway). A slower writer may
-   * store an older fold over a newer one; EntitlementsService.settle reads back and writes
+   * store an older fold over a newer one; EntitlementsService.settled reads back and writes
    * again until the stored holdings are the newest snapshot's.
    */
   async writeHoldings(
@@ -118,8 +135,64 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
   }
 
   /**
+   * `find({uid, ...HISTORY_ORDER.after(cursor)}).sort({seq: -1, _id: -1}).limit(limit + 1)` by
+   * the `{uid, seq, _id}` index of ledger_entries (ADR 0026).
+   */
+  async entriesPage(
+    uid: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<LedgerEntryDocRecord>> {
+    const docs = await this.entries
+      .find({ uid, ...HISTORY_ORDER.after(cursor) })
+      .sort(HISTORY_ORDER.sort())
+      .limit(limit + 1)
+      .lean<LedgerEntryDocRecord[]>()
+      .exec();
+    return HISTORY_ORDER.page(docs, limit);
+  }
+
+  /** The first of the user's entries in HISTORY_ORDER, its seq only (the same index). */
+  async newestEntrySeq(uid: string): Promise<number> {
+    const doc = await this.entries
+      .findOne({ uid }, { seq: 1 })
+      .sort(HISTORY_ORDER.sort())
+      .lean<Pick<LedgerEntryDocRecord, 'seq'>>()
+      .exec();
+    return doc?.seq ?? 0;
+  }
+
+  /**
+   * Inserts by `_id` (`${uid}#${seq}`), oldest first and unordered: an entry stored before is
+   * a duplicate key, skipped; the rest are still written.
+   */
+  async insertEntries(uid: string, entries: readonly LedgerEntryRecord[]): Promise<void> {
+    if (entries.length === 0) return;
+    const docs = [...entries]
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => ({
+        _id: entryDocId(uid, e.seq),
+        uid,
+        key: e.key,
+        seq: e.seq,
+        productId: e.productId,
+        action: e.action,
+        source: e.source,
+        by: e.by,
+        at: e.at,
+        orderId: e.orderId ?? null,
+      }));
+    try {
+      await this.entries.insertMany(docs, { ordered: false });
+    } catch (err) {
+      if (!onlyDuplicates(err) && !isDuplicateKey(err)) throw err;
+    }
+  }
+
+  /**
    * Erases everything of the user's ledger: snapshots (by the `{uid}` index of
-   * ledger_snapshots), holdings (by id) and marks (by the `{uid}` index of ledger_pending) of
+   * ledger_snapshots), holdings (by id), entries (by the `{uid, seq, _id}` index of
+   * ledger_entries) and marks (by the `{uid}` index of ledger_pending) of
    * a deleted user (ADR 0023). The orders keep what accounting needs,
    * without the person.
    */
@@ -127,6 +200,7 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
     // what the user holds first: access ends before the history goes
     await this.holdings.deleteOne({ _id: uid }).exec();
     await this.snapshots.deleteMany({ uid }).exec();
+    await this.entries.deleteMany({ uid }).exec();
     await this.pending.deleteMany({ uid }).exec();
   }
 

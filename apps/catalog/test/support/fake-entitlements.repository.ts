@@ -1,7 +1,11 @@
-import type {
-  LedgerEntryRecord,
-  LedgerSnapshotRecord,
-  PendingChangeRecord,
+import type { Page } from '@examprep/contracts';
+import {
+  entryDocId,
+  HISTORY_ORDER,
+  type LedgerEntryDocRecord,
+  type LedgerEntryRecord,
+  type LedgerSnapshotRecord,
+  type PendingChangeRecord,
 } from '../../src/entitlements/entitlement.schema';
 import type {
   EntitlementsRepository,
@@ -10,7 +14,8 @@ import type {
 
 /**
  * The repository's contract in memory: snapshots by id (an insert of a taken id fails),
- * unconditional holdings writes of the held ids, the relay's marks oldest first. Every call is
+ * unconditional holdings writes of the held ids, the relay's marks oldest first, the entries'
+ * pages in HISTORY_ORDER (an entry stored before is kept as it was). Every call is
  * counted, to show what a change reads. Kept to the store's semantics by
  * apps/catalog/test/repositories.int-spec.ts.
  */
@@ -18,6 +23,7 @@ export class FakeEntitlementsRepository implements EntitlementsRepository {
   snapshots = new Map<string, LedgerSnapshotRecord>();
   holdings = new Map<string, StoredHoldings>();
   pending = new Map<string, PendingChangeRecord>();
+  entries = new Map<string, LedgerEntryDocRecord>();
   private marks = 0;
   calls: string[] = [];
   /** Test helper: the users with a change marked in progress. */
@@ -64,6 +70,32 @@ export class FakeEntitlementsRepository implements EntitlementsRepository {
     for (const [id, s] of this.snapshots) if (s.uid === uid) this.snapshots.delete(id);
     this.holdings.delete(uid);
     for (const [id, m] of this.pending) if (m.uid === uid) this.pending.delete(id);
+    for (const [id, e] of this.entries) if (e.uid === uid) this.entries.delete(id);
+  }
+  private entryDocsOf(uid: string): LedgerEntryDocRecord[] {
+    return [...this.entries.values()].filter((e) => e.uid === uid);
+  }
+  async entriesPage(
+    uid: string,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<Page<LedgerEntryDocRecord>> {
+    this.calls.push('entriesPage');
+    HISTORY_ORDER.after(cursor); // the store's filter: refuses a cursor as the real one does
+    const page = HISTORY_ORDER.pageOf(this.entryDocsOf(uid), cursor, limit);
+    return { items: page.items.map((e) => structuredClone(e)), next: page.next };
+  }
+  async newestEntrySeq(uid: string): Promise<number> {
+    this.calls.push('newestEntrySeq');
+    return Math.max(0, ...this.entryDocsOf(uid).map((e) => e.seq));
+  }
+  async insertEntries(uid: string, entries: readonly LedgerEntryRecord[]): Promise<void> {
+    this.calls.push(`insertEntries ${entries.length}`);
+    for (const e of entries) {
+      const _id = entryDocId(uid, e.seq);
+      if (!this.entries.has(_id))
+        this.entries.set(_id, { ...structuredClone(e), orderId: e.orderId ?? null, _id, uid });
+    }
   }
   async markPending(uid: string, since: Date): Promise<string> {
     this.calls.push('markPending');

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQueryDto } from '../paging/page.dto';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -111,8 +112,11 @@ export class UpdateUserPurchasesDto implements UpdateUserPurchasesInput {
   purchases!: Record<string, boolean>;
 }
 
-/** Query of GET /api/admin/user-purchases?uid= */
-export class UserPurchasesQuery {
+/**
+ * Query of GET /api/admin/user-purchases?uid=&cursor=&limit=: `cursor` and `limit` page the
+ * history (ADR 0026).
+ */
+export class UserPurchasesQuery extends PageQueryDto {
   @ApiProperty()
   @IsString({ message: CATALOG_FIELD_MESSAGES.uid })
   @Matches(USER_ID_PATTERN, { message: CATALOG_FIELD_MESSAGES.uid })

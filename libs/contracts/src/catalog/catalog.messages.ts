@@ -7,6 +7,7 @@ import type {
   DevCheckoutResult,
   DevCheckoutView,
   Envelope,
+  PageRequest,
   ProductAccessAnswer,
   ProductsResponse,
   Purchases,
@@ -35,7 +36,15 @@ export type DevCheckoutCompleteMessage = Envelope<{
   outcome: 'pay' | 'cancel';
 }>;
 export type UpdateUserPurchasesMessage = Envelope<{ input: UpdateUserPurchasesInput }>;
-export type UserPurchasesMessage = Envelope<{ uid: string }>;
+/** `page` pages the history (ADR 0026); the holdings are whole (bounded by the catalogue). */
+export type UserPurchasesMessage = Envelope<{ uid: string; page?: PageRequest }>;
+/**
+ * A user's purchases and one page of their history, newest first; `next` is the cursor of the
+ * history's next page (null at the end): the gateway sends it as the Link header.
+ */
+export interface UserPurchasesPage extends UserPurchasesAnswer {
+  next: string | null;
+}
 
 /** The catalog part of RpcMap. */
 export interface CatalogRpc {
@@ -51,7 +60,7 @@ export interface CatalogRpc {
   [Subjects.catalog.devCheckoutView]: RpcPair<DevCheckoutViewMessage, DevCheckoutView>;
   [Subjects.catalog.devCheckoutComplete]: RpcPair<DevCheckoutCompleteMessage, DevCheckoutResult>;
   [Subjects.catalog.updateUserPurchases]: RpcPair<UpdateUserPurchasesMessage, UserPurchasesAnswer>;
-  [Subjects.catalog.userPurchases]: RpcPair<UserPurchasesMessage, UserPurchasesAnswer>;
+  [Subjects.catalog.userPurchases]: RpcPair<UserPurchasesMessage, UserPurchasesPage>;
 }
 
 /**

@@ -248,7 +248,10 @@ export interface UpdateUserPurchasesInput {
 export interface UserPurchasesAnswer {
   uid: string;
   purchases: Purchases;
-  /** Newest first. */
+  /**
+   * Newest first: one page of the grants and revocations (ADR 0026; GET
+   * /api/admin/user-purchases sends the next page's address as the Link header).
+   */
   history: EntitlementEntry[];
 }
 

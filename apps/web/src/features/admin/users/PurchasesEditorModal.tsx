@@ -8,7 +8,10 @@ import { useProducts } from '../../../shared/catalog/use-products';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { ScrollTable } from '../../../shared/layout/ScrollTable';
+import { translateError } from '../../../shared/errors';
+import { type ApiError } from '../../../shared/api/api-client';
 import { useUpdateUserPurchases, useUserPurchases } from './purchases-api';
+import { PURCHASE_HISTORY_MESSAGES as H } from './purchases.messages';
 import {
   diffPurchases,
   editableProducts,
@@ -24,13 +27,26 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
-/** The user's grants and revocations (the entitlement ledger), newest first. */
+/** The next pages of the history (ADR 0026): whether there is one, and how to read it. */
+interface MorePages {
+  hasMore: boolean;
+  loading: boolean;
+  error: ApiError | null;
+  loadMore: () => void;
+}
+
+/**
+ * The user's grants and revocations (the entitlement ledger), newest first: the pages read so
+ * far, and "Load more" while there is a next one.
+ */
 function PurchaseHistory({
   history,
   products,
+  more,
 }: {
   history: EntitlementEntry[];
   products: Product[];
+  more: MorePages;
 }) {
   const names = new Map(products.map((p) => [p.id, p.name]));
   return (
@@ -61,6 +77,21 @@ function PurchaseHistory({
           ))}
         </ScrollTable>
       )}
+      {more.error ? (
+        <Alert variant="danger" role="alert" className="py-2 mt-2 mb-0">
+          {H.loadMoreFailed(translateError(more.error))}
+        </Alert>
+      ) : null}
+      {more.hasMore ? (
+        <Button
+          variant="outline-secondary"
+          className="w-100 mt-2"
+          onClick={more.loadMore}
+          disabled={more.loading}
+        >
+          {more.loading ? H.loadingMore : H.loadMore}
+        </Button>
+      ) : null}
     </section>
   );
 }
@@ -84,12 +115,14 @@ function Editor({
   products,
   purchases,
   history,
+  more,
   onClose,
 }: {
   user: AdminUserRow;
   products: Product[];
   purchases: Record<string, unknown>;
   history: EntitlementEntry[];
+  more: MorePages;
   onClose: () => void;
 }) {
   const held = useMemo(() => heldIds(products, purchases), [products, purchases]);
@@ -205,7 +238,7 @@ function Editor({
             {T.noChangesMade}
           </Alert>
         ) : null}
-        <PurchaseHistory history={history} products={products} />
+        <PurchaseHistory history={history} products={products} more={more} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose}>
@@ -225,7 +258,7 @@ function Editor({
  * confirmation listing the products to add and to remove), Confirm & Save →
  * POST /api/update-user-purchases → 'Purchases updated.' in the editor, which stays open on the
  * saved purchases and the history just written / 'Failed to update purchases.'; and the user's
- * grant/revocation history from the entitlement ledger.
+ * grant/revocation history from the entitlement ledger, a page at a time ("Load more").
  */
 export default function PurchasesEditorModal({
   user,
@@ -244,7 +277,7 @@ export default function PurchasesEditorModal({
         <Loading label={T.purchasesLoading} />
       </Modal.Body>
     );
-  } else if (products.isError || purchases.isError) {
+  } else if (products.isError || (purchases.isError && !purchases.isFetchNextPageError)) {
     const error = products.error ?? purchases.error;
     body = (
       <Modal.Body>
@@ -261,12 +294,21 @@ export default function PurchasesEditorModal({
       </Modal.Body>
     );
   } else {
+    const pages = purchases.data.pages;
     body = (
       <Editor
         user={user}
         products={editableProducts(products.data)}
-        purchases={purchases.data.purchases}
-        history={purchases.data.history}
+        // what the user holds, as the first page read it (the pages after it page the history)
+        purchases={pages[0]?.data.purchases ?? {}}
+        history={pages.flatMap((p) => p.data.history)}
+        more={{
+          hasMore: purchases.hasNextPage,
+          loading: purchases.isFetchingNextPage,
+          // a failed next page keeps the rows shown (the query stays a success)
+          error: purchases.isFetchNextPageError ? purchases.error : null,
+          loadMore: () => void purchases.fetchNextPage(),
+        }}
         onClose={onClose}
       />
     );
