@@ -40,7 +40,9 @@ afterEach(() => {
 
 function serve(exportAnswer: (call: FetchCall) => Response = () => fakeResponse(404, {})) {
   return mockFetch((call) => {
-    if (call.url === '/api/admin/users') return fakeResponse(200, [ALICE]);
+    // the user list (a page of the user directory, ADR 0030) whatever its filters
+    if (call.url === '/api/admin/users' || call.url.startsWith('/api/admin/users?'))
+      return fakeResponse(200, { users: [ALICE], total: 1, matching: 1 });
     if (call.url === '/api/admin/user-tests?uid=u-alice')
       return fakeResponse(200, { tests: [OPEN, DONE] });
     if (call.url === '/api/gradebook?userId=u-alice') return fakeResponse(200, { tests: [DONE] });
