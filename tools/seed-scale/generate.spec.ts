@@ -11,6 +11,7 @@ import {
 } from '@examprep/contracts';
 import { UserSchema } from '../../apps/identity/src/users/user.schema';
 import { PurchaseViewSchema } from '../../apps/identity/src/users/purchase-view.schema';
+import { DirectorySchema } from '../../apps/identity/src/directory/directory.schema';
 import {
   TestAnswerSheetSchema,
   TestContentSchema,
@@ -35,7 +36,10 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const gen = require('./generate.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { removalFilters, parseArgs, COLLECTIONS, REMOVE_ORDER } = require('./seed-scale.cjs');
+const writer = require('./seed-scale.cjs');
+const { removalFilters, parseArgs, COLLECTIONS, INDEXES, REMOVE_ORDER } = writer;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { toSjson } = require('./ferretdb-pg.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { PRODUCTS } = require('../seed/catalog-content.cjs');
 
@@ -308,6 +312,45 @@ describe('seed-scale generator', () => {
     expect(matches(f.orders, { _id: 'ord_Xq3k9ZZp0aQw1LmN8rTyabcd' })).toBe(false);
   });
 
+  it("makes the indexes each service's schema declares on the collections it seeds", () => {
+    const schemas: Record<string, Schema> = {
+      questions: QuestionSchema,
+      users: UserSchema,
+      purchaseViews: PurchaseViewSchema,
+      directory: DirectorySchema,
+      orders: OrderSchema,
+      snapshots: LedgerSnapshotSchema,
+      holdings: HoldingsSchema,
+      contents: TestContentSchema,
+      sheets: TestAnswerSheetSchema,
+      tests: TestSchema,
+      testCounts: TestCountSchema,
+    };
+    expect(Object.keys(INDEXES).sort()).toEqual(Object.keys(COLLECTIONS).sort());
+    for (const [kind, schema] of Object.entries(schemas))
+      expect([kind, INDEXES[kind]]).toEqual([kind, schema.indexes()]);
+  });
+
+  it("encodes every document for the COPY path (FerretDB's form on PostgreSQL)", () => {
+    const docs: object[] = [
+      ...a.questions.map((q) => q.doc),
+      ...learners.flatMap((l) => [
+        l.user,
+        ...(l.purchaseView ? [l.purchaseView] : []),
+        ...(l.holdings ? [l.holdings] : []),
+        ...(l.testCount ? [l.testCount] : []),
+        ...l.orders,
+        ...l.snapshots,
+        ...l.tests.flatMap((t: { test: Doc; content: Doc; sheet: Doc }) => [
+          t.test,
+          t.content,
+          t.sheet,
+        ]),
+      ]),
+    ];
+    for (const d of docs) expect(() => JSON.parse(toSjson(d))).not.toThrow();
+  });
+
   it('parses the command line', () => {
     expect(parseArgs(['--learners', '100_000', '--tests=1000000', '--remove'])).toEqual({
       profile: 'dev',
@@ -315,6 +358,7 @@ describe('seed-scale generator', () => {
       tests: 1_000_000,
       remove: true,
     });
+    expect(parseArgs(['--no-copy'])).toEqual({ profile: 'dev', copy: false });
     expect(() => parseArgs(['--profile', 'prod'])).toThrow(/dev or test/);
     expect(() => parseArgs(['--learners', 'many'])).toThrow(/whole number/);
     expect(() => parseArgs(['--bogus', '1'])).toThrow(/unknown option/);

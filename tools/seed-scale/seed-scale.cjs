@@ -3,11 +3,13 @@
 // and into Keycloak (partialImport), reproducible from a seed and removable. README.md beside.
 //
 //   npm run seed:scale -- [--learners N] [--tests N] [--questions N] [--orders N] [--seed S]
-//                         [--tag HHHH] [--profile dev|test] [--remove]
+//                         [--tag HHHH] [--profile dev|test] [--no-copy] [--remove] [--count]
 //
-// Documents come from generate.cjs (pure, per learner); this file writes them in batches
-// (insertMany, ordered: false) with a few batches in flight, prints per-collection counts and
-// rates, and removes exactly the records of a tag (--remove).
+// Documents come from generate.cjs (pure, per learner); this file writes them in batches with a
+// few batches in flight, prints per-collection counts and rates, and removes exactly the records
+// of a tag (--remove). On FerretDB over PostgreSQL the batches go in with PostgreSQL's COPY
+// straight into FerretDB's tables (ferretdb-pg.cjs), after the collections and their indexes
+// were made through FerretDB; elsewhere (MongoDB, --no-copy) with insertMany (ordered: false).
 'use strict';
 
 const { randomUUID } = require('node:crypto');
@@ -15,6 +17,7 @@ const { MongoClient } = require('mongodb');
 const { connect, JSONCodec } = require('nats');
 const { infraModel } = require('../infra/environment.cjs');
 const gen = require('./generate.cjs');
+const fpg = require('./ferretdb-pg.cjs');
 
 /** Learners built and written together (their tests, orders, ledgers). */
 const LEARNER_BATCH = 500;
@@ -22,6 +25,10 @@ const LEARNER_BATCH = 500;
 const IN_FLIGHT = 3;
 /** Documents per insertMany. */
 const INSERT_CHUNK = 1000;
+/** Documents per COPY (one statement, one transaction) on the fast path. */
+const COPY_CHUNK = 500;
+/** PostgreSQL connections of the fast path (COPYs in flight at most). */
+const COPY_CONNECTIONS = 6;
 /**
  * Users per Keycloak partialImport call, and calls in flight per learner batch. One import is
  * one transaction whose cost grows faster than its size (dev-file store: 500 users took 15.7 s
@@ -45,6 +52,45 @@ const COLLECTIONS = {
   sheets: ['testing', 'test_answers'],
   tests: ['testing', 'tests'],
   testCounts: ['testing', 'test_counts'],
+};
+
+/**
+ * The indexes each service's mongoose schema declares on the collections seeded here (key,
+ * options), as `schema.indexes()` gives them (generate.spec.ts holds them to the schemas). The
+ * seed makes each collection and these indexes through the driver before writing, as the
+ * service does at its start, so that FerretDB's metadata and its index form (ADR 0028) are
+ * FerretDB's own whichever way the rows then go in.
+ */
+const INDEXES = {
+  questions: [
+    [{ course: 1, objective: 1, _id: 1 }, { background: true }],
+    [{ type: 1, course: 1, objective: 1, _id: 1 }, { background: true }],
+  ],
+  users: [[{ email: 1 }, { unique: true, background: true }]],
+  purchaseViews: [],
+  directory: [
+    [{ adminRank: 1, email: 1, _id: 1 }, { background: true }],
+    [{ duplicate: 1, adminRank: 1, email: 1, _id: 1 }, { background: true }],
+    [{ emailDomain: 1, adminRank: 1, email: 1, _id: 1 }, { background: true }],
+    [{ email: 1 }, { background: true }],
+  ],
+  orders: [
+    [{ sessionId: 1 }, { background: true }],
+    [{ paymentIntentId: 1 }, { background: true }],
+    [{ fulfilment: 1 }, { background: true }],
+    [{ revocation: 1 }, { background: true }],
+    [{ refund: 1 }, { background: true }],
+    [{ uid: 1, status: 1 }, { background: true }],
+  ],
+  snapshots: [[{ uid: 1 }, { background: true }]],
+  holdings: [],
+  contents: [],
+  sheets: [],
+  tests: [
+    [{ userId: 1, completed: 1, lastUpdated: -1 }, { background: true }],
+    [{ userId: 1, createdAt: -1, _id: -1 }, { background: true }],
+  ],
+  testCounts: [],
 };
 
 /** --remove's order: what the services list first, the big snapshots last. */
@@ -279,6 +325,87 @@ async function insertAll(db, kind, docs, prog) {
 }
 
 /**
+ * Each seeded collection and the indexes its service declares (INDEXES), made through the
+ * driver: FerretDB records the collection in its metadata and builds its index form (ADR 0028),
+ * as when the service makes them at its start. Existing ones are left as they are.
+ */
+async function ensureCollections(db, log) {
+  for (const [kind, [dbName, name]] of Object.entries(COLLECTIONS)) {
+    const d = db(dbName);
+    const [found] = await d.listCollections({ name }, { nameOnly: true }).toArray();
+    if (!found)
+      await d.createCollection(name).catch((err) => {
+        if (err.code !== 48) throw err; // NamespaceExists: made meanwhile
+      });
+    if (INDEXES[kind].length > 0)
+      await d
+        .collection(name)
+        .createIndexes(INDEXES[kind].map(([key, options]) => ({ key, ...options })))
+        .catch((err) => log(`indexes of ${dbName}.${name} not made: ${err.message}`));
+  }
+}
+
+/**
+ * The fast path's writer: COPY into the collection's table of rows in FerretDB's form. A chunk
+ * that hits a unique index (a record there already: a run cut short) goes through insertAll
+ * instead, which counts those as skipped.
+ */
+function copyWriter(db, store) {
+  return async function copyAll(kind, docs, prog) {
+    const [dbName, name] = COLLECTIONS[kind];
+    const label = `${dbName}.${name}`;
+    const table = await store.tableOf(dbName, name);
+    prog.begin(label);
+    for (let i = 0; i < docs.length; i += COPY_CHUNK) {
+      const chunk = docs.slice(i, i + COPY_CHUNK);
+      const t0 = Date.now();
+      const rows = chunk.map((d) => fpg.copyRow(fpg.toSjson(d)));
+      try {
+        const n = await store.copy(table, rows);
+        prog.add(label, n, 0, Date.now() - t0);
+      } catch (err) {
+        if (err.code !== fpg.UNIQUE_VIOLATION) throw err;
+        await insertAll(db, kind, chunk, prog);
+      }
+    }
+  };
+}
+
+/**
+ * How this run writes: `{ write(kind, docs, prog), mode, close }`. COPY when the store is
+ * FerretDB on PostgreSQL and PostgreSQL is reachable (SEED_SCALE_PG_URL, else the profile's
+ * PostgreSQL and FerretDB's database `ferretdb`), insertMany otherwise or with `copy: false`.
+ */
+async function chooseWriter(client, db, model, options, log) {
+  const driver = {
+    mode: 'insertMany',
+    write: (kind, docs, prog) => insertAll(db, kind, docs, prog),
+    close: async () => {},
+  };
+  if (options.copy === false) return driver;
+  const pgUrl =
+    options.pgUrl ??
+    process.env.SEED_SCALE_PG_URL ??
+    (model.ports.postgres
+      ? `postgres://postgres@127.0.0.1:${model.ports.postgres}/ferretdb`
+      : null);
+  if (!pgUrl) return driver;
+  const store = await fpg.ferretdbPostgres(client, pgUrl, { poolSize: COPY_CONNECTIONS });
+  if (store.reason) {
+    log(`writing with insertMany: ${store.reason}`);
+    return driver;
+  }
+  try {
+    for (const [dbName, name] of Object.values(COLLECTIONS)) await store.tableOf(dbName, name);
+  } catch (err) {
+    await store.close();
+    log(`writing with insertMany: ${err.message}`);
+    return driver;
+  }
+  return { mode: 'COPY', write: copyWriter(db, store), close: () => store.close() };
+}
+
+/**
  * Statistics for the planner right after the bulk writes (ADR 0028): FerretDB's `compact` is
  * VACUUM ANALYZE on PostgreSQL; without it the first minute's ordered queries may be planned on
  * an empty table's figures. On MongoDB compact needs privileges a service user may lack: a
@@ -318,8 +445,9 @@ async function existing(db, tag) {
 }
 
 /**
- * Seeds the data set. Options: those of generate.normaliseOptions plus profile (default dev)
- * and log. Answers the per-collection figures and the total seconds.
+ * Seeds the data set. Options: those of generate.normaliseOptions plus profile (default dev),
+ * copy (false: insertMany even on FerretDB over PostgreSQL), pgUrl (FerretDB's PostgreSQL
+ * database) and log. Answers the per-collection figures, the total seconds and the write mode.
  */
 async function seedScale(options = {}) {
   const log = options.log ?? ((m) => console.log(`[seed-scale] ${m}`));
@@ -332,6 +460,7 @@ async function seedScale(options = {}) {
   const prog = progress(log);
   const ticker = setInterval(() => prog.print('progress'), options.progressMs ?? 10_000);
   ticker.unref();
+  let writer = null;
   try {
     const found = await existing(db, opts.tag);
     if (found.length > 0)
@@ -348,9 +477,12 @@ async function seedScale(options = {}) {
       ).map((d) => d._id),
     );
     const p = gen.plan(opts, taken);
+    await ensureCollections(db, log);
+    writer = await chooseWriter(client, db, model, options, log);
     log(
       `${model.profile}: ${opts.learners} learners, ${opts.tests} graded tests, ` +
-        `${opts.questions} questions, ${opts.orders} orders (seed "${opts.seed}", tag ${opts.tag})`,
+        `${opts.questions} questions, ${opts.orders} orders (seed "${opts.seed}", tag ${opts.tag}), ` +
+        `written with ${writer.mode}`,
     );
 
     // questions first: the tests' snapshots are drawn from them
@@ -363,8 +495,7 @@ async function seedScale(options = {}) {
         byCourse[c].wrong.push(q.wrong);
         n++;
       }
-      await insertAll(
-        db,
+      await writer.write(
         'questions',
         batch.map((q) => q.doc),
         prog,
@@ -388,14 +519,12 @@ async function seedScale(options = {}) {
         });
       })();
       const identity = (async () => {
-        await insertAll(
-          db,
+        await writer.write(
           'users',
           learners.map((l) => l.user),
           prog,
         );
-        await insertAll(
-          db,
+        await writer.write(
           'purchaseViews',
           learners.flatMap((l) => l.purchaseView ?? []),
           prog,
@@ -403,8 +532,7 @@ async function seedScale(options = {}) {
         // the admin list's test counts (ADR 0030): the directory keeps them from the testing
         // service's facts, which these tests never sent; the rest of each entry comes from the
         // rebuild asked for at the end
-        await insertAll(
-          db,
+        await writer.write(
           'directory',
           learners.flatMap((l) =>
             l.testCount
@@ -415,20 +543,17 @@ async function seedScale(options = {}) {
         );
       })();
       const catalog = (async () => {
-        await insertAll(
-          db,
+        await writer.write(
           'orders',
           learners.flatMap((l) => l.orders),
           prog,
         );
-        await insertAll(
-          db,
+        await writer.write(
           'snapshots',
           learners.flatMap((l) => l.snapshots),
           prog,
         );
-        await insertAll(
-          db,
+        await writer.write(
           'holdings',
           learners.flatMap((l) => l.holdings ?? []),
           prog,
@@ -437,27 +562,23 @@ async function seedScale(options = {}) {
       const testing = (async () => {
         const tests = learners.flatMap((l) => l.tests);
         // as the service: the snapshot and the answer sheet before the tests document
-        await insertAll(
-          db,
+        await writer.write(
           'contents',
           tests.map((t) => t.content),
           prog,
         );
-        await insertAll(
-          db,
+        await writer.write(
           'sheets',
           tests.map((t) => t.sheet),
           prog,
         );
-        await insertAll(
-          db,
+        await writer.write(
           'tests',
           tests.map((t) => t.test),
           prog,
         );
         // the per-user counts the testing service keeps with its tests (test_counts, issue 26)
-        await insertAll(
-          db,
+        await writer.write(
           'testCounts',
           learners.flatMap((l) => l.testCount ?? []),
           prog,
@@ -466,13 +587,25 @@ async function seedScale(options = {}) {
       await Promise.all([keycloak, identity, catalog, testing]);
     });
     clearInterval(ticker);
+    const written = prog.elapsed();
+    prog.print('written');
     await analyse(db, log);
+    const analysed = prog.elapsed();
+    log(`compact (VACUUM ANALYZE) ${(analysed - written).toFixed(1)}s`);
     await refreshUserDirectory(model, log);
+    log(`user directory refresh ${(prog.elapsed() - analysed).toFixed(1)}s`);
     prog.print('done');
-    log(`total ${prog.elapsed().toFixed(1)}s`);
-    return { seconds: prog.elapsed(), collections: prog.summary(), plan: p };
+    log(`total ${prog.elapsed().toFixed(1)}s (writes ${written.toFixed(1)}s)`);
+    return {
+      seconds: prog.elapsed(),
+      writeSeconds: written,
+      collections: prog.summary(),
+      plan: p,
+      mode: writer.mode,
+    };
   } finally {
     clearInterval(ticker);
+    await writer?.close();
     await client.close();
   }
 }
@@ -554,7 +687,7 @@ async function countScale(options = {}) {
 
 const USAGE =
   'usage: npm run seed:scale -- [--learners N] [--tests N] [--questions N] [--orders N] ' +
-  '[--seed S] [--tag HHHH] [--profile dev|test] [--remove] [--count]';
+  '[--seed S] [--tag HHHH] [--profile dev|test] [--no-copy] [--remove] [--count]';
 
 function parseArgs(argv) {
   const out = { profile: 'dev' };
@@ -562,6 +695,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--remove') out.remove = true;
+    else if (a === '--no-copy') out.copy = false;
     else if (a === '--count') out.count = true;
     else if (a === '--help' || a === '-h') out.help = true;
     else if (a.startsWith('--')) {
@@ -601,5 +735,6 @@ module.exports = {
   removalFilters,
   parseArgs,
   COLLECTIONS,
+  INDEXES,
   REMOVE_ORDER,
 };
