@@ -245,6 +245,8 @@ async function ferretdbPostgres(mongo, pgUrl, { poolSize = 6 } = {}) {
     max: poolSize,
     connectionTimeoutMillis: 5_000,
     application_name: 'seed-scale',
+    // a seed cut short is removed and run again: no commit waits for its WAL flush
+    options: '-c synchronous_commit=off',
   });
   pool.on('error', () => {}); // an idle client's error: the next query reports it
   try {
@@ -296,15 +298,63 @@ async function ferretdbPostgres(mongo, pgUrl, { poolSize = 6 } = {}) {
         client.release();
       }
     },
+    /** Deletes a collection's rows of a tag (see tagWhere): the number deleted. */
+    async deleteTagged(table, match) {
+      const { where, params } = tagWhere(match);
+      return (await pool.query(`DELETE FROM ${table} WHERE ${where}`, params)).rowCount;
+    },
+    /** Counts a collection's rows of a tag (see tagWhere). */
+    async countTagged(table, match) {
+      const { where, params } = tagWhere(match);
+      const res = await pool.query(
+        `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
+        params,
+      );
+      return res.rows[0].n;
+    },
     query: (sql, params) => pool.query(sql, params),
     close: () => pool.end(),
   };
 }
 
+/**
+ * The `_id` index's two columns as our FerretDB patch makes them (ADR 0028,
+ * metadata.RankExpr/ValueExpr of tools/infra/ferretdb-postgresql-ordered-indexes.patch): a
+ * condition written with the same expressions is served by the collection's `_id` index.
+ */
+const ID_RANK =
+  `(CASE ((_jsonb->'$s'->'p'->'_id')->>'t') ` +
+  `WHEN 'int' THEN 2 WHEN 'long' THEN 2 WHEN 'double' THEN 2 ` +
+  `WHEN 'string' THEN 3 WHEN 'object' THEN 4 WHEN 'array' THEN 5 WHEN 'binData' THEN 6 ` +
+  `WHEN 'objectId' THEN 7 WHEN 'bool' THEN 8 WHEN 'date' THEN 9 WHEN 'timestamp' THEN 10 ` +
+  `WHEN 'regex' THEN 11 ELSE 1 END)`;
+const ID_VALUE = `COALESCE(_jsonb->'_id', 'null'::jsonb)`;
+
+/**
+ * The rows of a tag: `{ idPrefix }` (string ids starting with it: one range of the `_id` index,
+ * strings ordered by bytes under the C collation) or `{ field, suffix }` (a string field ending
+ * with it: a scan, for the question bank's courses).
+ */
+function tagWhere(match) {
+  if (match.idPrefix) {
+    const p = match.idPrefix;
+    const after = p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
+    return {
+      where: `${ID_RANK} = 3 AND ${ID_VALUE} >= to_jsonb($1::text) AND ${ID_VALUE} < to_jsonb($2::text)`,
+      params: [p, after],
+    };
+  }
+  const like = `%${match.suffix.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+  return { where: `_jsonb->>${quoteLiteral(match.field)} LIKE $1`, params: [like] };
+}
+
+const quoteLiteral = (s) => `'${String(s).replace(/'/g, "''")}'`;
+
 /** PostgreSQL's error code of a unique index's violation (a document there already). */
 const UNIQUE_VIOLATION = '23505';
 
 module.exports = {
+  tagWhere,
   toSjson,
   copyRow,
   copyIn,

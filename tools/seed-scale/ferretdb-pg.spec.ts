@@ -9,6 +9,10 @@ const fpg = require('./ferretdb-pg.cjs') as {
   toSjson(doc: object, newId?: () => unknown): string;
   copyRow(text: string): string;
   uuidText(binary: Uint8Array): string;
+  tagWhere(m: { idPrefix?: string; field?: string; suffix?: string }): {
+    where: string;
+    params: string[];
+  };
   SjsonError: new (m: string) => Error;
 };
 
@@ -294,6 +298,23 @@ describe('copyRow', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('tagWhere', () => {
+  it("is a range of the _id index's columns for an id prefix, up to the prefix's successor", () => {
+    const { where, params } = fpg.tagWhere({ idPrefix: '5ca1e000-abcd-' });
+    expect(params).toEqual(['5ca1e000-abcd-', '5ca1e000-abcd.']);
+    expect(where).toContain("COALESCE(_jsonb->'_id', 'null'::jsonb) >= to_jsonb($1::text)");
+    expect(where).toContain("WHEN 'string' THEN 3");
+    expect(where).toMatch(/END\) = 3 AND/);
+  });
+
+  it('is a LIKE on the field for a suffix, its wildcards escaped', () => {
+    expect(fpg.tagWhere({ field: 'course', suffix: ' (seed-scale 0_0%)' })).toEqual({
+      where: "_jsonb->>'course' LIKE $1",
+      params: ['% (seed-scale 0\\_0\\%)'],
+    });
   });
 });
 

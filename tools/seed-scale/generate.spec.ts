@@ -37,7 +37,7 @@ import {
 const gen = require('./generate.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const writer = require('./seed-scale.cjs');
-const { removalFilters, parseArgs, COLLECTIONS, INDEXES, REMOVE_ORDER } = writer;
+const { removalFilters, tagMatches, parseArgs, COLLECTIONS, INDEXES, REMOVE_ORDER } = writer;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { toSjson } = require('./ferretdb-pg.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -310,6 +310,37 @@ describe('seed-scale generator', () => {
     expect(matches(f.questions, { _id: 'AB12', course: 'TEAS Math QBank' })).toBe(false);
     expect(matches(f.tests, { _id: 'Xq3k9ZZp0aQw1LmN8rTy' })).toBe(false);
     expect(matches(f.orders, { _id: 'ord_Xq3k9ZZp0aQw1LmN8rTyabcd' })).toBe(false);
+  });
+
+  it('--remove and --count on PostgreSQL match what the filters match (the fast path)', () => {
+    type Match = { idPrefix?: string; field?: string; suffix?: string };
+    const test = (m: Match, doc: Doc) =>
+      m.idPrefix ? doc._id.startsWith(m.idPrefix) : String(doc[m.field!]).endsWith(m.suffix!);
+    const asRegex = (filter: Record<string, { $regex: string }>, doc: Doc) =>
+      Object.entries(filter).every(([field, cond]) =>
+        new RegExp(cond.$regex).test(String(doc[field])),
+      );
+    const docs: Record<string, Doc[]> = {
+      questions: [a.questions[0].doc, { _id: 'AB12', course: 'TEAS Math QBank' }],
+      users: all((l) => l.user),
+      purchaseViews: all((l) => l.purchaseView),
+      directory: all((l) => l.user),
+      orders: all((l) => l.orders),
+      snapshots: all((l) => l.snapshots),
+      holdings: all((l) => l.holdings),
+      contents: all((l) => l.tests.map((t: { content: Doc }) => t.content)),
+      sheets: all((l) => l.tests.map((t: { sheet: Doc }) => t.sheet)),
+      tests: all((l) => l.tests.map((t: { test: Doc }) => t.test)),
+      testCounts: all((l) => l.testCount),
+    };
+    for (const tag of [SIZE.tag, 'abce']) {
+      const m = tagMatches(tag);
+      const f = removalFilters(tag);
+      expect(Object.keys(m).sort()).toEqual(Object.keys(COLLECTIONS).sort());
+      for (const [kind, list] of Object.entries(docs))
+        for (const d of list.slice(0, 20))
+          expect([kind, d._id, test(m[kind], d)]).toEqual([kind, d._id, asRegex(f[kind], d)]);
+    }
   });
 
   it("makes the indexes each service's schema declares on the collections it seeds", () => {

@@ -35,7 +35,9 @@ const COPY_CONNECTIONS = 6;
  * in one call, 2.5 s as 10 calls of 50 at once).
  */
 const KEYCLOAK_CHUNK = 50;
-const KEYCLOAK_IN_FLIGHT = 4;
+const KEYCLOAK_IN_FLIGHT = Number(process.env.SEED_SCALE_KC_IMPORTS ?? 12);
+/** Users queued for Keycloak at most before the database writes wait for it (memory). */
+const KEYCLOAK_QUEUE = 20_000;
 /** Keycloak user deletes in flight at once (--remove). */
 const DELETE_CONCURRENCY = Number(process.env.SEED_SCALE_KC_DELETES ?? 8);
 
@@ -126,6 +128,27 @@ function removalFilters(tag) {
     sheets: { _id: startsWith(p.testId) },
     tests: { _id: startsWith(p.testId) },
     testCounts: { _id: startsWith(p.uid) },
+  };
+}
+
+/**
+ * The same records as removalFilters, as PostgreSQL conditions of the fast path (tagWhere of
+ * ferretdb-pg.cjs): id prefixes on the `_id` index, the questions by their course's suffix.
+ */
+function tagMatches(tag) {
+  const p = gen.prefixes(tag);
+  return {
+    questions: { field: 'course', suffix: p.courseSuffix },
+    users: { idPrefix: p.uid },
+    purchaseViews: { idPrefix: p.uid },
+    directory: { idPrefix: p.uid },
+    orders: { idPrefix: p.orderId },
+    snapshots: { idPrefix: p.uid },
+    holdings: { idPrefix: p.uid },
+    contents: { idPrefix: p.testId },
+    sheets: { idPrefix: p.testId },
+    tests: { idPrefix: p.testId },
+    testCounts: { idPrefix: p.uid },
   };
 }
 
@@ -304,6 +327,63 @@ function keycloakAdmin(model) {
 
 // ---------------------------------------------------------------- writes
 
+/**
+ * Keycloak's partialImport as a queue of its own: KEYCLOAK_CHUNK users a call, KEYCLOAK_IN_FLIGHT
+ * calls at once, fed by the learner batches, which wait only when KEYCLOAK_QUEUE users are
+ * waiting (Keycloak is the slowest writer: the databases go on meanwhile).
+ */
+function keycloakQueue(kc, prog) {
+  const chunks = [];
+  let queued = 0;
+  let running = 0;
+  let failed = null;
+  let wake = [];
+  const settle = () => {
+    const w = wake;
+    wake = [];
+    for (const f of w) f();
+  };
+  const next = () => {
+    while (!failed && running < KEYCLOAK_IN_FLIGHT && chunks.length > 0) {
+      const users = chunks.shift();
+      running++;
+      const t0 = Date.now();
+      kc.importUsers(users).then(
+        (r) => {
+          prog.add('keycloak.users', r.added, r.skipped, Date.now() - t0);
+          running--;
+          queued -= users.length;
+          next();
+          settle();
+        },
+        (err) => {
+          failed = err;
+          running--;
+          settle();
+        },
+      );
+    }
+  };
+  const until = async (done) => {
+    while (!done()) {
+      if (failed) throw failed;
+      await new Promise((resolve) => wake.push(resolve));
+    }
+    if (failed) throw failed;
+  };
+  return {
+    async push(users) {
+      prog.begin('keycloak.users');
+      for (let i = 0; i < users.length; i += KEYCLOAK_CHUNK)
+        chunks.push(users.slice(i, i + KEYCLOAK_CHUNK));
+      queued += users.length;
+      next();
+      await until(() => queued <= KEYCLOAK_QUEUE);
+    },
+    drain: () => until(() => queued === 0),
+  };
+}
+
 /** insertMany in chunks, unordered; duplicates (a record already there) counted as skipped. */
 async function insertAll(db, kind, docs, prog) {
   const [dbName, name] = COLLECTIONS[kind];
@@ -382,19 +462,8 @@ async function chooseWriter(client, db, model, options, log) {
     write: (kind, docs, prog) => insertAll(db, kind, docs, prog),
     close: async () => {},
   };
-  if (options.copy === false) return driver;
-  const pgUrl =
-    options.pgUrl ??
-    process.env.SEED_SCALE_PG_URL ??
-    (model.ports.postgres
-      ? `postgres://postgres@127.0.0.1:${model.ports.postgres}/ferretdb`
-      : null);
-  if (!pgUrl) return driver;
-  const store = await fpg.ferretdbPostgres(client, pgUrl, { poolSize: COPY_CONNECTIONS });
-  if (store.reason) {
-    log(`writing with insertMany: ${store.reason}`);
-    return driver;
-  }
+  const store = await postgresStore(client, model, options, log, 'writing with insertMany');
+  if (!store) return driver;
   try {
     for (const [dbName, name] of Object.values(COLLECTIONS)) await store.tableOf(dbName, name);
   } catch (err) {
@@ -403,6 +472,41 @@ async function chooseWriter(client, db, model, options, log) {
     return driver;
   }
   return { mode: 'COPY', write: copyWriter(db, store), close: () => store.close() };
+}
+
+/**
+ * FerretDB's PostgreSQL database when the store is FerretDB on PostgreSQL and it is reachable
+ * (SEED_SCALE_PG_URL, else the profile's PostgreSQL and FerretDB's database `ferretdb`), else
+ * null (and why, logged after `fallback`); null too with `copy: false`.
+ */
+async function postgresStore(client, model, options, log, fallback) {
+  if (options.copy === false) return null;
+  const pgUrl =
+    options.pgUrl ??
+    process.env.SEED_SCALE_PG_URL ??
+    (model.ports.postgres
+      ? `postgres://postgres@127.0.0.1:${model.ports.postgres}/ferretdb`
+      : null);
+  if (!pgUrl) return null;
+  const store = await fpg.ferretdbPostgres(client, pgUrl, { poolSize: COPY_CONNECTIONS });
+  if (store.reason) {
+    log(`${fallback}: ${store.reason}`);
+    return null;
+  }
+  return store;
+}
+
+/**
+ * The table of a collection on the fast path, or null when FerretDB has no such collection
+ * (nothing of any tag there); other failures throw.
+ */
+async function taggedTable(store, dbName, name) {
+  try {
+    return await store.tableOf(dbName, name);
+  } catch (err) {
+    if (/does not exist in FerretDB/.test(err.message)) return null;
+    throw err;
+  }
 }
 
 /**
@@ -502,22 +606,14 @@ async function seedScale(options = {}) {
       );
     }
 
+    const accounts = keycloakQueue(kc, prog);
     const batches = Math.ceil(opts.learners / LEARNER_BATCH);
     await pool(batches, IN_FLIGHT, async (b) => {
       const learners = [];
       for (let i = b * LEARNER_BATCH; i < Math.min(opts.learners, (b + 1) * LEARNER_BATCH); i++)
         learners.push(gen.learnerAt(p, i, (c) => byCourse[c], model.realm));
-      const keycloak = (async () => {
-        prog.begin('keycloak.users');
-        const chunks = Math.ceil(learners.length / KEYCLOAK_CHUNK);
-        await pool(chunks, KEYCLOAK_IN_FLIGHT, async (c) => {
-          const t0 = Date.now();
-          const r = await kc.importUsers(
-            learners.slice(c * KEYCLOAK_CHUNK, (c + 1) * KEYCLOAK_CHUNK).map((l) => l.keycloak),
-          );
-          prog.add('keycloak.users', r.added, r.skipped, Date.now() - t0);
-        });
-      })();
+      // Keycloak's import runs on its own queue: the databases do not wait for it
+      await accounts.push(learners.map((l) => l.keycloak));
       const identity = (async () => {
         await writer.write(
           'users',
@@ -584,8 +680,9 @@ async function seedScale(options = {}) {
           prog,
         );
       })();
-      await Promise.all([keycloak, identity, catalog, testing]);
+      await Promise.all([identity, catalog, testing]);
     });
+    await accounts.drain();
     clearInterval(ticker);
     const written = prog.elapsed();
     prog.print('written');
@@ -628,16 +725,30 @@ async function removeScale(options = {}) {
     // Keycloak (slow: a run cut short there leaves users that a second --remove finds by email)
     await client.connect();
     const filters = removalFilters(tag);
-    for (const kind of REMOVE_ORDER) {
-      const [dbName, name] = COLLECTIONS[kind];
-      const t0 = Date.now();
-      prog.begin(`${dbName}.${name}`);
-      const r = await client.db(dbName).collection(name).deleteMany(filters[kind]);
-      prog.add(`${dbName}.${name}`, r.deletedCount, 0, Date.now() - t0);
-      if (r.deletedCount > 0)
-        log(
-          `  ${dbName}.${name}: ${r.deletedCount} deleted in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
-        );
+    // on FerretDB over PostgreSQL the rows go in one DELETE each, on the `_id` index (deleteMany
+    // through FerretDB deletes a few hundred snapshots a second)
+    const store = await postgresStore(client, model, options, log, 'removing with deleteMany');
+    const matches = tagMatches(tag);
+    try {
+      for (const kind of REMOVE_ORDER) {
+        const [dbName, name] = COLLECTIONS[kind];
+        const t0 = Date.now();
+        prog.begin(`${dbName}.${name}`);
+        let deleted;
+        if (store) {
+          const table = await taggedTable(store, dbName, name);
+          deleted = table ? await store.deleteTagged(table, matches[kind]) : 0;
+        } else
+          deleted = (await client.db(dbName).collection(name).deleteMany(filters[kind]))
+            .deletedCount;
+        prog.add(`${dbName}.${name}`, deleted, 0, Date.now() - t0);
+        if (deleted > 0)
+          log(
+            `  ${dbName}.${name}: ${deleted} deleted in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
+          );
+      }
+    } finally {
+      await store?.close();
     }
     prog.begin('keycloak.users');
     // the tag's emails, page after page (each page deleted before the next is read)
@@ -669,14 +780,20 @@ async function countScale(options = {}) {
   const client = new MongoClient(model.mongoUrl(), { serverSelectionTimeoutMS: 10_000 });
   await client.connect();
   const out = {};
+  const store = await postgresStore(client, model, options, () => {}, '');
   try {
     const filters = removalFilters(tag);
-    for (const [kind, [dbName, name]] of Object.entries(COLLECTIONS))
-      out[`${dbName}.${name}`] = await client
-        .db(dbName)
-        .collection(name)
-        .countDocuments(filters[kind]);
+    const matches = tagMatches(tag);
+    for (const [kind, [dbName, name]] of Object.entries(COLLECTIONS)) {
+      const table = store ? await taggedTable(store, dbName, name) : null;
+      out[`${dbName}.${name}`] = store
+        ? table
+          ? await store.countTagged(table, matches[kind])
+          : 0
+        : await client.db(dbName).collection(name).countDocuments(filters[kind]);
+    }
   } finally {
+    await store?.close();
     await client.close();
   }
   out['keycloak.users'] = await keycloakAdmin(model).countUsers(gen.prefixes(tag).emailSuffix);
@@ -733,6 +850,7 @@ module.exports = {
   removeScale,
   countScale,
   removalFilters,
+  tagMatches,
   parseArgs,
   COLLECTIONS,
   INDEXES,
