@@ -157,12 +157,18 @@ describe('seed-scale on FerretDB over PostgreSQL', () => {
           .collection<Doc>(name)
           .findOne({ _id: want._id }, { promoteValues: false });
         expect(got).not.toBeNull();
+        // a running identity service rebuilds each directory entry the seed wrote (the seed asks
+        // it to, ADR 0030): then the fields the seed wrote are held to it, the rest is identity's
+        const rebuilt = kind === 'directory' && Object.keys(got!).length > Object.keys(want).length;
+        const read = rebuilt
+          ? Object.fromEntries(Object.keys(want).map((k) => [k, got![k]]))
+          : got!;
         const stored = asStored(want);
         // the same values and types (a readable diff), then the same order of fields
-        expect(BSON.EJSON.serialize(got!, { relaxed: false })).toEqual(
+        expect(BSON.EJSON.serialize(read, { relaxed: false })).toEqual(
           BSON.EJSON.serialize(stored as Document, { relaxed: false }),
         );
-        expect(canonical(got)).toBe(canonical(stored));
+        expect(canonical(read)).toBe(canonical(stored));
       }
     },
   );
