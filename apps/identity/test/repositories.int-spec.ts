@@ -37,7 +37,11 @@ import {
   DirectoryRecord,
   DirectorySchema,
 } from '../src/directory/directory.schema';
-import { MongoDirectoryRepository } from '../src/directory/mongo-directory.repository';
+import {
+  FILTER_BATCH,
+  FILTER_READS,
+  MongoDirectoryRepository,
+} from '../src/directory/mongo-directory.repository';
 import { FakeCaptchaRepository } from './support/fake-captcha.repository';
 import { FakeDirectoryRepository } from './support/fake-directory.repository';
 import { FakeCountedBatchesRepository } from './support/fake-counted-batches.repository';
@@ -340,6 +344,28 @@ describe.each(implementations)('DirectoryRepository (%s)', (_name, make) => {
     const admins = await repo.page({ equalities: {}, email: null }, undefined, 1);
     expect(await ids({ equalities: {}, email: null }, admins.next!, 2)).toEqual(['m1', 'k1']);
     expect(DIRECTORY_ORDER.decode(admins.next!)).toEqual([0, 'zed@b.test', 'z9']);
+  });
+
+  it('a yes/no filter on a long list: every match once, in order, over pages (short ones too)', async () => {
+    // the filter is checked on a bounded slice per page (FILTER_BATCH x FILTER_READS rows): a
+    // page may come back short, even empty, with a cursor that carries on
+    const n = FILTER_BATCH * FILTER_READS + 150;
+    const rows = Array.from({ length: n }, (_, i) =>
+      entry(`u${String(i).padStart(4, '0')}`, `e${String(i).padStart(4, '0')}@x.test`, {
+        inDatabase: i % 400 !== 399,
+      }),
+    );
+    await repo.write(rows.map((put) => ({ put })));
+    const all: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await repo.page({ equalities: { inDatabase: false }, email: null }, cursor, 2);
+      all.push(...page.items.map((e) => e._id));
+      cursor = page.next ?? undefined;
+      pages++;
+    } while (cursor && pages < 50);
+    expect(all).toEqual(rows.filter((r) => !r.inDatabase).map((r) => r._id));
   });
 
   it('withEmail, scan in uid order, and a bulk write of puts and removes', async () => {

@@ -441,6 +441,19 @@ describe('/user-list', () => {
       expect(shownEmails()).toHaveLength(50);
     });
 
+    it('reads on by itself after a short page (a filter checked on a slice of the list)', async () => {
+      const many = Array.from({ length: 30 }, (_, i) =>
+        user({ uid: `u${i}`, email: `user${String(i).padStart(2, '0')}@x.test`, tests: 0 }),
+      );
+      // the server answers 10 rows a page with a next link, as a filtered page may
+      const { calls } = mockFetch((call) => answerList(many, call.url, 10));
+      renderPage();
+      await loaded();
+      await waitFor(() => expect(shownEmails()).toHaveLength(30));
+      expect(calls.filter(isList)).toHaveLength(3);
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    });
+
     it('Refresh rebuilds the list on the server, then reads it again', async () => {
       let rows = ALL.slice(0, 2);
       const { calls } = serve(

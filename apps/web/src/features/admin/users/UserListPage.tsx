@@ -1,6 +1,7 @@
 import {
   type AdminUserFilters,
   type AdminUserRow,
+  PAGE_LIMIT,
   USERS_CSV_FILE_NAME,
 } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
@@ -138,6 +139,19 @@ function UserListBody({
     });
 
   const pages = list.data?.pages ?? [];
+  // A yes/no filter is checked on a bounded slice of the list per page (ADR 0030): a page that
+  // came back short while more remains is read on at once, until a page is full or the list
+  // ends, so the screen fills itself; each request stays small.
+  const lastPage = pages[pages.length - 1];
+  const readOn =
+    lastPage !== undefined &&
+    lastPage.data.users.length < PAGE_LIMIT.default &&
+    list.hasNextPage &&
+    !list.isFetching &&
+    !list.isFetchNextPageError;
+  useEffect(() => {
+    if (readOn) void list.fetchNextPage();
+  }, [readOn, list]);
   const users = pages.flatMap((p) => p.data.users);
   const first = pages[0]?.data;
   // an email filter has no maintained count: the rows so far, exact once all are in
