@@ -389,39 +389,72 @@ export function reportRows(routes, run) {
 }
 
 /**
- * Resident memory (MiB) of each process of the local system: the pid files of the apps
- * (<dataDir>-apps/run) and of the servers (<dataDir>/run), each with its child processes.
+ * Resident memory (KiB) and CPU time used so far (s) of each process of the local system: the
+ * pid files of the apps (<dataDir>-apps/run) and of the servers (<dataDir>/run), each with its
+ * child processes (`ps` rss and times).
  * @param {string} system
+ * @returns {Record<string, { kb: number, cpuS: number }>}
  */
-export function residentMemory(system) {
+export function processUsage(system) {
   const m = infraModel(kitProfile(system));
   const dirs = [path.join(m.appsDataDir, 'run'), path.join(m.dataDir, 'run')];
-  const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+  const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,times='], { encoding: 'utf8' })
     .trim()
     .split('\n')
     .map((l) => l.trim().split(/\s+/).map(Number));
   /** @param {number} pid */
   const tree = (pid) => {
     let kb = 0;
+    let cpuS = 0;
     const todo = [pid];
     while (todo.length) {
       const p = /** @type {number} */ (todo.pop());
-      for (const [q, parent, rss] of ps) {
-        if (q === p) kb += rss;
+      for (const [q, parent, rss, times] of ps) {
+        if (q === p) {
+          kb += rss;
+          cpuS += times;
+        }
         if (parent === p) todo.push(q);
       }
     }
-    return kb;
+    return { kb, cpuS };
   };
-  /** @type {Record<string, number>} */
+  /** @type {Record<string, { kb: number, cpuS: number }>} */
   const out = {};
   for (const dir of dirs) {
     if (!fs.existsSync(dir)) continue;
     for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.pid'))) {
       const pid = Number(fs.readFileSync(path.join(dir, f), 'utf8').trim());
-      const kb = pid > 0 ? tree(pid) : 0;
-      if (kb > 0) out[f.replace(/\.pid$/, '')] = Math.round(kb / 1024);
+      const use = pid > 0 ? tree(pid) : { kb: 0, cpuS: 0 };
+      if (use.kb > 0) out[f.replace(/\.pid$/, '')] = use;
     }
+  }
+  return out;
+}
+
+/**
+ * Resident memory (MiB) of each process of the local system (see processUsage).
+ * @param {string} system
+ */
+export function residentMemory(system) {
+  return Object.fromEntries(
+    Object.entries(processUsage(system)).map(([k, v]) => [k, Math.round(v.kb / 1024)]),
+  );
+}
+
+/**
+ * The CPU each process used between two processUsage samples, in % of one core (ps counts
+ * whole seconds: read it over a stage of 30 s or more).
+ * @param {Record<string, { kb: number, cpuS: number }>} before
+ * @param {Record<string, { kb: number, cpuS: number }>} after
+ * @param {number} seconds
+ */
+export function cpuPercent(before, after, seconds) {
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const [k, v] of Object.entries(after)) {
+    const was = before[k];
+    if (was && seconds > 0) out[k] = Math.round(((v.cpuS - was.cpuS) / seconds) * 100);
   }
   return out;
 }
@@ -437,6 +470,8 @@ async function runStage(o) {
   const segments = [];
   /** @type {Record<string, number>} */
   let memory = {};
+  const usageBefore = o.system ? processUsage(o.system) : {};
+  const startedAt = performance.now();
   for (let done = 0; done < total; done += SEGMENT_S) {
     const secs = Math.min(SEGMENT_S, total - done);
     const groups = await mixGroups(o.base, o.prep, await o.adminToken());
@@ -458,7 +493,10 @@ async function runStage(o) {
     if (sample) clearTimeout(sample);
     segments.push(r.groups);
   }
-  return { routes: mergeSegments(segments), memory };
+  const cpu = o.system
+    ? cpuPercent(usageBefore, processUsage(o.system), (performance.now() - startedAt) / 1000)
+    : {};
+  return { routes: mergeSegments(segments), memory, cpu };
 }
 
 /**
@@ -510,7 +548,7 @@ export async function runJourney(o) {
     count: o.learners ?? (o.profile === 'smoke' && !o.knee ? 3 : 20),
   });
   const started = new Date().toISOString();
-  /** @type {{ rate: number, duration: string, requestRate: number, groups: ReportRow[], routes: ReportRow[], memory: Record<string, number>, passed: boolean }[]} */
+  /** @type {{ rate: number, duration: string, requestRate: number, groups: ReportRow[], routes: ReportRow[], memory: Record<string, number>, cpu: Record<string, number>, passed: boolean }[]} */
   const stages = [];
   try {
     const prep = await prepare(base, pool.learners);
@@ -535,6 +573,7 @@ export async function runJourney(o) {
         requestRate: Math.round(rate * REQUESTS_PER_JOURNEY * 100) / 100,
         ...rows,
         memory: r.memory,
+        cpu: r.cpu,
         passed,
       };
       stages.push(s);
@@ -587,7 +626,7 @@ export async function runJourney(o) {
     thresholds,
     stages,
     knee: knee
-      ? { rate: knee.rate, requestRate: knee.requestRate, memory: knee.memory }
+      ? { rate: knee.rate, requestRate: knee.requestRate, memory: knee.memory, cpu: knee.cpu }
       : undefined,
     passed: o.knee ? knee !== null : stages.every((s) => s.passed),
   };
@@ -602,6 +641,13 @@ export async function runJourney(o) {
           ...(Object.keys(s.memory).length
             ? [
                 `resident memory (MiB): ${Object.entries(s.memory)
+                  .map(([k, v]) => `${k} ${v}`)
+                  .join(', ')}`,
+              ]
+            : []),
+          ...(Object.keys(s.cpu ?? {}).length
+            ? [
+                `CPU over the stage (% of one core): ${Object.entries(s.cpu)
                   .map(([k, v]) => `${k} ${v}`)
                   .join(', ')}`,
               ]
@@ -642,7 +688,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     .then(({ summary, files }) => {
       if (summary.knee)
         console.log(
-          `[load] knee: ${summary.knee.rate} journeys/s (${summary.knee.requestRate} req/s); memory (MiB) ${JSON.stringify(summary.knee.memory)}`,
+          `[load] knee: ${summary.knee.rate} journeys/s (${summary.knee.requestRate} req/s); memory (MiB) ${JSON.stringify(summary.knee.memory)}; CPU (% of a core) ${JSON.stringify(summary.knee.cpu)}`,
         );
       console.log(
         `[load] ${summary.passed ? 'passed' : 'FAILED'}; report ${files.markdown}, ${files.json}`,
