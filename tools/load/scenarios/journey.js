@@ -289,12 +289,14 @@ export const gradebookChecks = {
 /** @type {Checks} */
 export const adminUsersChecks = {
   ...ok('admin-users'),
-  'admin-users: a list of users with uid and email': (r) => {
+  'admin-users: a page of users with uid and email, and the counts': (r) => {
     const b = json(r);
     return (
-      Array.isArray(b) &&
-      b.length > 0 &&
-      b.every((u) => isObject(u) && typeof u.uid === 'string' && 'email' in u)
+      isObject(b) &&
+      Array.isArray(b.users) &&
+      b.users.length > 0 &&
+      b.users.every((u) => isObject(u) && typeof u.uid === 'string' && 'email' in u) &&
+      typeof b.total === 'number'
     );
   },
 };

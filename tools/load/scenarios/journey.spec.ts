@@ -87,7 +87,7 @@ describe('journey checks', () => {
       ['submit-quiz-answer', { success: true, isCorrect: false }, { success: true }],
       ['submit-test', { success: true, test: {} }, { success: false }],
       ['gradebook', { tests: [] }, {}],
-      ['admin-users', [{ uid: 'u', email: 'e' }], []],
+      ['admin-users', { users: [{ uid: 'u', email: 'e' }], total: 1, matching: 1 }, [{ uid: 'u' }]],
       ['questions', { questions: [], total: 0 }, { questions: [] }],
       ['question-facets', { courses: [], objectives: {} }, { courses: [] }],
     ];
