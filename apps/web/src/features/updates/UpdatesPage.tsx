@@ -1,10 +1,10 @@
 import { type Announcement } from '@examprep/contracts/types';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useState } from 'react';
 import { ErrorState } from '../../shared/layout/ErrorState';
 import { translateError } from '../../shared/errors';
 import { Loading } from '../../shared/layout/Loading';
+import { LoadMore } from '../../shared/layout/LoadMore';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { useSession } from '../../shared/session/session-context';
 import { AnnouncementFormModal } from './AnnouncementFormModal';
@@ -59,21 +59,7 @@ export default function UpdatesPage() {
             </li>
           ))}
         </ul>
-        {loadMoreError ? (
-          <Alert variant="danger" className="py-2 mt-3 mb-0" role="alert">
-            {T.loadMoreFailed(translateError(loadMoreError))}
-          </Alert>
-        ) : null}
-        {list.hasNextPage ? (
-          <Button
-            variant="outline-secondary"
-            className="w-100 mt-3"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? T.loadingMore : T.loadMore}
-          </Button>
-        ) : null}
+        <LoadMore list={list} texts={T} className="mt-3" />
       </>
     );
   }

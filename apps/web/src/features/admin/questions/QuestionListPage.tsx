@@ -2,13 +2,14 @@ import { PAGE_LIMIT, type Question, type QuestionFilters } from '@examprep/contr
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
 import { translateError } from '../../../shared/errors';
-import { downloadBlob, type ExportProgress } from '../../../shared/export';
+import { downloadBlob, useStreamedExport } from '../../../shared/export';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
+import { LoadMore } from '../../../shared/layout/LoadMore';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
 import { useSession } from '../../../shared/session/session-context';
@@ -30,32 +31,19 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 function useExport(notify: NoticeFn) {
   const { getToken } = useSession();
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
-  const run = async (filters: QuestionFilters) => {
-    if (running.current) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setProgress({ bytes: 0, rows: 0, total: null });
-    try {
-      const { blob, rows } = await fetchExport(getToken, filters, setProgress, controller.signal);
+  return useStreamedExport<QuestionFilters>(
+    async (filters, onProgress, signal) => {
+      const { blob, rows } = await fetchExport(getToken, filters, onProgress, signal);
       downloadBlob(exportFileName(localDate()), blob);
       notify({ variant: 'success', text: T.exported(rows) });
-    } catch (err) {
-      if (controller.signal.aborted) {
-        notify({ variant: 'warning', text: T.exportCancelled });
-      } else if (err instanceof ApiError && err.status === 404) {
+    },
+    (err, cancelled) => {
+      if (cancelled) notify({ variant: 'warning', text: T.exportCancelled });
+      else if (err instanceof ApiError && err.status === 404)
         notify({ variant: 'warning', text: T.nothingToExport });
-      } else {
-        notify({ variant: 'danger', text: T.exportFailed(translateError(err)) });
-      }
-    } finally {
-      running.current = null;
-      setProgress(null);
-    }
-  };
-  return { exporting: progress !== null, progress, run, cancel: () => running.current?.abort() };
+      else notify({ variant: 'danger', text: T.exportFailed(translateError(err)) });
+    },
+  );
 }
 
 function QuestionListScreen() {
@@ -142,21 +130,7 @@ function QuestionListScreen() {
     body = (
       <>
         <QuestionsTable questions={questions} onPreview={setPreviewing} onDelete={setDeleting} />
-        {loadMoreError ? (
-          <Alert variant="danger" className="py-2">
-            {T.loadMoreFailed(translateError(loadMoreError))}
-          </Alert>
-        ) : null}
-        {list.hasNextPage ? (
-          <Button
-            variant="outline-secondary"
-            className="w-100"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? T.loadingMore : T.loadMore}
-          </Button>
-        ) : null}
+        <LoadMore list={list} texts={T} />
       </>
     );
   }

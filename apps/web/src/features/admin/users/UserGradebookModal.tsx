@@ -11,6 +11,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useState } from 'react';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
+import { LoadMore } from '../../../shared/layout/LoadMore';
 import { ScrollTable } from '../../../shared/layout/ScrollTable';
 import { AdminViewBanner } from '../../gradebook/AdminViewBanner';
 import { Gradebook } from '../../gradebook/Gradebook';
@@ -81,8 +82,6 @@ function UserTests({ user }: { user: AdminUserRow }) {
     exporter.mutate({ uid: user.uid, testId: test.id }, { onSettled: () => setExportingId(null) });
   };
 
-  // a failed next page keeps the rows shown (the query stays a success), with its own message
-  const loadMoreError = tests.isFetchNextPageError ? tests.error : null;
   if (tests.isPending) return <Loading label={T.userTestsLoading} />;
   if (!tests.data) {
     return (
@@ -121,21 +120,7 @@ function UserTests({ user }: { user: AdminUserRow }) {
               />
             ))}
           </ScrollTable>
-          {loadMoreError ? (
-            <Alert variant="danger" className="py-2">
-              {M.loadMoreFailed(loadMoreError.message)}
-            </Alert>
-          ) : null}
-          {tests.hasNextPage ? (
-            <Button
-              variant="outline-secondary"
-              className="w-100"
-              onClick={() => void tests.fetchNextPage()}
-              disabled={tests.isFetchingNextPage}
-            >
-              {tests.isFetchingNextPage ? M.loadingMore : M.loadMore}
-            </Button>
-          ) : null}
+          <LoadMore list={tests} texts={M} />
         </>
       )}
     </>

@@ -7,11 +7,12 @@ import {
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client';
 import { translateError } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
+import { LoadMore } from '../../../shared/layout/LoadMore';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
 import { useSession } from '../../../shared/session/session-context';
 import { DeleteUserModal } from './DeleteUserModal';
@@ -24,7 +25,7 @@ import {
 } from './user-filters';
 import { UserFiltersForm } from './UserFiltersForm';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
-import { downloadBlob, type ExportProgress } from '../../../shared/export';
+import { downloadBlob, useStreamedExport } from '../../../shared/export';
 import { UsersTable } from './UsersTable';
 
 // Loaded when an admin opens it: the list itself stays small.
@@ -70,37 +71,22 @@ export const EMAIL_DEBOUNCE_MS = 300;
  */
 function useUsersExport(notify: NoticeFn) {
   const { getToken } = useSession();
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
-  const run = async (filters: AdminUserFilters) => {
-    if (running.current) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setProgress({ bytes: 0, rows: 0, total: null });
-    try {
-      const { blob, progress: done } = await fetchUsersCsv(
-        getToken,
-        filters,
-        setProgress,
-        controller.signal,
-      );
+  return useStreamedExport<AdminUserFilters>(
+    async (filters, onProgress, signal) => {
+      const { blob, progress } = await fetchUsersCsv(getToken, filters, onProgress, signal);
       downloadBlob(USERS_CSV_FILE_NAME, blob);
       notify({
         variant: 'success',
-        text: T.exported(USERS_CSV_FILE_NAME) + ` ${T.exportedRows(done.rows)}`,
+        text: `${T.exported(USERS_CSV_FILE_NAME)} ${T.exportedRows(progress.rows)}`,
       });
-    } catch (err) {
-      if (controller.signal.aborted) notify({ variant: 'warning', text: T.exportCancelled });
+    },
+    (err, cancelled) => {
+      if (cancelled) notify({ variant: 'warning', text: T.exportCancelled });
       else if (err instanceof ApiError && err.status === 404)
         notify({ variant: 'warning', text: T.nothingToExport });
       else notify({ variant: 'danger', text: T.exportListFailed(translateError(err)) });
-    } finally {
-      running.current = null;
-      setProgress(null);
-    }
-  };
-  return { exporting: progress !== null, progress, run, cancel: () => running.current?.abort() };
+    },
+  );
 }
 
 function UserListBody({
@@ -186,21 +172,7 @@ function UserListBody({
           onGradebook={onGradebook}
           notify={notify}
         />
-        {loadMoreError ? (
-          <Alert variant="danger" className="py-2">
-            {T.loadMoreFailed(translateError(loadMoreError))}
-          </Alert>
-        ) : null}
-        {list.hasNextPage ? (
-          <Button
-            variant="outline-secondary"
-            className="w-100"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? T.loadingMore : T.loadMore}
-          </Button>
-        ) : null}
+        <LoadMore list={list} texts={T} />
       </>
     );
   }

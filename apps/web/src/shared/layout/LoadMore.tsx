@@ -1,0 +1,53 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { translateError } from '../errors';
+
+/** The texts of a list's foot: its own noun in the failure ("Could not load more users: …"). */
+export interface LoadMoreTexts {
+  loadMore: string;
+  loadingMore: string;
+  loadMoreFailed: (message: string) => string;
+}
+
+/** What the foot needs of a TanStack infinite query (useInfiniteQuery's result fits). */
+export interface LoadMoreList {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The foot of a keyset list (ADR 0026): the message of a failed next page (the rows shown
+ * stay), and "Load more" while there is a next page ("Loading more…" while it comes).
+ */
+export function LoadMore({
+  list,
+  texts,
+  className,
+}: {
+  list: LoadMoreList;
+  texts: LoadMoreTexts;
+  className?: string;
+}) {
+  return (
+    <>
+      {list.isFetchNextPageError ? (
+        <Alert variant="danger" className={`py-2 ${className ?? ''}`} role="alert">
+          {texts.loadMoreFailed(translateError(list.error))}
+        </Alert>
+      ) : null}
+      {list.hasNextPage ? (
+        <Button
+          variant="outline-secondary"
+          className={`w-100 ${className ?? ''}`}
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          {list.isFetchingNextPage ? texts.loadingMore : texts.loadMore}
+        </Button>
+      ) : null}
+    </>
+  );
+}
