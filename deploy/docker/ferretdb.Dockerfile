@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# OUR FerretDB: v1.24.0 with the two patches of tools/infra, built exactly as
+# OUR FerretDB: v1.24.0 with the three patches of tools/infra, built exactly as
 # `tools/infra/infra.sh install ferretdb` builds the local store (ADR 0022, ADR 0028), for
 # FerretDB on PostgreSQL in production (k8s/ferretdb/README.md). Build context: the repository
 # root (only tools/infra/*.patch is read from it).
@@ -21,7 +21,7 @@
 #
 # The patches are applied with `git apply`, which refuses fuzz: a patch that no longer fits
 # the FerretDB source fails the build instead of landing somewhere else. A FerretDB version
-# bump means re-checking both patches first (k8s/ferretdb/README.md, "Upgrades").
+# bump means re-checking every patch first (k8s/ferretdb/README.md, "Upgrades").
 #
 # Runtime: PostgreSQL backend only in production (FERRETDB_HANDLER=postgresql below). Give it
 #   FERRETDB_POSTGRESQL_URL  postgres://<role>@<host>:5432/<database>?sslmode=verify-full&...
@@ -40,7 +40,7 @@ ARG RUNTIME_IMAGE=gcr.io/distroless/static-debian12:nonroot
 FROM ${GO_IMAGE} AS build
 # = tools/infra/infra.config.json versions.ferretdb and infra.sh FERRETDB_PACKAGE
 ARG FERRETDB_VERSION=v1.24.0
-ARG FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes
+ARG FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes+pg-update-safety
 # Static binaries (FerretDB's PostgreSQL and SQLite drivers are pure Go), baseline amd64 as
 # FerretDB's own production image, no VCS stamp (the source is a module copy, not a checkout).
 ENV CGO_ENABLED=0 GOAMD64=v1 GOTOOLCHAIN=local GOFLAGS="-trimpath -buildvcs=false"
@@ -55,9 +55,10 @@ RUN --mount=type=cache,target=/go/pkg/mod \
  && printf '%s\n' "$FERRETDB_VERSION" >build/version/version.txt \
  && printf '%s\n' "$FERRETDB_PACKAGE" >build/version/package.txt
 # Same order as infra.sh FERRETDB_PATCHES.
-COPY tools/infra/ferretdb-sqlite-id-index.patch tools/infra/ferretdb-postgresql-ordered-indexes.patch /patches/
+COPY tools/infra/ferretdb-sqlite-id-index.patch tools/infra/ferretdb-postgresql-ordered-indexes.patch tools/infra/ferretdb-postgresql-update-safety.patch /patches/
 RUN git apply --verbose /patches/ferretdb-sqlite-id-index.patch \
- && git apply --verbose /patches/ferretdb-postgresql-ordered-indexes.patch
+ && git apply --verbose /patches/ferretdb-postgresql-ordered-indexes.patch \
+ && git apply --verbose /patches/ferretdb-postgresql-update-safety.patch
 RUN --mount=type=cache,target=/go/pkg/mod --mount=type=cache,target=/root/.cache/go-build \
     go build -o /out/ferretdb ./cmd/ferretdb \
  && /out/ferretdb --version \

@@ -730,7 +730,7 @@ describe('OpenAPI document', () => {
     );
     expect(queryRoutes).toEqual(
       expect.arrayContaining([
-        { method: 'GET', path: '/api/admin/user-purchases', params: ['uid'] },
+        { method: 'GET', path: '/api/admin/user-purchases', params: ['cursor', 'limit', 'uid'] },
       ]),
     );
   });

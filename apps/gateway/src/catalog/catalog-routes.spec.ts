@@ -143,7 +143,7 @@ describe('what reaches the catalog', () => {
         Subjects.catalog.updateUserPurchases,
         { actor, input: { uid: 'u-1', purchases: { x: true } } },
       ],
-      [Subjects.catalog.userPurchases, { actor, uid: 'u-1' }],
+      [Subjects.catalog.userPurchases, { actor, uid: 'u-1', page: {} }],
     ]);
   });
 
