@@ -3,14 +3,16 @@ import type { Page } from '@playwright/test';
 
 /**
  * Serious and critical axe violations of the current page, as `id: help (where)` lines. Waits
- * for the page's running CSS transitions and animations first: axe measures colour contrast
+ * for the page's running CSS transitions and animations first (finished or cancelled): axe measures colour contrast
  * with the current opacity, so a modal still fading in would fail it by timing alone. The page
  * is measured scrolled to the top (and scrolled back after): axe takes a control's background
  * from what is painted at its place, so one half under the sticky navigation bar would be
  * measured against the bar's dark background, a failure of the scroll position alone.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // allSettled: an animation cancelled meanwhile (a spinner removed when its request ends)
+  // rejects `finished` with an AbortError; it is over all the same
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
   const scrolled = await page.evaluate(() => {
     const at = { x: window.scrollX, y: window.scrollY };
     window.scrollTo(0, 0);
