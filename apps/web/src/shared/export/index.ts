@@ -5,3 +5,4 @@ export { csvCell, CSV_MIME_TYPE, downloadCsv, toCsv } from './csv';
 export { downloadJson, JSON_MIME_TYPE, toJsonFile } from './json';
 export { type ExportProgress, fetchStreamedExport } from './streamed-export';
 export { useStreamedExport } from './use-streamed-export';
+export { ExportProgressStatus } from './ExportProgressStatus';

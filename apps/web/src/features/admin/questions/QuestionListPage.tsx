@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/api-client';
 import { translateError } from '../../../shared/errors';
-import { downloadBlob, useStreamedExport } from '../../../shared/export';
+import { downloadBlob, ExportProgressStatus, useStreamedExport } from '../../../shared/export';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { LoadMore } from '../../../shared/layout/LoadMore';
@@ -181,20 +181,7 @@ function QuestionListScreen() {
         >
           {exporter.exporting ? T.exporting : T.exportQuestions}
         </Button>
-        {exporter.progress ? (
-          <>
-            <span className="small align-self-center" role="status" data-testid="export-progress">
-              {T.exportProgress(
-                exporter.progress.rows,
-                exporter.progress.total,
-                (exporter.progress.bytes / 1024).toFixed(1),
-              )}
-            </span>
-            <Button size="sm" variant="outline-danger" onClick={exporter.cancel}>
-              {T.cancelExport}
-            </Button>
-          </>
-        ) : null}
+        <ExportProgressStatus progress={exporter.progress} onCancel={exporter.cancel} texts={T} />
       </div>
       <div aria-busy={list.isFetching || undefined}>{body}</div>
       {previewing ? (

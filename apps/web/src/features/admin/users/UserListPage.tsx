@@ -25,7 +25,7 @@ import {
 } from './user-filters';
 import { UserFiltersForm } from './UserFiltersForm';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
-import { downloadBlob, useStreamedExport } from '../../../shared/export';
+import { downloadBlob, ExportProgressStatus, useStreamedExport } from '../../../shared/export';
 import { UsersTable } from './UsersTable';
 
 // Loaded when an admin opens it: the list itself stays small.
@@ -234,20 +234,7 @@ function UserListBody({
         >
           {refresh.isPending ? T.refreshing : T.refresh}
         </Button>
-        {exporter.progress ? (
-          <>
-            <span className="small align-self-center" role="status" data-testid="export-progress">
-              {T.exportProgress(
-                exporter.progress.rows,
-                exporter.progress.total,
-                (exporter.progress.bytes / 1024).toFixed(1),
-              )}
-            </span>
-            <Button size="sm" variant="outline-danger" onClick={exporter.cancel}>
-              {T.cancelExport}
-            </Button>
-          </>
-        ) : null}
+        <ExportProgressStatus progress={exporter.progress} onCancel={exporter.cancel} texts={T} />
       </div>
       <div aria-busy={list.isFetching || undefined}>{rows}</div>
     </>
