@@ -34,15 +34,14 @@ export interface DirectoryPage extends Page<DirectoryEntry> {
  * every write of them here), the account (`accountChanged`: registration, an admin's delete;
  * the rest by the periodic rebuild, DirectoryRebuild) and the test count
  * (`events.user.testsCounted`). Each change of an entry adjusts the maintained counts of its
- * facets and the duplicate flags of its email. One user's changes, and the `$inc`s of one count,
- * run in turn in this process; across replicas a lost race (two changes of one user, two `$inc`s
- * of one count: FerretDB 1.x may lose one) is set right by the next rebuild.
+ * facets and the duplicate flags of its email. One user's changes run in turn in this process
+ * (the counts' `$inc`s are atomic in the store: MongoDB, and our FerretDB build since its
+ * update-safety patch, ADR 0028); across replicas a lost race between two changes of one user
+ * is set right by the next rebuild.
  */
 @Injectable()
 export class UserDirectory {
   private readonly turns = new KeyedMutex();
-  /** One `$inc` of a count document at a time (FerretDB 1.x lost concurrent ones). */
-  private readonly bumps = new KeyedMutex();
 
   constructor(
     private readonly repo: DirectoryRepository,
@@ -131,23 +130,20 @@ export class UserDirectory {
       const after = fn(before ?? emptyEntry(uid));
       if (before !== null && sameEntry(before, after)) return [];
       if (!isListed(after)) {
-        if (before !== null && (await this.repo.remove(uid))) await this.bump(facetsOf(before), -1);
+        if (before !== null && (await this.repo.remove(uid)))
+          await this.repo.bump(facetsOf(before), -1);
         return before !== null ? [before.email] : [];
       }
       await this.repo.put(after);
       const [was, is] = [before === null ? null : facetsOf(before), facetsOf(after)];
       if (was !== is) {
-        if (was !== null) await this.bump(was, -1);
-        await this.bump(is, 1);
+        if (was !== null) await this.repo.bump(was, -1);
+        await this.repo.bump(is, 1);
       }
       if (before !== null && before.email === after.email) return [];
       return [before?.email, after.email];
     });
     for (const email of new Set(emails)) if (email) await this.markDuplicates(email);
-  }
-
-  private bump(facets: number, by: number): Promise<void> {
-    return this.bumps.run(String(facets), () => this.repo.bump(facets, by));
   }
 
   /** Sets `duplicate` on the entries of one email: true when more than one has it. */
