@@ -285,15 +285,23 @@ describe('seed-scale generator', () => {
     expect(sum).toBe(SIZE.tests);
   });
 
+  /** What a removal filter matches ($regex, or a string range $gte/$lt), as the store would. */
+  const matchesFilter = (
+    filter: Record<string, { $regex?: string; $gte?: string; $lt?: string }>,
+    doc: Doc,
+  ) =>
+    Object.entries(filter).every(([field, cond]) => {
+      const v = doc[field];
+      if (cond.$regex !== undefined) return new RegExp(cond.$regex).test(String(v));
+      return typeof v === 'string' && v >= cond.$gte! && v < cond.$lt!;
+    });
+
   it("--remove's filters match the tag's records only", () => {
     const f = removalFilters(SIZE.tag);
     // every collection written has a filter and a place in the removal
     expect(Object.keys(f).sort()).toEqual(Object.keys(COLLECTIONS).sort());
     expect([...REMOVE_ORDER].sort()).toEqual(Object.keys(COLLECTIONS).sort());
-    const matches = (filter: Record<string, { $regex: string }>, doc: Doc) =>
-      Object.entries(filter).every(([field, cond]) =>
-        new RegExp(cond.$regex).test(String(doc[field])),
-      );
+    const matches = matchesFilter;
     const l = learners.find((x) => x.orders.length > 0 && x.tests.length > 0)!;
     expect(matches(f.users, l.user)).toBe(true);
     expect(matches(f.tests, l.tests[0].test)).toBe(true);
@@ -316,10 +324,7 @@ describe('seed-scale generator', () => {
     type Match = { idPrefix?: string; field?: string; suffix?: string };
     const test = (m: Match, doc: Doc) =>
       m.idPrefix ? doc._id.startsWith(m.idPrefix) : String(doc[m.field!]).endsWith(m.suffix!);
-    const asRegex = (filter: Record<string, { $regex: string }>, doc: Doc) =>
-      Object.entries(filter).every(([field, cond]) =>
-        new RegExp(cond.$regex).test(String(doc[field])),
-      );
+    const asRegex = matchesFilter;
     const docs: Record<string, Doc[]> = {
       questions: [a.questions[0].doc, { _id: 'AB12', course: 'TEAS Math QBank' }],
       users: all((l) => l.user),

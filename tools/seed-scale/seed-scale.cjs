@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // A school network's data set (issue 26 part 4), written straight into each service's database
-// and into Keycloak (partialImport), reproducible from a seed and removable. README.md beside.
+// and into Keycloak (its dev-file database, keycloak-file.cjs, or partialImport), reproducible
+// from a seed and removable. README.md beside.
 //
 //   npm run seed:scale -- [--learners N] [--tests N] [--questions N] [--orders N] [--seed S]
-//                         [--tag HHHH] [--profile dev|test] [--no-copy] [--remove] [--count]
+//                         [--tag HHHH] [--profile dev|test] [--keycloak auto|api|file]
+//                         [--no-copy] [--remove] [--count]
 //
 // Documents come from generate.cjs (pure, per learner); this file writes them in batches with a
 // few batches in flight, prints per-collection counts and rates, and removes exactly the records
@@ -13,11 +15,14 @@
 'use strict';
 
 const { randomUUID } = require('node:crypto');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
 const { MongoClient } = require('mongodb');
 const { connect, JSONCodec } = require('nats');
 const { infraModel } = require('../infra/environment.cjs');
 const gen = require('./generate.cjs');
 const fpg = require('./ferretdb-pg.cjs');
+const kcFile = require('./keycloak-file.cjs');
 
 /** Learners built and written together (their tests, orders, ledgers). */
 const LEARNER_BATCH = 500;
@@ -111,7 +116,12 @@ const REMOVE_ORDER = [
 ];
 
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const startsWith = (prefix) => ({ $regex: `^${escapeRegex(prefix)}` });
+/**
+ * Strings that start with `prefix`, as a range on the field's index: an anchored `$regex` is not
+ * pushed down by FerretDB (a findOne for a missing tag read all 100,000 tests, 26 s). The ids are
+ * ASCII, so U+FFFF sorts after every character that may follow the prefix.
+ */
+const startsWith = (prefix) => ({ $gte: prefix, $lt: `${prefix}\uffff` });
 
 /** The filter of a tag's records in each collection (what --remove deletes). */
 function removalFilters(tag) {
@@ -384,6 +394,114 @@ function keycloakQueue(kc, prog) {
   };
 }
 
+/** Answers within 3 s when the profile's Keycloak is up. */
+async function keycloakUp(model) {
+  try {
+    await fetch(`${model.keycloakManagementUrl}/health/ready`, {
+      signal: AbortSignal.timeout(3_000),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `tools/infra/infra.sh <args>`, its output logged; throws when it fails. */
+function infraSh(args, log) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', [path.join(__dirname, '..', 'infra', 'infra.sh'), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    const take = (d) => {
+      for (const line of String(d).split('\n')) {
+        if (!line.trim()) continue;
+        log(`  ${line}`);
+        tail = line;
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`infra.sh ${args.join(' ')}: ${tail}`)),
+    );
+  });
+}
+
+/**
+ * `work()` with the profile's Keycloak stopped (H2 lets one process at a time open its file),
+ * Keycloak started again afterwards if it was running, whatever `work` did.
+ */
+async function withKeycloakStopped(model, log, work) {
+  const running = await keycloakUp(model);
+  if (running) {
+    log(
+      'Keycloak stops while its database is written (H2 takes one process); it starts again after',
+    );
+    await infraSh(['stop', '--profile', model.profile, 'keycloak'], log);
+  }
+  try {
+    return await work();
+  } finally {
+    if (running) await infraSh(['start', '--profile', model.profile], log);
+  }
+}
+
+/**
+ * How Keycloak's users are written: `file` (the profile's dev-file database, keycloak-file.cjs),
+ * or `api` (partialImport). `auto` (the default) takes `file` when the profile's Keycloak keeps
+ * its data in a dev-file database this machine can open, and says why not otherwise.
+ */
+function keycloakMode(model, options, log) {
+  const asked = options.keycloak ?? 'auto';
+  if (!['auto', 'api', 'file'].includes(asked))
+    throw new Error('--keycloak must be auto, api or file');
+  if (asked === 'api') return { mode: 'api' };
+  const store = kcFile.keycloakFileStore(model);
+  if (store.reason) {
+    if (asked === 'file') throw new Error(`--keycloak file: ${store.reason}`);
+    log(`Keycloak users through the admin API: ${store.reason}`);
+    return { mode: 'api' };
+  }
+  return { mode: 'file', store };
+}
+
+/**
+ * The learners' Keycloak users: `{ push(users), finish(), describe }`. On the admin API they go
+ * on keycloakQueue as the batches come; into the dev-file database they are kept (a few hundred
+ * bytes each) and written at the end in one transaction, Keycloak stopped for it.
+ */
+function keycloakWriter(model, kc, prog, options, log) {
+  const how = keycloakMode(model, options, log);
+  if (how.mode === 'api') {
+    const queue = keycloakQueue(kc, prog);
+    return {
+      mode: 'api',
+      describe: 'the admin API (partialImport)',
+      push: queue.push,
+      finish: queue.drain,
+    };
+  }
+  const users = [];
+  return {
+    mode: 'file',
+    describe: "Keycloak's dev-file database (H2, Keycloak stopped meanwhile)",
+    async push(batch) {
+      users.push(...batch);
+    },
+    async finish() {
+      prog.begin('keycloak.users');
+      const t0 = Date.now();
+      const r = await withKeycloakStopped(model, log, () =>
+        kcFile.importUsers(how.store, users, model.realm),
+      );
+      prog.add('keycloak.users', r.added, r.skipped, Date.now() - t0);
+      users.length = 0;
+    },
+  };
+}
+
 /** insertMany in chunks, unordered; duplicates (a record already there) counted as skipped. */
 async function insertAll(db, kind, docs, prog) {
   const [dbName, name] = COLLECTIONS[kind];
@@ -583,10 +701,11 @@ async function seedScale(options = {}) {
     const p = gen.plan(opts, taken);
     await ensureCollections(db, log);
     writer = await chooseWriter(client, db, model, options, log);
+    const accounts = keycloakWriter(model, kc, prog, options, log);
     log(
       `${model.profile}: ${opts.learners} learners, ${opts.tests} graded tests, ` +
         `${opts.questions} questions, ${opts.orders} orders (seed "${opts.seed}", tag ${opts.tag}), ` +
-        `written with ${writer.mode}`,
+        `written with ${writer.mode}, Keycloak users into ${accounts.describe}`,
     );
 
     // questions first: the tests' snapshots are drawn from them
@@ -606,13 +725,12 @@ async function seedScale(options = {}) {
       );
     }
 
-    const accounts = keycloakQueue(kc, prog);
     const batches = Math.ceil(opts.learners / LEARNER_BATCH);
     await pool(batches, IN_FLIGHT, async (b) => {
       const learners = [];
       for (let i = b * LEARNER_BATCH; i < Math.min(opts.learners, (b + 1) * LEARNER_BATCH); i++)
         learners.push(gen.learnerAt(p, i, (c) => byCourse[c], model.realm));
-      // Keycloak's import runs on its own queue: the databases do not wait for it
+      // Keycloak's users go on their own queue (or wait for the end): the databases go on
       await accounts.push(learners.map((l) => l.keycloak));
       const identity = (async () => {
         await writer.write(
@@ -682,7 +800,7 @@ async function seedScale(options = {}) {
       })();
       await Promise.all([identity, catalog, testing]);
     });
-    await accounts.drain();
+    await accounts.finish();
     clearInterval(ticker);
     const written = prog.elapsed();
     prog.print('written');
@@ -699,6 +817,7 @@ async function seedScale(options = {}) {
       collections: prog.summary(),
       plan: p,
       mode: writer.mode,
+      keycloak: accounts.mode,
     };
   } finally {
     clearInterval(ticker);
@@ -751,8 +870,20 @@ async function removeScale(options = {}) {
       await store?.close();
     }
     prog.begin('keycloak.users');
+    const how = keycloakMode(model, options, log);
+    if (how.mode === 'file') {
+      const t0 = Date.now();
+      const removed = await withKeycloakStopped(model, log, () =>
+        kcFile.removeUsers(how.store, {
+          realm: model.realm,
+          idPrefix: p.uid,
+          emailSuffix: p.emailSuffix,
+        }),
+      );
+      prog.add('keycloak.users', removed, 0, Date.now() - t0);
+    }
     // the tag's emails, page after page (each page deleted before the next is read)
-    for (;;) {
+    while (how.mode === 'api') {
       const page = (await kc.findUsers(p.emailSuffix, 500)).filter(
         (u) => u.id.startsWith(p.uid) && (u.email ?? '').endsWith(p.emailSuffix),
       );
@@ -804,7 +935,8 @@ async function countScale(options = {}) {
 
 const USAGE =
   'usage: npm run seed:scale -- [--learners N] [--tests N] [--questions N] [--orders N] ' +
-  '[--seed S] [--tag HHHH] [--profile dev|test] [--no-copy] [--remove] [--count]';
+  '[--seed S] [--tag HHHH] [--profile dev|test] [--keycloak auto|api|file] [--no-copy] ' +
+  '[--remove] [--count]';
 
 function parseArgs(argv) {
   const out = { profile: 'dev' };
@@ -823,11 +955,13 @@ function parseArgs(argv) {
         const n = Number(value.replace(/_/g, ''));
         if (!Number.isInteger(n) || n < 0) throw new Error(`--${key} must be a whole number`);
         out[key] = n;
-      } else if (['seed', 'tag', 'profile'].includes(key)) out[key] = value;
+      } else if (['seed', 'tag', 'profile', 'keycloak'].includes(key)) out[key] = value;
       else throw new Error(`unknown option ${a}\n${USAGE}`);
     } else throw new Error(`unexpected argument ${a}\n${USAGE}`);
   }
   if (!['dev', 'test'].includes(out.profile)) throw new Error('--profile must be dev or test');
+  if (out.keycloak !== undefined && !['auto', 'api', 'file'].includes(out.keycloak))
+    throw new Error('--keycloak must be auto, api or file');
   return out;
 }
 

@@ -26,6 +26,8 @@ const model = infraConfig(PROFILE);
 const SIZE = {
   profile: PROFILE,
   tag: 'c0b1',
+  // the admin API: the file path stops Keycloak, which the suites running beside use
+  keycloak: 'api',
   seed: 'seed-scale-copy-path',
   learners: 16,
   tests: 96,

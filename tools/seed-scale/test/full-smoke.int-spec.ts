@@ -22,6 +22,8 @@ const TAG = 'f011';
 const SIZE = {
   profile: 'test',
   tag: TAG,
+  // the admin API: the file path stops Keycloak, which the suites running beside use
+  keycloak: 'api',
   seed: 'seed-scale-ci-full',
   learners: 1000,
   tests: 5000,

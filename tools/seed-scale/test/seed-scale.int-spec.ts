@@ -1,7 +1,11 @@
 // The scale seed against the test system: a small set of its own tag is seeded, read through
-// the gateway as its learners and an admin see it, and removed, leaving nothing behind. Other
-// suites run at the same time: everything here is of tag c0de (ids, emails, courses) and the
-// removal deletes only that tag's records.
+// the gateway as its learners and an admin see it, and removed, leaving nothing behind.
+// Everything here is of tag c0de (ids, emails, courses) and the removal deletes only that tag's
+// records. Keycloak's users go through its dev-file database (keycloak-file.cjs), which stops
+// and starts the test system's Keycloak twice (about 15 s): the integration tier runs its suites
+// one at a time (tools/test/run-all.mjs --runInBand), so no other suite signs in meanwhile; with
+// TEST_INFRA=containers Keycloak is a container and the admin API is used.
+import { infraBackend } from '@examprep/test-kit';
 import type { Db } from 'mongodb';
 import { adminToken, canSignIn, databases, get, type TestSummaryLike, tokenOf } from './support';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -10,9 +14,11 @@ const { seedScale, removeScale, countScale } = require('../seed-scale.cjs');
 const gen = require('../generate.cjs');
 
 const TAG = 'c0de';
+const KEYCLOAK = infraBackend() === 'containers' ? 'api' : 'file';
 const SIZE = {
   profile: 'test',
   tag: TAG,
+  keycloak: KEYCLOAK,
   seed: 'seed-scale-int-spec',
   learners: 12,
   tests: 48,
@@ -20,11 +26,17 @@ const SIZE = {
   orders: 12,
   log: () => undefined,
 };
+/** Ids that start with the tag's prefix, as a range on `_id` (FerretDB scans for a `$regex`). */
+const tagged = (prefix: string) => ({ $gte: prefix, $lt: `${prefix}\uffff` });
 const clean = (counts: Record<string, number>) => Object.values(counts).every((n) => n === 0);
 
 let dbs: Awaited<ReturnType<typeof databases>>;
 let db: (name: string) => Db;
-let seeded: { collections: Record<string, { count: number }>; plan: { testCounts: Uint8Array } };
+let seeded: {
+  collections: Record<string, { count: number }>;
+  plan: { testCounts: Uint8Array };
+  keycloak: string;
+};
 
 beforeAll(async () => {
   dbs = await databases();
@@ -43,7 +55,7 @@ afterAll(async () => {
 async function learnerWith(filter: object) {
   const user = await db('identity')
     .collection('users')
-    .findOne({ _id: { $regex: `^${gen.prefixes(TAG).uid}` }, ...filter } as never);
+    .findOne({ _id: tagged(gen.prefixes(TAG).uid), ...filter } as never);
   return user as unknown as { _id: string; email: string };
 }
 
@@ -51,6 +63,7 @@ describe('seed-scale on the test system', () => {
   it('wrote the asked counts into each service and Keycloak', async () => {
     const c = seeded.collections;
     expect(c['keycloak.users'].count).toBe(SIZE.learners);
+    expect(seeded.keycloak).toBe(KEYCLOAK);
     expect(c['identity.users'].count).toBe(SIZE.learners);
     expect(c['testing.tests'].count).toBe(SIZE.tests);
     expect(c['testing.test_contents'].count).toBe(SIZE.tests);
@@ -78,7 +91,7 @@ describe('seed-scale on the test system', () => {
         _id: string;
         n: number;
       }>([
-        { $match: { _id: { $regex: `^${gen.prefixes(TAG).testId}` } } },
+        { $match: { _id: tagged(gen.prefixes(TAG).testId) } },
         { $group: { _id: '$userId', n: { $sum: 1 } } },
         { $sort: { n: -1, _id: 1 } },
         { $limit: 1 },
@@ -120,7 +133,7 @@ describe('seed-scale on the test system', () => {
     const holdings = await db('catalog')
       .collection('holdings')
       .findOne({
-        _id: { $regex: `^${gen.prefixes(TAG).uid}` },
+        _id: tagged(gen.prefixes(TAG).uid),
         'held.0': { $exists: true },
       } as never);
     expect(holdings).not.toBeNull();
