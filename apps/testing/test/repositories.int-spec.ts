@@ -20,12 +20,9 @@ import {
   TestingMarkerRecord,
   TestingMarkerSchema,
 } from '../src/exams/test-count.schema';
-import { countLockKey } from '../src/exams/test-counts';
 import type { TestCountsRepository } from '../src/exams/test-counts.repository';
-import { TestLocks } from '../src/exams/test-locks';
 import type { TestsRepository } from '../src/exams/tests.repository';
 import { FakeTestCountsRepository } from './support/fake-test-counts.repository';
-import { FakeTestLeasesRepository } from './support/fake-test-leases.repository';
 import { FakeTestsRepository } from './support/fake-tests.repository';
 import { poolQuestion } from './support/service-fixture';
 
@@ -248,17 +245,41 @@ describe.each(countImplementations)('TestCountsRepository (%s)', (_name, make) =
     expect(await counts.set('u1', 0, at(4))).toEqual({ uid: 'u1', n: 0, version: 4, at: at(4) });
     expect(await counts.set('u2', 5, at(5))).toEqual({ uid: 'u2', n: 5, version: 1, at: at(5) });
     expect(await counts.find('u1')).toEqual({ uid: 'u1', n: 0, version: 4, at: at(4) });
-    // many at once, one at a time under the user's lock as TestCounts writes them (FerretDB
-    // 1.x applies concurrent updates of one document non-atomically): none lost, every version
+    // many at once, from as many callers (replicas) with no lock: the store applies each `$inc`
+    // atomically (MongoDB; FerretDB since our update-safety patch): none lost, every version
     // handed out once
-    const locks = new TestLocks(new FakeTestLeasesRepository());
-    const many = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        locks.run(countLockKey('u3'), () => counts.add('u3', 1, at(6))),
-      ),
-    );
+    const many = await Promise.all(Array.from({ length: 8 }, () => counts.add('u3', 1, at(6))));
     expect(many.map((c) => c.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(await counts.find('u3')).toMatchObject({ n: 8, version: 8 });
+  });
+
+  it('writes a recount only over the version it read (compare-and-set)', async () => {
+    const counts = await make();
+    const at = (s: number) => new Date(T0.getTime() + s * 1000);
+    // no document yet: version 0 inserts it; a second insert of version 0 lost
+    expect(await counts.setIfVersion('r1', 4, 0, at(1))).toEqual({
+      uid: 'r1',
+      n: 4,
+      version: 1,
+      at: at(1),
+    });
+    expect(await counts.setIfVersion('r1', 9, 0, at(2))).toBeNull();
+    // a change came in between: the stale version loses, the current one wins
+    await counts.add('r1', 1, at(3));
+    expect(await counts.setIfVersion('r1', 7, 1, at(4))).toBeNull();
+    expect(await counts.setIfVersion('r1', 7, 2, at(5))).toEqual({
+      uid: 'r1',
+      n: 7,
+      version: 3,
+      at: at(5),
+    });
+    expect(await counts.find('r1')).toEqual({ uid: 'r1', n: 7, version: 3, at: at(5) });
+    // eight at once over the same version: exactly one wins
+    const raced = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => counts.setIfVersion('r1', 10 + i, 3, at(6))),
+    );
+    expect(raced.filter((c) => c !== null)).toHaveLength(1);
+    expect(await counts.find('r1')).toMatchObject({ version: 4 });
   });
 
   it('claims the build once; a stale claim is taken over, a built one never', async () => {

@@ -23,7 +23,9 @@ const toCount = (doc: TestCountRecord): TestCount => ({
 /**
  * test_counts and its build marker. Every query goes by `_id` (the uid, the marker's name):
  * one atomic `findOneAndUpdate` with upsert per change (`$inc` of n and version), so two
- * replicas changing one user's count at once each get their own version.
+ * replicas changing one user's count at once each get their own version (MongoDB; FerretDB on
+ * PostgreSQL since our update-safety patch, ADR 0028). A recount is written by compare-and-set
+ * on the version (setIfVersion), so it never overwrites a change it did not see.
  */
 @Injectable()
 export class MongoTestCountsRepository extends TestCountsRepository {
@@ -40,6 +42,28 @@ export class MongoTestCountsRepository extends TestCountsRepository {
 
   set(uid: string, n: number, at: Date): Promise<TestCount> {
     return this.upsert(uid, { $inc: { version: 1 }, $set: { n, at } });
+  }
+
+  /** By the `_id` index: an update matched on the version, or the unique insert for version 0. */
+  async setIfVersion(uid: string, n: number, version: number, at: Date): Promise<TestCount | null> {
+    if (version === 0) {
+      try {
+        await this.counts.collection.insertOne({ _id: uid, n, version: 1, at } as never);
+        return { uid, n, version: 1, at };
+      } catch (err) {
+        if (isDuplicateKey(err)) return null;
+        throw err;
+      }
+    }
+    const doc = await this.counts
+      .findOneAndUpdate(
+        { _id: uid, version },
+        { $set: { n, at, version: version + 1 } },
+        { new: true },
+      )
+      .lean<TestCountRecord>()
+      .exec();
+    return doc ? toCount(doc) : null;
   }
 
   async find(uid: string): Promise<TestCount | null> {

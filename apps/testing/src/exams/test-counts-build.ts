@@ -26,9 +26,10 @@ export const BUILD_STALE_MS = 120_000;
  * testing_markers/test_counts, so one process builds while the others carry on; the builder
  * beats on the marker after each page, and a claim whose beat stopped for BUILD_STALE_MS is
  * taken over by compare-and-set on the beat, so a builder that died is replaced at the next
- * start. A user whose count a request changed during the build (its `at` after the claim) is
- * counted again by the `{userId}` index instead of taking the number the pages found (a test
- * made or removed behind the build's position would be missing or counted twice).
+ * start. A user whose count a request changed during the build (its `at` after the claim, or a
+ * version moved between the build's read and its write) is counted again by the `{userId}` index
+ * instead of taking the number the pages found (a test made or removed behind the build's
+ * position would be missing or counted twice).
  */
 @Injectable()
 export class TestCountsBuild implements OnApplicationBootstrap {
@@ -90,16 +91,16 @@ export class TestCountsBuild implements OnApplicationBootstrap {
   }
 
   /**
-   * One user's count, under its lock (TestCounts.locked): the pages' number, or a recount when
-   * a request changed it meanwhile.
+   * One user's count: the pages' number, written over the version read (compare-and-set); a
+   * recount by the `{userId}` index when a request changed it since the claim, or meanwhile.
    */
   private async write(uid: string, n: number, claimed: Date): Promise<void> {
-    const count = await this.publisher.locked(uid, async () => {
-      const current = await this.counts.find(uid);
-      const exact =
-        current !== null && current.at >= claimed ? (await this.tests.listByUser(uid)).length : n;
-      return this.counts.set(uid, exact, this.clock.now());
-    });
+    const current = await this.counts.find(uid);
+    const paged =
+      current === null || current.at < claimed
+        ? await this.counts.setIfVersion(uid, n, current?.version ?? 0, this.clock.now())
+        : null;
+    const count = paged ?? (await this.publisher.recount(uid));
     if (count.n > 0) await this.publisher.publish(count);
   }
 

@@ -27,6 +27,17 @@ export abstract class TestCountsRepository {
   /** n = n, version += 1, at (created when missing); the count after. */
   abstract set(uid: string, n: number, at: Date): Promise<TestCount>;
 
+  /**
+   * n = n, version += 1, at, only while the stored version is `version` (0: no document yet,
+   * which is then inserted); the count after, or null when another write came first.
+   */
+  abstract setIfVersion(
+    uid: string,
+    n: number,
+    version: number,
+    at: Date,
+  ): Promise<TestCount | null>;
+
   /** The user's count, or null when none was ever written. */
   abstract find(uid: string): Promise<TestCount | null>;
 

@@ -4,6 +4,7 @@ import { FakeTestCountsRepository } from '../../test/support/fake-test-counts.re
 import { FakeTestsRepository } from '../../test/support/fake-tests.repository';
 import { admin, learner, other, sample, setup } from '../../test/support/service-fixture';
 import type { TestRecord } from './test.schema';
+import { RECOUNT_ATTEMPTS } from './test-counts';
 import { BUILD_PAGE, BUILD_STALE_MS, TestCountsBuild } from './test-counts-build';
 
 /** The facts published, in order: [uid, tests, version, msgId]. */
@@ -165,5 +166,43 @@ describe('TestCountsBuild: the counters from the tests already stored, once', ()
     };
     await build.run();
     expect(await countsRepo.find('u1')).toMatchObject({ n: 3 });
+  });
+
+  it("a change between the build's read and its write is not overwritten: the user is recounted", async () => {
+    const repo = new FakeTestsRepository();
+    repo.tests.set('t1', stored('t1', 'u1'));
+    const { build, tests, countsRepo } = buildOn(repo);
+    // the learner makes a test right after the build read the (missing) counter: the write of
+    // the pages' 1 over version 0 loses to it, and the recount finds both tests
+    const find = countsRepo.find.bind(countsRepo);
+    let once = false;
+    countsRepo.find = async (uid) => {
+      const found = await find(uid);
+      if (!once) {
+        once = true;
+        await tests.create(learner, sample);
+      }
+      return found;
+    };
+    await build.run();
+    expect(await countsRepo.find('u1')).toMatchObject({ n: 2, version: 2 });
+  });
+});
+
+describe('TestCounts.recount', () => {
+  it('tries again when a change lands between its read and its write, and gives up after five', async () => {
+    const repo = new FakeTestsRepository();
+    repo.tests.set('t1', stored('t1', 'u1'));
+    const { counts, countsRepo } = setup({ repo });
+    await countsRepo.set('u1', 5, new Date(0));
+    const list = repo.listByUser.bind(repo);
+    let changes = 2;
+    repo.listByUser = async (...args) => {
+      if (changes-- > 0) await countsRepo.add('u1', 1, new Date(0));
+      return list(...args);
+    };
+    expect(await counts.recount('u1')).toMatchObject({ n: 1, version: 4 });
+    changes = RECOUNT_ATTEMPTS;
+    await expect(counts.recount('u1')).rejects.toThrow(/5 recounts each lost to a change/);
   });
 });

@@ -3,19 +3,14 @@ import { Events, type UserTestsCountedEvent } from '@examprep/contracts';
 import { JetStreamBus, rootLogger } from '@examprep/nest-kit';
 import { Clock } from './clock';
 import { type TestCount, TestCountsRepository } from './test-counts.repository';
-import { TestLocks } from './test-locks';
 import { TestsRepository } from './tests.repository';
 
 /** The JetStream message id of a count's fact: one per (user, version). */
 export const testsCountedMsgId = (uid: string, version: number) =>
   `tests-counted:${uid}:${version}`;
 
-/**
- * The key of a user's count in TestLocks (a lease key: base64url of the uid, which a test id,
- * 20 letters and digits, never is).
- */
-export const countLockKey = (uid: string) =>
-  `count_${Buffer.from(uid, 'utf8').toString('base64url')}`;
+/** A recount written by compare-and-set is tried this often before it gives up (logged). */
+export const RECOUNT_ATTEMPTS = 5;
 
 /** The fact of a count as published. */
 export const testsCountedEvent = (count: TestCount): UserTestsCountedEvent => ({
@@ -33,10 +28,11 @@ export const testsCountedEvent = (count: TestCount): UserTestsCountedEvent => ({
  * because of the count: a failed counter write or publish is logged (the counters can be
  * rebuilt from `tests`: drop the marker testing_markers/test_counts and restart, TestCountsBuild).
  *
- * One user's count writes run one at a time across every replica (TestLocks, the lease of
- * countLockKey(uid)): MongoDB's `$inc` is atomic, but FerretDB 1.x applies concurrent updates
- * of one document non-atomically (ADR 0019; the repository spec lost increments when eight ran
- * at once), so without the lock two tests made at once could count once and share a version.
+ * Replicas (ADR 0027): a change is one atomic `$inc` of n and version, so changes of one user
+ * from every replica at once each count and each get their own version (MongoDB; FerretDB on
+ * PostgreSQL since our update-safety patch, ADR 0028 — until it, a lease per user serialised
+ * them, two NATS KV round trips on every test made). A recount (below zero, and the build) is
+ * written by compare-and-set on the version and done again when a change came in between.
  */
 @Injectable()
 export class TestCounts {
@@ -45,13 +41,7 @@ export class TestCounts {
     private readonly tests: TestsRepository,
     private readonly clock: Clock,
     @Inject(JetStreamBus) private readonly bus: Pick<JetStreamBus, 'publish'>,
-    private readonly locks: TestLocks,
   ) {}
-
-  /** Runs `task` while this call alone writes the user's count (every replica). */
-  locked<T>(uid: string, task: () => Promise<T>): Promise<T> {
-    return this.locks.run(countLockKey(uid), () => task());
-  }
 
   /** A test of the user was inserted. */
   added(uid: string): Promise<TestCount | null> {
@@ -66,9 +56,28 @@ export class TestCounts {
   removed(uid: string): Promise<TestCount | null> {
     return this.change(uid, 'removed', async () => {
       const count = await this.counts.add(uid, -1, this.clock.now());
-      if (count.n >= 0) return count;
-      return this.counts.set(uid, (await this.tests.listByUser(uid)).length, this.clock.now());
+      return count.n >= 0 ? count : this.recount(uid);
     });
+  }
+
+  /**
+   * The user's tests counted by the `{userId}` index, written only over the version read before
+   * counting (a change in between is counted next time round). Not published: the caller does.
+   */
+  async recount(uid: string): Promise<TestCount> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.counts.find(uid);
+      const n = (await this.tests.listByUser(uid)).length;
+      const written = await this.counts.setIfVersion(
+        uid,
+        n,
+        current?.version ?? 0,
+        this.clock.now(),
+      );
+      if (written) return written;
+      if (attempt >= RECOUNT_ATTEMPTS)
+        throw new Error(`test_counts ${uid}: ${RECOUNT_ATTEMPTS} recounts each lost to a change`);
+    }
   }
 
   /** Every test of the user was dropped (a deleted user): 0. */
@@ -99,7 +108,7 @@ export class TestCounts {
   ): Promise<TestCount | null> {
     let count: TestCount;
     try {
-      count = await this.locked(uid, write);
+      count = await write();
     } catch (err) {
       rootLogger().error({ err, uid, change: what }, 'test count not written');
       return null;

@@ -26,6 +26,11 @@ export class FakeTestCountsRepository implements TestCountsRepository {
     return this.put({ uid, n, version: (this.counts.get(uid)?.version ?? 0) + 1, at });
   }
 
+  async setIfVersion(uid: string, n: number, version: number, at: Date): Promise<TestCount | null> {
+    if ((this.counts.get(uid)?.version ?? 0) !== version) return null;
+    return this.put({ uid, n, version: version + 1, at });
+  }
+
   async find(uid: string): Promise<TestCount | null> {
     const c = this.counts.get(uid);
     return c ? { ...c, at: new Date(c.at) } : null;

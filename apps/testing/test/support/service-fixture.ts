@@ -167,7 +167,7 @@ export function setup(
     draw,
   };
   const locks = new TestLocks(leases);
-  const counts = new TestCounts(countsRepo, repo, clock, bus, locks);
+  const counts = new TestCounts(countsRepo, repo, clock, bus);
   const store = new TestStore(repo, clock, locks, counts);
   const tests = new TestsService(store, peers);
   const answers = new AnswersService(store);
