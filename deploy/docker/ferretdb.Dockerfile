@@ -40,7 +40,7 @@ ARG RUNTIME_IMAGE=gcr.io/distroless/static-debian12:nonroot
 FROM ${GO_IMAGE} AS build
 # = tools/infra/infra.config.json versions.ferretdb and infra.sh FERRETDB_PACKAGE
 ARG FERRETDB_VERSION=v1.24.0
-ARG FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes+pg-update-safety
+ARG FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes+pg-update-safety+createindexes-existing
 # Static binaries (FerretDB's PostgreSQL and SQLite drivers are pure Go), baseline amd64 as
 # FerretDB's own production image, no VCS stamp (the source is a module copy, not a checkout).
 ENV CGO_ENABLED=0 GOAMD64=v1 GOTOOLCHAIN=local GOFLAGS="-trimpath -buildvcs=false"
@@ -55,10 +55,11 @@ RUN --mount=type=cache,target=/go/pkg/mod \
  && printf '%s\n' "$FERRETDB_VERSION" >build/version/version.txt \
  && printf '%s\n' "$FERRETDB_PACKAGE" >build/version/package.txt
 # Same order as infra.sh FERRETDB_PATCHES.
-COPY tools/infra/ferretdb-sqlite-id-index.patch tools/infra/ferretdb-postgresql-ordered-indexes.patch tools/infra/ferretdb-postgresql-update-safety.patch /patches/
+COPY tools/infra/ferretdb-sqlite-id-index.patch tools/infra/ferretdb-postgresql-ordered-indexes.patch tools/infra/ferretdb-postgresql-update-safety.patch tools/infra/ferretdb-createindexes-existing.patch /patches/
 RUN git apply --verbose /patches/ferretdb-sqlite-id-index.patch \
  && git apply --verbose /patches/ferretdb-postgresql-ordered-indexes.patch \
- && git apply --verbose /patches/ferretdb-postgresql-update-safety.patch
+ && git apply --verbose /patches/ferretdb-postgresql-update-safety.patch \
+ && git apply --verbose /patches/ferretdb-createindexes-existing.patch
 RUN --mount=type=cache,target=/go/pkg/mod --mount=type=cache,target=/root/.cache/go-build \
     go build -o /out/ferretdb ./cmd/ferretdb \
  && /out/ferretdb --version \

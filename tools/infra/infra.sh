@@ -108,18 +108,21 @@ install_go_module() { # <component> <binary> <module> <package> <version>
 }
 go_bin_has_version_of() { go_bin_has_version "$3" "$1" "$2"; }
 
-# Our build of FerretDB carries three patches, named in its `--version` package line so that a
+# Our build of FerretDB carries four patches, named in its `--version` package line so that a
 # binary built without them is rebuilt: ferretdb-sqlite-id-index.patch (ADR 0022),
-# ferretdb-postgresql-ordered-indexes.patch (ADR 0028: pushdown that PostgreSQL's indexes serve)
-# and ferretdb-postgresql-update-safety.patch (ADR 0028: an update or findAndModify closes its
+# ferretdb-postgresql-ordered-indexes.patch (ADR 0028: pushdown that PostgreSQL's indexes serve),
+# ferretdb-postgresql-update-safety.patch (ADR 0028: an update or findAndModify closes its
 # query before it writes, so it never holds one pooled connection while waiting for another, and
-# writes each document as a compare-and-swap, so a concurrent update of it is not lost).
+# writes each document as a compare-and-swap, so a concurrent update of it is not lost) and
+# ferretdb-createindexes-existing.patch (ADR 0028: createIndexes of two or more indexes that all
+# exist answered with a panic and a closed connection).
 FERRETDB_PATCHES=(
   ferretdb-sqlite-id-index.patch
   ferretdb-postgresql-ordered-indexes.patch
   ferretdb-postgresql-update-safety.patch
+  ferretdb-createindexes-existing.patch
 )
-FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes+pg-update-safety
+FERRETDB_PACKAGE=examprep-local+sqlite-id-index+pg-ordered-indexes+pg-update-safety+createindexes-existing
 # The stamp names the patches' content too: a binary built from an older state of a patch file
 # (same version, same package line) is rebuilt.
 ferretdb_patches_hash() {
