@@ -57,20 +57,23 @@ export class MongoTestsRepository extends TestsRepository {
   }
 
   /**
-   * A new test: the snapshot and the empty answer sheet first, then the test document (three
-   * inserts against the unique `_id` index).
+   * A new test: the snapshot and the empty answer sheet first, both at once, then the test
+   * document (three inserts against the unique `_id` index). Nothing lists or reads a test
+   * before its `tests` document exists, so the two may land in either order.
    */
   async insert(test: TestRecord, questions: PoolQuestion[]): Promise<void> {
-    await this.contents.collection.insertOne({
-      _id: test._id,
-      userId: test.userId,
-      questions,
-    } as never);
-    await this.sheets.collection.insertOne({
-      _id: test._id,
-      userId: test.userId,
-      answers: {},
-    } as never);
+    await Promise.all([
+      this.contents.collection.insertOne({
+        _id: test._id,
+        userId: test.userId,
+        questions,
+      } as never),
+      this.sheets.collection.insertOne({
+        _id: test._id,
+        userId: test.userId,
+        answers: {},
+      } as never),
+    ]);
     await this.tests.collection.insertOne({ ...test } as never);
   }
 
