@@ -298,7 +298,7 @@ const APPS = {
       // fictional (555-01xx); production sets the real one
       CONTACT_BUSINESS_NUMBER: '+1-555-010-0199',
       // the admin user list's rebuild from Keycloak and the database (ADR 0030)
-      USER_DIRECTORY_REBUILD_MS: '600000',
+      USER_DIRECTORY_REBUILD_MS: '3600000',
     }),
   },
   catalog: {

@@ -85,7 +85,7 @@ const REMOVED_FROM_TEST_ENV: Record<string, string | null> = {
  */
 const ADDED_TO_APP_ENV: Record<string, Record<string, string>> = {
   // the admin user list's periodic rebuild from Keycloak and the database (ADR 0030)
-  identity: { USER_DIRECTORY_REBUILD_MS: '600000' },
+  identity: { USER_DIRECTORY_REBUILD_MS: '3600000' },
 };
 
 /** An app's environment without what was added since the capture, and the added part. */

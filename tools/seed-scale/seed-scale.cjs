@@ -221,7 +221,7 @@ function progress(log) {
 
 /**
  * The admin user list is the identity service's read model (ADR 0030), rebuilt from Keycloak
- * and its database at start, every 10 minutes and on request: after the bulk writes it is asked
+ * and its database at start, every hour (USER_DIRECTORY_REBUILD_MS) and on request: after the bulk writes it is asked
  * now (over NATS, as the gateway's Refresh does), so the list shows the data set at once. A
  * stopped identity service rebuilds at its start: that is only logged.
  */
@@ -246,7 +246,7 @@ async function refreshUserDirectory(model, log) {
     log(`user directory rebuilt: ${JSON.stringify(reply.response)}`);
   } catch (err) {
     log(
-      `user directory not rebuilt now (${err.message}): the identity service does it at its start and every 10 minutes`,
+      `user directory not rebuilt now (${err.message}): the identity service does it at its start and every hour`,
     );
   } finally {
     await nc?.close();

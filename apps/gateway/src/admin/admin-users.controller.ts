@@ -165,7 +165,7 @@ export class AdminUsersController {
   @Throttle(perMinute(6))
   @ApiOperation({
     summary:
-      'Rebuilds the user list from Keycloak and the database now (otherwise every 10 minutes): accounts and documents made outside the app appear.',
+      'Rebuilds the user list from Keycloak and the database now (otherwise every hour): accounts and documents made outside the app appear.',
   })
   refreshUsers(@CurrentActor() actor: Actor): Promise<UsersRefreshReport> {
     return this.rpc.request(

@@ -53,7 +53,7 @@ export class IdentityEnv {
   @ToInt()
   @IsInt()
   @Min(10_000)
-  USER_DIRECTORY_REBUILD_MS: number = 600_000;
+  USER_DIRECTORY_REBUILD_MS: number = 3_600_000;
 
   /** Shown on the dashboard after a correct contact-challenge answer (learner spec §2, §4). */
   @Matches(/^\+?[0-9][0-9 ().-]{2,30}$/, {

@@ -15,6 +15,9 @@ export interface KeycloakUser {
   enabled?: boolean;
 }
 
+/** Accounts per page when the whole realm is listed (the directory's rebuild). */
+export const LIST_PAGE = 5000;
+
 /**
  * Keycloak's admin REST API with the identity service's own service account
  * (client-credentials grant; the token is reused until shortly before it expires).
@@ -82,8 +85,12 @@ export class KeycloakAdminClient {
     return users.find((u) => u.email?.toLowerCase() === email.toLowerCase()) ?? null;
   }
 
-  /** Every account of the realm (paged through, `pageSize` at a time). */
-  async listUsers(pageSize = 500): Promise<KeycloakUser[]> {
+  /**
+   * Every account of the realm (paged through, `pageSize` at a time). Each page costs Keycloak
+   * about 0.85 s whatever its size on its dev-file store at 100,000 users (1 user: 858 ms, 500:
+   * 0.9-1.2 s, 5,000: 2.8 s), so the pages are big: 100,000 brief users are ~30 MB.
+   */
+  async listUsers(pageSize = LIST_PAGE): Promise<KeycloakUser[]> {
     return this.pages<KeycloakUser>('/users?briefRepresentation=true', pageSize);
   }
 

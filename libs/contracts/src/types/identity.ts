@@ -179,7 +179,7 @@ export interface AdminUsersPage {
 
 /**
  * POST /api/admin/users/refresh: the user directory rebuilt from Keycloak and the database
- * now (otherwise every 10 minutes): users listed, entries written and removed, milliseconds.
+ * now (otherwise every hour): users listed, entries written and removed, milliseconds.
  */
 export interface UsersRefreshReport {
   entries: number;

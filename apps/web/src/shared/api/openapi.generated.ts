@@ -319,7 +319,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rebuilds the user list from Keycloak and the database now (otherwise every 10 minutes): accounts and documents made outside the app appear. */
+    /** Rebuilds the user list from Keycloak and the database now (otherwise every hour): accounts and documents made outside the app appear. */
     post: operations['AdminUsersController_refreshUsers'];
     delete?: never;
     options?: never;

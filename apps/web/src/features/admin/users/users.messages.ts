@@ -29,7 +29,7 @@ export const USERS_MESSAGES = {
   refresh: 'Refresh',
   refreshing: 'Refreshing…',
   refreshHint:
-    'Read every account and user document again now (users made outside the app appear within 10 minutes otherwise)',
+    'Read every account and user document again now (users made outside the app appear within an hour otherwise)',
   refreshed: (n: number) => `The list was read again: ${n} users.`,
   refreshFailed: (message: string) => `Could not refresh the list: ${message}`,
   exportingList: 'Exporting…',
