@@ -21,8 +21,10 @@ const { generate } = require('@examprep/generators');
 const { checkAnswer } = require('@examprep/validation');
 const {
   DEFAULT_DASHBOARD,
+  PREMIUM_PRODUCT_IDS,
   QID_SPACE,
   TEST_LIMITS,
+  effectivePurchases,
   qidAt,
   quote,
 } = require('@examprep/contracts/types');
@@ -486,7 +488,42 @@ function learnerAt(p, i, questionPool, realm) {
   };
   const commerce = ordersOf(p, i, rng, uid, email, signup);
   const tests = testsOf(p, i, rng, uid, signup, commerce.grantedAt, questionPool);
-  return { uid, email, keycloak, user, ...commerce, tests, testCount: testCountOf(uid, tests) };
+  const testCount = testCountOf(uid, tests);
+  const directory = directoryEntryOf(user, commerce.purchaseView, testCount);
+  return { uid, email, keycloak, user, ...commerce, tests, testCount, directory };
+}
+
+/**
+ * The learner's entry in the identity service's user directory (ADR 0030) as its rebuild makes
+ * it from the Keycloak account (verified, no admin), the user document, the purchase view and
+ * the test count (identity's withAccount / withStored / withTests; generate.spec.ts holds them
+ * equal): written with the rest, the rebuild asked for at the end finds nothing to write.
+ */
+function directoryEntryOf(user, purchaseView, testCount) {
+  const purchases = effectivePurchases(user.purchases, purchaseView?.purchases);
+  const qbankGenerations = user.infiniteQbankGenerations ?? 0;
+  const tests = testCount?.n ?? 0;
+  return {
+    _id: user._id,
+    email: user.email,
+    emailDomain: user.email.slice(user.email.lastIndexOf('@') + 1),
+    adminRank: 1,
+    isAdmin: false,
+    emailVerified: true,
+    inAuth: true,
+    inDatabase: true,
+    authEmail: user.email,
+    docEmail: user.email,
+    // as identity stores it: mongoose leaves an empty `purchases: {}` out (minimize)
+    ...(Object.keys(purchases).length > 0 ? { purchases } : {}),
+    premium: PREMIUM_PRODUCT_IDS.some((id) => purchases[id] === true),
+    qbankGenerations,
+    hasQbank: qbankGenerations > 0,
+    tests,
+    hasTests: tests > 0,
+    testsVersion: testCount?.version ?? 0,
+    duplicate: false,
+  };
 }
 
 /**

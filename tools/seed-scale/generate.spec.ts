@@ -13,6 +13,12 @@ import { UserSchema } from '../../apps/identity/src/users/user.schema';
 import { PurchaseViewSchema } from '../../apps/identity/src/users/purchase-view.schema';
 import { DirectorySchema } from '../../apps/identity/src/directory/directory.schema';
 import {
+  emptyEntry,
+  withAccount,
+  withStored,
+  withTests,
+} from '../../apps/identity/src/directory/directory-entry';
+import {
   TestAnswerSheetSchema,
   TestContentSchema,
   TestSchema,
@@ -116,6 +122,7 @@ describe('seed-scale generator', () => {
     for (const l of learners.slice(0, 60)) {
       expectStoredShape(UserSchema, 'User', l.user);
       if (l.purchaseView) expectStoredShape(PurchaseViewSchema, 'PurchaseView', l.purchaseView);
+      expectStoredShape(DirectorySchema, 'Directory', l.directory);
       if (l.holdings) expectStoredShape(HoldingsSchema, 'Holdings', l.holdings);
       for (const s of l.snapshots) expectStoredShape(LedgerSnapshotSchema, 'Snapshot', s);
       for (const o of l.orders) expectStoredShape(OrderSchema, 'Order', o);
@@ -125,6 +132,31 @@ describe('seed-scale generator', () => {
         expectStoredShape(TestAnswerSheetSchema, 'TestAnswerSheet', t.sheet);
       }
     }
+  });
+
+  it("writes each directory entry as identity's rebuild makes it (ADR 0030), field order included", () => {
+    let premium = 0;
+    let withTestsToo = 0;
+    for (const l of learners) {
+      // the account as Keycloak has it (verified, not an admin), the document and the view,
+      // then the testing service's count, as the rebuild and the testsCounted fact apply them
+      let entry = withStored(
+        withAccount(emptyEntry(l.uid), { email: l.email, emailVerified: true, isAdmin: false }),
+        { doc: l.user, view: l.purchaseView },
+      );
+      if (l.testCount) entry = withTests(entry, l.testCount.n, l.testCount.version);
+      // stored through mongoose, which leaves an empty `purchases` out (minimize)
+      const { purchases, ...rest } = entry;
+      const stored = Object.keys(purchases).length > 0 ? entry : rest;
+      expect(l.directory).toEqual(stored);
+      expect(Object.keys(l.directory)).toEqual(Object.keys(stored));
+      if (entry.premium) premium++;
+      if (entry.hasTests) withTestsToo++;
+    }
+    // both kinds are in the sample
+    expect(premium).toBeGreaterThan(0);
+    expect(premium).toBeLessThan(learners.length);
+    expect(withTestsToo).toBeGreaterThan(0);
   });
 
   it('gives ids the services accept, each recognisable by the tag', () => {

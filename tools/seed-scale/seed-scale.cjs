@@ -743,16 +743,11 @@ async function seedScale(options = {}) {
           learners.flatMap((l) => l.purchaseView ?? []),
           prog,
         );
-        // the admin list's test counts (ADR 0030): the directory keeps them from the testing
-        // service's facts, which these tests never sent; the rest of each entry comes from the
-        // rebuild asked for at the end
+        // the admin list's entries (ADR 0030), as the directory's rebuild would make them: the
+        // rebuild asked for at the end then has nothing to write (it sets the facet counts)
         await writer.write(
           'directory',
-          learners.flatMap((l) =>
-            l.testCount
-              ? [{ _id: l.uid, tests: l.testCount.n, testsVersion: l.testCount.version }]
-              : [],
-          ),
+          learners.map((l) => l.directory),
           prog,
         );
       })();
