@@ -15,6 +15,7 @@ import {
   facetsOf,
   isListed,
   sameEntry,
+  type StoredFacts,
   withAccount,
   withStored,
   withTests,
@@ -39,6 +40,12 @@ export interface DirectoryPage extends Page<DirectoryEntry> {
  * update-safety patch, ADR 0028); across replicas a lost race between two changes of one user
  * is set right by the next rebuild.
  */
+/** A user's document and purchase view as read (StoredFacts, with the records' own types). */
+export interface StoredRead {
+  doc: Awaited<ReturnType<UsersRepository['findById']>>;
+  view: Awaited<ReturnType<PurchaseViewsRepository['find']>>;
+}
+
 @Injectable()
 export class UserDirectory {
   private readonly turns = new KeyedMutex();
@@ -51,9 +58,15 @@ export class UserDirectory {
   ) {}
 
   /** After the user's document or purchase view was written or removed. */
-  async storedChanged(uid: string): Promise<void> {
-    const [doc, view] = await Promise.all([this.users.findById(uid), this.views.find(uid)]);
+  async storedChanged(uid: string, read?: StoredFacts): Promise<void> {
+    const { doc, view } = read ?? (await this.readStored(uid));
     await this.change(uid, (e) => withStored(e, { doc, view }));
+  }
+
+  /** The user's document and purchase view as stored now. */
+  async readStored(uid: string): Promise<StoredRead> {
+    const [doc, view] = await Promise.all([this.users.findById(uid), this.views.find(uid)]);
+    return { doc, view };
   }
 
   /** After the account was created, changed or deleted (null). */

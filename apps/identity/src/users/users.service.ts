@@ -25,7 +25,7 @@ import {
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
-import { UserDirectory } from '../directory/user-directory.service';
+import { type StoredRead, UserDirectory } from '../directory/user-directory.service';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { AccountMailService } from '../mail/account-mail.service';
 import { SettingsService } from '../settings/settings.service';
@@ -180,28 +180,30 @@ export class UsersService {
    * `identity.userChanged.<uid>` notice, each part with its ordering key (ADR 0017). Best
    * effort and in the background, as before: a failed read publishes nothing and is logged
    * (the stream reads the state again when it reopens, at the latest after 5 minutes). The
-   * user directory's entry is brought up to date the same way (its rebuild repairs a miss).
+   * user directory's entry is brought up to date from the same read (its rebuild repairs a
+   * miss): one read of the two for both, on every Infinite QBank batch counted among others.
    */
   notify(uid: string): void {
-    void this.publishUserChanged(uid);
-    // the admin list's entry follows the document and the purchase view
-    void this.directory.quietly('document', uid, () => this.directory.storedChanged(uid));
+    void this.tell(uid);
   }
 
-  private async publishUserChanged(uid: string): Promise<void> {
+  private async tell(uid: string): Promise<void> {
+    let read: StoredRead;
     try {
-      const [doc, view] = await Promise.all([
-        this.users.findById(uid),
-        this.purchaseViews.find(uid),
-      ]);
-      publishNotice(
-        this.bus.connection,
-        Subjects.identity.userChanged(uid),
-        userChangedNotice(uid, doc, view),
-      );
+      read = await this.directory.readStored(uid);
     } catch (err) {
       rootLogger().warn({ err, uid }, 'userChanged notice not sent: the user could not be read');
+      // the admin list's entry: tried with a read of its own (the next rebuild repairs a miss)
+      await this.directory.quietly('document', uid, () => this.directory.storedChanged(uid));
+      return;
     }
+    publishNotice(
+      this.bus.connection,
+      Subjects.identity.userChanged(uid),
+      userChangedNotice(uid, read.doc, read.view),
+    );
+    // the admin list's entry follows the document and the purchase view
+    await this.directory.quietly('document', uid, () => this.directory.storedChanged(uid, read));
   }
 }
 
