@@ -4,7 +4,7 @@
 // shrunk copy, and the connection died with "slice bounds out of range" (seed:scale's start on a
 // store that had its collections made the same way lost 30 s to it). Against the test store:
 // MongoDB's answer is a no-op for the ones that exist and the creation of the others.
-import { MongoClient } from 'mongodb';
+import { type IndexDescription, MongoClient } from 'mongodb';
 import { infraModel } from '../environment.cjs';
 
 const model = infraModel('test');
@@ -29,7 +29,7 @@ const names = async (name: string) =>
 
 it('createIndexes of several existing indexes answers, and the new ones among them are made', async () => {
   const col = client.db(DB).collection('several');
-  const specs = [
+  const specs: IndexDescription[] = [
     { key: { a: 1, b: 1, _id: 1 }, background: true },
     { key: { c: 1, a: 1 }, background: true },
     { key: { d: 1 } },
