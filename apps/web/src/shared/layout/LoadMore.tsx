@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { translateError } from '../errors';
@@ -50,4 +51,23 @@ export function LoadMore({
       ) : null}
     </>
   );
+}
+
+/**
+ * A keyset list whose pages may come back short while more remains (a filter checked on a
+ * bounded slice per page, ADR 0030; a search with no count, ADR 0026): while the last page is
+ * short, the next is read at once, until a page is full, the list ends or a read fails, so the
+ * screen fills itself and each request stays small.
+ */
+export function useReadOnShortPage(
+  list: Pick<LoadMoreList, 'hasNextPage' | 'isFetchNextPageError' | 'fetchNextPage'> & {
+    isFetching: boolean;
+  },
+  lastPageShort: boolean,
+): void {
+  const readOn =
+    lastPageShort && list.hasNextPage && !list.isFetching && !list.isFetchNextPageError;
+  useEffect(() => {
+    if (readOn) void list.fetchNextPage();
+  }, [readOn, list]);
 }

@@ -9,7 +9,7 @@ import { translateError } from '../../../shared/errors';
 import { downloadBlob, ExportProgressStatus, useStreamedExport } from '../../../shared/export';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
-import { LoadMore } from '../../../shared/layout/LoadMore';
+import { LoadMore, useReadOnShortPage } from '../../../shared/layout/LoadMore';
 import { Notices, useNotices, type NoticeFn } from '../../../shared/layout/Notices';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
 import { useSession } from '../../../shared/session/session-context';
@@ -83,20 +83,14 @@ function QuestionListScreen() {
     setParams(new URLSearchParams(), { replace: true });
   };
   const pages = list.data?.pages ?? [];
-  // A search (or a media filter) reads a bounded slice of the bank per page (ADR 0026): a page
-  // that came back short while more remains is read on at once, until a page is full or the
-  // bank ends, so the screen fills itself; each request stays small.
+  // a search (or a media filter) reads a bounded slice of the bank per page (ADR 0026)
   const lastPage = pages[pages.length - 1];
-  const readOn =
+  useReadOnShortPage(
+    list,
     lastPage !== undefined &&
-    lastPage.data.total === null &&
-    lastPage.data.questions.length < PAGE_LIMIT.default &&
-    list.hasNextPage &&
-    !list.isFetching &&
-    !list.isFetchNextPageError;
-  useEffect(() => {
-    if (readOn) void list.fetchNextPage();
-  }, [readOn, list]);
+      lastPage.data.total === null &&
+      lastPage.data.questions.length < PAGE_LIMIT.default,
+  );
   const questions = pages.flatMap((p) => p.data.questions);
   // a search or a media filter has no count (ADR 0026): the loaded rows, exact once all are in
   const counted = pages[0]?.data.total;

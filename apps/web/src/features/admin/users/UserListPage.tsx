@@ -12,7 +12,7 @@ import { ApiError } from '../../../shared/api/api-client';
 import { translateError } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
-import { LoadMore } from '../../../shared/layout/LoadMore';
+import { LoadMore, useReadOnShortPage } from '../../../shared/layout/LoadMore';
 import { useDocumentTitle } from '../../../shared/layout/use-document-title';
 import { useSession } from '../../../shared/session/session-context';
 import { DeleteUserModal } from './DeleteUserModal';
@@ -125,19 +125,12 @@ function UserListBody({
     });
 
   const pages = list.data?.pages ?? [];
-  // A yes/no filter is checked on a bounded slice of the list per page (ADR 0030): a page that
-  // came back short while more remains is read on at once, until a page is full or the list
-  // ends, so the screen fills itself; each request stays small.
+  // a yes/no filter is checked on a bounded slice of the list per page (ADR 0030)
   const lastPage = pages[pages.length - 1];
-  const readOn =
-    lastPage !== undefined &&
-    lastPage.data.users.length < PAGE_LIMIT.default &&
-    list.hasNextPage &&
-    !list.isFetching &&
-    !list.isFetchNextPageError;
-  useEffect(() => {
-    if (readOn) void list.fetchNextPage();
-  }, [readOn, list]);
+  useReadOnShortPage(
+    list,
+    lastPage !== undefined && lastPage.data.users.length < PAGE_LIMIT.default,
+  );
   const users = pages.flatMap((p) => p.data.users);
   const first = pages[0]?.data;
   // an email filter has no maintained count: the rows so far, exact once all are in
