@@ -18,6 +18,7 @@ import mongoose from 'mongoose';
 
 const require = createRequire(import.meta.url);
 const { infraModel } = require('../infra/environment.cjs');
+const { Rng } = require('@examprep/generators');
 const {
   MongoDirectoryRepository,
 } = require('../../apps/identity/dist/directory/mongo-directory.repository.js');
@@ -39,16 +40,10 @@ const RUNS = Number(args.runs);
 const model = infraModel(args.profile);
 const DB = 'bench_user_directory';
 
-/** A small seeded generator (mulberry32): the same entries every run. */
+/** A seeded generator (the generators' mulberry32): the same entries every run. */
 function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 function entryOf(i, r) {

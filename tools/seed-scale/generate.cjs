@@ -17,7 +17,7 @@
 'use strict';
 
 const crypto = require('node:crypto');
-const { generate } = require('@examprep/generators');
+const { generate, Rng } = require('@examprep/generators');
 const { checkAnswer } = require('@examprep/validation');
 const {
   DEFAULT_DASHBOARD,
@@ -62,16 +62,10 @@ function hash32(text) {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded PRNG, floats in [0, 1). */
+/** A seeded PRNG (the generators' mulberry32, seeded by the parts), floats in [0, 1). */
 function prng(...parts) {
-  let a = hash32(parts.join('|'));
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(hash32(parts.join('|')));
+  const next = () => rng.next();
   return {
     next,
     /** An integer in [0, n). */
