@@ -401,7 +401,8 @@ export function processUsage(system) {
   const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,times='], { encoding: 'utf8' })
     .trim()
     .split('\n')
-    .map((l) => l.trim().split(/\s+/).map(Number));
+    .map((l) => l.trim().split(/\s+/).map(Number))
+    .map(([pid, ppid, rss, times]) => [pid, ppid, rss, cpuSecondsOf(pid) ?? times]);
   /** @param {number} pid */
   const tree = (pid) => {
     let kb = 0;
@@ -432,6 +433,25 @@ export function processUsage(system) {
   return out;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on every Linux build we run). */
+const USER_HZ = 100;
+
+/**
+ * A process's CPU time (user + system) in seconds from /proc/<pid>/stat, to the clock tick
+ * (ps prints whole seconds); null where /proc is not there or the process is gone.
+ * @param {number} pid
+ */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the command name, which is in parentheses and may hold spaces
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) / USER_HZ; // utime, stime (fields 14, 15)
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Resident memory (MiB) of each process of the local system (see processUsage).
  * @param {string} system
@@ -443,8 +463,7 @@ export function residentMemory(system) {
 }
 
 /**
- * The CPU each process used between two processUsage samples, in % of one core (ps counts
- * whole seconds: read it over a stage of 30 s or more).
+ * The CPU each process used between two processUsage samples, in % of one core.
  * @param {Record<string, { kb: number, cpuS: number }>} before
  * @param {Record<string, { kb: number, cpuS: number }>} after
  * @param {number} seconds
@@ -668,35 +687,233 @@ export async function runJourney(o) {
   return { summary, files: { json: `${file}.json`, markdown: `${file}.md` } };
 }
 
+/**
+ * CPU milliseconds per request of `route` in each process: the usage between two samples, less
+ * what the process spends idle (`idle`: ms a second, over `seconds`), divided by the requests
+ * sent, rounded to 0.01 ms.
+ * @param {Record<string, { kb: number, cpuS: number }>} before
+ * @param {Record<string, { kb: number, cpuS: number }>} after
+ * @param {number} requests
+ * @param {Record<string, number>} [idle]
+ * @param {number} [seconds]
+ */
+export function cpuMsPerRequest(before, after, requests, idle = {}, seconds = 0) {
+  /** @type {Record<string, number>} */
+  const out = {};
+  if (!(requests > 0)) return out;
+  for (const [k, v] of Object.entries(after)) {
+    const was = before[k];
+    if (!was) continue;
+    // what the process spends anyway (timers, heartbeats) over the same time is not the route's
+    const spentS = Math.max(0, v.cpuS - was.cpuS - ((idle[k] ?? 0) * seconds) / 1000);
+    out[k] = Math.round((spentS * 1000 * 100) / requests) / 100;
+  }
+  return out;
+}
+
+/**
+ * What each process spends while no request comes, in ms of CPU a second.
+ * @param {string} system
+ * @param {number} seconds
+ */
+async function idleUsage(system, seconds) {
+  const before = processUsage(system);
+  const t0 = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const after = processUsage(system);
+  const elapsed = (performance.now() - t0) / 1000;
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const [k, v] of Object.entries(after))
+    if (before[k]) out[k] = Math.round(((v.cpuS - before[k].cpuS) * 1000 * 10) / elapsed) / 10;
+  return out;
+}
+
+/**
+ * CPU of one journey per process: the routes' costs weighted by their requests per journey.
+ * @param {{ route: string, cpuMs: Record<string, number> }[]} routes
+ * @param {Record<string, number>} weights
+ */
+export function journeyCost(routes, weights = JOURNEY_WEIGHTS) {
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const r of routes)
+    for (const [k, v] of Object.entries(r.cpuMs))
+      out[k] = Math.round(((out[k] ?? 0) + v * (weights[r.route] ?? 0)) * 100) / 100;
+  return out;
+}
+
+/**
+ * The cost of each route alone (`--cost`): every route of the journey by itself at `rate`
+ * requests/s for `duration`, the CPU each local process spent per request, and the sum for one
+ * journey. Where a journey's CPU goes, before the knee says that it is spent.
+ * Writes <outDir>/journey-cost.json and .md.
+ * @param {{ system?: string, rate?: number, duration?: string, learners?: number, routes?: string[] }} o
+ */
+export async function runCost(o) {
+  const system = o.system ?? 'test';
+  const rate = o.rate ?? 40;
+  const duration = o.duration ?? '20s';
+  const ctx = loadContext(system);
+  const base = ctx.u.gatewayUrl;
+  const pool = await makePool({ system, base, deployment: false, count: o.learners ?? 20 });
+  /** @type {{ route: string, requests: number, p50: number, p95: number, errors: number, usage: { before: Record<string, { kb: number, cpuS: number }>, after: Record<string, { kb: number, cpuS: number }>, seconds: number }, cpuMs: Record<string, number>, totalMs: number }[]} */
+  const rows = [];
+  /** @type {Record<string, number>} */
+  let idle = {};
+  try {
+    const prep = await prepare(base, pool.learners);
+    await withLoadTestGateway(system, async () => {
+      const idleSeconds = Math.min(10, durationSeconds(duration));
+      const idleBefore = await idleUsage(system, idleSeconds);
+      for (const name of o.routes ?? Object.keys(JOURNEY_WEIGHTS)) {
+        const groups = await mixGroups(base, prep, await pool.adminToken());
+        const g = groups.find((x) => x.name === name);
+        if (!g)
+          throw new Error(
+            `--routes: no route ${name} (${Object.keys(JOURNEY_WEIGHTS).join(', ')})`,
+          );
+        // warm-up: caches and connections as in a running journey
+        await attackGroups({
+          name: `cost-warmup`,
+          groups: [{ ...g, weight: 1 }],
+          rate,
+          duration: '3s',
+          outDir: ctx.outDir,
+        });
+        const before = processUsage(system);
+        const t0 = performance.now();
+        const r = await attackGroups({
+          name: `cost-${name}`,
+          groups: [{ ...g, weight: 1 }],
+          rate,
+          duration,
+          outDir: ctx.outDir,
+        });
+        const usage = {
+          before,
+          after: processUsage(system),
+          seconds: (performance.now() - t0) / 1000,
+        };
+        const row = {
+          route: name,
+          requests: r.total.requests,
+          p50: r.total.p50,
+          p95: r.total.p95,
+          errors: r.total.errors,
+          usage,
+          cpuMs: {},
+          totalMs: 0,
+        };
+        rows.push(row);
+        console.log(`[load] ${name}: p95 ${row.p95} ms, ${row.errors} errors`);
+      }
+      // background work (an index build, a job after start, a rebuild) can fall into one of the
+      // two idle samples: the lower of the two is what the process spends anyway
+      const idleAfter = await idleUsage(system, idleSeconds);
+      idle = Object.fromEntries(
+        Object.entries(idleBefore).map(([k, v]) => [k, Math.min(v, idleAfter[k] ?? v)]),
+      );
+      for (const row of rows) {
+        row.cpuMs = cpuMsPerRequest(
+          row.usage.before,
+          row.usage.after,
+          row.requests,
+          idle,
+          row.usage.seconds,
+        );
+        row.totalMs = Math.round(Object.values(row.cpuMs).reduce((a, b) => a + b, 0) * 100) / 100;
+        console.log(
+          `[load] cost ${row.route}: ${row.totalMs} ms CPU a request (${JSON.stringify(row.cpuMs)}), p95 ${row.p95} ms, ${row.errors} errors`,
+        );
+      }
+      console.log(`[load] idle (ms of CPU a second): ${JSON.stringify(idle)}`);
+    });
+  } finally {
+    await pool.remove();
+  }
+  const perJourney = journeyCost(rows);
+  const journeyMs = Math.round(Object.values(perJourney).reduce((a, b) => a + b, 0) * 100) / 100;
+  const summary = {
+    target: `local ${system} system`,
+    rate,
+    duration,
+    routes: rows.map(({ usage: _usage, ...r }) => r),
+    perJourney,
+    journeyMs,
+  };
+  const file = path.join(ctx.outDir, 'journey-cost');
+  fs.writeFileSync(`${file}.json`, JSON.stringify(summary, null, 2));
+  const procs = [...new Set(rows.flatMap((r) => Object.keys(r.cpuMs)))].sort();
+  const line = (/** @type {(string | number)[]} */ cells) => `| ${cells.join(' | ')} |`;
+  const md = [
+    `# CPU per request, each route alone at ${rate} requests/s for ${duration} (${summary.target})`,
+    '',
+    'CPU milliseconds per request in each process (user + system, /proc), less what the process spends idle over the same time; p95 in ms.',
+    '',
+    `Idle (ms of CPU a second): ${Object.entries(idle)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+    '',
+    line(['route', 'p95', 'errors', 'total', ...procs]),
+    line(['---', '---:', '---:', '---:', ...procs.map(() => '---:')]),
+    ...rows.map((r) =>
+      line([r.route, r.p95, r.errors, r.totalMs, ...procs.map((p) => r.cpuMs[p] ?? 0)]),
+    ),
+    line(['**one journey**', '', '', `**${journeyMs}**`, ...procs.map((p) => perJourney[p] ?? 0)]),
+    '',
+  ].join('\n');
+  fs.writeFileSync(`${file}.md`, md);
+  return { summary, files: { json: `${file}.json`, markdown: `${file}.md` } };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const knee = process.argv.includes('--knee');
   const num = (/** @type {string} */ n) => {
     const v = arg(n, '');
     return v === '' ? undefined : Number(v);
   };
-  runJourney({
-    profile: arg('profile', 'smoke'),
-    system: arg('system', 'test'),
-    baseUrl: arg('base-url', '') || undefined,
-    rate: num('rate'),
-    duration: arg('duration', '') || undefined,
-    learners: num('learners'),
-    knee: knee
-      ? { start: num('start') ?? 5, step: num('step') ?? 5, max: num('max') ?? 60 }
-      : undefined,
-  })
-    .then(({ summary, files }) => {
-      if (summary.knee)
-        console.log(
-          `[load] knee: ${summary.knee.rate} journeys/s (${summary.knee.requestRate} req/s); memory (MiB) ${JSON.stringify(summary.knee.memory)}; CPU (% of a core) ${JSON.stringify(summary.knee.cpu)}`,
-        );
-      console.log(
-        `[load] ${summary.passed ? 'passed' : 'FAILED'}; report ${files.markdown}, ${files.json}`,
-      );
-      process.exitCode = summary.passed ? 0 : 1;
+  if (process.argv.includes('--cost')) {
+    runCost({
+      system: arg('system', 'test'),
+      rate: num('rate'),
+      duration: arg('duration', '') || undefined,
+      learners: num('learners'),
+      routes: arg('routes', '') ? arg('routes', '').split(',') : undefined,
     })
-    .catch((e) => {
-      console.error(`[load] ${e.stack ?? e.message}`);
-      process.exit(1);
-    });
+      .then(({ summary, files }) => {
+        console.log(
+          `[load] one journey: ${summary.journeyMs} ms CPU (${JSON.stringify(summary.perJourney)}); report ${files.markdown}`,
+        );
+      })
+      .catch((e) => {
+        console.error(`[load] ${e.stack ?? e.message}`);
+        process.exit(1);
+      });
+  } else
+    runJourney({
+      profile: arg('profile', 'smoke'),
+      system: arg('system', 'test'),
+      baseUrl: arg('base-url', '') || undefined,
+      rate: num('rate'),
+      duration: arg('duration', '') || undefined,
+      learners: num('learners'),
+      knee: knee
+        ? { start: num('start') ?? 5, step: num('step') ?? 5, max: num('max') ?? 60 }
+        : undefined,
+    })
+      .then(({ summary, files }) => {
+        if (summary.knee)
+          console.log(
+            `[load] knee: ${summary.knee.rate} journeys/s (${summary.knee.requestRate} req/s); memory (MiB) ${JSON.stringify(summary.knee.memory)}; CPU (% of a core) ${JSON.stringify(summary.knee.cpu)}`,
+          );
+        console.log(
+          `[load] ${summary.passed ? 'passed' : 'FAILED'}; report ${files.markdown}, ${files.json}`,
+        );
+        process.exitCode = summary.passed ? 0 : 1;
+      })
+      .catch((e) => {
+        console.error(`[load] ${e.stack ?? e.message}`);
+        process.exit(1);
+      });
 }

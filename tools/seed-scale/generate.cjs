@@ -774,6 +774,7 @@ function gradedTest(p, inc, rng, uid, id, start, snapshot, ability) {
     answeredCount: correct + incorrect,
     objectives: [...byObjective.values()],
     timer: null,
+    timerEndsAt: null,
   };
   return {
     test,

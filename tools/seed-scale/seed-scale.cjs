@@ -95,6 +95,7 @@ const INDEXES = {
   sheets: [],
   tests: [
     [{ userId: 1, completed: 1, lastUpdated: -1 }, { background: true }],
+    [{ userId: 1, completed: 1, timerEndsAt: 1 }, { background: true }],
     [{ userId: 1, createdAt: -1, _id: -1 }, { background: true }],
   ],
   testCounts: [],

@@ -188,6 +188,46 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
     expect(await repo.pageByUser('nobody', undefined, 2)).toEqual({ items: [], next: null });
   });
 
+  it("lists the owner's unfinished tests whose timer ended before a time (the gradebook)", async () => {
+    const repo = await make();
+    const at = (min: number) => new Date(T0.getTime() + min * 60_000);
+    const timer = (endsAt: Date) => ({ limitSeconds: 60, startedAt: T0, endsAt });
+    await repo.insert(record('t1', 'u1', { timer: timer(at(5)), timerEndsAt: at(5) }), QUESTIONS);
+    await repo.insert(record('t2', 'u1', { timer: timer(at(9)), timerEndsAt: at(9) }), QUESTIONS);
+    await repo.insert(record('t3', 'u1', { timerEndsAt: null }), QUESTIONS);
+    await repo.insert(record('t4', 'u2', { timer: timer(at(1)), timerEndsAt: at(1) }), QUESTIONS);
+    await repo.insert(
+      record('t5', 'u1', { timer: timer(at(2)), timerEndsAt: at(2), completed: true }),
+      QUESTIONS,
+    );
+    const ids = (tests: TestRecord[]) => tests.map((t) => t._id).sort();
+    expect(ids(await repo.listTimeUp('u1', at(6)))).toEqual(['t1']);
+    expect(ids(await repo.listTimeUp('u1', at(5)))).toEqual([]); // ended before, not at
+    expect(ids(await repo.listTimeUp('u1', at(60)))).toEqual(['t1', 't2']);
+    expect(await repo.listTimeUp('nobody', at(60))).toEqual([]);
+  });
+
+  it('finds the timed tests without timerEndsAt in _id pages and stamps them (the backfill)', async () => {
+    const repo = await make();
+    const timer = { limitSeconds: 60, startedAt: T0, endsAt: new Date(T0.getTime() + 60_000) };
+    // made before the field existed: no timerEndsAt at all
+    await repo.insert(record('t1', 'u1', { timer }), QUESTIONS);
+    await repo.insert(record('t2', 'u1'), QUESTIONS);
+    await repo.insert(record('t3', 'u2', { timer }), QUESTIONS);
+    await repo.insert(record('t4', 'u2', { timer, timerEndsAt: timer.endsAt }), QUESTIONS);
+    const first = await repo.scanUnstampedTimers(null, 2);
+    expect(first).toEqual({ tests: [{ _id: 't1', timer }], last: 't2' });
+    const second = await repo.scanUnstampedTimers(first.last, 2);
+    expect(second).toEqual({ tests: [{ _id: 't3', timer }], last: 't4' });
+    expect(await repo.scanUnstampedTimers(second.last, 2)).toEqual({ tests: [], last: null });
+    await repo.stampTimerEndsAt('t1', timer.endsAt);
+    expect((await repo.findAnyTest('t1'))?.timerEndsAt).toEqual(timer.endsAt);
+    expect((await repo.scanUnstampedTimers(null, 10)).tests.map((t) => t._id)).toEqual(['t3']);
+    expect(await repo.listTimeUp('u1', new Date(T0.getTime() + 120_000))).toMatchObject([
+      { _id: 't1' },
+    ]);
+  });
+
   it('reads the owners of every test in _id pages (the build of the counts)', async () => {
     const repo = await make();
     for (const [id, uid] of [
@@ -294,6 +334,16 @@ describe.each(countImplementations)('TestCountsRepository (%s)', (_name, make) =
     expect(await counts.beat('a:1', at(201))).toBe(false);
     await counts.finishBuild('b:2', at(210), { tests: 3, users: 2, ms: 5, readMs: 2 });
     expect(await counts.claimBuild('c:3', at(999), at(900))).toBeNull();
+  });
+
+  it("marks another one-off job done, once, apart from the counts' build", async () => {
+    const counts = await make();
+    expect(await counts.isDone('timer_ends_at')).toBe(false);
+    await counts.markDone('timer_ends_at', 'a:1', T0, { stamped: 3, ms: 4 });
+    await counts.markDone('timer_ends_at', 'b:2', T0, { stamped: 0, ms: 1 });
+    expect(await counts.isDone('timer_ends_at')).toBe(true);
+    expect(await counts.isDone('other')).toBe(false);
+    expect(await counts.claimBuild('a:1', T0, T0)).toEqual(T0);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   sample,
   setup,
 } from '../../test/support/service-fixture';
+import { FakeTestsRepository } from '../../test/support/fake-tests.repository';
 import { LOCK_WAIT_MS, RECENT_TEST_TTL_MS, TOUCH_EVERY_MS } from './test-store';
 
 describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
@@ -249,6 +250,36 @@ describe('AnswersService.save (save-practice-answer)', () => {
     clock.advance(24 * 3600 * 1000);
     await expect(tests.unfinished(learner, practice)).resolves.toEqual({ test: null });
     await expect(tests.get(learner, testId)).resolves.toMatchObject({ completed: true });
+  });
+
+  it('the gradebook settles the tests whose time is up, and reads no other unfinished test', async () => {
+    const repo = new FakeTestsRepository();
+    const { tests, clock } = setup({ owned, repo });
+    const timed = await tests.create(learner, { ...practice, timed: true });
+    const untimed = await tests.create(learner, practice);
+    clock.advance(3600 * 1000); // 4 questions: 6 minutes (and 30 s of grace) have passed
+    const later = await tests.create(learner, { ...practice, timed: true });
+    expect(repo.tests.get(timed.testId)?.timerEndsAt).toEqual(
+      repo.tests.get(timed.testId)?.timer?.endsAt,
+    );
+    expect(repo.tests.get(untimed.testId)?.timerEndsAt).toBeNull();
+    repo.calls.length = 0;
+    repo.listFilters.length = 0;
+    const book = await tests.gradebook(learner);
+    expect(book.tests.map((t) => t.id)).toEqual([timed.testId]);
+    expect(book.tests[0]).toMatchObject({ completed: true });
+    // the completed tests and the time-up ones, by their index; never every unfinished test
+    // (the second completed list: the retention that follows a learner's submit)
+    expect(repo.calls.filter((c) => c.startsWith('list'))).toEqual([
+      'listByUser',
+      'listTimeUp',
+      'listByUser',
+    ]);
+    expect(repo.listFilters).toEqual([{ completed: true }, { completed: true }]);
+    expect(repo.tests.get(untimed.testId)?.completed).toBe(false);
+    expect(repo.tests.get(later.testId)?.completed).toBe(false);
+    // read again: the settled test is among the completed ones now, listed once
+    expect((await tests.gradebook(learner)).tests.map((t) => t.id)).toEqual([timed.testId]);
   });
 });
 

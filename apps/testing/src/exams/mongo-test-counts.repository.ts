@@ -134,4 +134,30 @@ export class MongoTestCountsRepository extends TestCountsRepository {
       { $set: { state: 'built', builtAt: now, beatAt: now, stats: { ...stats } } },
     );
   }
+
+  async isDone(name: string): Promise<boolean> {
+    const marker = await this.markers.findById(name).lean<TestingMarkerRecord>().exec();
+    return marker?.state === 'built';
+  }
+
+  async markDone(
+    name: string,
+    by: string,
+    now: Date,
+    stats: Record<string, number>,
+  ): Promise<void> {
+    try {
+      await this.markers.collection.insertOne({
+        _id: name,
+        state: 'built',
+        by,
+        startedAt: now,
+        beatAt: now,
+        builtAt: now,
+        stats: { ...stats },
+      } as never);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
 }

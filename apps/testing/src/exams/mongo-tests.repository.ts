@@ -193,15 +193,50 @@ export class MongoTestsRepository extends TestsRepository {
     });
   }
 
-  /**
-   * Every test of a user (small documents): MongoDB uses the `{userId, completed, lastUpdated}`
-   * index (test.schema.ts); FerretDB scans.
-   */
+  /** Every test of a user (small documents), by the `{userId, completed, lastUpdated}` index. */
   async listByUser(userId: string, filter: { completed?: boolean } = {}): Promise<TestRecord[]> {
     return this.tests
       .find({ userId, ...(filter.completed === undefined ? {} : { completed: filter.completed }) })
       .lean<TestRecord[]>()
       .exec();
+  }
+
+  /** By the `{userId, completed, timerEndsAt}` index: the owner, unfinished, a date range. */
+  async listTimeUp(userId: string, endedBefore: Date): Promise<TestRecord[]> {
+    return this.tests
+      .find({ userId, completed: false, timerEndsAt: { $lt: endedBefore } })
+      .lean<TestRecord[]>()
+      .exec();
+  }
+
+  /**
+   * By the `_id` index (`{_id: {$gt: after}}` sorted by `_id`, limited), the rest checked here:
+   * a filter on more fields would not be served by that index, and the pages read every test
+   * once (the one-off backfill).
+   */
+  async scanUnstampedTimers(
+    after: string | null,
+    limit: number,
+  ): Promise<{ tests: Pick<TestRecord, '_id' | 'timer'>[]; last: string | null }> {
+    const page = await this.tests
+      .find(after === null ? {} : { _id: { $gt: after } }, { timer: 1, timerEndsAt: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<Pick<TestRecord, '_id' | 'timer' | 'timerEndsAt'>[]>()
+      .exec();
+    return {
+      tests: page
+        .filter((t) => t.timer && t.timerEndsAt === undefined)
+        .map((t) => ({ _id: t._id, timer: t.timer })),
+      last: page.length < limit ? null : page[page.length - 1]!._id,
+    };
+  }
+
+  /** By the `_id` index. */
+  async stampTimerEndsAt(testId: string, endsAt: Date): Promise<void> {
+    await this.tests.collection.updateOne({ _id: testId } as never, {
+      $set: { timerEndsAt: endsAt },
+    });
   }
 
   /**

@@ -17,7 +17,7 @@ export interface TestCountsBuildStats {
 
 /**
  * The port of the per-user test counters (test_counts, one document per user) and of the
- * marker of their one-off build (testing_markers/test_counts). MongoTestCountsRepository is the
+ * markers of the one-off jobs (testing_markers: the counters' build, test_counts, and others). MongoTestCountsRepository is the
  * real one; unit specs use FakeTestCountsRepository. Every write moves `version` up by one.
  */
 export abstract class TestCountsRepository {
@@ -53,4 +53,15 @@ export abstract class TestCountsRepository {
 
   /** Marks the counters built (for good). */
   abstract finishBuild(by: string, now: Date, stats: TestCountsBuildStats): Promise<void>;
+
+  /** Whether the one-off job `name` (another marker of testing_markers) has been done. */
+  abstract isDone(name: string): Promise<boolean>;
+
+  /** Marks the one-off job `name` done (a second mark changes nothing). */
+  abstract markDone(
+    name: string,
+    by: string,
+    now: Date,
+    stats: Record<string, number>,
+  ): Promise<void>;
 }

@@ -74,10 +74,20 @@ export class TestRecord {
 
   @Prop({ type: Object, default: null })
   timer!: StoredTimer | null;
+
+  /**
+   * `timer.endsAt` at the top level (null: untimed), so that the unfinished tests whose time
+   * ran out are found by an index (the gradebook settles them) without reading the others.
+   * Written at creation; missing on tests made before it existed, until TimerEndsAtBackfill.
+   */
+  @Prop({ type: Date, default: null })
+  timerEndsAt?: Date | null;
 }
 export const TestSchema = SchemaFactory.createForClass(TestRecord);
-// MongoDB (compose, k8s): the per-user lists are index scans. FerretDB 1.x ignores it.
+// The per-user lists (gradebook, the unfinished lookup, retention): the owner and completed.
 TestSchema.index({ userId: 1, completed: 1, lastUpdated: -1 });
+// The owner's unfinished tests whose timer ran out (the gradebook settles them).
+TestSchema.index({ userId: 1, completed: 1, timerEndsAt: 1 });
 // The admin's per-user list, a keyset page newest first (USER_TESTS_ORDER, ADR 0026): the
 // owner's equality, then the order's keys.
 TestSchema.index({ userId: 1, createdAt: -1, _id: -1 });

@@ -30,6 +30,7 @@ import { TestStore } from './test-store';
 import { TestsController } from './tests.controller';
 import { TestsRepository } from './tests.repository';
 import { TestsService } from './tests.service';
+import { TimerEndsAtBackfill } from './timer-ends-at-backfill';
 import { UserDeletedConsumer } from './user-deleted.consumer';
 
 /** Tests, answers, grading, gradebook and the admin's test calls (ADR 0019). */
@@ -52,6 +53,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
     { provide: TestCountsRepository, useClass: MongoTestCountsRepository },
     TestCounts,
     TestCountsBuild,
+    TimerEndsAtBackfill,
     TestLocks,
     TestStore,
     TestsService,

@@ -128,6 +128,21 @@ export abstract class TestsRepository {
   /** Every test of the user (or only the completed or unfinished ones). */
   abstract listByUser(userId: string, filter?: { completed?: boolean }): Promise<TestRecord[]>;
 
+  /** The owner's unfinished tests whose timer ended before `endedBefore` (`timerEndsAt`). */
+  abstract listTimeUp(userId: string, endedBefore: Date): Promise<TestRecord[]>;
+
+  /**
+   * One `_id` page of the timed tests that have no `timerEndsAt` yet (made before it existed),
+   * after `after`: the page's last `_id` is where the next starts (`last`, null at the end).
+   */
+  abstract scanUnstampedTimers(
+    after: string | null,
+    limit: number,
+  ): Promise<{ tests: Pick<TestRecord, '_id' | 'timer'>[]; last: string | null }>;
+
+  /** Copies `timer.endsAt` to `timerEndsAt` (by `_id`). */
+  abstract stampTimerEndsAt(testId: string, endsAt: Date): Promise<void>;
+
   /** A keyset page of the owner's tests in USER_TESTS_ORDER after `cursor`, at most `limit`. */
   abstract pageByUser(
     userId: string,

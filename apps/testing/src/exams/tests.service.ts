@@ -38,7 +38,7 @@ import type { TestRecord } from './test.schema';
 import { USER_TESTS_ORDER } from './tests.repository';
 import { TestStore } from './test-store';
 import { countAnswered, toSummary, toTestExport, toTestView } from './test-view';
-import { startTimer } from './timer';
+import { startTimer, timeUpBefore } from './timer';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -102,6 +102,7 @@ export class TestsService {
       );
     const snapshot: PoolQuestion[] = questions.slice(0, TEST_LIMITS.maxQuestions);
     const now = this.store.clock.now();
+    const timer = input.timed ? startTimer(snapshot.length, now) : null;
     const test: TestRecord = {
       _id: newTestId(),
       userId: actor.uid,
@@ -122,7 +123,8 @@ export class TestsService {
       unansweredCount: null,
       answeredCount: null,
       objectives: null,
-      timer: input.timed ? startTimer(snapshot.length, now) : null,
+      timer,
+      timerEndsAt: timer?.endsAt ?? null,
     };
     await this.store.create(test, snapshot);
     return { success: true, testId: test._id };
@@ -163,12 +165,17 @@ export class TestsService {
     requireVerified(actor);
     if (userId !== undefined) validatePayload(TestOwnerQuery, { userId });
     const owner = actor.isAdmin && userId ? userId : actor.uid;
-    const tests = await this.settleAll(actor, await this.store.repo.listByUser(owner));
+    // the completed tests, and the unfinished ones whose timer ran out (settled here, so they
+    // are completed too); not the other unfinished ones, however many a learner left
+    const [completed, expired] = await Promise.all([
+      this.store.repo.listByUser(owner, { completed: true }),
+      this.store.repo.listTimeUp(owner, timeUpBefore(this.store.clock.now())),
+    ]);
+    const settled = (await this.settleAll(actor, expired)).filter((t) => t.completed);
+    const seen = new Set(completed.map((t) => t._id));
+    const tests = [...completed, ...settled.filter((t) => !seen.has(t._id))];
     return {
-      tests: tests
-        .filter((t) => t.completed)
-        .sort(byLastUpdatedDesc)
-        .map((t) => toSummary(t, t.answeredCount ?? 0)),
+      tests: tests.sort(byLastUpdatedDesc).map((t) => toSummary(t, t.answeredCount ?? 0)),
     };
   }
 

@@ -23,3 +23,11 @@ export function isExpired(
   const deadline = new Date(timer.endsAt).getTime() + TEST_LIMITS.timerGraceSeconds * 1000;
   return now.getTime() > deadline;
 }
+
+/**
+ * The timers that ended before this moment are expired at `now` (isExpired, up to the
+ * millisecond): the bound of the gradebook's index range over `timerEndsAt`.
+ */
+export function timeUpBefore(now: Date): Date {
+  return new Date(now.getTime() - TEST_LIMITS.timerGraceSeconds * 1000);
+}

@@ -57,6 +57,22 @@ export class FakeTestCountsRepository implements TestCountsRepository {
     this.marker = { ...this.marker, state: 'built', beatAt: now, stats: { ...stats } };
   }
 
+  /** The other markers: name -> stats of the job. */
+  readonly done = new Map<string, Record<string, number>>();
+
+  async isDone(name: string): Promise<boolean> {
+    return this.done.has(name);
+  }
+
+  async markDone(
+    name: string,
+    _by: string,
+    _now: Date,
+    stats: Record<string, number>,
+  ): Promise<void> {
+    if (!this.done.has(name)) this.done.set(name, { ...stats });
+  }
+
   private put(count: TestCount): TestCount {
     this.counts.set(count.uid, { ...count, at: new Date(count.at) });
     return { ...count, at: new Date(count.at) };

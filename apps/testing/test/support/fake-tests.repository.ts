@@ -160,12 +160,47 @@ export class FakeTestsRepository implements TestsRepository {
     if (t) Object.assign(t, structuredClone(completion), { completed: true });
   }
 
+  /** The filter of each listByUser call. */
+  readonly listFilters: { completed?: boolean }[] = [];
+
   async listByUser(userId: string, filter: { completed?: boolean } = {}): Promise<TestRecord[]> {
     this.calls.push('listByUser');
+    this.listFilters.push({ ...filter });
     return [...this.tests.values()]
       .filter((t) => t.userId === userId)
       .filter((t) => filter.completed === undefined || t.completed === filter.completed)
       .map((t) => structuredClone(t));
+  }
+
+  async listTimeUp(userId: string, endedBefore: Date): Promise<TestRecord[]> {
+    this.calls.push('listTimeUp');
+    return [...this.tests.values()]
+      .filter((t) => t.userId === userId && !t.completed && t.timerEndsAt)
+      .filter((t) => new Date(t.timerEndsAt as Date).getTime() < endedBefore.getTime())
+      .map((t) => structuredClone(t));
+  }
+
+  async scanUnstampedTimers(
+    after: string | null,
+    limit: number,
+  ): Promise<{ tests: Pick<TestRecord, '_id' | 'timer'>[]; last: string | null }> {
+    this.calls.push('scanUnstampedTimers');
+    const page = [...this.tests.values()]
+      .filter((t) => after === null || Buffer.compare(Buffer.from(t._id), Buffer.from(after)) > 0)
+      .sort((a, b) => Buffer.compare(Buffer.from(a._id), Buffer.from(b._id)))
+      .slice(0, limit);
+    return {
+      tests: page
+        .filter((t) => t.timer && t.timerEndsAt === undefined)
+        .map((t) => ({ _id: t._id, timer: structuredClone(t.timer) })),
+      last: page.length < limit ? null : page[page.length - 1]!._id,
+    };
+  }
+
+  async stampTimerEndsAt(testId: string, endsAt: Date): Promise<void> {
+    this.calls.push('stampTimerEndsAt');
+    const t = this.tests.get(testId);
+    if (t) t.timerEndsAt = endsAt;
   }
 
   async pageByUser(
