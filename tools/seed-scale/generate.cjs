@@ -778,7 +778,8 @@ function gradedTest(p, inc, rng, uid, id, start, snapshot, ability) {
   };
   return {
     test,
-    content: { _id: id, userId: uid, questions: snapshot.map((s) => s.q) },
+    // as testing writes it: the snapshot as one JSON text (test.schema.ts TestContentRecord)
+    content: { _id: id, userId: uid, questionsJson: JSON.stringify(snapshot.map((s) => s.q)) },
     sheet: { _id: id, userId: uid, answers },
   };
 }

@@ -21,6 +21,7 @@ import {
 import {
   TestAnswerSheetSchema,
   TestContentSchema,
+  snapshotOf,
   TestSchema,
 } from '../../apps/testing/src/exams/test.schema';
 import { gradeTest } from '../../apps/testing/src/exams/grading';
@@ -212,9 +213,10 @@ describe('seed-scale generator', () => {
     let answered = 0;
     for (const { test, content, sheet } of all((l) => l.tests).slice(0, 400) as {
       test: Doc & { mode: 'full' | 'practice' };
-      content: { questions: Parameters<typeof gradeTest>[1] };
+      content: { questionsJson: string };
       sheet: { answers: Record<string, Record<string, unknown>> };
     }[]) {
+      const questions = snapshotOf(content);
       const answers = new Map(
         Object.entries(sheet.answers).map(([qid, e]) => [
           qid,
@@ -225,10 +227,10 @@ describe('seed-scale generator', () => {
           },
         ]),
       );
-      const grade = gradeTest(test.mode, content.questions, answers);
+      const grade = gradeTest(test.mode, questions, answers);
       expect(test).toMatchObject(grade);
-      expect(test.totalQuestions).toBe(content.questions.length);
-      const qids = content.questions.map((q) => q.qid);
+      expect(test.totalQuestions).toBe(questions.length);
+      const qids = questions.map((q) => q.qid);
       expect(qids).toEqual([...qids].sort());
       expect(new Set(qids).size).toBe(qids.length);
       correct += grade.correctCount;

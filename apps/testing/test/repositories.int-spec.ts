@@ -347,6 +347,25 @@ describe.each(countImplementations)('TestCountsRepository (%s)', (_name, make) =
   });
 });
 
+describe('MongoTestsRepository: the question snapshot as stored', () => {
+  it('writes it as one JSON text, and reads a snapshot written before as an array', async () => {
+    const contents = await db.empty<TestContentRecord>(TestContentRecord.name);
+    const repo = new MongoTestsRepository(
+      await db.empty<TestRecord>(TestRecord.name),
+      contents,
+      await db.empty<TestAnswerSheetRecord>(TestAnswerSheetRecord.name),
+    );
+    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    const stored = await contents.collection.findOne({ _id: 't1' } as never);
+    expect(stored).toEqual({ _id: 't1', userId: 'u1', questionsJson: JSON.stringify(QUESTIONS) });
+    // a snapshot of a test made before questionsJson
+    await contents.collection.insertOne({ _id: 't0', userId: 'u1', questions: QUESTIONS } as never);
+    expect(await repo.findQuestions('t0', 'u1')).toEqual(QUESTIONS);
+    expect(await repo.findQuestions('t0', 'u2')).toBeNull();
+    expect(await repo.findQuestions('t1', 'u1')).toEqual(QUESTIONS);
+  });
+});
+
 // Last, once every case above has run: each query MongoTestsRepository sent has an index that
 // serves it (issue 26, ADR 0028; libs/test-kit/src/indexes.ts).
 it('sends only queries that an index serves (explain on the real store)', async () => {

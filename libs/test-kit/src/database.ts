@@ -69,3 +69,22 @@ export function scratchDatabase(
     },
   };
 }
+
+/**
+ * Removes the tests of these users from the testing database (tests, test_contents,
+ * test_answers, test_counts) the way the service does: the tests found by their owner's index,
+ * then each document by `_id`. A filter on `userId` of the snapshots or the answer sheets has no
+ * index, and on a big data set (npm run seed:scale) the store would read every snapshot.
+ */
+export async function removeTestsOf(testing: Db, uids: string[]): Promise<void> {
+  for (const uid of uids) {
+    const tests = await testing
+      .collection<{ _id: string }>('tests')
+      .find({ userId: uid }, { projection: { _id: 1 } })
+      .toArray();
+    for (const { _id } of tests)
+      for (const name of ['test_answers', 'test_contents', 'tests'])
+        await testing.collection<{ _id: string }>(name).deleteOne({ _id });
+    await testing.collection<{ _id: string }>('test_counts').deleteOne({ _id: uid });
+  }
+}

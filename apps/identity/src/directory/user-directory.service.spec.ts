@@ -60,7 +60,7 @@ describe('UserDirectory (ADR 0030)', () => {
   });
 
   it('tests counts: only a higher version is applied; an unknown user is looked up first', async () => {
-    const { directory, repo, accounts } = setup();
+    const { directory, repo, accounts, keycloak } = setup();
     accounts.set('u1', { id: 'u1', email: 'u1@x.test', emailVerified: true });
     expect(await directory.testsCounted('u1', 3, 5)).toBe(true);
     expect(await repo.get('u1')).toMatchObject({
@@ -69,7 +69,13 @@ describe('UserDirectory (ADR 0030)', () => {
       hasTests: true,
       testsVersion: 5,
     });
+    // a known user: one read of the entry, no look-up in auth
+    const get = jest.spyOn(repo, 'get');
+    (keycloak.findUser as jest.Mock).mockClear();
     expect(await directory.testsCounted('u1', 9, 5)).toBe(false);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(keycloak.findUser).not.toHaveBeenCalled();
+    get.mockRestore();
     expect(await directory.testsCounted('u1', 9, 4)).toBe(false);
     expect(await directory.testsCounted('u1', 0, 6)).toBe(true);
     expect(await repo.get('u1')).toMatchObject({ tests: 0, hasTests: false });

@@ -80,13 +80,24 @@ export class UserDirectory {
    * neither in auth nor in the database is not kept). Whether it was applied.
    */
   async testsCounted(uid: string, tests: number, version: number): Promise<boolean> {
-    if ((await this.repo.get(uid)) === null) await this.lookUp(uid);
     let applied = false;
-    await this.change(uid, (e) => {
-      if (!isListed(e) || version <= e.testsVersion) return e;
+    let unknown = false;
+    const apply = (e: DirectoryEntry) => {
+      // an entry the store holds is listed (change removes the others): not listed, not held
+      if (!isListed(e)) {
+        unknown = true;
+        return e;
+      }
+      if (version <= e.testsVersion) return e;
       applied = true;
       return withTests(e, tests, version);
-    });
+    };
+    // one read of the entry in the usual case; a user it has no entry for is looked up first
+    await this.change(uid, apply);
+    if (!unknown) return applied;
+    await this.lookUp(uid);
+    unknown = false;
+    await this.change(uid, apply);
     return applied;
   }
 

@@ -10,7 +10,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { type Actor, type CreateUploadInput, Subjects } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
-import { adminActor, infraConfig, s3Client, specAccounts, testApps } from '@examprep/test-kit';
+import {
+  adminActor,
+  infraConfig,
+  removeTestsOf,
+  s3Client,
+  specAccounts,
+  testApps,
+} from '@examprep/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 
 export const cfg = infraConfig('test');
@@ -43,10 +50,7 @@ export function mediaDb(): Db {
 export async function disconnectSystem(): Promise<void> {
   try {
     if (mongo) {
-      const testing = mongo.db('testing');
-      await testing.collection('test_answers').deleteMany({ userId: { $in: made } });
-      await testing.collection('test_contents').deleteMany({ userId: { $in: made } });
-      await testing.collection('tests').deleteMany({ userId: { $in: made } });
+      await removeTestsOf(mongo.db('testing'), made);
       const catalog = mongo.db('catalog');
       await catalog.collection('ledger_snapshots').deleteMany({ uid: { $in: made } });
       await catalog.collection('holdings').deleteMany({ _id: { $in: made } } as never);

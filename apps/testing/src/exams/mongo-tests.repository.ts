@@ -5,6 +5,7 @@ import type { Model } from 'mongoose';
 import {
   type TestAnswerRecord,
   TestAnswerSheetRecord,
+  snapshotOf,
   TestContentRecord,
   TestRecord,
 } from './test.schema';
@@ -66,7 +67,7 @@ export class MongoTestsRepository extends TestsRepository {
       this.contents.collection.insertOne({
         _id: test._id,
         userId: test.userId,
-        questions,
+        questionsJson: JSON.stringify(questions),
       } as never),
       this.sheets.collection.insertOne({
         _id: test._id,
@@ -91,7 +92,7 @@ export class MongoTestsRepository extends TestsRepository {
   /** The snapshot by the `_id` index of test_contents; the owner checked on the document. */
   async findQuestions(testId: string, ownerId: string): Promise<PoolQuestion[] | null> {
     const doc = await this.contents.findById(testId).lean<TestContentRecord>().exec();
-    return doc && doc.userId === ownerId ? doc.questions : null;
+    return doc && doc.userId === ownerId ? snapshotOf(doc) : null;
   }
 
   /**

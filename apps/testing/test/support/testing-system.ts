@@ -8,7 +8,7 @@ import {
   type TestQuestionView,
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
-import { adminActor, infraConfig, specAccounts, testApps } from '@examprep/test-kit';
+import { adminActor, infraConfig, removeTestsOf, specAccounts, testApps } from '@examprep/test-kit';
 import { type Db, MongoClient } from 'mongodb';
 
 export const cfg = infraConfig('test');
@@ -41,16 +41,7 @@ export function testingDb(): Db {
 export async function disconnectSystem(): Promise<void> {
   try {
     if (mongo) {
-      const db = testingDb();
-      const tests = await db
-        .collection<{ _id: string }>('tests')
-        .find({ userId: { $in: made } })
-        .toArray();
-      const ids = tests.map((t) => t._id);
-      await db.collection('test_answers').deleteMany({ userId: { $in: made } });
-      await db.collection('test_contents').deleteMany({ userId: { $in: made } });
-      if (ids.length) await db.collection('tests').deleteMany({ _id: { $in: ids } } as never);
-      await db.collection('test_counts').deleteMany({ _id: { $in: made } } as never);
+      await removeTestsOf(testingDb(), made);
       const catalog = mongo.db('catalog');
       await catalog.collection('ledger_snapshots').deleteMany({ uid: { $in: made } });
       await catalog.collection('holdings').deleteMany({ _id: { $in: made } } as never);
