@@ -8,7 +8,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PROFILE="${EXAMPREP_PROFILE:-dev}"
 t0=$(date +%s)
 
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node >= 20.19 is required (found "+process.versions.node+")"); process.exit(1) }'
+node -e 'const [a]=process.versions.node.split(".").map(Number); if (a<18) { console.error("Node >= 18 is needed to bootstrap (found "+process.versions.node+")"); process.exit(1) }'
+# the project's Node (ADR 0031): from the npm registry into the cache when missing; every
+# `node`, `npm` and `npx` below, and every process they start, runs on it
+PINNED_NODE_ENV="$(node tools/node/pinned.cjs env)"
+eval "$PINNED_NODE_ENV"
+echo "[start] Node $(node --version)"
 
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   echo "[start] installing npm packages (from package-lock.json)"

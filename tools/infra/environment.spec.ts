@@ -88,6 +88,16 @@ const ADDED_TO_APP_ENV: Record<string, Record<string, string>> = {
   identity: { USER_DIRECTORY_REBUILD_MS: '3600000' },
 };
 
+/**
+ * Versions added to infra.config.json since the capture: the project's own Node (ADR 0031), as
+ * test-kit's `versions` and infra.sh's `V_` variables carry every version of the file.
+ */
+const ADDED_VERSIONS: Record<string, string> = {
+  node: JSON.parse(fs.readFileSync(path.join(__dirname, 'infra.config.json'), 'utf8')).versions
+    .node,
+};
+const ADDED_SHELL_VARS: Record<string, string> = { V_NODE: ADDED_VERSIONS.node! };
+
 /** An app's environment without what was added since the capture, and the added part. */
 const splitAdded = (app: string, env: Record<string, string>) => {
   const added: Record<string, string> = {};
@@ -146,7 +156,11 @@ describe.each(PROFILES)('the %s profile', (profile) => {
     const now = placeholders(infraConfig(profile, clean)) as unknown as Record<string, unknown>;
     for (const [key, value] of Object.entries(kit)) {
       const unified = UNIFIED_IN_TEST_KIT[key];
-      const expected = unified ? unified(before.systemUrls) : value;
+      const expected = unified
+        ? unified(before.systemUrls)
+        : key === 'versions'
+          ? { ...(value as Record<string, string>), ...ADDED_VERSIONS }
+          : value;
       if (key === 's3') expect([key, now[key]]).toEqual([key, expect.objectContaining(value)]);
       else expect([key, now[key]]).toEqual([key, expected]);
     }
@@ -155,7 +169,10 @@ describe.each(PROFILES)('the %s profile', (profile) => {
   });
 
   it('hands infra.sh the same variables', () => {
-    expect(placeholders(shellVars(profile, undefined, {}))).toEqual(before.shell);
+    expect(placeholders(shellVars(profile, undefined, {}))).toEqual({
+      ...before.shell,
+      ...ADDED_SHELL_VARS,
+    });
   });
 
   it('exports to integration tests the names the apps read, with the values the apps get', () => {

@@ -16,6 +16,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// the project's Node (ADR 0031): on another one, run this same command on it (installed into
+// the cache first when missing) and end with its status
+createRequire(import.meta.url)('../node/pinned.cjs').reexecOnPinned();
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** @type {import('../system/harness.d.cts')} */
 const harness = createRequire(import.meta.url)('../system/harness.cjs');
