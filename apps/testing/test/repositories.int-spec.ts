@@ -25,6 +25,7 @@ import type { TestsRepository } from '../src/exams/tests.repository';
 import { FakeTestCountsRepository } from './support/fake-test-counts.repository';
 import { FakeTestsRepository } from './support/fake-tests.repository';
 import { poolQuestion } from './support/service-fixture';
+import { T0, testRecord } from './support/test-record';
 
 const db = scratchDatabase('testing_repositories_it', [
   [TestRecord.name, TestSchema],
@@ -53,33 +54,6 @@ const implementations: [string, () => Promise<TestsRepository>][] = [
   ['fake', async () => new FakeTestsRepository()],
 ];
 
-const T0 = new Date('2026-11-20T10:00:00.000Z');
-
-/** A test document as TestsService writes it at creation. */
-const record = (id: string, userId: string, over: Partial<TestRecord> = {}): TestRecord => ({
-  _id: id,
-  userId,
-  productId: 'teas_math_qbank',
-  testProductId: 'teas_math_qbank_practice',
-  includeId: 'teas_math_qbank_practice',
-  productName: 'TEAS Math QBank',
-  instructions: '',
-  mode: 'practice',
-  completed: false,
-  createdAt: T0,
-  lastUpdated: T0,
-  submittedAt: null,
-  totalQuestions: 2,
-  finalScore: null,
-  correctCount: null,
-  incorrectCount: null,
-  unansweredCount: null,
-  answeredCount: null,
-  objectives: null,
-  timer: null,
-  ...over,
-});
-
 const QUESTIONS = [poolQuestion('AA01'), poolQuestion('AA02')];
 
 /** An answer no field of which was written, but these. */
@@ -98,11 +72,11 @@ const answer = (qid: string, over: object = {}) => ({
 describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
   it("reads a test and its snapshot for its owner only; findAnyTest for anyone's", async () => {
     const repo = await make();
-    await repo.insert(record('t1', 'u1'), QUESTIONS);
-    expect(await repo.findOwnTest('t1', 'u1')).toEqual(record('t1', 'u1'));
+    await repo.insert(testRecord('t1', 'u1'), QUESTIONS);
+    expect(await repo.findOwnTest('t1', 'u1')).toEqual(testRecord('t1', 'u1'));
     expect(await repo.findOwnTest('t1', 'u2')).toBeNull();
     expect(await repo.findOwnTest('nope', 'u1')).toBeNull();
-    expect(await repo.findAnyTest('t1')).toEqual(record('t1', 'u1'));
+    expect(await repo.findAnyTest('t1')).toEqual(testRecord('t1', 'u1'));
     expect(await repo.findAnyTest('nope')).toBeNull();
     expect(await repo.findQuestions('t1', 'u1')).toEqual(QUESTIONS);
     expect(await repo.findQuestions('t1', 'u2')).toBeNull();
@@ -111,7 +85,7 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
 
   it('the first answer of a question wins; later checks update it; reads fill the defaults', async () => {
     const repo = await make();
-    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    await repo.insert(testRecord('t1', 'u1'), QUESTIONS);
     const graded = { submittedAnswer: ['2'], isSubmitted: true, status: 'correct' as const };
     expect(await repo.insertAnswer('t1', 'u1', 'AA01', graded)).toBe(true);
     expect(await repo.insertAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['3'] })).toBe(false);
@@ -128,7 +102,7 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
 
   it('writes answers field by field and reads the asked ones in one go', async () => {
     const repo = await make();
-    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    await repo.insert(testRecord('t1', 'u1'), QUESTIONS);
     const savedAt = new Date('2026-11-20T10:05:00.000Z');
     await repo.writeAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['1'], savedAt });
     await repo.writeAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['2'], savedAt });
@@ -142,11 +116,12 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
 
   it('moves lastUpdated, completes with the scores, and lists and counts per user', async () => {
     const repo = await make();
-    await repo.insert(record('t1', 'u1'), QUESTIONS);
-    await repo.insert(record('t2', 'u1', { mode: 'full', includeId: 'teas_math_sample_qbank' }), [
-      poolQuestion('AA01'),
-    ]);
-    await repo.insert(record('t3', 'u2'), QUESTIONS);
+    await repo.insert(testRecord('t1', 'u1'), QUESTIONS);
+    await repo.insert(
+      testRecord('t2', 'u1', { mode: 'full', includeId: 'teas_math_sample_qbank' }),
+      [poolQuestion('AA01')],
+    );
+    await repo.insert(testRecord('t3', 'u2'), QUESTIONS);
     const at = new Date('2026-11-20T11:00:00.000Z');
     await repo.touch('t1', at);
     expect((await repo.findAnyTest('t1'))?.lastUpdated).toEqual(at);
@@ -173,18 +148,18 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
   it("pages a user's tests newest first by createdAt, then _id (ADR 0026)", async () => {
     const repo = await make();
     const at = (min: number) => new Date(T0.getTime() + min * 60_000);
-    await repo.insert(record('t1', 'u1', { createdAt: at(1) }), QUESTIONS);
-    await repo.insert(record('t2', 'u1', { createdAt: at(3) }), QUESTIONS);
-    await repo.insert(record('t3', 'u1', { createdAt: at(3) }), QUESTIONS);
-    await repo.insert(record('t4', 'u1', { createdAt: at(2) }), QUESTIONS);
-    await repo.insert(record('t5', 'u2', { createdAt: at(9) }), QUESTIONS);
+    await repo.insert(testRecord('t1', 'u1', { createdAt: at(1) }), QUESTIONS);
+    await repo.insert(testRecord('t2', 'u1', { createdAt: at(3) }), QUESTIONS);
+    await repo.insert(testRecord('t3', 'u1', { createdAt: at(3) }), QUESTIONS);
+    await repo.insert(testRecord('t4', 'u1', { createdAt: at(2) }), QUESTIONS);
+    await repo.insert(testRecord('t5', 'u2', { createdAt: at(9) }), QUESTIONS);
     const first = await repo.pageByUser('u1', undefined, 2);
     expect(first.items.map((t) => t._id)).toEqual(['t3', 't2']);
     expect(first.next).not.toBeNull();
     const second = await repo.pageByUser('u1', first.next!, 2);
     expect(second.items.map((t) => t._id)).toEqual(['t4', 't1']);
     expect(second.next).toBeNull();
-    expect(second.items[0]).toEqual(record('t4', 'u1', { createdAt: at(2) }));
+    expect(second.items[0]).toEqual(testRecord('t4', 'u1', { createdAt: at(2) }));
     expect(await repo.pageByUser('nobody', undefined, 2)).toEqual({ items: [], next: null });
   });
 
@@ -192,12 +167,21 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
     const repo = await make();
     const at = (min: number) => new Date(T0.getTime() + min * 60_000);
     const timer = (endsAt: Date) => ({ limitSeconds: 60, startedAt: T0, endsAt });
-    await repo.insert(record('t1', 'u1', { timer: timer(at(5)), timerEndsAt: at(5) }), QUESTIONS);
-    await repo.insert(record('t2', 'u1', { timer: timer(at(9)), timerEndsAt: at(9) }), QUESTIONS);
-    await repo.insert(record('t3', 'u1', { timerEndsAt: null }), QUESTIONS);
-    await repo.insert(record('t4', 'u2', { timer: timer(at(1)), timerEndsAt: at(1) }), QUESTIONS);
     await repo.insert(
-      record('t5', 'u1', { timer: timer(at(2)), timerEndsAt: at(2), completed: true }),
+      testRecord('t1', 'u1', { timer: timer(at(5)), timerEndsAt: at(5) }),
+      QUESTIONS,
+    );
+    await repo.insert(
+      testRecord('t2', 'u1', { timer: timer(at(9)), timerEndsAt: at(9) }),
+      QUESTIONS,
+    );
+    await repo.insert(testRecord('t3', 'u1', { timerEndsAt: null }), QUESTIONS);
+    await repo.insert(
+      testRecord('t4', 'u2', { timer: timer(at(1)), timerEndsAt: at(1) }),
+      QUESTIONS,
+    );
+    await repo.insert(
+      testRecord('t5', 'u1', { timer: timer(at(2)), timerEndsAt: at(2), completed: true }),
       QUESTIONS,
     );
     const ids = (tests: TestRecord[]) => tests.map((t) => t._id).sort();
@@ -211,10 +195,10 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
     const repo = await make();
     const timer = { limitSeconds: 60, startedAt: T0, endsAt: new Date(T0.getTime() + 60_000) };
     // made before the field existed: no timerEndsAt at all
-    await repo.insert(record('t1', 'u1', { timer }), QUESTIONS);
-    await repo.insert(record('t2', 'u1'), QUESTIONS);
-    await repo.insert(record('t3', 'u2', { timer }), QUESTIONS);
-    await repo.insert(record('t4', 'u2', { timer, timerEndsAt: timer.endsAt }), QUESTIONS);
+    await repo.insert(testRecord('t1', 'u1', { timer }), QUESTIONS);
+    await repo.insert(testRecord('t2', 'u1'), QUESTIONS);
+    await repo.insert(testRecord('t3', 'u2', { timer }), QUESTIONS);
+    await repo.insert(testRecord('t4', 'u2', { timer, timerEndsAt: timer.endsAt }), QUESTIONS);
     const first = await repo.scanUnstampedTimers(null, 2);
     expect(first).toEqual({ tests: [{ _id: 't1', timer }], last: 't2' });
     const second = await repo.scanUnstampedTimers(first.last, 2);
@@ -235,7 +219,7 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
       ['t1', 'u2'],
       ['t2', 'u1'],
     ])
-      await repo.insert(record(id!, uid!), QUESTIONS);
+      await repo.insert(testRecord(id!, uid!), QUESTIONS);
     expect(await repo.scanOwners(null, 2)).toEqual([
       { _id: 't1', userId: 'u2' },
       { _id: 't2', userId: 'u1' },
@@ -246,8 +230,8 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
 
   it('removes a test with its snapshot and its answers', async () => {
     const repo = await make();
-    await repo.insert(record('t1', 'u1'), QUESTIONS);
-    await repo.insert(record('t2', 'u1'), QUESTIONS);
+    await repo.insert(testRecord('t1', 'u1'), QUESTIONS);
+    await repo.insert(testRecord('t2', 'u1'), QUESTIONS);
     await repo.writeAnswer('t1', 'u1', 'AA01', { submittedAnswer: ['2'] });
     await repo.writeAnswer('t2', 'u1', 'AA01', { submittedAnswer: ['3'] });
     expect(await repo.remove('t1')).toBe(true);
@@ -355,7 +339,7 @@ describe('MongoTestsRepository: the question snapshot as stored', () => {
       contents,
       await db.empty<TestAnswerSheetRecord>(TestAnswerSheetRecord.name),
     );
-    await repo.insert(record('t1', 'u1'), QUESTIONS);
+    await repo.insert(testRecord('t1', 'u1'), QUESTIONS);
     const stored = await contents.collection.findOne({ _id: 't1' } as never);
     expect(stored).toEqual({ _id: 't1', userId: 'u1', questionsJson: JSON.stringify(QUESTIONS) });
     // a snapshot of a test made before questionsJson

@@ -1,37 +1,14 @@
 import { FakeTestCountsRepository } from '../../test/support/fake-test-counts.repository';
 import { FakeTestsRepository } from '../../test/support/fake-tests.repository';
 import { FakeClock } from '../../test/support/service-fixture';
+import { T0, testRecord } from '../../test/support/test-record';
 import type { TestRecord } from './test.schema';
 import { startTimer } from './timer';
 import { BACKFILL_PAGE, TIMER_ENDS_AT_MARKER, TimerEndsAtBackfill } from './timer-ends-at-backfill';
 
-const T0 = new Date('2026-11-20T10:00:00.000Z');
-
 /** A test as stored before `timerEndsAt` existed (no such field). */
-function legacy(id: string, timed: boolean): TestRecord {
-  return {
-    _id: id,
-    userId: 'u1',
-    productId: 'teas_math_qbank',
-    testProductId: 'teas_math_qbank_practice',
-    includeId: 'teas_math_qbank_practice',
-    productName: 'TEAS Math QBank',
-    instructions: '',
-    mode: 'practice',
-    completed: false,
-    createdAt: T0,
-    lastUpdated: T0,
-    submittedAt: null,
-    totalQuestions: 4,
-    finalScore: null,
-    correctCount: null,
-    incorrectCount: null,
-    unansweredCount: null,
-    answeredCount: null,
-    objectives: null,
-    timer: timed ? startTimer(4, T0) : null,
-  };
-}
+const legacy = (id: string, timed: boolean): TestRecord =>
+  testRecord(id, 'u1', { totalQuestions: 4, timer: timed ? startTimer(4, T0) : null });
 
 describe('TimerEndsAtBackfill (timerEndsAt for the timed tests made before it)', () => {
   it('stamps every timed test over several pages, once, and marks itself done', async () => {
