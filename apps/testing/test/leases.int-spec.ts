@@ -22,6 +22,7 @@ import { TestGoneError, type TestsRepository } from '../src/exams/tests.reposito
 import { FakeTestLeasesRepository } from './support/fake-test-leases.repository';
 import { FakeTestsRepository } from './support/fake-tests.repository';
 import { poolQuestion } from './support/service-fixture';
+import { testRecord } from './support/test-record';
 
 const db = scratchDatabase('testing_leases_it', [
   [TestRecord.name, TestSchema],
@@ -99,28 +100,11 @@ const testStores: [string, () => Promise<TestsRepository>][] = [
 describe.each(testStores)('an answer write into a removed test (%s)', (_name, make) => {
   it('is refused with TestGoneError and writes nothing back', async () => {
     const repo = await make();
-    const test: TestRecord = {
-      _id: 't1',
-      userId: 'u1',
-      productId: 'teas_math_qbank',
-      testProductId: 'teas_math_qbank_practice',
-      includeId: 'teas_math_qbank_practice',
-      productName: 'TEAS Math QBank',
-      instructions: '',
-      mode: 'practice',
-      completed: false,
+    const test = testRecord('t1', 'u1', {
       createdAt: UNTIL,
       lastUpdated: UNTIL,
-      submittedAt: null,
       totalQuestions: 1,
-      finalScore: null,
-      correctCount: null,
-      incorrectCount: null,
-      unansweredCount: null,
-      answeredCount: null,
-      objectives: null,
-      timer: null,
-    };
+    });
     await repo.insert(test, [poolQuestion('AA01')]);
     await repo.remove('t1');
     await expect(
