@@ -160,9 +160,14 @@ describe('events.user.deleted', () => {
       { uid: learner.uid, at: new Date().toISOString() },
       `it-testing-deleted-${learner.uid}`,
     );
+    // The consumer removes the tests one by one and clears the count last: wait for the end.
     await waitFor(
-      async () => ((await userTests(ADMIN, learner.uid)).tests.length === 0 ? true : undefined),
-      { timeoutMs: 10_000, description: 'tests removed' },
+      async () =>
+        (await userTests(ADMIN, learner.uid)).tests.length === 0 &&
+        (await countOf(learner.uid)) === 0
+          ? true
+          : undefined,
+      { timeoutMs: 10_000, description: 'tests removed and count cleared' },
     );
     expect(await failure(getTest(ADMIN, testId))).toMatchObject({ status: 404 });
     expect(await countOf(learner.uid)).toBe(0);
