@@ -34,6 +34,13 @@ describe('the pinned Node (tools/node/pinned.cjs, ADR 0031)', () => {
     expect(engines).toBe(`>=${major}.11.0 <${major + 1}`);
   });
 
+  it("the Node types the code is checked against are that major's (@types/node)", () => {
+    const declared = JSON.parse(read('package.json')).devDependencies['@types/node'] as string;
+    expect(declared).toMatch(new RegExp(`^\\^${major}\\.`));
+    const installed = JSON.parse(read('node_modules/@types/node/package.json')).version as string;
+    expect(installed.split('.')[0]).toBe(String(major));
+  });
+
   it('.nvmrc names the same version', () => {
     expect(read('.nvmrc').trim()).toBe(version);
   });
