@@ -6,10 +6,10 @@ import {
   QidParamDto,
 } from '@examprep/contracts';
 import { requireVerified, ServiceError, validatePayload } from '@examprep/nest-kit';
-import { LruCache } from './lru-cache';
+import { LRUCache } from 'lru-cache';
 import type { TestRecord } from './test.schema';
 import { isRevealed } from './test-view';
-import { TestStore } from './test-store';
+import { keptFor, TestStore } from './test-store';
 
 /** A granted question (in a test, or revealed) is answered from memory this long. */
 export const MEDIA_GRANT_TTL_MS = 60_000;
@@ -17,7 +17,6 @@ const MEDIA_GRANTS_SIZE = 20_000;
 
 interface Grant {
   revealed: boolean;
-  at: number;
 }
 
 /**
@@ -34,7 +33,10 @@ interface Grant {
  */
 @Injectable()
 export class MediaAccessService {
-  private readonly grants = new LruCache<string, Grant>(MEDIA_GRANTS_SIZE);
+  private readonly grants = new LRUCache<string, Grant>({
+    max: MEDIA_GRANTS_SIZE,
+    ...keptFor(MEDIA_GRANT_TTL_MS, () => this.store.clock),
+  });
 
   constructor(private readonly store: TestStore) {}
 
@@ -46,13 +48,12 @@ export class MediaAccessService {
     requireVerified(actor);
     validatePayload(QidParamDto, { qid });
     const key = `${actor.uid}\u0000${qid}`;
-    const now = this.store.clock.now().getTime();
     const hit = this.grants.get(key);
-    if (hit && now - hit.at < MEDIA_GRANT_TTL_MS && (hit.revealed || need === 'inTest')) {
+    if (hit && (hit.revealed || need === 'inTest')) {
       return { inTest: true, revealed: hit.revealed };
     }
     const answer = await this.lookUp(actor.uid, qid);
-    if (answer.inTest) this.grants.set(key, { revealed: answer.revealed, at: now });
+    if (answer.inTest) this.grants.set(key, { revealed: answer.revealed });
     return answer;
   }
 

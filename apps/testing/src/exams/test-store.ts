@@ -7,9 +7,9 @@ import {
   TEST_MESSAGES,
 } from '@examprep/contracts';
 import { rootLogger, ServiceError } from '@examprep/nest-kit';
+import { LRUCache } from 'lru-cache';
 import { Clock } from './clock';
 import { gradeTest } from './grading';
-import { LruCache } from './lru-cache';
 import type { TestRecord } from './test.schema';
 import { type TestLock, TestLocks } from './test-locks';
 import type { StoredAnswer } from './test-view';
@@ -33,6 +33,22 @@ export const testSubmittedError = () =>
 /** A test as read through the repository: its id and its owner. */
 export type { TestRef } from './tests.repository';
 
+/**
+ * lru-cache's time-to-live options for entries this process keeps `ms` on the service's Clock
+ * (tests move it). lru-cache serves an entry until it is MORE than `ttl` old, ours end when
+ * they are `ms` old (the Clock reads whole ms), hence one ms less. `ttlResolution: 0` reads
+ * the clock on every look-up: by default lru-cache reuses a reading for 1 ms of real time,
+ * which a test's moved clock outruns. (`clock` is a getter: the caches are fields, which may be
+ * initialised before the constructor's parameter properties are set.)
+ */
+export function keptFor(ms: number, clock: () => Clock) {
+  return {
+    ttl: ms - 1,
+    ttlResolution: 0,
+    perf: { now: () => clock().now().getTime() },
+  };
+}
+
 /** A test with its question snapshot. */
 export interface LoadedTest {
   test: TestRecord;
@@ -47,7 +63,7 @@ export interface LoadedTest {
  */
 @Injectable()
 export class TestStore {
-  private readonly snapshots = new LruCache<string, PoolQuestion[]>(CONTENTS_CACHE_SIZE);
+  private readonly snapshots = new LRUCache<string, PoolQuestion[]>({ max: CONTENTS_CACHE_SIZE });
   /**
    * The answer calls' hot path: a learner saves every few seconds, so an unfinished test's
    * document is read at most once per RECENT_TEST_TTL_MS per process (one database round trip
@@ -57,9 +73,10 @@ export class TestStore {
    * RECENT_TEST_TTL_MS, ADR 0027), and a test removed meanwhile refuses the write
    * (TestGoneError).
    */
-  private readonly recent = new LruCache<string, { test: TestRecord; readAt: number }>(
-    RECENT_TESTS_SIZE,
-  );
+  private readonly recent = new LRUCache<string, TestRecord>({
+    max: RECENT_TESTS_SIZE,
+    ...keptFor(RECENT_TEST_TTL_MS, () => this.clock),
+  });
 
   constructor(
     readonly repo: TestsRepository,
@@ -120,7 +137,7 @@ export class TestStore {
   async loadOwn(actor: Actor, testId: string): Promise<TestRecord> {
     const test = await this.repo.findOwnTest(testId, actor.uid);
     if (!test) throw ServiceError.notFound(TEST_MESSAGES.notFound);
-    if (!test.completed) this.recent.set(testId, { test, readAt: this.clock.now().getTime() });
+    if (!test.completed) this.recent.set(testId, test);
     return test;
   }
 
@@ -131,13 +148,9 @@ export class TestStore {
    */
   async loadOwnForWrite(actor: Actor, testId: string): Promise<TestRecord> {
     const hit = this.recent.get(testId);
-    if (
-      hit &&
-      this.clock.now().getTime() - hit.readAt < RECENT_TEST_TTL_MS &&
-      !hit.test.completed
-    ) {
-      if (hit.test.userId !== actor.uid) throw ServiceError.notFound(TEST_MESSAGES.notFound);
-      return hit.test;
+    if (hit && !hit.completed) {
+      if (hit.userId !== actor.uid) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+      return hit;
     }
     const test = await this.loadOwn(actor, testId);
     if (test.completed) throw testSubmittedError();
