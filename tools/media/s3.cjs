@@ -22,7 +22,15 @@ function loadSdk() {
 /** The local profile's S3 and media database, as the media service sees them. */
 function localTarget(profile) {
   const { appEnv } = require('../infra/environment.cjs');
-  const env = appEnv('media', profile);
+  return envTarget(appEnv('media', profile));
+}
+
+/**
+ * The S3 and media database that the media service's own variables name (S3_*,
+ * MEDIA_MONGODB_URI): a local profile's (localTarget), or a container's environment (the seed
+ * service of docker-compose.yml).
+ */
+function envTarget(env) {
   return {
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
@@ -84,4 +92,4 @@ function s3Store(target) {
   };
 }
 
-module.exports = { loadSdk, localTarget, s3Store };
+module.exports = { loadSdk, localTarget, envTarget, s3Store };

@@ -6,12 +6,53 @@
 // images in the local S3 server when its bucket is empty, and the workbook manifests.
 //
 //   node tools/seed/seed.cjs [--profile dev|test|fault] [--no-media]
-//   (--no-media: without the S3 server, e.g. a cluster's MongoDB reached by port-forward only)
+//   node tools/seed/seed.cjs --from-env [--no-media]
+//   (--no-media: without the S3 server, e.g. a cluster's MongoDB reached by port-forward only;
+//   --from-env: the servers named by the apps' own variables instead of a local profile, as in
+//   the one-shot `seed` service of docker-compose.yml)
 'use strict';
 
 const { MongoClient } = require('mongodb');
 const { infraModel } = require('../infra/environment.cjs');
+const { envTarget } = require('../media/s3.cjs');
 const { seedMedia } = require('./media/seed-media.cjs');
+
+/** The databases the seed writes, each under its service's own <SERVICE>_MONGODB_URI. */
+const SEEDED_DATABASES = Object.freeze(['announcements', 'identity', 'qbank', 'catalog']);
+/** What the media step reads with --from-env: the media service's own names (envTarget). */
+const MEDIA_NAMES = Object.freeze([
+  'MEDIA_MONGODB_URI',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'S3_MEDIA_BUCKET',
+  'S3_WORKBOOKS_BUCKET',
+  'S3_ADDRESSING',
+]);
+
+/** The variables --from-env reads (docker-compose.yml's seed service sets exactly these). */
+function fromEnvNames({ media = true } = {}) {
+  return [
+    ...SEEDED_DATABASES.map((db) => `${db.toUpperCase()}_MONGODB_URI`),
+    ...(media ? MEDIA_NAMES : []),
+  ];
+}
+
+/**
+ * --from-env: the servers as the apps' variables name them, in place of a profile's model. The
+ * media step writes the qbank database too (question images), so in containers these URIs carry
+ * a user that may write every seeded database (compose: MongoDB's root user).
+ */
+function fromEnv(env = process.env, { media = true } = {}) {
+  const missing = fromEnvNames({ media }).filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`--from-env: ${missing.join(', ')} not set`);
+  return {
+    profile: null,
+    mongoUrl: (db) => env[`${db.toUpperCase()}_MONGODB_URI`],
+    mediaTarget: media ? envTarget(env) : null,
+  };
+}
 
 const ANNOUNCEMENTS = [
   {
@@ -130,16 +171,23 @@ async function seedCatalog(u) {
 async function main() {
   const i = process.argv.indexOf('--profile');
   const profile = i > 0 ? process.argv[i + 1] : 'dev';
-  const u = infraModel(profile);
+  const media = !process.argv.includes('--no-media');
+  const u = process.argv.includes('--from-env')
+    ? fromEnv(process.env, { media })
+    : infraModel(profile);
   console.log(`[seed] announcements: ${await seedAnnouncements(u)}`);
   console.log(`[seed] identity: ${await seedIdentitySettings(u)}`);
   console.log(`[seed] qbank: ${await seedQbank(u)}`);
   console.log(`[seed] catalog: ${await seedCatalog(u)}`);
-  if (process.argv.includes('--no-media')) console.log('[seed] media: skipped (--no-media)');
+  if (!media) console.log('[seed] media: skipped (--no-media)');
   else console.log(`[seed] media: ${await seedMedia(u)}`);
 }
 
-main().catch((e) => {
-  console.error(`[seed] failed: ${e.message}`);
-  process.exit(1);
-});
+module.exports = { SEEDED_DATABASES, fromEnvNames, fromEnv };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(`[seed] failed: ${e.message}`);
+    process.exit(1);
+  });
+}

@@ -150,11 +150,12 @@ function sampleDiagrams() {
 }
 
 /**
- * The media step. `u`: the profile's infraModel (tools/infra/environment.cjs). Returns a one-line summary.
+ * The media step. `u`: the profile's infraModel (tools/infra/environment.cjs), or the seed's
+ * --from-env servers, which bring their own `mediaTarget`. Returns a one-line summary.
  * log(line) prints progress.
  */
 async function seedMedia(u, log = (line) => console.log(`[seed] media: ${line}`)) {
-  const target = localTarget(u.profile);
+  const target = u.mediaTarget ?? localTarget(u.profile);
   const s3 = s3Store(target);
   const mongo = new MongoClient(target.mongoUri, { serverSelectionTimeoutMS: 5_000 });
   const summary = [];
