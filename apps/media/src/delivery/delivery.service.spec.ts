@@ -50,7 +50,7 @@ function setup() {
     stampPdf,
   );
   put('workbooks', MANIFEST.pdfPath, new TextEncoder().encode('%PDF-1.7 workbook'));
-  return { sut, downloads, stampPdf };
+  return { sut, downloads, stampPdf, s3, put };
 }
 
 describe('DeliveryService.workbook: the manifest for owners and admins', () => {
@@ -96,6 +96,26 @@ describe('DeliveryService.stamp: counted per user and product', () => {
     expect(downloads.docs.size).toBe(0);
   });
 
+  it('reads an original once for the stamps of several learners; a new edition (new ETag) is read again', async () => {
+    const { sut, s3, put, stampPdf } = setup();
+    await sut.stamp(OWNER, MANIFEST.pdfPath);
+    await sut.stamp(OTHER, MANIFEST.pdfPath);
+    expect(stampPdf).toHaveBeenCalledTimes(2);
+    expect(s3.getBytes).toHaveBeenCalledTimes(1);
+    const edition2 = new TextEncoder().encode('%PDF-1.7 workbook, 2nd edition');
+    put('workbooks', MANIFEST.pdfPath, edition2);
+    await sut.stamp(ADMIN, MANIFEST.pdfPath);
+    expect(s3.getBytes).toHaveBeenCalledTimes(2);
+    expect(stampPdf).toHaveBeenLastCalledWith(edition2, ADMIN.email);
+  });
+
+  it('an empty original is stamped as any other (the cache counts it as 1 byte)', async () => {
+    const { sut, put, stampPdf } = setup();
+    put('workbooks', MANIFEST.pdfPath, new Uint8Array(0));
+    await expect(sut.stamp(OWNER, MANIFEST.pdfPath)).resolves.toHaveProperty('internalUrl');
+    expect(stampPdf).toHaveBeenCalledWith(new Uint8Array(0), OWNER.email);
+  });
+
   it(`the ${MEDIA_LIMITS.stampedDownloadsPerWindow + 1}th in the window is 429; other users are counted apart`, async () => {
     const { sut } = setup();
     for (let i = 0; i < MEDIA_LIMITS.stampedDownloadsPerWindow; i++)
@@ -105,5 +125,19 @@ describe('DeliveryService.stamp: counted per user and product', () => {
       message: MEDIA_MESSAGES.tooManyDownloads,
     });
     await expect(sut.stamp(OTHER, MANIFEST.pdfPath)).resolves.toHaveProperty('internalUrl');
+  });
+});
+
+describe('DeliveryService.download: a signed URL that saves the file', () => {
+  it('has the store answer it as an attachment under its own name (content-disposition)', async () => {
+    const { sut, s3 } = setup();
+    await expect(
+      sut.download(ADMIN, 'Downloads/free-3d-assets.zip', 'paid'),
+    ).resolves.toHaveProperty('signedUrl');
+    expect(s3.presignGet).toHaveBeenCalledWith(
+      'workbooks',
+      'Downloads/free-3d-assets.zip',
+      expect.objectContaining({ contentDisposition: 'attachment; filename=free-3d-assets.zip' }),
+    );
   });
 });

@@ -23,10 +23,13 @@ import {
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
+// content-disposition 3 is ESM only: tsc's require() of it runs on Node >= 22 (require(esm));
+// Jest has it transformed (ESM_PACKAGES in jest.preset.cjs)
+import { create as contentDisposition } from 'content-disposition';
+import { LRUCache } from 'lru-cache';
 import { AccessService } from '../access/access.service';
 import { actorClass, mayDownload } from '../access/policy';
 import { S3Service } from '../storage/s3.service';
-import { attachmentDisposition } from '../storage/s3.service';
 import {
   baseName,
   contentTypeOfPath,
@@ -34,7 +37,6 @@ import {
   stampedKey,
 } from '../storage/locations';
 import { WorkbooksRepository } from '../workbooks/workbooks.repository';
-import { ByteLru } from './byte-lru';
 import { DownloadLimiter } from './download-limit';
 import { DownloadsRepository } from './downloads.repository';
 import { PDF_STAMPER, type StampPdf } from './stamper';
@@ -65,7 +67,15 @@ function badField(field: string, message: string): ServiceError {
 @Injectable()
 export class DeliveryService {
   private readonly log = new Logger(DeliveryService.name);
-  private readonly originals = new ByteLru(ORIGINALS_CACHE_BYTES);
+  /**
+   * Originals of workbooks by ETag (a new edition is a new key, never a stale hit), bounded by
+   * their total bytes; the least recently used go first, and one larger than the whole budget
+   * is not kept. lru-cache takes sizes of at least 1: an empty object counts as 1 byte.
+   */
+  private readonly originals = new LRUCache<string, Uint8Array>({
+    maxSize: ORIGINALS_CACHE_BYTES,
+    sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
+  });
   private readonly stamping = new KeyedMutex();
   readonly limiter: DownloadLimiter;
 
@@ -92,7 +102,7 @@ export class DeliveryService {
       ...(parsed.kind === 'download'
         ? {
             contentType: contentTypeOfPath(key),
-            contentDisposition: attachmentDisposition(baseName(key)),
+            contentDisposition: contentDisposition(baseName(key), { type: 'attachment' }),
           }
         : parsed.kind === 'question'
           ? {}
@@ -124,7 +134,7 @@ export class DeliveryService {
     const signedUrl = await this.s3.presignGet('workbooks', filePath, {
       ttlSeconds: ttl,
       contentType: contentTypeOfPath(filePath),
-      contentDisposition: attachmentDisposition(baseName(filePath)),
+      contentDisposition: contentDisposition(baseName(filePath), { type: 'attachment' }),
     });
     return { signedUrl, expiresAt: expiresAt(ttl) };
   }

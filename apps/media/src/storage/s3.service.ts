@@ -51,12 +51,6 @@ export type S3Settings = Pick<
   | 'PEER_TIMEOUT_MS'
 >;
 
-/** Content-Disposition of a download: the ASCII name and the RFC 5987 one. */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /**
  * The only holder of the S3 credentials (ADR 0020 §1). Two clients with the same keys: one for
  * S3_ENDPOINT (every operation, and URLs the gateway fetches), one that only signs URLs for

@@ -1,6 +1,5 @@
 import { ServiceError } from '@examprep/nest-kit';
 import { classifyStorageError, storageFailure } from './storage-errors';
-import { attachmentDisposition } from './s3.service';
 
 const named = (name: string, extra: object = {}) => Object.assign(new Error(name), { name, ...extra });
 
@@ -41,14 +40,5 @@ describe('S3 error mapping', () => {
   it('a ServiceError passes through', () => {
     const e = ServiceError.forbidden('x');
     expect(storageFailure(e)).toBe(e);
-  });
-
-  it('Content-Disposition of a download names the file twice (ASCII and RFC 5987)', () => {
-    expect(attachmentDisposition('free-3d-assets.zip')).toBe(
-      `attachment; filename="free-3d-assets.zip"; filename*=UTF-8''free-3d-assets.zip`,
-    );
-    expect(attachmentDisposition('a"b\\é.pdf')).toBe(
-      `attachment; filename="a_b__.pdf"; filename*=UTF-8''a%22b%5C%C3%A9.pdf`,
-    );
   });
 });
