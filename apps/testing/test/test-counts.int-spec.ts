@@ -28,7 +28,7 @@ const durable = `it-tests-counted-${Date.now()}`;
 beforeAll(async () => {
   await connectSystem();
   const jsm = await rpc.connection!.jetstreamManager();
-  await jsm.consumers.add(Streams.events.name, {
+  await jsm.consumers.add(Streams.hints.name, {
     durable_name: durable,
     filter_subject: Events.userTestsCounted,
     ack_policy: AckPolicy.Explicit,
@@ -37,14 +37,14 @@ beforeAll(async () => {
 }, 150_000);
 afterAll(async () => {
   const jsm = await rpc.connection?.jetstreamManager();
-  await jsm?.consumers.delete(Streams.events.name, durable).catch(() => undefined);
+  await jsm?.consumers.delete(Streams.hints.name, durable).catch(() => undefined);
   await disconnectSystem();
 });
 
 /** The facts of `uid` published since the suite began (other suites publish others' meanwhile). */
 const facts: UserTestsCountedEvent[] = [];
 async function factsOf(uid: string, atLeast: number): Promise<UserTestsCountedEvent[]> {
-  const consumer = await rpc.connection!.jetstream().consumers.get(Streams.events.name, durable);
+  const consumer = await rpc.connection!.jetstream().consumers.get(Streams.hints.name, durable);
   return waitFor(
     async () => {
       for (;;) {

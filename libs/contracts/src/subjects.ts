@@ -122,11 +122,6 @@ export const ServiceNames = [
 ] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
-/** JetStream: facts other services must not miss (DESIGN.md §3). */
-export const Streams = {
-  events: { name: 'EVENTS', subjects: ['events.>'] },
-} as const;
-
 /**
  * Facts that are published today, each with at least one consumer or listener (a unit spec,
  * events-in-use.spec.ts, fails on a fact nobody publishes or nobody reads). A service that
@@ -143,3 +138,44 @@ export const Events = {
   questionMediaChanged: 'events.question.mediaChanged',
   userTestsCounted: 'events.user.testsCounted',
 } as const;
+
+/**
+ * The two JetStream streams (DESIGN.md §3, ADR 0033), by what losing a fact would cost:
+ * `events` keeps the facts a service must act on (an erasure, a purchase, a deleted question, a
+ * counted batch): when full it refuses new ones (the publisher sees the error and retries)
+ * rather than drop one nobody has read; `hints` keeps the facts that a later one or a rebuild
+ * supersedes (a user's test count, the caches' invalidations): when full the oldest go.
+ */
+export type EventStreamKey = 'events' | 'hints';
+
+/** The stream of each fact: a new fact in `Events` does not compile until it is placed here. */
+export const EventStreamOf = {
+  userDeleted: 'events',
+  userPurchasesChanged: 'events',
+  questionDeleted: 'events',
+  qbankGenerated: 'events',
+  userTestsCounted: 'hints',
+  questionMediaChanged: 'hints',
+  announcementChanged: 'hints',
+} as const satisfies Record<keyof typeof Events, EventStreamKey>;
+
+function subjectsIn(stream: EventStreamKey): (typeof Events)[keyof typeof Events][] {
+  return (Object.keys(EventStreamOf) as (keyof typeof Events)[])
+    .filter((fact) => EventStreamOf[fact] === stream)
+    .map((fact) => Events[fact]);
+}
+
+/** A JetStream stream: its name and the subjects it keeps. */
+export interface EventStream {
+  readonly name: string;
+  readonly subjects: readonly string[];
+}
+
+/**
+ * The streams by key. `EVENTS` is the name of the one stream there was before (its durable
+ * consumers and unacknowledged facts stay where they are); `EVENT_HINTS` took its hint subjects.
+ */
+export const Streams: Readonly<Record<EventStreamKey, EventStream>> = {
+  events: { name: 'EVENTS', subjects: subjectsIn('events') },
+  hints: { name: 'EVENT_HINTS', subjects: subjectsIn('hints') },
+};

@@ -13,9 +13,15 @@ export interface JetStreamConsumerOptions<S extends EventSubject> {
   /** Durable consumer name; one per (service, purpose), e.g. 'identity-user-deleted'. */
   durable: string;
   subject: S;
-  /** Give up on a message after this many deliveries (it is logged and terminated; default 10). */
+  /**
+   * Give up on a message after this many deliveries (it is terminated, logged and counted;
+   * default NATS_CONSUMER_MAX_DELIVER, 10: ADR 0033).
+   */
   maxDeliver?: number;
-  /** Wait before a failed message is delivered again (default 1 s). */
+  /**
+   * Wait before a failed message is delivered again, always the same (default the backoff of
+   * NATS_CONSUMER_BACKOFF by delivery: 1 s, 5 s, 30 s, 2 min, then 10 min).
+   */
   retryDelayMs?: number;
   /** How often the consumer's lag gauge is refreshed from the server (default LAG_POLL_MS). */
   lagPollMs?: number;
@@ -51,8 +57,8 @@ function declare(key: string, method: unknown, declaration: object): void {
  * Declares the method a durable JetStream consumer of `subject` (DESIGN.md §3): nest-kit's
  * EventHandlersExplorer starts it once the app has bootstrapped and stops it on shutdown (the
  * message iterator closed, the handler in flight awaited). Acked when the method resolves;
- * redelivered after `retryDelayMs` when it throws, until `maxDeliver` deliveries, then
- * terminated and logged. So the method must be idempotent. Its parameter is checked against
+ * redelivered after the backoff (or `retryDelayMs`) when it throws, until `maxDeliver`
+ * deliveries, then terminated, logged and counted (ADR 0033). So the method must be idempotent. Its parameter is checked against
  * EventMap (libs/contracts): a method that expects another payload does not compile. Replaces
  * the hand-written `bus.consume` in onApplicationBootstrap / `stop()` in onModuleDestroy.
  */

@@ -3,7 +3,8 @@ import { headers as natsHeaders, JSONCodec, type MsgHdrs, type NatsConnection } 
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 import { metricsRegistry } from '../metrics/metrics';
-import { JetStreamBus } from './jetstream.bus';
+import { eventStreams, JetStreamBus, streamConfig, subjectMatches } from './jetstream.bus';
+import { jetstreamSettings } from './jetstream-settings';
 
 const jc = JSONCodec();
 const tick = () => new Promise((r) => setTimeout(r, 1));
@@ -66,61 +67,116 @@ function msg(data: unknown, redeliveryCount = 1, correlationId?: string): FakeMs
   };
 }
 
-/** Only what the bus calls of a NATS connection (the real one is proven by the int specs). */
-function fakeNats(o: { streamExists?: boolean } = {}) {
+/** The EVENTS stream as it was before ADR 0033: every fact, one replica, no limits. */
+const LEGACY_EVENTS = {
+  name: 'EVENTS',
+  subjects: ['events.>'],
+  retention: 'limits',
+  storage: 'file',
+  discard: 'old',
+  num_replicas: 1,
+  max_age: 0,
+  max_bytes: -1,
+  max_msg_size: -1,
+  duplicate_window: 120_000_000_000,
+};
+
+/** The streams as the default settings declare them. */
+const declared = () => {
+  const settings = jetstreamSettings({});
+  return Object.fromEntries(eventStreams().map((d) => [d.name, streamConfig(d, settings)]));
+};
+
+/**
+ * Only what the bus calls of a NATS connection (the real one is proven by the int specs).
+ * `streams`: the streams the server has, by name (default: both, as declared; `streamExists:
+ * false`: none). `moved`: the stream where a consumer of the same durable name is left, and
+ * how many messages it has pending there.
+ */
+function fakeNats(
+  o: {
+    streamExists?: boolean;
+    streams?: Record<string, object>;
+    updateFails?: Error;
+    moved?: { stream: string; pending: number };
+    /** The connected server's INFO (a clustered one names its cluster). */
+    info?: { server_name: string; cluster?: string };
+  } = {},
+) {
   const messages = new Messages();
+  const oldMessages = new Messages();
   const consumerConfigs: object[] = [];
+  const consumerCalls: [string, string, string][] = [];
   const streamCalls: [string, object][] = [];
+  const streams: Record<string, object> = o.streamExists === false ? {} : (o.streams ?? declared());
   const subscriptions: {
     subject: string;
+    queue?: string;
     callback: (err: Error | null, m: { data: Uint8Array; headers?: MsgHdrs }) => void;
     unsubscribe: jest.Mock;
   }[] = [];
+  const notFound = (what: string) => Object.assign(new Error(`${what} not found`), { code: '404' });
   const nc = {
     jetstreamManager: async () => ({
       streams: {
-        info: async () => {
-          if (o.streamExists === false) throw Object.assign(new Error('stream not found'), { code: '404' });
-          return {};
+        info: async (name: string) => {
+          if (!streams[name]) throw notFound('stream');
+          return { config: streams[name] };
         },
-        update: async (_name: string, config: object) => {
+        update: async (name: string, config: object) => {
+          if (o.updateFails) throw o.updateFails;
           streamCalls.push(['update', config]);
+          streams[name] = config;
           return {};
         },
-        add: async (config: object) => {
+        add: async (config: { name: string }) => {
           streamCalls.push(['add', config]);
+          streams[config.name] = config;
           return {};
         },
       },
       consumers: {
-        add: async (_stream: string, config: object) => {
+        add: async (stream: string, config: { durable_name: string }) => {
           consumerConfigs.push(config);
+          consumerCalls.push(['add', stream, config.durable_name]);
           return {};
+        },
+        info: async (stream: string, durable: string) => {
+          if (o.moved?.stream !== stream) throw notFound('consumer');
+          consumerCalls.push(['info', stream, durable]);
+          return { num_pending: o.moved.pending, num_ack_pending: 0 };
+        },
+        delete: async (stream: string, durable: string) => {
+          consumerCalls.push(['delete', stream, durable]);
+          return true;
         },
       },
     }),
     jetstream: () => ({
       consumers: {
-        get: async () => ({
-          consume: async () => messages,
+        get: async (stream: string) => ({
+          consume: async () => (o.moved?.stream === stream ? oldMessages : messages),
           info: async () => ({ num_pending: 2, num_ack_pending: 1 }),
         }),
       },
     }),
     subscribe: (
       subject: string,
-      opts: { callback: (typeof subscriptions)[number]['callback'] },
+      opts: { queue?: string; callback: (typeof subscriptions)[number]['callback'] },
     ) => {
-      const sub = { subject, callback: opts.callback, unsubscribe: jest.fn() };
+      const sub = { subject, queue: opts.queue, callback: opts.callback, unsubscribe: jest.fn() };
       subscriptions.push(sub);
       return sub;
     },
     flush: jest.fn(async () => undefined),
+    info: o.info,
   };
   return {
     nc: nc as unknown as NatsConnection,
     messages,
+    oldMessages,
     consumerConfigs,
+    consumerCalls,
     subscriptions,
     streamCalls,
   };
@@ -128,35 +184,157 @@ function fakeNats(o: { streamExists?: boolean } = {}) {
 
 const deleted = (uid: string): UserDeletedEvent => ({ uid, at: '2026-11-27T00:00:00.000Z' });
 
-describe('JetStreamBus.ensureStream', () => {
-  it('creates a stream with one replica by default (one NATS server)', async () => {
+describe('JetStreamBus.ensureStreams', () => {
+  const GIB = 1024 ** 3;
+  const MIB = 1024 ** 2;
+
+  it('creates both streams on a server that has none: one replica, the limits and discard policy of each', async () => {
     const { nc, streamCalls } = fakeNats({ streamExists: false });
-    const bus = await JetStreamBus.create(nc);
-    await bus.ensureStream();
+    await (await JetStreamBus.create(nc, { settings: jetstreamSettings({}) })).ensureStreams();
     expect(streamCalls).toEqual([
-      ['add', expect.objectContaining({ name: 'EVENTS', num_replicas: 1 })],
+      [
+        'add',
+        {
+          name: 'EVENTS',
+          subjects: [
+            'events.user.deleted',
+            'events.user.purchasesChanged',
+            'events.question.deleted',
+            'events.qbank.generated',
+          ],
+          retention: 'limits',
+          storage: 'file',
+          discard: 'new',
+          num_replicas: 1,
+          max_age: 30 * 86_400 * 1e9,
+          max_bytes: GIB,
+          max_msg_size: 256 * 1024,
+          duplicate_window: 120 * 1e9,
+        },
+      ],
+      [
+        'add',
+        {
+          name: 'EVENT_HINTS',
+          subjects: [
+            'events.user.testsCounted',
+            'events.question.mediaChanged',
+            'events.announcement.changed',
+          ],
+          retention: 'limits',
+          storage: 'file',
+          discard: 'old',
+          num_replicas: 1,
+          max_age: 86_400 * 1e9,
+          max_bytes: 256 * MIB,
+          max_msg_size: 256 * 1024,
+          duplicate_window: 120 * 1e9,
+        },
+      ],
     ]);
   });
 
-  it('creates, or moves an existing stream to, the replicas asked for (3 on a NATS cluster, ADR 0029)', async () => {
-    const fresh = fakeNats({ streamExists: false });
-    await (await JetStreamBus.create(fresh.nc, { replicas: 3 })).ensureStream();
-    const existing = fakeNats();
-    const bus = await JetStreamBus.create(existing.nc, { replicas: 3 });
-    await bus.ensureStream();
-    await bus.ensureStream();
-    expect(fresh.streamCalls).toEqual([['add', expect.objectContaining({ num_replicas: 3 })]]);
-    // once per process
-    expect(existing.streamCalls).toEqual([
-      ['update', expect.objectContaining({ name: 'EVENTS', num_replicas: 3 })],
+  it('moves the EVENTS of before (every fact, no limits) to its subjects and limits first, then creates EVENT_HINTS', async () => {
+    const { nc, streamCalls } = fakeNats({ streams: { EVENTS: LEGACY_EVENTS } });
+    const info = jest.spyOn(rootLogger(), 'info').mockImplementation(() => undefined);
+    await (await JetStreamBus.create(nc, { settings: jetstreamSettings({}) })).ensureStreams();
+    const want = declared();
+    expect(streamCalls).toEqual([
+      ['update', want.EVENTS],
+      ['add', want.EVENT_HINTS],
     ]);
+    expect(info).toHaveBeenCalledWith(
+      {
+        stream: 'EVENTS',
+        changed: [
+          `subjects events.> -> ${[...want.EVENTS!.subjects!].sort().join(',')}`,
+          'discard old -> new',
+          `max_age 0 -> ${30 * 86_400 * 1e9}`,
+          `max_bytes -1 -> ${GIB}`,
+          `max_msg_size -1 -> ${256 * 1024}`,
+        ],
+      },
+      'JetStream stream updated to its configuration',
+    );
+    info.mockRestore();
+  });
+
+  it('leaves streams that are as configured alone, and asks once per process', async () => {
+    const { nc, streamCalls } = fakeNats();
+    const bus = await JetStreamBus.create(nc, { settings: jetstreamSettings({}) });
+    await bus.ensureStreams();
+    await bus.ensureStreams();
+    expect(streamCalls).toEqual([]);
+  });
+
+  it('moves existing streams to the replicas asked for (3 on a NATS cluster, ADR 0029)', async () => {
+    const { nc, streamCalls } = fakeNats({ info: { server_name: 'nats-1', cluster: 'examprep' } });
+    const bus = await JetStreamBus.create(nc, { replicas: 3 });
+    await bus.ensureStreams();
+    expect(streamCalls).toEqual([
+      ['update', expect.objectContaining({ name: 'EVENTS', num_replicas: 3 })],
+      ['update', expect.objectContaining({ name: 'EVENT_HINTS', num_replicas: 3 })],
+    ]);
+    expect(bus.streamReplicas).toBe(3);
+  });
+
+  it('refuses, naming the stream, to run on a stream whose storage NATS cannot change', async () => {
+    const { nc, streamCalls } = fakeNats({
+      streams: { ...declared(), EVENTS: { ...declared().EVENTS, storage: 'memory' } },
+    });
+    const bus = await JetStreamBus.create(nc, { settings: jetstreamSettings({}) });
+    await expect(bus.ensureStreams()).rejects.toThrow(
+      "JetStream stream EVENTS has storage memory, configured file: NATS cannot change a stream's storage",
+    );
+    expect(streamCalls).toEqual([]);
+  });
+
+  it('says what it tried to change when NATS refuses an update, and tries again on the next call', async () => {
+    const { nc } = fakeNats({
+      updateFails: new Error('insufficient resources'),
+      info: { server_name: 'nats-1', cluster: 'examprep' },
+    });
+    const bus = await JetStreamBus.create(nc, { replicas: 3 });
+    await expect(bus.ensureStreams()).rejects.toThrow(
+      'NATS refused to update JetStream stream EVENTS (num_replicas 1 -> 3): insufficient resources',
+    );
+    await expect(bus.ensureStreams()).rejects.toThrow('NATS refused to update');
+  });
+});
+
+describe('JetStreamBus.ensureStreams on a lone NATS server', () => {
+  it('refuses replicas above 1 itself (NATS would take the update and keep one copy), naming the variable', async () => {
+    const { nc, streamCalls } = fakeNats({ info: { server_name: 'examprep-test' } });
+    const bus = await JetStreamBus.create(nc, { replicas: 3 });
+    await expect(bus.ensureStreams()).rejects.toThrow(
+      'NATS_STREAM_REPLICAS is 3, but NATS server examprep-test is not in a cluster',
+    );
+    expect(streamCalls).toEqual([]);
+    const one = fakeNats({ info: { server_name: 'examprep-test' } });
+    await (await JetStreamBus.create(one.nc, { replicas: 1 })).ensureStreams();
+  });
+});
+
+describe('subjectMatches', () => {
+  it('matches NATS subjects: a literal, * one token, > the rest', () => {
+    expect(
+      [
+        ['events.>', 'events.user.deleted'],
+        ['events.>', 'events'],
+        ['events.*.deleted', 'events.user.deleted'],
+        ['events.*.deleted', 'events.user.x.deleted'],
+        ['events.user.deleted', 'events.user.deleted'],
+        ['events.user.deleted', 'events.user.deleted.x'],
+        ['events.user', 'events.user.deleted'],
+      ].map(([p, t]) => subjectMatches(p!, t!)),
+    ).toEqual([true, false, true, false, true, false, false]);
   });
 });
 
 describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
-  it('creates the durable consumer as declared: explicit acks, every message, maxDeliver (default 10)', async () => {
-    const { nc, consumerConfigs } = fakeNats();
-    const bus = await JetStreamBus.create(nc);
+  it('creates the durable consumer as declared on the stream of its subject: explicit acks, every message, the ack wait, deliveries (maxDeliver, default 10) and unacked at most of the settings', async () => {
+    const { nc, consumerConfigs, consumerCalls } = fakeNats();
+    const bus = await JetStreamBus.create(nc, { settings: jetstreamSettings({}) });
     const a = await bus.consume({
       durable: 'spec-a',
       subject: Events.userDeleted,
@@ -168,21 +346,65 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
       maxDeliver: 3,
       handler: async () => undefined,
     });
+    const c = await bus.consume({
+      durable: 'spec-c',
+      subject: Events.userTestsCounted,
+      handler: async () => undefined,
+    });
     expect(consumerConfigs).toEqual([
-      expect.objectContaining({
+      {
         durable_name: 'spec-a',
         filter_subject: 'events.user.deleted',
         ack_policy: 'explicit',
         deliver_policy: 'all',
+        ack_wait: 30 * 1e9,
         max_deliver: 10,
-      }),
+        max_ack_pending: 256,
+      },
       expect.objectContaining({
         durable_name: 'spec-b',
         filter_subject: 'events.qbank.generated',
         max_deliver: 3,
       }),
+      expect.objectContaining({ durable_name: 'spec-c', max_deliver: 10 }),
     ]);
-    await Promise.all([a.stop(), b.stop()]);
+    expect(consumerCalls.filter(([call]) => call === 'add')).toEqual([
+      ['add', 'EVENTS', 'spec-a'],
+      ['add', 'EVENTS', 'spec-b'],
+      ['add', 'EVENT_HINTS', 'spec-c'],
+    ]);
+    await Promise.all([a.stop(), b.stop(), c.stop()]);
+  });
+
+  it('takes the consumer settings of the environment', async () => {
+    const { nc, consumerConfigs } = fakeNats();
+    const settings = jetstreamSettings({
+      NATS_CONSUMER_ACK_WAIT: '2m',
+      NATS_CONSUMER_MAX_DELIVER: '25',
+      NATS_CONSUMER_MAX_ACK_PENDING: '16',
+    });
+    const bus = await JetStreamBus.create(nc, { settings });
+    const a = await bus.consume({
+      durable: 'spec-env',
+      subject: Events.userDeleted,
+      handler: async () => undefined,
+    });
+    expect(consumerConfigs).toEqual([
+      expect.objectContaining({ ack_wait: 120 * 1e9, max_deliver: 25, max_ack_pending: 16 }),
+    ]);
+    await a.stop();
+  });
+
+  it('refuses a subject no stream keeps', async () => {
+    const { nc } = fakeNats();
+    const bus = await JetStreamBus.create(nc, { settings: jetstreamSettings({}) });
+    await expect(
+      bus.consume({
+        durable: 'spec-none',
+        subject: 'other.thing' as typeof Events.userDeleted,
+        handler: async () => undefined,
+      }),
+    ).rejects.toThrow('no JetStream stream keeps other.thing');
   });
 
   it('hands the decoded payload and the delivery to the handler under the publisher correlation id, then acks', async () => {
@@ -211,9 +433,16 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
     await consumer.stop();
   });
 
-  it('a failing handler: redelivered after retryDelayMs until maxDeliver, then terminated and logged', async () => {
+  it('a failing handler: redelivered after retryDelayMs until maxDeliver, then terminated, logged and counted', async () => {
     const { nc, messages } = fakeNats();
     const bus = await JetStreamBus.create(nc);
+    const terminated = async () =>
+      (
+        await metricsRegistry.getSingleMetric('examprep_jetstream_messages_terminated_total')?.get()
+      )?.values.find(
+        (v) => v.labels.consumer === 'spec-retry' && v.labels.reason === 'handler_failed',
+      )?.value ?? 0;
+    const before = await terminated();
     const error = jest.spyOn(rootLogger(), 'error').mockImplementation(() => undefined);
     const warn = jest.spyOn(rootLogger(), 'warn').mockImplementation(() => undefined);
     const consumer = await bus.consume({
@@ -229,14 +458,19 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
     for (const d of deliveries) messages.push(d);
     await tick();
     expect(deliveries.map((d) => d.nak.mock.calls)).toEqual([[[2_500]], [[2_500]], []]);
-    expect(deliveries.map((d) => d.term.mock.calls.length)).toEqual([0, 0, 1]);
+    expect(deliveries.map((d) => d.term.mock.calls)).toEqual([
+      [],
+      [],
+      [['handler failed on delivery 3 of 3']],
+    ]);
+    expect((await terminated()) - before).toBe(1);
     expect(deliveries.some((d) => d.ack.mock.calls.length > 0)).toBe(false);
     expect(warn).toHaveBeenCalledWith(
-      expect.objectContaining({ durable: 'spec-retry', redeliveries: 1 }),
+      expect.objectContaining({ durable: 'spec-retry', redeliveries: 1, retryInMs: 2_500 }),
       'event handler failed; will retry',
     );
     expect(error).toHaveBeenCalledWith(
-      expect.objectContaining({ durable: 'spec-retry', redeliveries: 2 }),
+      expect.objectContaining({ stream: 'EVENTS', durable: 'spec-retry', seq: 7, deliveries: 3 }),
       'event handler gave up; message terminated',
     );
     await consumer.stop();
@@ -244,9 +478,9 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
     warn.mockRestore();
   });
 
-  it('the default retry: 1 s, then 10 deliveries', async () => {
+  it('the default retry: after 1 s, 5 s, 30 s, 2 min, then every 10 min; 10 deliveries', async () => {
     const { nc, messages } = fakeNats();
-    const bus = await JetStreamBus.create(nc);
+    const bus = await JetStreamBus.create(nc, { settings: jetstreamSettings({}) });
     const warn = jest.spyOn(rootLogger(), 'warn').mockImplementation(() => undefined);
     const error = jest.spyOn(rootLogger(), 'error').mockImplementation(() => undefined);
     const consumer = await bus.consume({
@@ -256,13 +490,19 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
         throw new Error('no');
       },
     });
-    const ninth = msg(deleted('u1'), 9);
-    const tenth = msg(deleted('u1'), 10);
-    messages.push(ninth);
-    messages.push(tenth);
+    const deliveries = [1, 2, 3, 4, 5, 9, 10].map((n) => msg(deleted('u1'), n));
+    for (const d of deliveries) messages.push(d);
     await tick();
-    expect(ninth.nak).toHaveBeenCalledWith(1_000);
-    expect(tenth.term).toHaveBeenCalledTimes(1);
+    expect(deliveries.map((d) => d.nak.mock.calls)).toEqual([
+      [[1_000]],
+      [[5_000]],
+      [[30_000]],
+      [[120_000]],
+      [[600_000]],
+      [[600_000]],
+      [],
+    ]);
+    expect(deliveries.map((d) => d.term.mock.calls.length)).toEqual([0, 0, 0, 0, 0, 0, 1]);
     await consumer.stop();
     warn.mockRestore();
     error.mockRestore();
@@ -288,6 +528,90 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
     finish();
     await stopping;
     expect(m.ack).toHaveBeenCalledTimes(1);
+  });
+
+  it("logs and counts the server's MAX_DELIVERIES advisory (a last delivery never acked), in one replica", async () => {
+    const { nc, subscriptions } = fakeNats();
+    const bus = await JetStreamBus.create(nc);
+    const error = jest.spyOn(rootLogger(), 'error').mockImplementation(() => undefined);
+    const consumer = await bus.consume({
+      durable: 'spec-adv',
+      subject: Events.userDeleted,
+      handler: async () => undefined,
+    });
+    const advisory = subscriptions.find((s) => s.subject.includes('MAX_DELIVERIES'))!;
+    expect([advisory.subject, advisory.queue]).toEqual([
+      '$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.EVENTS.spec-adv',
+      'spec-adv-max-deliveries',
+    ]);
+    advisory.callback(null, { data: jc.encode({ stream_seq: 41, deliveries: 10 }) });
+    const counted = (
+      await metricsRegistry.getSingleMetric('examprep_jetstream_messages_terminated_total')?.get()
+    )?.values.find((v) => v.labels.consumer === 'spec-adv');
+    expect(counted).toEqual(
+      expect.objectContaining({
+        labels: { stream: 'EVENTS', consumer: 'spec-adv', reason: 'max_deliveries' },
+        value: 1,
+      }),
+    );
+    expect(error).toHaveBeenCalledWith(
+      { stream: 'EVENTS', durable: 'spec-adv', seq: 41, deliveries: 10 },
+      'event message not acked on its last delivery; the server gave up on it',
+    );
+    await consumer.stop();
+    expect(advisory.unsubscribe).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
+  it('a consumer whose subject moved streams: its old consumer, with nothing pending, is deleted', async () => {
+    const { nc, consumerCalls } = fakeNats({ moved: { stream: 'EVENTS', pending: 0 } });
+    const info = jest.spyOn(rootLogger(), 'info').mockImplementation(() => undefined);
+    const bus = await JetStreamBus.create(nc);
+    const consumer = await bus.consume({
+      durable: 'spec-moved',
+      subject: Events.userTestsCounted,
+      handler: async () => undefined,
+    });
+    expect(consumerCalls).toEqual([
+      ['add', 'EVENT_HINTS', 'spec-moved'],
+      ['info', 'EVENTS', 'spec-moved'],
+      ['delete', 'EVENTS', 'spec-moved'],
+    ]);
+    await consumer.stop();
+    info.mockRestore();
+  });
+
+  it('a consumer whose subject moved streams: what its old stream holds for it is handled by the same handler', async () => {
+    const { nc, messages, oldMessages, consumerCalls } = fakeNats({
+      moved: { stream: 'EVENTS', pending: 1 },
+    });
+    const info = jest.spyOn(rootLogger(), 'info').mockImplementation(() => undefined);
+    const bus = await JetStreamBus.create(nc);
+    const seen: number[] = [];
+    const consumer = await bus.consume({
+      durable: 'spec-moving',
+      subject: Events.userTestsCounted,
+      handler: async (event) => {
+        seen.push(event.version);
+      },
+    });
+    const counted = (version: number) => ({ uid: 'u1', tests: version, version, at: '' });
+    const old = msg(counted(1));
+    const current = msg(counted(2));
+    oldMessages.push(old);
+    messages.push(current);
+    await tick();
+    expect(seen.sort()).toEqual([1, 2]);
+    expect([old.ack.mock.calls.length, current.ack.mock.calls.length]).toEqual([1, 1]);
+    expect(info).toHaveBeenCalledWith(
+      { from: 'EVENTS', to: 'EVENT_HINTS', durable: 'spec-moving', pending: 1 },
+      'event consumer moved: handling what its old stream holds for it first',
+    );
+    await consumer.stop();
+    expect([messages.close.mock.calls.length, oldMessages.close.mock.calls.length]).toEqual([1, 1]);
+    // deleted only once it has nothing pending (the int spec waits for that)
+    expect(consumerCalls.some(([call]) => call === 'delete')).toBe(false);
+    info.mockRestore();
   });
 
   it("keeps the consumer's lag gauge (num_pending + num_ack_pending)", async () => {

@@ -1,15 +1,28 @@
 import {
   AckPolicy,
   DeliverPolicy,
+  DiscardPolicy,
   headers as natsHeaders,
   JSONCodec,
   nanos,
+  RetentionPolicy,
+  StorageType,
+  type Consumer,
+  type ConsumerConfig,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
+  type StreamConfig,
+  type Subscription,
 } from 'nats';
-import { type EventPayload, type EventSubject, Streams } from '@examprep/contracts';
+import {
+  type EventPayload,
+  type EventStream,
+  type EventStreamKey,
+  type EventSubject,
+  Streams,
+} from '@examprep/contracts';
 import {
   CORRELATION_HEADER,
   correlationIdFrom,
@@ -17,20 +30,118 @@ import {
   runWithCorrelationId,
 } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
-import { jetstreamConsumerLag } from '../metrics/metrics';
+import { jetstreamConsumerLag, jetstreamMessagesTerminated } from '../metrics/metrics';
 import type {
   ConsumedMessageMeta,
   EventListenerHandler,
   JetStreamConsumerHandler,
   JetStreamConsumerOptions,
 } from './event-handlers';
+import { type JetStreamSettings, jetstreamSettings, retryDelayMs } from './jetstream-settings';
 
 const jc = JSONCodec();
 
-export interface StreamDefinition {
-  name: string;
-  subjects: readonly string[];
+/** A stream the bus declares: contracts' `Streams` entry and its key (which limits it takes). */
+export interface StreamDefinition extends EventStream {
+  key: EventStreamKey;
 }
+
+/** The streams of contracts' `Streams`: what the services declare. */
+export function eventStreams(): StreamDefinition[] {
+  return (Object.keys(Streams) as EventStreamKey[]).map((key) => ({ key, ...Streams[key] }));
+}
+
+/**
+ * What a full stream does, by what losing a fact costs (ADR 0033): `events` refuses the new
+ * fact (the publisher gets the error and retries or logs it) rather than drop an old one a
+ * consumer has not read; `hints` drops its oldest (a later hint or a rebuild supersedes it).
+ */
+export const DISCARD: Readonly<Record<EventStreamKey, DiscardPolicy>> = {
+  events: DiscardPolicy.New,
+  hints: DiscardPolicy.Old,
+};
+
+/** What the bus asks of a stream: the fields it sets, the rest left at the server's defaults. */
+export type DeclaredStreamConfig = Pick<
+  StreamConfig,
+  | 'name'
+  | 'subjects'
+  | 'retention'
+  | 'storage'
+  | 'discard'
+  | 'num_replicas'
+  | 'max_age'
+  | 'max_bytes'
+  | 'max_msg_size'
+  | 'duplicate_window'
+>;
+
+/**
+ * A stream's configuration from the settings: limits retention (a fact stays until its age or
+ * the stream's bytes run out, so a consumer added later or one that was down reads it), on file
+ * (it survives a restart of the server), the replicas, limits and discard policy of its key.
+ */
+export function streamConfig(def: StreamDefinition, s: JetStreamSettings): DeclaredStreamConfig {
+  const limits = s.limits[def.key];
+  return {
+    name: def.name,
+    subjects: [...def.subjects],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DISCARD[def.key],
+    num_replicas: s.replicas,
+    max_age: nanos(limits.maxAgeMs),
+    max_bytes: limits.maxBytes,
+    max_msg_size: s.maxMsgSize,
+    duplicate_window: nanos(s.duplicateWindowMs),
+  };
+}
+
+/**
+ * What differs between a stream as it is and as declared, e.g. `max_bytes -1 -> 1073741824`
+ * (empty: nothing to update). Throws, naming the stream, when the storage or the retention
+ * differ: NATS refuses to change either (ADR 0033 says how to move such a stream).
+ */
+export function streamDrift(current: StreamConfig, want: DeclaredStreamConfig): string[] {
+  for (const key of ['storage', 'retention'] as const) {
+    if (current[key] !== want[key])
+      throw new Error(
+        `JetStream stream ${want.name} has ${key} ${current[key]}, configured ${want[key]}: NATS cannot change a stream's ${key} (ADR 0033: move its messages to a new stream, or delete it once no consumer has any pending)`,
+      );
+  }
+  const changed: string[] = [];
+  const subjects = (l: readonly string[] | undefined) => [...(l ?? [])].sort().join(',');
+  if (subjects(current.subjects) !== subjects(want.subjects))
+    changed.push(`subjects ${subjects(current.subjects)} -> ${subjects(want.subjects)}`);
+  for (const key of [
+    'discard',
+    'num_replicas',
+    'max_age',
+    'max_bytes',
+    'max_msg_size',
+    'duplicate_window',
+  ] as const) {
+    if (current[key] !== want[key]) changed.push(`${key} ${current[key]} -> ${want[key]}`);
+  }
+  return changed;
+}
+
+/** NATS subject matching: `*` is one token, `>` the rest (one token or more). */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const t = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return t.length > i;
+    if (i >= t.length || (p[i] !== '*' && p[i] !== t[i])) return false;
+  }
+  return p.length === t.length;
+}
+
+const isNotFound = (e: unknown) =>
+  (e as { code?: string }).code === '404' || /not found/i.test(String(e));
+
+/** Every 5 s a consumer that moved streams reads whether its old one has anything left. */
+export const MOVED_DRAIN_POLL_MS = 5_000;
 
 /**
  * A consumer of the fact `S`: its handler gets the payload type EventMap pairs with `S`.
@@ -38,7 +149,6 @@ export interface StreamDefinition {
  * for nest-kit's explorer and for specs that watch the stream.
  */
 export interface ConsumeOptions<S extends EventSubject> extends JetStreamConsumerOptions<S> {
-  stream?: StreamDefinition;
   handler: JetStreamConsumerHandler<S>;
 }
 
@@ -73,50 +183,120 @@ export interface RunningConsumer {
 }
 
 /**
- * JetStream publisher and durable consumer (DESIGN.md §3): facts are published with a message
- * id so the server drops duplicates inside its window; consumers ack explicitly and are
+ * JetStream publisher and durable consumer (DESIGN.md §3, ADR 0033): facts are published with a
+ * message id so the server drops duplicates inside its window; consumers ack explicitly and are
  * redelivered on failure, so handlers must be idempotent.
  */
 export class JetStreamBus {
   private readonly js: JetStreamClient;
-  private readonly ensured = new Set<string>();
+  private ensuring: Promise<void> | undefined;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly jsm: JetStreamManager,
-    private readonly replicas: number,
+    private readonly settings: JetStreamSettings,
+    private readonly streams: readonly StreamDefinition[],
   ) {
     this.js = nc.jetstream();
   }
 
   /**
-   * `replicas`: of the streams it creates or updates (default 1; 3 on a 3-node NATS cluster, so
-   * a stream and its consumers, which take the stream's, survive the loss of one server).
+   * `settings`: the streams' replicas and limits and the consumers' acks and redeliveries
+   * (default: jetstreamSettings() of the environment); `replicas` overrides theirs (1 on one
+   * server; 3 on a 3-node NATS cluster, so a stream and its consumers, which take the stream's,
+   * survive the loss of one server). `streams`: default contracts' (eventStreams()); specs give
+   * their own names and subjects.
    */
-  static async create(nc: NatsConnection, o: { replicas?: number } = {}): Promise<JetStreamBus> {
-    return new JetStreamBus(nc, await nc.jetstreamManager(), o.replicas ?? 1);
+  static async create(
+    nc: NatsConnection,
+    o: {
+      replicas?: number;
+      settings?: JetStreamSettings;
+      streams?: readonly StreamDefinition[];
+    } = {},
+  ): Promise<JetStreamBus> {
+    const base = o.settings ?? jetstreamSettings();
+    const settings = o.replicas === undefined ? base : { ...base, replicas: o.replicas };
+    return new JetStreamBus(nc, await nc.jetstreamManager(), settings, o.streams ?? eventStreams());
   }
 
   /**
-   * Creates the stream, or updates its subjects and replicas (NATS moves an existing stream to
-   * the new count); the duplicate window is 2 minutes.
+   * Brings every stream to its configuration (streamConfig), once per process: creates the
+   * missing ones, updates those that differ in what NATS lets change (subjects, replicas, limits,
+   * discard, duplicate window), and refuses, naming the stream, one whose storage or retention
+   * differ (streamDrift). Updates come before creations: the EVENTS of before this layout gives
+   * up its hint subjects before EVENT_HINTS takes them (two streams may not share a subject).
    */
-  async ensureStream(def: StreamDefinition = Streams.events): Promise<void> {
-    if (this.ensured.has(def.name)) return;
-    const config = {
-      name: def.name,
-      subjects: [...def.subjects],
-      duplicate_window: nanos(120_000),
-      num_replicas: this.replicas,
-    };
-    try {
-      await this.jsm.streams.info(def.name);
-      await this.jsm.streams.update(def.name, config);
-    } catch (e) {
-      if ((e as { code?: string }).code !== '404' && !/stream not found/i.test(String(e))) throw e;
-      await this.jsm.streams.add(config);
+  ensureStreams(): Promise<void> {
+    this.ensuring ??= this.bringStreams().catch((e: unknown) => {
+      this.ensuring = undefined;
+      throw e;
+    });
+    return this.ensuring;
+  }
+
+  private async bringStreams(): Promise<void> {
+    const log = rootLogger();
+    // a lone server refuses to create a stream with replicas but takes an update to them, and
+    // then reports them while it keeps one copy: refuse here what NATS would half do
+    const server = this.nc.info;
+    if (this.settings.replicas > 1 && server && !server.cluster)
+      throw new Error(
+        `NATS_STREAM_REPLICAS is ${this.settings.replicas}, but NATS server ${server.server_name} is not in a cluster: set it to 1, or run a NATS cluster (ADR 0029)`,
+      );
+    const missing: DeclaredStreamConfig[] = [];
+    for (const def of this.streams) {
+      const want = streamConfig(def, this.settings);
+      const info = await this.jsm.streams.info(def.name).catch((e: unknown) => {
+        if (isNotFound(e)) return undefined;
+        throw e;
+      });
+      if (!info) {
+        missing.push(want);
+        continue;
+      }
+      const changed = streamDrift(info.config, want);
+      if (changed.length === 0) continue;
+      try {
+        await this.jsm.streams.update(def.name, want);
+      } catch (e) {
+        throw new Error(
+          `NATS refused to update JetStream stream ${def.name} (${changed.join('; ')}): ${(e as Error).message ?? String(e)}`,
+          { cause: e },
+        );
+      }
+      log.info({ stream: def.name, changed }, 'JetStream stream updated to its configuration');
     }
-    this.ensured.add(def.name);
+    for (const want of missing) {
+      await this.jsm.streams.add(want);
+      log.info({ stream: want.name }, 'JetStream stream created');
+    }
+  }
+
+  /** The streams this bus declares (their names), in order. */
+  get streamNames(): string[] {
+    return this.streams.map((d) => d.name);
+  }
+
+  /** The stream that keeps `subject`; throws when none does. */
+  streamOf(subject: string): StreamDefinition {
+    const def = this.streams.find((d) => d.subjects.some((p) => subjectMatches(p, subject)));
+    if (!def) throw new Error(`no JetStream stream keeps ${subject} (Streams, libs/contracts)`);
+    return def;
+  }
+
+  /** A durable consumer's configuration: the settings', `maxDeliver` if its declaration says. */
+  consumerConfig(durable: string, subject: string, maxDeliver?: number): Partial<ConsumerConfig> {
+    const c = this.settings.consumer;
+    return {
+      durable_name: durable,
+      filter_subject: subject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(c.ackWaitMs),
+      max_deliver: maxDeliver ?? c.maxDeliver,
+      max_ack_pending: c.maxAckPending,
+    };
   }
 
   /**
@@ -128,7 +308,7 @@ export class JetStreamBus {
     data: NoInfer<EventPayload<S>>,
     msgId: string,
   ): Promise<{ seq: number; duplicate: boolean }> {
-    await this.ensureStream();
+    await this.ensureStreams();
     const h = natsHeaders();
     const correlationId = currentCorrelationId();
     if (correlationId) h.set(CORRELATION_HEADER, correlationId);
@@ -136,64 +316,190 @@ export class JetStreamBus {
     return { seq: ack.seq, duplicate: ack.duplicate };
   }
 
+  /**
+   * Starts the durable consumer `options.durable` of `options.subject` on the stream that keeps
+   * the subject (consumerConfig: explicit acks, every message, ack wait, deliveries, unacked at
+   * most). A handler that throws is retried after the backoff of its delivery (or
+   * `retryDelayMs`); on the last delivery the message is terminated, logged and counted
+   * (examprep_jetstream_messages_terminated_total), and so is one whose last delivery was never
+   * acked (the server's MAX_DELIVERIES advisory). A consumer whose subject moved to another
+   * stream first drains what its old stream still holds for it (drainMoved).
+   */
   async consume<S extends EventSubject>(options: ConsumeOptions<S>): Promise<RunningConsumer> {
-    const stream = options.stream ?? Streams.events;
-    await this.ensureStream(stream);
-    const maxDeliver = options.maxDeliver ?? 10;
-    await this.jsm.consumers.add(stream.name, {
-      durable_name: options.durable,
-      filter_subject: options.subject,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(30_000),
-      max_deliver: maxDeliver,
-    });
+    await this.ensureStreams();
+    const stream = this.streamOf(options.subject);
+    const config = this.consumerConfig(options.durable, options.subject, options.maxDeliver);
+    await this.jsm.consumers.add(stream.name, config);
     const consumer = await this.js.consumers.get(stream.name, options.durable);
-    const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
-    const log = rootLogger();
+    const messages: ConsumerMessages = await consumer.consume({ max_messages: this.batch() });
     const lag = pollConsumerLag(
       stream.name,
       options.durable,
       () => consumer.info(false),
       options.lagPollMs ?? LAG_POLL_MS,
     );
-    const done = (async () => {
-      for await (const m of messages) {
-        const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
-        await runWithCorrelationId(correlationId, async () => {
-          const meta: ConsumedMessageMeta = {
-            subject: m.subject,
-            seq: m.seq,
-            redeliveries: m.info.redeliveryCount - 1,
-          };
-          try {
-            await options.handler(jc.decode(m.data) as EventPayload<S>, meta);
-            m.ack();
-          } catch (err) {
-            if (m.info.redeliveryCount >= maxDeliver) {
-              log.error(
-                { err, ...meta, durable: options.durable },
-                'event handler gave up; message terminated',
-              );
-              m.term();
-            } else {
-              log.warn(
-                { err, ...meta, durable: options.durable },
-                'event handler failed; will retry',
-              );
-              m.nak(options.retryDelayMs ?? 1_000);
-            }
-          }
-        });
-      }
-    })();
+    const done = this.handle(messages, stream.name, options, config.max_deliver!);
+    const advisories = this.watchMaxDeliveries(stream.name, options.durable);
+    const moved = await this.drainMoved(stream, options, config.max_deliver!);
     return {
       stop: async () => {
         clearInterval(lag);
-        await messages.close();
+        advisories.unsubscribe();
+        await Promise.all([...moved.map((m) => m.stop()), messages.close()]);
         await done;
       },
     };
+  }
+
+  /** Messages a consumer pulls at a time: 64, fewer if it may have fewer unacknowledged. */
+  private batch(): number {
+    return Math.min(64, this.settings.consumer.maxAckPending);
+  }
+
+  /** The handler loop of one consumer's messages: ack, retry after the backoff, or give up. */
+  private async handle<S extends EventSubject>(
+    messages: ConsumerMessages,
+    stream: string,
+    options: ConsumeOptions<S>,
+    maxDeliver: number,
+  ): Promise<void> {
+    const log = rootLogger();
+    for await (const m of messages) {
+      const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
+      await runWithCorrelationId(correlationId, async () => {
+        const meta: ConsumedMessageMeta = {
+          subject: m.subject,
+          seq: m.seq,
+          redeliveries: m.info.redeliveryCount - 1,
+        };
+        try {
+          await options.handler(jc.decode(m.data) as EventPayload<S>, meta);
+          m.ack();
+        } catch (err) {
+          const delivery = m.info.redeliveryCount;
+          if (delivery >= maxDeliver) {
+            jetstreamMessagesTerminated.inc({
+              stream,
+              consumer: options.durable,
+              reason: 'handler_failed',
+            });
+            // the message stays in the stream until its max age: replayable by `seq`
+            log.error(
+              { err, ...meta, stream, durable: options.durable, deliveries: delivery },
+              'event handler gave up; message terminated',
+            );
+            m.term(`handler failed on delivery ${delivery} of ${maxDeliver}`);
+          } else {
+            const retryInMs =
+              options.retryDelayMs ?? retryDelayMs(this.settings.consumer.backoffMs, delivery);
+            log.warn(
+              { err, ...meta, durable: options.durable, retryInMs },
+              'event handler failed; will retry',
+            );
+            m.nak(retryInMs);
+          }
+        }
+      });
+    }
+  }
+
+  /**
+   * The server gives up on a message whose last delivery was never acked (the handler hung past
+   * the ack wait, or its process died) without our loop seeing it; it says so in a
+   * MAX_DELIVERIES advisory. One replica of the service (a queue group) logs and counts it.
+   */
+  private watchMaxDeliveries(stream: string, durable: string): Subscription {
+    const log = rootLogger();
+    return this.nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${durable}`, {
+      queue: `${durable}-max-deliveries`,
+      callback: (err, m) => {
+        if (err) return;
+        let advisory: { stream_seq?: number; deliveries?: number } = {};
+        try {
+          advisory = jc.decode(m.data) as typeof advisory;
+        } catch {
+          // counted all the same: the subject says which consumer gave up
+        }
+        jetstreamMessagesTerminated.inc({ stream, consumer: durable, reason: 'max_deliveries' });
+        log.error(
+          { stream, durable, seq: advisory.stream_seq, deliveries: advisory.deliveries },
+          'event message not acked on its last delivery; the server gave up on it',
+        );
+      },
+    });
+  }
+
+  /**
+   * A durable consumer whose subject another stream keeps now (ADR 0033: the hint subjects left
+   * EVENTS for EVENT_HINTS) may have messages of its old stream unread or unacked: they are
+   * handled as before, by the same handler, until its old consumer has none pending; then the
+   * old consumer is deleted. One with nothing pending is deleted at once.
+   */
+  private async drainMoved<S extends EventSubject>(
+    to: StreamDefinition,
+    options: ConsumeOptions<S>,
+    maxDeliver: number,
+  ): Promise<RunningConsumer[]> {
+    const log = rootLogger();
+    const durable = options.durable;
+    const running: RunningConsumer[] = [];
+    for (const from of this.streams) {
+      if (from.name === to.name) continue;
+      const info = await this.jsm.consumers.info(from.name, durable).catch((e: unknown) => {
+        if (isNotFound(e)) return undefined;
+        throw e;
+      });
+      if (!info) continue;
+      const remove = async () => {
+        await this.jsm.consumers.delete(from.name, durable).catch((e: unknown) => {
+          if (!isNotFound(e)) throw e;
+        });
+        log.info(
+          { from: from.name, to: to.name, durable },
+          'event consumer moved: old consumer deleted',
+        );
+      };
+      const pending = info.num_pending + info.num_ack_pending;
+      if (pending === 0) {
+        await remove();
+        continue;
+      }
+      log.info(
+        { from: from.name, to: to.name, durable, pending },
+        'event consumer moved: handling what its old stream holds for it first',
+      );
+      running.push(await this.drain(from.name, options, maxDeliver, remove));
+    }
+    return running;
+  }
+
+  /** Handles an old consumer's messages until it has none pending, then `remove`s it. */
+  private async drain<S extends EventSubject>(
+    stream: string,
+    options: ConsumeOptions<S>,
+    maxDeliver: number,
+    remove: () => Promise<void>,
+  ): Promise<RunningConsumer> {
+    const consumer: Consumer = await this.js.consumers.get(stream, options.durable);
+    const messages = await consumer.consume({ max_messages: this.batch() });
+    const done = this.handle(messages, stream, options, maxDeliver);
+    let finished = false;
+    const finish = async (drained: boolean) => {
+      if (finished) return;
+      finished = true;
+      clearInterval(timer);
+      await messages.close();
+      await done;
+      if (drained) await remove();
+    };
+    const timer = setInterval(() => {
+      void consumer.info(false).then(
+        (i) => (i.num_pending + i.num_ack_pending === 0 ? finish(true) : undefined),
+        () => undefined,
+      );
+    }, MOVED_DRAIN_POLL_MS);
+    timer.unref();
+    return { stop: () => finish(false) };
   }
 
   /**
@@ -247,6 +553,6 @@ export class JetStreamBus {
 
   /** The replicas of what this service keeps in JetStream (NATS_STREAM_REPLICAS): streams, buckets. */
   get streamReplicas(): number {
-    return this.replicas;
+    return this.settings.replicas;
   }
 }

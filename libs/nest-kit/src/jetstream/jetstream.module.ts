@@ -8,10 +8,10 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { connect, type NatsConnection } from 'nats';
-import { Streams } from '@examprep/contracts';
-import { natsServers, streamReplicas } from '../config/nats-servers';
+import { natsServers } from '../config/nats-servers';
 import { EventHandlersExplorer } from './event-handlers.explorer';
 import { JetStreamBus } from './jetstream.bus';
+import { type JetStreamSettings, jetstreamSettings } from './jetstream-settings';
 import { waitForStreamLeader } from './stream-leader';
 
 const NATS_EVENTS_CONNECTION = Symbol('NATS_EVENTS_CONNECTION');
@@ -33,11 +33,20 @@ class JetStreamShutdown implements OnApplicationShutdown {
 @Module({})
 export class JetStreamModule {
   /**
-   * `servers`: the app's NATS_URL (one URL or a comma-separated list). `replicas` of the streams
-   * it declares: default NATS_STREAM_REPLICAS (streamReplicas: 1, or 3 on a NATS cluster).
+   * `servers`: the app's NATS_URL (one URL or a comma-separated list). `settings` of the streams
+   * and consumers it declares: default the environment's (jetstreamSettings: NATS_STREAM_*,
+   * NATS_CONSUMER_*; a bad value stops the app here, naming the variable); `replicas` overrides
+   * theirs (default NATS_STREAM_REPLICAS: 1, or 3 on a NATS cluster).
    */
-  static forRoot(options: { servers: string; name: string; replicas?: number }): DynamicModule {
-    const replicas = options.replicas ?? streamReplicas();
+  static forRoot(options: {
+    servers: string;
+    name: string;
+    replicas?: number;
+    settings?: JetStreamSettings;
+  }): DynamicModule {
+    const base = options.settings ?? jetstreamSettings();
+    const settings =
+      options.replicas === undefined ? base : { ...base, replicas: options.replicas };
     return {
       module: JetStreamModule,
       imports: [DiscoveryModule],
@@ -55,11 +64,13 @@ export class JetStreamModule {
           provide: JetStreamBus,
           inject: [NATS_EVENTS_CONNECTION],
           useFactory: async (nc: NatsConnection) => {
-            const bus = await JetStreamBus.create(nc, { replicas });
-            await bus.ensureStream();
+            const bus = await JetStreamBus.create(nc, { settings });
+            await bus.ensureStreams();
             // a replicated stream just made has no leader for a moment: publish only once it has
-            if (replicas > 1)
-              await waitForStreamLeader(await nc.jetstreamManager(), Streams.events.name);
+            if (settings.replicas > 1) {
+              const jsm = await nc.jetstreamManager();
+              for (const stream of bus.streamNames) await waitForStreamLeader(jsm, stream);
+            }
             return bus;
           },
         },

@@ -160,6 +160,20 @@ export const jetstreamConsumerLag = new Gauge({
   registers: [metricsRegistry],
 });
 
+/**
+ * Messages a durable consumer gave up on (ADR 0033): reason=handler_failed (its handler failed
+ * on the last delivery; terminated by this process, counted once) or reason=max_deliveries (the
+ * server's advisory: the last delivery was never acked, e.g. the process died on it; counted by
+ * the one replica of the consumer's service that receives the advisory). Either way the message
+ * stays in the stream until its max age, to be replayed by its sequence number.
+ */
+export const jetstreamMessagesTerminated = new Counter({
+  name: 'examprep_jetstream_messages_terminated_total',
+  help: 'Messages a durable JetStream consumer gave up on after its last delivery, by stream, consumer and reason (handler_failed, max_deliveries).',
+  labelNames: ['stream', 'consumer', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
 export const purchasesTotal = new Counter({
   name: 'examprep_purchases_total',
   help: 'Entitlements granted: kind=order_paid (a paid checkout), kind=grant (granted by an admin) or kind=already_owned_refund (a payment for products held already, refunded).',
@@ -195,6 +209,7 @@ export const METRIC_NAMES = [
   'examprep_nats_handler_duration_seconds',
   'examprep_nats_handler_errors_total',
   'examprep_jetstream_consumer_lag',
+  'examprep_jetstream_messages_terminated_total',
   'examprep_purchases_total',
   'examprep_tests_submitted_total',
   'examprep_answers_saved_total',
