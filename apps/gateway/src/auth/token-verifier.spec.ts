@@ -8,7 +8,7 @@ import {
   type CryptoKey,
   type JWK,
 } from 'jose';
-import { InvalidTokenError, LRU_TOUCH_MS, TokenVerifier } from './token-verifier';
+import { InvalidTokenError, TokenVerifier } from './token-verifier';
 
 const issuer = 'http://localhost:8080/realms/examprep';
 const audience = 'examprep-api';
@@ -151,24 +151,37 @@ describe('TokenVerifier cache', () => {
     await sut.verify(t);
     await sut.verify(t);
     expect(checks()).toBe(1);
+    clock.now = exp * 1000 - 1; // the last ms before its exp: still from memory
+    await sut.verify(t);
+    expect(checks()).toBe(1);
+    clock.now = exp * 1000; // at its exp: checked again (jose allows 5 s of clock skew)
+    await sut.verify(t);
+    expect(checks()).toBe(2);
     clock.now = exp * 1000 + 10_000; // past expiry and the 5 s clock tolerance
     await expect(sut.verify(t)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 
-  it('keeps the tokens used last (LRU), a hit counting at most once per LRU_TOUCH_MS', async () => {
+  it('keeps the tokens used last (LRU)', async () => {
     const { sut, clock, token, checks } = await countingVerifier(2);
     const exp = Math.floor(clock.now / 1000) + 600;
     const [a, b, c] = [await token('a', exp), await token('b', exp), await token('c', exp)];
     await sut.verify(a);
     await sut.verify(b);
-    clock.now += LRU_TOUCH_MS; // a hit now makes a the youngest
-    await sut.verify(a);
+    await sut.verify(a); // a hit makes a the youngest
     await sut.verify(c); // evicts b, the oldest
     const before = checks();
     await sut.verify(a);
     expect(checks()).toBe(before); // still cached
     await sut.verify(b);
     expect(checks()).toBe(before + 1); // checked again
+  });
+
+  it('cacheSize 0 checks every call', async () => {
+    const { sut, clock, token, checks } = await countingVerifier(0);
+    const t = await token('u1', Math.floor(clock.now / 1000) + 60);
+    await sut.verify(t);
+    await sut.verify(t);
+    expect(checks()).toBe(2);
   });
 
   it('never caches a refused token', async () => {

@@ -6,6 +6,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Actor } from '@examprep/contracts';
 
 export interface TokenVerifierOptions {
@@ -46,16 +47,26 @@ export class TokenVerifier {
   private readonly keys: JWTVerifyGetKey;
   /**
    * Verified tokens until their expiry: a signed token cannot change, so checking its RSA
-   * signature once is enough (a learner's page makes many calls with the same token).
-   * Insertion-ordered Map as a small LRU; a hit moves its token to the young end at most once
-   * per LRU_TOUCH_MS (a learner's page sends a burst of calls with one token).
+   * signature once is enough (a learner's page makes many calls with the same token). An LRU
+   * of `cacheSize` tokens, each kept until its `exp` (lru-cache's per-entry ttl; ADR 0034 has
+   * the measurement of its hit path against the Map we had).
    */
-  private readonly verified = new Map<
-    string,
-    { actor: Actor; expiresAt: number; touchedAt: number }
-  >();
+  private readonly verified: LRUCache<string, Actor> | undefined;
+  private readonly now: () => number;
 
   constructor(private readonly options: TokenVerifierOptions) {
+    this.now = options.now ?? Date.now;
+    const max = options.cacheSize ?? 10_000;
+    this.verified =
+      max > 0
+        ? new LRUCache<string, Actor>({
+            max,
+            // the verifier's clock (tests move it), read on every look-up: lru-cache's default
+            // keeps a reading for 1 ms, which a moved clock outruns
+            perf: { now: this.now },
+            ttlResolution: 0,
+          })
+        : undefined;
     this.keys =
       options.keySet ??
       keptWhileUnreachable(
@@ -72,25 +83,14 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<Actor> {
-    const now = (this.options.now ?? Date.now)();
-    const hit = this.verified.get(token);
-    if (hit) {
-      if (hit.expiresAt > now) {
-        if (now - hit.touchedAt >= LRU_TOUCH_MS) {
-          hit.touchedAt = now;
-          this.verified.delete(token);
-          this.verified.set(token, hit);
-        }
-        return hit.actor;
-      }
-      this.verified.delete(token);
-    }
+    const hit = this.verified?.get(token);
+    if (hit) return hit;
+    const now = this.now();
     const { actor, expiresAt } = await this.verifyUncached(token, now);
-    const max = this.options.cacheSize ?? 10_000;
-    if (max > 0) {
-      if (this.verified.size >= max) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { actor, expiresAt, touchedAt: now });
-    }
+    // lru-cache serves an entry until it is MORE than `ttl` old: the last ms before exp; a
+    // token at its exp or past it (jose allows 5 s of clock skew) is not kept
+    const ttl = expiresAt - now - 1;
+    if (ttl > 0) this.verified?.set(token, actor, { ttl });
     return actor;
   }
 
@@ -128,9 +128,6 @@ export class TokenVerifier {
     };
   }
 }
-
-/** A cache hit moves its token to the LRU's young end at most this often. */
-export const LRU_TOUCH_MS = 1_000;
 
 /** Seconds a failed refresh of the key set is not tried again (requests use the kept keys). */
 const RETRY_KEYS_AFTER_MS = 30_000;
