@@ -2,15 +2,17 @@
 // Offline validation of the Kubernetes manifests (no cluster, no Docker):
 //
 //   npm run k8s:validate                       k8s/overlays/* and k8s/<dir> (operators, monitoring,
-//                                              nats, ferretdb, ferretdb/monitoring)
+//                                              nats, ferretdb, ferretdb/monitoring, gateway-api)
 //   node tools/k8s/validate.mjs --dir k8s/overlays/prod [--dir ...]
 //   node tools/k8s/validate.mjs --file rendered.yaml [--no-secrets]   an already rendered file
 //
 // Each kustomization is rendered with kustomize (installed by `tools/infra/infra.sh install
 // kustomize`, version in tools/infra/infra.config.json) and piped to tools/k8s/validator (Go):
-// strict decoding against the Kubernetes API types and the operators' CRD types, Pod Security
-// `restricted` on every Pod template, the project's rules (Secrets, probes, preStop, grace
-// period). Every render except the dev overlay must hold no Secret object.
+// strict decoding against the Kubernetes API types and the operators' CRD types, Gateway API
+// objects also against the standard channel's CRD schemas (the module's config/crd/standard,
+// found with `go list -m`), Pod Security `restricted` on every Pod template, the project's rules
+// (Secrets, probes, preStop, grace period, HTTPRoute backends). Every render except the dev
+// overlay must hold no Secret object.
 // The validator is built once into the cache dir (<cacheDir>/bin/k8s-validate) and rebuilt
 // when its sources change; a run then takes well under a second per overlay.
 // Exit status: 0 all valid, 1 problems found, 2 a tool is missing or failed.
@@ -93,6 +95,28 @@ export function ensureValidator() {
 }
 
 /**
+ * The Gateway API standard-channel CRDs of the module version in validator/go.mod (the Go
+ * module cache holds them once the validator is built); remembered in a stamp beside the binary.
+ */
+export function gatewayApiCrds() {
+  const stamp = path.join(STAMP_DIR, 'k8s-validate-crds');
+  const remembered = readStamp('k8s-validate-crds');
+  if (remembered && readStamp('k8s-validate') === validatorHash() && fs.existsSync(remembered))
+    return remembered;
+  if (!hasGo()) throw new ToolError('the Go toolchain is required to find the Gateway API CRDs');
+  const r = spawnSync('go', ['list', '-m', '-f', '{{.Dir}}', 'sigs.k8s.io/gateway-api'], {
+    cwd: VALIDATOR_SRC,
+    encoding: 'utf8',
+  });
+  const dir = path.join(r.stdout.trim(), 'config/crd/standard');
+  if (r.status !== 0 || !fs.existsSync(dir))
+    throw new ToolError(`the Gateway API CRDs were not found (go list -m: ${r.stderr.trim()})`);
+  fs.mkdirSync(STAMP_DIR, { recursive: true });
+  fs.writeFileSync(stamp, `${dir}\n`);
+  return dir;
+}
+
+/**
  * The kustomizations validated by default: every overlay, every other k8s/<dir> with a
  * kustomization.yaml (operators, monitoring, nats, ferretdb), except base (rendered through the
  * overlays), and a k8s/<dir>/monitoring applied on its own (k8s/ferretdb/monitoring).
@@ -120,7 +144,14 @@ export function defaultDirs() {
 const mayHoldSecrets = (dir) => path.resolve(dir) === path.join(REPO_ROOT, 'k8s/overlays/dev');
 
 function validate(name, yaml, noSecrets) {
-  const args = ['--name', name, ...(noSecrets ? ['--no-secrets'] : []), '-'];
+  const args = [
+    '--name',
+    name,
+    '--crds',
+    gatewayApiCrds(),
+    ...(noSecrets ? ['--no-secrets'] : []),
+    '-',
+  ];
   const r = spawnSync(VALIDATOR_BIN, args, { input: yaml, encoding: 'utf8' });
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);

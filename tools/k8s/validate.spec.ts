@@ -73,6 +73,10 @@ maybe('k8s validation (tools/k8s)', () => {
     const r = run();
     expect(r.out).toMatch(/k8s\/overlays\/dev: ok - \d+ objects/);
     expect(r.out).toMatch(/k8s\/overlays\/prod: ok - \d+ objects/);
+    // Gateway API instead of the Ingress: two routes, no Ingress; the Gateway on its own
+    expect(r.out).toMatch(/k8s\/overlays\/prod-gateway-api: ok - \d+ objects \([^)]*HTTPRoute 2,/);
+    expect(r.out).not.toMatch(/k8s\/overlays\/prod-gateway-api: .*Ingress \d/);
+    expect(r.out).toMatch(/k8s\/gateway-api: ok - 2 objects \(Gateway 1, Namespace 1\)/);
     expect(r.out).toMatch(/k8s\/operators: ok - \d+ objects \(Keycloak 1, MongoDBCommunity 1\)/);
     expect(r.out).toMatch(
       /k8s\/ferretdb: ok - \d+ objects \(Cluster 1, Database 6, Deployment 6, Namespace 1, NetworkPolicy 7, Service 6\), 6 pod templates/,
@@ -128,6 +132,84 @@ maybe('k8s validation (tools/k8s)', () => {
         (doc) => /^kind: NetworkPolicy$/m.test(doc) && /^ {2}name: default-deny$/m.test(doc),
       );
       expect(policy).toContain('spec:\n  podSelector: {}\n  policyTypes:\n  - Ingress\n  - Egress');
+    }
+  });
+
+  it('routes with Gateway API what the prod Ingress routes: the same host, paths, backends and TLS', () => {
+    const of = (docs: string[], kind: string, name: string) =>
+      docs.find(
+        (d) => new RegExp(`^kind: ${kind}$`, 'm').test(d) && d.includes(`\n  name: ${name}\n`),
+      );
+    const prod = render('k8s/overlays/prod');
+    const routed = render('k8s/overlays/prod-gateway-api');
+    const gateway = render('k8s/gateway-api');
+    const ingress = of(prod, 'Ingress', 'examprep')!;
+    const host = /^ {2}- host: (\S+)$/m.exec(ingress)?.[1];
+    expect(host).toBe('examprep.example.com');
+    // the Ingress: /api -> gateway, / -> web (Prefix); TLS for the host
+    expect(ingress).toMatch(
+      /- backend:\n\s+service:\n\s+name: gateway\n\s+port:\n\s+name: http\n\s+path: \/api\n\s+pathType: Prefix/,
+    );
+    expect(ingress).toMatch(
+      /- backend:\n\s+service:\n\s+name: web\n\s+port:\n\s+name: http\n\s+path: \/\n\s+pathType: Prefix/,
+    );
+    expect(ingress).toContain(`tls:\n  - hosts:\n    - ${host}\n    secretName: examprep-tls`);
+    // the Services' http ports, which the routes name by number
+    expect(of(prod, 'Service', 'gateway')).toMatch(/- name: http\n\s+port: 3000\n/);
+    expect(of(prod, 'Service', 'web')).toMatch(/- name: http\n\s+port: 80\n/);
+
+    expect(routed.filter((d) => /^kind: Ingress$/m.test(d))).toEqual([]);
+    const route = of(routed, 'HTTPRoute', 'examprep')!;
+    expect(route).toContain(`hostnames:\n  - ${host}\n`);
+    expect(route).toContain(
+      'parentRefs:\n  - name: examprep\n    namespace: examprep-gateway\n    sectionName: https\n',
+    );
+    /** backend, path type and path of each rule, and its request timeout */
+    const rules = route
+      .slice(route.indexOf('\n  rules:\n'))
+      .split(/\n {2}- /)
+      .slice(1)
+      .map((rule) => ({
+        backend: /backendRefs:\n\s+- name: (\S+)\n\s+port: (\d+)/.exec(rule)?.slice(1).join(':'),
+        paths: [...rule.matchAll(/type: (\w+)\n\s+value: (\S+)/g)].map((m) => `${m[1]} ${m[2]}`),
+        timeout: /timeouts:\n\s+request: (\S+)/.exec(rule)?.[1],
+      }));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        { backend: 'gateway:3000', paths: ['PathPrefix /api'], timeout: '60s' },
+        { backend: 'web:80', paths: ['PathPrefix /'], timeout: '60s' },
+        // the SSE stream ends itself after 5 minutes (apps/gateway/src/identity/me-events.ts)
+        { backend: 'gateway:3000', paths: ['Exact /api/me/events'], timeout: '10m' },
+      ]),
+    );
+    expect(rules).toHaveLength(4);
+    // plain HTTP only redirects
+    const redirect = of(routed, 'HTTPRoute', 'examprep-https-redirect')!;
+    expect(redirect).toContain('sectionName: http\n');
+    expect(redirect).toMatch(/requestRedirect:\n\s+scheme: https\n\s+statusCode: 301\n/);
+    expect(redirect).not.toContain('backendRefs');
+    // the Gateway: TLS for the same host with the Ingress's Secret, routes only from examprep
+    const gw = of(gateway, 'Gateway', 'examprep')!;
+    expect(gw).toMatch(/^ {2}namespace: examprep-gateway$/m);
+    expect(gw).toMatch(
+      new RegExp(
+        `hostname: ${host}\\n\\s+name: https\\n\\s+port: 443\\n\\s+protocol: HTTPS\\n\\s+tls:\\n\\s+certificateRefs:\\n\\s+- kind: Secret\\n\\s+name: examprep-tls\\n\\s+mode: Terminate`,
+      ),
+    );
+    expect(gw.match(/kubernetes.io\/metadata.name: examprep\n/g)).toHaveLength(2);
+    // Envoy-based Gateways append to X-Forwarded-For: the gateway trusts one hop, not the leftmost
+    const config = routed.find(
+      (d) => /^kind: ConfigMap$/m.test(d) && /\n {2}name: gateway-config-\w+\n/.test(d),
+    );
+    expect(config).toMatch(/^ {2}TRUST_PROXY_HOPS: "1"$/m);
+    // the NetworkPolicies admit the Gateway's namespace where they admitted ingress-nginx
+    for (const name of ['gateway', 'web']) {
+      expect(of(prod, 'NetworkPolicy', name)).toContain(
+        'kubernetes.io/metadata.name: ingress-nginx',
+      );
+      const policy = of(routed, 'NetworkPolicy', name)!;
+      expect(policy).toContain('kubernetes.io/metadata.name: examprep-gateway');
+      expect(policy).not.toContain('ingress-nginx');
     }
   });
 
@@ -273,6 +355,79 @@ spec: { cluster: { name: pg }, name: identity, owner: identity, collation: C }
     expect(typo.out).toMatch(/Database db: strict decoding: .*unknown field "spec.collation"/);
     expect(typo.status).toBe(1);
   });
+});
+
+describe('Gateway API objects (tools/k8s/validator/gatewayapi.go)', () => {
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'k8s-validate-gw-'));
+  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  const services = `apiVersion: v1
+kind: Service
+metadata: { name: gateway }
+spec: { selector: { app: g }, ports: [{ name: http, port: 3000 }] }
+---
+apiVersion: v1
+kind: Service
+metadata: { name: web }
+spec: { selector: { app: w }, ports: [{ name: http, port: 80 }] }
+---
+`;
+  const route = (rule: string) => `${services}apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: { name: r }
+spec:
+  parentRefs: [{ name: examprep, namespace: examprep-gateway }]
+  rules:
+    - matches: [{ path: { type: PathPrefix, value: /api } }]
+${rule}
+`;
+  const ok = '      backendRefs: [{ name: gateway, port: 3000 }]\n      timeouts: { request: 60s }';
+
+  (hasGo ? it : it.skip)(
+    'accepts a well-formed route and refuses what a cluster would refuse or misroute',
+    () => {
+      const good = check(route(ok));
+      expect(good.out).toMatch(/: ok - 3 objects \(HTTPRoute 1, Service 2\)/);
+      expect(good.status).toBe(0);
+      const cases: [string, RegExp][] = [
+        // a typo: strict decoding against the Go types
+        [
+          ok.replace('backendRefs', 'backendRef'),
+          /strict decoding: .*unknown field "spec.rules\[0\].backendRef"/,
+        ],
+        // an experimental-channel field: the Go types know it, the standard CRDs do not
+        [
+          `${ok}\n      retry: { attempts: 2 }`,
+          /spec.rules\[0\].retry is not in the standard channel's schema/,
+        ],
+        // not a Gateway API duration (pattern of the CRD)
+        [
+          ok.replace('60s', '1 minute'),
+          /spec.rules\[0\].timeouts.request: "1 minute" does not match/,
+        ],
+        // the CRD's CEL rule on timeouts
+        [
+          ok.replace('{ request: 60s }', '{ request: 10s, backendRequest: 30s }'),
+          /backendRequest 30s is longer than request 10s/,
+        ],
+        // a redirect code outside the enum
+        [
+          `${ok}\n      filters: [{ type: RequestRedirect, requestRedirect: { statusCode: 399 } }]`,
+          /statusCode: 399 is not one of/,
+        ],
+        // a port the Service does not expose, a Service that is not there
+        [ok.replace('port: 3000', 'port: 8080'), /Service gateway has no port 8080/],
+        [ok.replace('name: gateway,', 'name: gatway,'), /no Service gatway in this render/],
+      ];
+      for (const [rule, message] of cases) {
+        const r = check(route(rule));
+        expect(r.out).toMatch(message);
+        expect(r.status).toBe(1);
+      }
+    },
+  );
 });
 
 describe('deploy/docker/ferretdb.Dockerfile (no Docker here: its inputs are checked)', () => {

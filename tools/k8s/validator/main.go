@@ -6,8 +6,11 @@
 //     scheme, which registers k8s.io/api), the Prometheus Operator's monitoring.coreos.com
 //     kinds (ServiceMonitor, PrometheusRule, PodMonitor...), the MongoDB operator's
 //     MongoDBCommunity and CloudNativePG's postgresql.cnpg.io kinds (Cluster, Database,
-//     ScheduledBackup, Pooler...: FerretDB on PostgreSQL, k8s/ferretdb): an unknown or
-//     duplicate field, a wrong type or an unknown kind fails;
+//     ScheduledBackup, Pooler...: FerretDB on PostgreSQL, k8s/ferretdb) and Gateway API's v1
+//     kinds (HTTPRoute, Gateway...: k8s/gateway-api, k8s/overlays/prod-gateway-api): an
+//     unknown or duplicate field, a wrong type or an unknown kind fails;
+//   - Gateway API objects also against the openAPIV3Schema of the standard channel's CRDs
+//     (--crds; gatewayapi.go), and every HTTPRoute backendRef against the render's Services;
 //   - the Keycloak operator's kinds (Keycloak, KeycloakRealmImport; the operator is Java, no
 //     Go types exist) are checked against the fields we use (knownKinds below);
 //   - every Pod template (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod)
@@ -16,10 +19,13 @@
 //     probes, resources and a preStop pause on long-running app containers, a grace period
 //     longer than the preStop pause plus the apps' drain.
 //
-// Usage: k8s-validate [--name <label>] [--no-secrets] [file|-]...
+// Usage: k8s-validate [--name <label>] [--no-secrets] [--crds <dir>] [file|-]...
 //
 //	--no-secrets   the render must not contain any Secret object (the prod overlay: Secrets
 //	               are created out of band, never from git)
+//	--crds <dir>   the Gateway API standard-channel CRDs (sigs.k8s.io/gateway-api's
+//	               config/crd/standard of the version in go.mod); without it a Gateway API
+//	               object fails
 //
 // Exit status 0 when every object passes, 1 with one line per problem otherwise.
 package main
@@ -51,6 +57,7 @@ import (
 	clientscheme "k8s.io/client-go/kubernetes/scheme"
 	psaapi "k8s.io/pod-security-admission/api"
 	"k8s.io/pod-security-admission/policy"
+	gatewayv1 "sigs.k8s.io/gateway-api/apis/v1"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
@@ -86,13 +93,18 @@ type validator struct {
 	problems  []problem
 	kinds     map[string]int
 	pods      int
+	// Gateway API: the standard channel's schemas, the render's Services (namespace/name ->
+	// ports) and the HTTPRoutes' backends, checked against them at the end
+	crds        crdSchemas
+	services    map[string]map[int32]bool
+	backendRefs []backendRef
 }
 
-func newValidator(name string, noSecrets bool) (*validator, error) {
+func newValidator(name string, noSecrets bool, crds crdSchemas) (*validator, error) {
 	sch := runtime.NewScheme()
 	for _, add := range []func(*runtime.Scheme) error{
 		clientscheme.AddToScheme, monitoringv1.AddToScheme, monitoringv1alpha1.AddToScheme,
-		mongodbv1.AddToScheme, cnpgv1.AddToScheme,
+		mongodbv1.AddToScheme, cnpgv1.AddToScheme, gatewayv1.AddToScheme,
 	} {
 		if err := add(sch); err != nil {
 			return nil, err
@@ -105,7 +117,7 @@ func newValidator(name string, noSecrets bool) (*validator, error) {
 		return nil, err
 	}
 	return &validator{name: name, noSecrets: noSecrets, decoder: ser, scheme: sch, psa: ev,
-		kinds: map[string]int{}}, nil
+		kinds: map[string]int{}, crds: crds, services: map[string]map[int32]bool{}}, nil
 }
 
 func (v *validator) fail(where, format string, a ...any) {
@@ -151,6 +163,14 @@ func (v *validator) document(doc []byte) {
 		v.fail(where, "strict decoding: %v", err)
 		return
 	}
+	if gvk.Group == gatewayv1.GroupName {
+		s, ok := v.crds[gvk]
+		if !ok {
+			v.fail(where, "no standard-channel CRD schema for %s (--crds)", gvk)
+			return
+		}
+		v.checkCRDSchema(where, doc, s)
+	}
 	v.object(where, obj)
 }
 
@@ -185,6 +205,10 @@ func (v *validator) operatorKind(where string, doc []byte, allowed []string) {
 
 func (v *validator) object(where string, obj runtime.Object) {
 	switch o := obj.(type) {
+	case *gatewayv1.HTTPRoute:
+		v.httpRoute(where, o)
+	case *corev1.Service:
+		v.service(o)
 	case *corev1.Secret:
 		if v.noSecrets {
 			v.fail(where, "a Secret in this render: create it out of band (k8s/README.md), never from git")
@@ -285,8 +309,17 @@ func (v *validator) stream(r io.Reader) error {
 func main() {
 	name := flag.String("name", "manifests", "label for the report")
 	noSecrets := flag.Bool("no-secrets", false, "fail on any Secret object")
+	crdDir := flag.String("crds", "", "directory of the Gateway API standard-channel CRDs")
 	flag.Parse()
-	v, err := newValidator(*name, *noSecrets)
+	var crds crdSchemas
+	if *crdDir != "" {
+		var err error
+		if crds, err = loadCRDs(*crdDir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
+	v, err := newValidator(*name, *noSecrets, crds)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -311,6 +344,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
+	v.checkBackendRefs()
 	total := 0
 	kinds := make([]string, 0, len(v.kinds))
 	for k, n := range v.kinds {
