@@ -286,6 +286,9 @@ const APPS = {
       PORT: String(model.ports.gateway),
       HOST: LOOPBACK,
       DOWNSTREAM_SERVICES: services.join(','),
+      // NODE_ENV is production here too: the OpenAPI document on explicitly (the web client's
+      // generated types, schemathesis and the specs read it); deployments leave it off
+      OPENAPI_ENABLED: 'true',
       // every test tier calls from 127.0.0.1: the test systems allow 20x the per-route limits
       ...(isTestProfile(model.profile) ? { RATE_LIMIT_SCALE: '20' } : {}),
     }),
@@ -348,6 +351,7 @@ const LEFT_AT_DEFAULT = Object.freeze({
     'RATE_LIMIT_PER_MINUTE',
     'RATE_LIMIT_SCALE',
     'TRUST_PROXY',
+    'TRUST_PROXY_HOPS',
     'CORS_ORIGINS',
   ],
   catalog: ['PEER_TIMEOUT_MS', 'CATALOG_FAULT'],

@@ -86,6 +86,8 @@ const REMOVED_FROM_TEST_ENV: Record<string, string | null> = {
 const ADDED_TO_APP_ENV: Record<string, Record<string, string>> = {
   // the admin user list's periodic rebuild from Keycloak and the database (ADR 0030)
   identity: { USER_DIRECTORY_REBUILD_MS: '3600000' },
+  // the OpenAPI document, off by default where NODE_ENV is production (apps/gateway/src/http/openapi-document.ts)
+  gateway: { OPENAPI_ENABLED: 'true' },
 };
 
 /**

@@ -2,7 +2,6 @@ import helmet from 'helmet';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import {
   CORRELATION_HEADER,
   correlationIdFrom,
@@ -20,7 +19,8 @@ import type { GatewayEnv } from './config/gateway.env';
 import { BodyShapePipe } from './http/body-shape.pipe';
 import { frameworkErrorHandler } from './http/framework-errors';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body';
-import { documentResponses } from './http/openapi-responses';
+import { serveOpenApi } from './http/openapi-document';
+import { trustProxyOf } from './http/trust-proxy';
 import { createValidationPipe } from './http/validation.pipe';
 
 /** Builds the gateway (used by main.ts and by the integration tests). */
@@ -44,7 +44,7 @@ export async function createGatewayApp(
   const adapter = new FastifyAdapter({
     // a malformed URL or an over-long path segment: our body and headers, not Fastify's
     frameworkErrors: frameworkErrorHandler(securityHeaders),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOf(env),
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
     requestIdHeader: false,
@@ -118,20 +118,8 @@ export async function createGatewayApp(
   });
   app.useGlobalPipes(new BodyShapePipe(), createValidationPipe());
 
-  const document = documentResponses(
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle(`${env.PRODUCT_NAME} API`)
-        .setDescription(
-          'The HTTP API of the exam-preparation platform. Bearer tokens come from the Keycloak realm.',
-        )
-        .setVersion('1')
-        .addBearerAuth()
-        .build(),
-    ),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  // the OpenAPI document (/api/docs, /api/docs-json): off in production unless OPENAPI_ENABLED
+  serveOpenApi(app, env);
 
   return app;
 }

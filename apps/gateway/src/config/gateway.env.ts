@@ -121,12 +121,46 @@ export class GatewayEnv {
   @Max(1000)
   RATE_LIMIT_SCALE: number = 1;
 
-  /** Trust X-Forwarded-For from the ingress in front of the gateway. */
+  /**
+   * Trust X-Forwarded-For from every proxy in front of the gateway: the client is the leftmost
+   * address, right only behind a proxy that overwrites the header (ingress-nginx).
+   */
   @ToBool()
   @IsBoolean()
   TRUST_PROXY: boolean = false;
 
+  /**
+   * The number of proxies in front of the gateway, when set (it overrides TRUST_PROXY): the
+   * client is the address the outermost of them saw, read from the right of X-Forwarded-For,
+   * whether they overwrite the header or append to it (Envoy-based Gateway API implementations
+   * append, leaving what the client sent in front). http/trust-proxy.ts.
+   */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  TRUST_PROXY_HOPS?: number;
+
   @ToList()
   @IsUrl({ ...url, protocols: ['http', 'https'] }, { each: true })
   CORS_ORIGINS: string[] = [];
+
+  /**
+   * 'production' (the container images set it) keeps the OpenAPI document off unless
+   * OPENAPI_ENABLED says otherwise. Unset counts as production: nothing is exposed by omission.
+   */
+  @IsIn(['production', 'development', 'test'])
+  NODE_ENV: 'production' | 'development' | 'test' = 'production';
+
+  /**
+   * Serve the OpenAPI document (/api/docs, /api/docs-json, /api/docs-yaml; http/openapi-document.ts).
+   * Unset: on unless NODE_ENV is production. The local profiles set true (the web client's
+   * generated types, schemathesis and the route specs read the document); k8s sets false: it
+   * lists every route, the admin ones included, to anyone who asks.
+   */
+  @IsOptional()
+  @ToBool()
+  @IsBoolean()
+  OPENAPI_ENABLED?: boolean;
 }

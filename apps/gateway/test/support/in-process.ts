@@ -5,9 +5,10 @@ import type { TokenVerifier } from '../../src/auth/token-verifier';
 import { GatewayEnv } from '../../src/config/gateway.env';
 import { createGatewayApp } from '../../src/create-app';
 
-/** Nothing reachable, no rate limit in the way. */
+/** Nothing reachable, no rate limit in the way; a test environment (the OpenAPI document on). */
 export function inProcessEnv(): GatewayEnv {
   return Object.assign(new GatewayEnv(), {
+    NODE_ENV: 'test' as const,
     PORT: 0,
     NATS_URL: 'nats://127.0.0.1:1',
     OIDC_ISSUER: 'http://127.0.0.1:1/realms/examprep',
