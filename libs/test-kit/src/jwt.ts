@@ -1,4 +1,11 @@
 // Decoding (NOT verifying) JWTs in tests: the gateway verifies signatures with jose.
+// jose 6 is ESM only: tsc's require() of it runs on Node >= 22 (require(esm)); Jest has it
+// transformed (ESM_PACKAGES in jest.preset.cjs)
+import {
+  decodeJwt as decodePayload,
+  decodeProtectedHeader,
+  type ProtectedHeaderParameters,
+} from 'jose';
 
 export interface JwtPayload {
   iss?: string;
@@ -15,27 +22,18 @@ export interface JwtPayload {
 }
 
 export interface DecodedJwt {
-  header: Record<string, unknown>;
+  header: ProtectedHeaderParameters;
   payload: JwtPayload;
 }
 
-function decodePart(part: string, what: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    if (value && typeof value === 'object' && !Array.isArray(value))
-      return value as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw new Error(`invalid JWT ${what}`);
-}
-
+/**
+ * The header and claims of a compact JWT, decoded by jose (a JWTInvalid for a malformed
+ * payload, a TypeError for a malformed header).
+ */
 export function decodeJwt(token: string): DecodedJwt {
-  const parts = token.split('.');
-  if (parts.length !== 3) throw new Error('invalid JWT: expected 3 dot-separated parts');
   return {
-    header: decodePart(parts[0], 'header'),
-    payload: decodePart(parts[1], 'payload') as JwtPayload,
+    payload: decodePayload<JwtPayload>(token),
+    header: decodeProtectedHeader(token),
   };
 }
 
