@@ -31,3 +31,8 @@ export * from './peers/peer-failure';
 export * from './metrics/metrics';
 export * from './notices/notices';
 export * from './paging/keyset';
+export * from './tracing/tracing-config';
+export * from './tracing/tracing-state';
+export * from './tracing/register-tracing';
+export * from './tracing/nats-trace';
+export * from './tracing/trace-log-fields';

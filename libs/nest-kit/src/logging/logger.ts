@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { traceLogFields } from '../tracing/trace-log-fields';
 import { currentCorrelationId } from './correlation';
 
 let root: Logger | undefined;
@@ -21,7 +22,10 @@ export function isoTimeOncePerMs(): string {
   return timeField;
 }
 
-/** The process-wide pino logger; every line carries the service name and correlation id. */
+/**
+ * The process-wide pino logger; every line carries the service name and correlation id, and
+ * with tracing on (ADR 0035) the active span's traceId and spanId.
+ */
 export function rootLogger(): Logger {
   root ??= pino(
     {
@@ -30,6 +34,9 @@ export function rootLogger(): Logger {
       timestamp: isoTimeOncePerMs,
       mixin() {
         const correlationId = currentCorrelationId();
+        // with tracing on, the ids of the active span too: a request's lines lead to its trace
+        const ids = traceLogFields();
+        if (ids) return correlationId ? { correlationId, ...ids } : ids;
         return correlationId ? { correlationId } : {};
       },
       redact: {

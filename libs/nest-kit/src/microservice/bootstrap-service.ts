@@ -7,6 +7,7 @@ import { startHealthServer, type ReadinessChecks } from '../health/health-server
 import { createLogger, flushLogs, PinoNestLogger } from '../logging/logger';
 import { initMetrics } from '../metrics/metrics';
 import { AllRpcExceptionsFilter } from '../rpc/rpc-exceptions.filter';
+import { shutdownTracing } from '../tracing/register-tracing';
 import { DrainingNatsServer } from './draining-nats.server';
 import { FrozenReplySerializer } from './frozen-reply.serializer';
 
@@ -26,8 +27,9 @@ export interface ServiceBootstrapOptions {
  * port, graceful drain on SIGTERM/SIGINT, exit 1 with a clear message if start-up fails.
  */
 /**
- * Closes the app on SIGTERM/SIGINT (Kubernetes stops pods with SIGTERM), writes out the logs
- * and exits 0; a close that hangs is cut after 20 s with exit code 1.
+ * Closes the app on SIGTERM/SIGINT (Kubernetes stops pods with SIGTERM), exports the spans
+ * still buffered, writes out the logs and exits 0; a close that hangs is cut after 20 s with
+ * exit code 1.
  */
 export function exitGracefully(
   close: () => Promise<void>,
@@ -47,6 +49,8 @@ export function exitGracefully(
       await close();
       log.info({}, 'stopped');
     } finally {
+      // the spans of the last requests still in the exporter's batch (ADR 0035)
+      await shutdownTracing().catch(() => undefined);
       flushLogs();
       process.exit(0);
     }

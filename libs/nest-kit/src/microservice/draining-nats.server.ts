@@ -1,4 +1,5 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
+import { context } from '@opentelemetry/api';
 import type { NatsConnection, Subscription } from 'nats';
 import {
   CORRELATION_HEADER,
@@ -12,6 +13,13 @@ import {
   natsHandlerErrors,
   secondsSince,
 } from '../metrics/metrics';
+import {
+  ATTR_MESSAGING_CONSUMER_GROUP_NAME,
+  endNatsSpan,
+  type NatsSpan,
+  startReceiveSpan,
+} from '../tracing/nats-trace';
+import { ATTR_CORRELATION_ID } from '../tracing/trace-log-fields';
 
 type NatsServerOptions = Required<NatsOptions>['options'];
 
@@ -36,11 +44,15 @@ export class DrainingNatsServer extends ServerNats {
   private inFlight = 0;
   private readonly finishers = new WeakMap<object, (packet: ReplyPacket | null) => void>();
 
+  /** The queue group (the service's name): the span attribute of the requests it handles. */
+  private readonly queueGroup: string;
+
   constructor(
     options: NatsServerOptions,
     private readonly graceMs = 10_000,
   ) {
     super(options);
+    this.queueGroup = options.queue ?? '';
   }
 
   /**
@@ -70,12 +82,22 @@ export class DrainingNatsServer extends ServerNats {
     natsMsg: Parameters<ServerNats['handleMessage']>[1],
   ): Promise<void> {
     const id = correlationIdFrom(natsMsg.headers?.get(CORRELATION_HEADER));
-    return runWithCorrelationId(id, () => this.handleInFlight(channel, natsMsg));
+    // with tracing on: a SERVER span, child of the caller's (its traceparent header), ended
+    // with the last reply packet (ADR 0035)
+    const span = startReceiveSpan('handle', channel, natsMsg.headers, {
+      [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: this.queueGroup,
+      [ATTR_CORRELATION_ID]: id,
+    });
+    if (!span) return runWithCorrelationId(id, () => this.handleInFlight(channel, natsMsg));
+    return runWithCorrelationId(id, () =>
+      context.with(span.context, () => this.handleInFlight(channel, natsMsg, span)),
+    );
   }
 
   private async handleInFlight(
     channel: string,
     natsMsg: Parameters<ServerNats['handleMessage']>[1],
+    span?: NatsSpan,
   ): Promise<void> {
     this.inFlight++;
     const started = process.hrtime.bigint();
@@ -85,6 +107,7 @@ export class DrainingNatsServer extends ServerNats {
       if (settled) return;
       settled = true;
       if (packet) observeHandler(channel, started, packet.err);
+      endNatsSpan(span, packet?.err);
       // the reply is published on the next tick after the handler settles
       setImmediate(() => this.inFlight--);
     };

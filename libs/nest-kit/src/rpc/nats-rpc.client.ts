@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
+import {
+  connect,
+  headers as natsHeaders,
+  JSONCodec,
+  type MsgHdrs,
+  type NatsConnection,
+} from 'nats';
 import {
   ErrorCodes,
   type RpcErrorPayload,
@@ -16,6 +22,12 @@ import {
   natsClientErrors,
   secondsSince,
 } from '../metrics/metrics';
+import {
+  ATTR_MESSAGING_BODY_SIZE,
+  ATTR_MESSAGING_MESSAGE_ID,
+  inNatsSpan,
+  startSendSpan,
+} from '../tracing/nats-trace';
 import { ReplyError, ReplyInbox } from './reply-inbox';
 import { isRpcErrorPayload } from './rpc-error';
 import { TurnBatch } from './turn-batch';
@@ -121,6 +133,24 @@ export class NatsRpcClient {
     const h = natsHeaders();
     h.set(CORRELATION_HEADER, currentCorrelationId() ?? id);
     const payload = jc.encode({ pattern: subject, data, id });
+    // with tracing on: a CLIENT span, its traceparent in the headers (ADR 0035)
+    const span = startSendSpan('request', subject, h, {
+      [ATTR_MESSAGING_MESSAGE_ID]: id,
+      [ATTR_MESSAGING_BODY_SIZE]: payload.length,
+    });
+    return span
+      ? inNatsSpan(span, () => this.exchange(inbox, subject, payload, h, options))
+      : this.exchange(inbox, subject, payload, h, options);
+  }
+
+  /** Publishes one request and waits for its reply, or for the reason there is none. */
+  private async exchange<S extends RpcSubject>(
+    inbox: ReplyInbox,
+    subject: S,
+    payload: Uint8Array,
+    h: MsgHdrs,
+    options: { timeoutMs?: number },
+  ): Promise<RpcReply<S>> {
     await this.turn.wait();
     let reply: { err?: unknown; response?: RpcReply<S> };
     try {
