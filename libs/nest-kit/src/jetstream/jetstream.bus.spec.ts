@@ -101,6 +101,8 @@ function fakeNats(
     moved?: { stream: string; pending: number };
     /** The connected server's INFO (a clustered one names its cluster). */
     info?: { server_name: string; cluster?: string };
+    /** Durable consumers that exist with another configuration (add refuses them). */
+    consumersExist?: boolean;
   } = {},
 ) {
   const messages = new Messages();
@@ -137,8 +139,17 @@ function fakeNats(
       },
       consumers: {
         add: async (stream: string, config: { durable_name: string }) => {
+          if (o.consumersExist)
+            throw Object.assign(new Error('consumer already exists'), {
+              api_error: { err_code: 10148 },
+            });
           consumerConfigs.push(config);
           consumerCalls.push(['add', stream, config.durable_name]);
+          return {};
+        },
+        update: async (stream: string, durable: string, config: object) => {
+          consumerConfigs.push(config);
+          consumerCalls.push(['update', stream, durable]);
           return {};
         },
         info: async (stream: string, durable: string) => {
@@ -374,6 +385,26 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
       ['add', 'EVENT_HINTS', 'spec-c'],
     ]);
     await Promise.all([a.stop(), b.stop(), c.stop()]);
+  });
+
+  it('brings a durable consumer that exists with other settings to these (NATS refuses to create it again)', async () => {
+    const { nc, consumerConfigs, consumerCalls } = fakeNats({ consumersExist: true });
+    const bus = await JetStreamBus.create(nc, { settings: jetstreamSettings({}) });
+    const a = await bus.consume({
+      durable: 'spec-existing',
+      subject: Events.userDeleted,
+      handler: async () => undefined,
+    });
+    expect(consumerCalls).toEqual([['update', 'EVENTS', 'spec-existing']]);
+    expect(consumerConfigs).toEqual([
+      {
+        ack_wait: 30 * 1e9,
+        max_deliver: 10,
+        max_ack_pending: 256,
+        filter_subject: 'events.user.deleted',
+      },
+    ]);
+    await a.stop();
   });
 
   it('takes the consumer settings of the environment', async () => {

@@ -30,6 +30,15 @@ import {
   runWithCorrelationId,
 } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
+import {
+  ATTR_MESSAGING_BODY_SIZE,
+  ATTR_MESSAGING_CONSUMER_GROUP_NAME,
+  ATTR_MESSAGING_MESSAGE_ID,
+  inNatsSpan,
+  startReceiveSpan,
+  startSendSpan,
+} from '../tracing/nats-trace';
+import { ATTR_CORRELATION_ID } from '../tracing/trace-log-fields';
 import { jetstreamConsumerLag, jetstreamMessagesTerminated } from '../metrics/metrics';
 import type {
   ConsumedMessageMeta,
@@ -312,7 +321,15 @@ export class JetStreamBus {
     const h = natsHeaders();
     const correlationId = currentCorrelationId();
     if (correlationId) h.set(CORRELATION_HEADER, correlationId);
-    const ack = await this.js.publish(subject, jc.encode(data), { msgID: msgId, headers: h });
+    const body = jc.encode(data);
+    // with tracing on: a PRODUCER span, its traceparent in the fact's headers (ADR 0035)
+    const span = startSendSpan('publish', subject, h, {
+      [ATTR_MESSAGING_MESSAGE_ID]: msgId,
+      [ATTR_MESSAGING_BODY_SIZE]: body.length,
+    });
+    const ack = await inNatsSpan(span, () =>
+      this.js.publish(subject, body, { msgID: msgId, headers: h }),
+    );
     return { seq: ack.seq, duplicate: ack.duplicate };
   }
 
@@ -329,7 +346,7 @@ export class JetStreamBus {
     await this.ensureStreams();
     const stream = this.streamOf(options.subject);
     const config = this.consumerConfig(options.durable, options.subject, options.maxDeliver);
-    await this.jsm.consumers.add(stream.name, config);
+    await this.ensureConsumer(stream.name, options.durable, config);
     const consumer = await this.js.consumers.get(stream.name, options.durable);
     const messages: ConsumerMessages = await consumer.consume({ max_messages: this.batch() });
     const lag = pollConsumerLag(
@@ -349,6 +366,32 @@ export class JetStreamBus {
         await done;
       },
     };
+  }
+
+  /**
+   * Creates the durable consumer, or brings one that exists with other settings to these (the
+   * client creates with the API's `create` action, which NATS refuses for an existing consumer
+   * whose configuration differs: "consumer already exists"). Its ack and deliver policies are
+   * the same as ever; NATS would refuse to change them.
+   */
+  private async ensureConsumer(
+    stream: string,
+    durable: string,
+    config: Partial<ConsumerConfig>,
+  ): Promise<void> {
+    try {
+      await this.jsm.consumers.add(stream, config);
+    } catch (e) {
+      const code = (e as { api_error?: { err_code?: number } }).api_error?.err_code;
+      if (code !== 10148 && !/consumer already exists/i.test(String(e))) throw e;
+      const { ack_wait, max_deliver, max_ack_pending, filter_subject } = config;
+      await this.jsm.consumers.update(stream, durable, {
+        ack_wait,
+        max_deliver,
+        max_ack_pending,
+        filter_subject,
+      });
+    }
   }
 
   /** Messages a consumer pulls at a time: 64, fewer if it may have fewer unacknowledged. */
@@ -373,7 +416,12 @@ export class JetStreamBus {
           redeliveries: m.info.redeliveryCount - 1,
         };
         try {
-          await options.handler(jc.decode(m.data) as EventPayload<S>, meta);
+          // with tracing on: a CONSUMER span, child of the publisher's (ADR 0035)
+          const span = startReceiveSpan('process', m.subject, m.headers, {
+            [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: options.durable,
+            [ATTR_CORRELATION_ID]: correlationId,
+          });
+          await inNatsSpan(span, () => options.handler(jc.decode(m.data) as EventPayload<S>, meta));
           m.ack();
         } catch (err) {
           const delivery = m.info.redeliveryCount;
@@ -526,9 +574,14 @@ export class JetStreamBus {
           return;
         }
         const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
-        const run = runWithCorrelationId(correlationId, async () => handler(data)).catch(
-          (handlerErr: unknown) =>
-            log.error({ err: handlerErr, subject }, 'event listener failed; message ignored'),
+        // with tracing on: a CONSUMER span, child of the publisher's (ADR 0035)
+        const span = startReceiveSpan('process', m.subject, m.headers, {
+          [ATTR_CORRELATION_ID]: correlationId,
+        });
+        const run = runWithCorrelationId(correlationId, () =>
+          inNatsSpan(span, async () => handler(data)),
+        ).catch((handlerErr: unknown) =>
+          log.error({ err: handlerErr, subject }, 'event listener failed; message ignored'),
         );
         inFlight.add(run);
         void run.finally(() => inFlight.delete(run));
