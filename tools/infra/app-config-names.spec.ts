@@ -6,9 +6,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getMetadataStorage, IsOptional, IsString, IsUrl } from 'class-validator';
+import { JETSTREAM_ENV as NEST_KIT_JETSTREAM_ENV } from '../../libs/nest-kit/src/jetstream/jetstream-settings';
 import {
   appEnv,
   infraModel,
+  JETSTREAM_ENV,
   LEFT_AT_DEFAULT,
   PROFILES,
   REPO_ROOT,
@@ -97,7 +99,14 @@ it('gives every app LOG_LEVEL, which the nest-kit logger reads', () => {
     'utf8',
   );
   expect(logger).toContain('process.env.LOG_LEVEL');
-  expect(RUNTIME_ENV).toEqual(['LOG_LEVEL', 'NODE_ENV', 'NATS_STREAM_REPLICAS']);
+  expect(RUNTIME_ENV).toEqual(['LOG_LEVEL', 'NODE_ENV', ...JETSTREAM_ENV]);
+});
+
+it('lists exactly the JetStream settings nest-kit reads, each in .env.example', () => {
+  expect([...JETSTREAM_ENV]).toEqual([...NEST_KIT_JETSTREAM_ENV]);
+  const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+  for (const name of JETSTREAM_ENV)
+    expect([name, new RegExp(`^#? ?${name}=`, 'm').test(example)]).toEqual([name, true]);
 });
 
 it('gives NATS_STREAM_REPLICAS, which nest-kit reads for the streams, only on a NATS cluster (3)', () => {

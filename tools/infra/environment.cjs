@@ -361,11 +361,33 @@ const LEFT_AT_DEFAULT = Object.freeze({
 });
 
 /**
- * Names apps get that are read outside their config class: LOG_LEVEL by the logger of
- * libs/nest-kit, NODE_ENV by Node and the libraries (the catalog's class reads it too),
- * NATS_STREAM_REPLICAS (cluster profile only) by nest-kit's JetStream module.
+ * The JetStream streams' and durable consumers' settings, read by nest-kit's JetStream module in
+ * every app that declares them (libs/nest-kit/src/jetstream/jetstream-settings.ts, ADR 0033).
+ * The local profiles leave them at nest-kit's defaults (the values production runs: 30 days /
+ * 1 GiB of facts, 1 day / 256 MiB of hints, ...) except NATS_STREAM_REPLICAS on a NATS cluster.
+ * Whoever sets one sets it alike for every app: each brings the streams to its own at start.
  */
-const RUNTIME_ENV = Object.freeze(['LOG_LEVEL', 'NODE_ENV', 'NATS_STREAM_REPLICAS']);
+const JETSTREAM_ENV = Object.freeze([
+  'NATS_STREAM_REPLICAS',
+  'NATS_STREAM_MAX_MSG_SIZE',
+  'NATS_STREAM_DUPLICATE_WINDOW',
+  'NATS_STREAM_EVENTS_MAX_AGE',
+  'NATS_STREAM_EVENTS_MAX_BYTES',
+  'NATS_STREAM_HINTS_MAX_AGE',
+  'NATS_STREAM_HINTS_MAX_BYTES',
+  'NATS_CONSUMER_ACK_WAIT',
+  'NATS_CONSUMER_MAX_DELIVER',
+  'NATS_CONSUMER_BACKOFF',
+  'NATS_CONSUMER_MAX_ACK_PENDING',
+]);
+
+/**
+ * Names apps get that are read outside their config class: LOG_LEVEL by the logger of
+ * libs/nest-kit, NODE_ENV by Node and the libraries (the catalog's class reads it too), the
+ * JetStream settings (JETSTREAM_ENV; only NATS_STREAM_REPLICAS is set, on the cluster profile)
+ * by nest-kit's JetStream module.
+ */
+const RUNTIME_ENV = Object.freeze(['LOG_LEVEL', 'NODE_ENV', ...JETSTREAM_ENV]);
 
 /**
  * KEY -> value for one server app of a profile. `overrides` win; options as infraModel's, plus
@@ -405,6 +427,7 @@ module.exports = {
   REPO_ROOT,
   PROFILES,
   LEFT_AT_DEFAULT,
+  JETSTREAM_ENV,
   RUNTIME_ENV,
   readConfigFile,
   isProfile,

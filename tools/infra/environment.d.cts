@@ -180,6 +180,8 @@ export declare const REPO_ROOT: string;
 export declare const PROFILES: readonly InfraProfile[];
 /** Per app: names its config class reads that the local profiles leave at the class default. */
 export declare const LEFT_AT_DEFAULT: Readonly<Record<string, readonly string[]>>;
+/** The JetStream settings nest-kit's JetStream module reads in every app (ADR 0033). */
+export declare const JETSTREAM_ENV: readonly string[];
 /** Names every app gets that are read outside the config classes (logger, runtime). */
 export declare const RUNTIME_ENV: readonly string[];
 
