@@ -30,6 +30,15 @@ import {
   runWithCorrelationId,
 } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
+import {
+  ATTR_MESSAGING_BODY_SIZE,
+  ATTR_MESSAGING_CONSUMER_GROUP_NAME,
+  ATTR_MESSAGING_MESSAGE_ID,
+  inNatsSpan,
+  startReceiveSpan,
+  startSendSpan,
+} from '../tracing/nats-trace';
+import { ATTR_CORRELATION_ID } from '../tracing/trace-log-fields';
 import { jetstreamConsumerLag, jetstreamMessagesTerminated } from '../metrics/metrics';
 import type {
   ConsumedMessageMeta,
@@ -312,7 +321,15 @@ export class JetStreamBus {
     const h = natsHeaders();
     const correlationId = currentCorrelationId();
     if (correlationId) h.set(CORRELATION_HEADER, correlationId);
-    const ack = await this.js.publish(subject, jc.encode(data), { msgID: msgId, headers: h });
+    const body = jc.encode(data);
+    // with tracing on: a PRODUCER span, its traceparent in the fact's headers (ADR 0035)
+    const span = startSendSpan('publish', subject, h, {
+      [ATTR_MESSAGING_MESSAGE_ID]: msgId,
+      [ATTR_MESSAGING_BODY_SIZE]: body.length,
+    });
+    const ack = await inNatsSpan(span, () =>
+      this.js.publish(subject, body, { msgID: msgId, headers: h }),
+    );
     return { seq: ack.seq, duplicate: ack.duplicate };
   }
 
@@ -399,7 +416,12 @@ export class JetStreamBus {
           redeliveries: m.info.redeliveryCount - 1,
         };
         try {
-          await options.handler(jc.decode(m.data) as EventPayload<S>, meta);
+          // with tracing on: a CONSUMER span, child of the publisher's (ADR 0035)
+          const span = startReceiveSpan('process', m.subject, m.headers, {
+            [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: options.durable,
+            [ATTR_CORRELATION_ID]: correlationId,
+          });
+          await inNatsSpan(span, () => options.handler(jc.decode(m.data) as EventPayload<S>, meta));
           m.ack();
         } catch (err) {
           const delivery = m.info.redeliveryCount;
@@ -552,9 +574,14 @@ export class JetStreamBus {
           return;
         }
         const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
-        const run = runWithCorrelationId(correlationId, async () => handler(data)).catch(
-          (handlerErr: unknown) =>
-            log.error({ err: handlerErr, subject }, 'event listener failed; message ignored'),
+        // with tracing on: a CONSUMER span, child of the publisher's (ADR 0035)
+        const span = startReceiveSpan('process', m.subject, m.headers, {
+          [ATTR_CORRELATION_ID]: correlationId,
+        });
+        const run = runWithCorrelationId(correlationId, () =>
+          inNatsSpan(span, async () => handler(data)),
+        ).catch((handlerErr: unknown) =>
+          log.error({ err: handlerErr, subject }, 'event listener failed; message ignored'),
         );
         inFlight.add(run);
         void run.finally(() => inFlight.delete(run));
