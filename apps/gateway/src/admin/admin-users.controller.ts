@@ -13,6 +13,9 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+// content-disposition 3 is ESM only: tsc's require() of it runs on Node >= 22 (require(esm));
+// Jest has it transformed (ESM_PACKAGES in jest.preset.cjs)
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type Actor,
@@ -153,7 +156,10 @@ export class AdminUsersController {
     await reply
       .status(200)
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${USERS_CSV_FILE_NAME}"`)
+      .header(
+        'content-disposition',
+        contentDisposition(USERS_CSV_FILE_NAME, { type: 'attachment' }),
+      )
       .header('cache-control', 'no-store')
       .send(usersCsvStream(first, (cursor) => page(cursor)));
     return STREAMED;

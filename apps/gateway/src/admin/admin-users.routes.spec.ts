@@ -91,6 +91,7 @@ describe('admin users: pages, export and refresh (ADR 0026, ADR 0030)', () => {
     const res = await send('GET', '/api/admin/users/export?tests=yes', 'admin');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename=filtered_users.csv');
     expect(res.headers['x-total-count']).toBe('2');
     expect(res.body).toBe(
       'uid,email,emailVerified,inDatabase,inAuth,isAdmin,premium,qbankGenerations\r\n' +

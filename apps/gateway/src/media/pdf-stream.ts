@@ -3,6 +3,9 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { HttpException } from '@nestjs/common';
 import { ErrorCodes, MEDIA_MESSAGES, type StreamableObject } from '@examprep/contracts';
 import { rootLogger } from '@examprep/nest-kit';
+// content-disposition 3 is ESM only: tsc's require() of it runs on Node >= 22 (require(esm));
+// Jest has it transformed (ESM_PACKAGES in jest.preset.cjs)
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 
 /** The object store must start answering within this, and never stall longer mid-body. */
@@ -14,19 +17,6 @@ export function storageUnavailable(): HttpException {
     { message: MEDIA_MESSAGES.storageUnavailable, code: ErrorCodes.STORAGE_UNAVAILABLE },
     503,
   );
-}
-
-/**
- * `Content-Disposition: attachment` with an ASCII `filename` for old clients and the exact
- * name as RFC 8187 `filename*` (an email may hold characters a quoted string cannot).
- */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^A-Za-z0-9@._+-]/g, '_') || 'download.pdf';
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Passes the bytes on and calls `stalled` when none came for `ms`. */
@@ -99,7 +89,8 @@ export async function sendPdf(
     .status(200)
     .header('content-type', 'application/pdf')
     .header('content-length', String(length))
-    .header('content-disposition', attachmentDisposition(object.fileName))
+    // `filename`, and RFC 8187 `filename*` with a plain-ASCII fallback for any other name
+    .header('content-disposition', contentDisposition(object.fileName, { type: 'attachment' }))
     .header('cache-control', 'no-store')
     .send(body);
 }

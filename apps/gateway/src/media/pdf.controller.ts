@@ -17,7 +17,7 @@ import { sendPdf } from './pdf-stream';
 import { Authz } from '../auth/authz.decorator';
 
 const PDF_RESPONSE =
-  'The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename and filename*).';
+  'The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename, and filename* for a name beyond plain ASCII).';
 const PDF_CONTENT = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
 
 /**

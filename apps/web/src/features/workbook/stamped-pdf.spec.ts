@@ -57,6 +57,19 @@ describe('fileNameFromContentDisposition', () => {
     expect(fileNameFromContentDisposition(header)).toBe(name);
   });
 
+  // the headers the gateway sends (the content-disposition package, media-routes.spec)
+  it.each([
+    [`attachment; filename="TEAS-Math-Workbook-a+b@x.com.pdf"`, 'TEAS-Math-Workbook-a+b@x.com.pdf'],
+    [
+      `attachment; filename="Dosage ? ?bungen.pdf"; filename*=UTF-8''Dosage%20%E2%80%93%20%C3%9Cbungen.pdf`,
+      'Dosage – Übungen.pdf',
+    ],
+    [`attachment; filename="a\\"b\\\\c.pdf"`, 'a_b_c.pdf'],
+    ['attachment; filename=filtered_users.csv', 'filtered_users.csv'],
+  ])('from the gateway: %s -> %s', (header, name) => {
+    expect(fileNameFromContentDisposition(header)).toBe(name);
+  });
+
   it('null without a header or a file name', () => {
     expect(fileNameFromContentDisposition(null)).toBeNull();
     expect(fileNameFromContentDisposition('attachment')).toBeNull();

@@ -8429,7 +8429,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename and filename*). */
+      /** @description The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename, and filename* for a name beyond plain ASCII). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -8523,7 +8523,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename and filename*). */
+      /** @description The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename, and filename* for a name beyond plain ASCII). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -8617,7 +8617,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename and filename*). */
+      /** @description The PDF (application/pdf, Content-Length, Content-Disposition: attachment; filename, and filename* for a name beyond plain ASCII). */
       200: {
         headers: {
           [name: string]: unknown;
