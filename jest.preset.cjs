@@ -24,7 +24,15 @@ const swcJs = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
-const ESM_PACKAGES = ['jose', 'content-disposition'];
+const ESM_PACKAGES = [
+  'jose',
+  'content-disposition',
+  // identity's Keycloak admin client and the ESM packages it loads (ADR 0034)
+  '@keycloak/keycloak-admin-client',
+  '@microsoft/kiota-[a-z-]+',
+  'camelize-ts',
+  'url-template',
+];
 
 /** Unit tests: `*.spec.ts` beside the code. */
 function unit(projectDir, overrides = {}) {
