@@ -8,6 +8,7 @@ import {
   initMetrics,
   METRICS_CONTENT_TYPE,
   metricsText,
+  nameHttpServerSpan,
   observeHttp,
   PinoNestLogger,
   rootLogger,
@@ -68,6 +69,8 @@ export async function createGatewayApp(
   fastify.addHook('onRequest', (req, reply, done) => {
     const id = correlationIdFrom(req.headers[CORRELATION_HEADER]);
     void reply.header(CORRELATION_HEADER, id);
+    // with tracing on (ADR 0035): the request's span named by its route template
+    nameHttpServerSpan(req.method, req.routeOptions.url, id);
     runWithCorrelationId(id, done);
   });
   // The access line has four fixed fields (the path without its query), none of them a secret:

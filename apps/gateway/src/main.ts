@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { createLogger, exitGracefully, loadConfigOrExit, runMain } from '@examprep/nest-kit';
 import { GatewayEnv } from './config/gateway.env';
