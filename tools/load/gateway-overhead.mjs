@@ -9,7 +9,9 @@
 // (`npm run infra -- start --with tracing`), else to a local OTLP sink (otlp-sink.mjs).
 //   node tools/load/gateway-overhead.mjs [--profile test|dev] [--rate 200] [--duration 30s]
 //        [--throughput-duration 20s] [--workers 50] [--tracing on|off] [--sample 1]
-// (--sample r < 1: the tracing-on run keeps that share of the traces, parentbased_traceidratio)
+//        [--disable nestjs-core,...]
+// (--sample r < 1: the tracing-on run keeps that share of the traces, parentbased_traceidratio;
+// --disable: instrumentations left out of it, OTEL_NODE_DISABLED_INSTRUMENTATIONS)
 // Needs the system running on the profile (`npm start`, or the test profile via
 // `node tools/test/run-all.mjs --only=integration --keep-running`). The gateway is restarted
 // with a rate limit high enough for one load-test user, then restarted as it was; with the
@@ -42,6 +44,7 @@ const throughputDuration = arg('throughput-duration', '20s');
 const workers = Number(arg('workers', '50'));
 const compareTracing = arg('tracing', 'on') !== 'off';
 const sample = Number(arg('sample', '1'));
+const disable = arg('disable', '');
 if (!(sample > 0 && sample <= 1))
   throw new Error(`--sample must be a ratio in (0, 1], got ${sample}`);
 const ctx = loadContext(profile);
@@ -233,11 +236,12 @@ async function main() {
         const receiver = await spanReceiver();
         try {
           console.log(
-            `[load] restarting the same path with tracing on (${sample * 100}% of traces kept), exporting to ${receiver.to}`,
+            `[load] restarting the same path with tracing on (${sample * 100}% of traces kept${disable ? `, without ${disable}` : ''}), exporting to ${receiver.to}`,
           );
           restartPath({
             OTEL_SDK_DISABLED: 'false',
             OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+            ...(disable ? { OTEL_NODE_DISABLED_INSTRUMENTATIONS: disable } : {}),
             ...(sample < 1
               ? {
                   OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
@@ -345,6 +349,7 @@ async function main() {
             tracing: tracingFigures && {
               ...tracingFigures,
               sample,
+              disabledInstrumentations: disable || null,
               exportedTo: tracing?.to,
               spans: tracing?.spans,
             },

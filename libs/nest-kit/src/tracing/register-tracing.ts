@@ -23,7 +23,7 @@ export function registerTracing(
   // does not trace (a static import would load them into every app)
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const sdk = require('./start-tracing') as typeof import('./start-tracing');
-  running = sdk.startTracing({ serviceName, sampler: config.sampler });
+  running = sdk.startTracing({ serviceName, sampler: config.sampler, disabled: config.disabled });
   return true;
 }
 

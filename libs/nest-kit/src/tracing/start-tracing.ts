@@ -21,7 +21,7 @@ import {
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import type { SamplerConfig } from './tracing-config';
+import type { InstrumentationName, SamplerConfig } from './tracing-config';
 import { setTracingActive } from './tracing-state';
 
 export interface StartTracingOptions {
@@ -35,6 +35,8 @@ export interface StartTracingOptions {
   exporter?: SpanExporter;
   /** Patch http, undici (fetch), mongodb, the AWS SDK and Nest (default true; specs that build their own spans say false). */
   instrumentations?: boolean;
+  /** Instrumentations left out (OTEL_NODE_DISABLED_INSTRUMENTATIONS). */
+  disabled?: readonly InstrumentationName[];
 }
 
 export interface RunningTracing {
@@ -83,7 +85,7 @@ export function startTracing(options: StartTracingOptions): RunningTracing {
   const unregister =
     options.instrumentations === false
       ? () => undefined
-      : registerInstrumentations({ instrumentations: instrumentations() });
+      : registerInstrumentations({ instrumentations: instrumentations(options.disabled ?? []) });
   setTracingActive(true);
   return {
     flush: () => provider.forceFlush(),
@@ -101,22 +103,26 @@ export function startTracing(options: StartTracingOptions): RunningTracing {
   };
 }
 
-function instrumentations(): Instrumentation[] {
-  return [
+function instrumentations(disabled: readonly InstrumentationName[]): Instrumentation[] {
+  const all: Record<InstrumentationName, () => Instrumentation> = {
     // the gateway's requests (its Fastify routes name the span, nameHttpServerSpan) and the
     // outgoing calls made with node:http (the Stripe SDK); probes and scrapes are left out
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
-    }),
+    http: () =>
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+      }),
     // fetch: Keycloak's admin API (identity), the realm's keys (gateway)
-    new UndiciInstrumentation(),
+    undici: () => new UndiciInstrumentation(),
     // every query mongoose sends goes through the driver
-    new MongoDBInstrumentation(),
+    mongodb: () => new MongoDBInstrumentation(),
     // media's S3 calls (@aws-sdk/client-s3)
-    new AwsInstrumentation({ suppressInternalInstrumentation: true }),
+    'aws-sdk': () => new AwsInstrumentation({ suppressInternalInstrumentation: true }),
     // Nest's HTTP controllers and handlers in the gateway
-    new NestInstrumentation(),
-  ];
+    'nestjs-core': () => new NestInstrumentation(),
+  };
+  return (Object.keys(all) as InstrumentationName[])
+    .filter((name) => !disabled.includes(name))
+    .map((name) => all[name]());
 }
 
 function samplerOf(config: SamplerConfig): Sampler {

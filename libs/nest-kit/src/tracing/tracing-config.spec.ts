@@ -11,6 +11,7 @@ describe('tracingConfig (the standard OTEL_* variables, ADR 0035)', () => {
     expect(tracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' })).toEqual({
       endpoint: 'http://127.0.0.1:4318',
       sampler: { kind: 'parentbased', root: 'always_on' },
+      disabled: [],
       warnings: [],
     });
     expect(
@@ -73,5 +74,16 @@ describe('tracingConfig (the standard OTEL_* variables, ADR 0035)', () => {
         OTEL_TRACES_SAMPLER: 'jaeger_remote',
       })?.warnings,
     ).toEqual(['OTEL_TRACES_SAMPLER=jaeger_remote: unknown; parentbased_always_on is used']);
+  });
+
+  it('leaves out the instrumentations named, by short or package name, and says which it does not know', () => {
+    const c = tracingConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'nestjs-core, @opentelemetry/instrumentation-http,fs',
+    });
+    expect(c?.disabled).toEqual(['nestjs-core', 'http']);
+    expect(c?.warnings).toEqual([
+      'OTEL_NODE_DISABLED_INSTRUMENTATIONS: fs is not one of http, undici, mongodb, aws-sdk, nestjs-core',
+    ]);
   });
 });

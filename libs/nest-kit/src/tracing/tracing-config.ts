@@ -8,15 +8,24 @@
  *   exporter reads its other OTEL_EXPORTER_OTLP_* settings, headers and time-out, itself);
  * - `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`: off even with an endpoint;
  * - `OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG`: which traces are kept (default
- *   `parentbased_always_on`); `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`: the resource.
+ *   `parentbased_always_on`); `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`: the resource;
+ * - `OTEL_NODE_DISABLED_INSTRUMENTATIONS`: instrumentations left out, by name (`http`, `undici`,
+ *   `mongodb`, `aws-sdk`, `nestjs-core`; comma-separated, as OpenTelemetry's Node distribution
+ *   names them). Our NATS spans are not an instrumentation and stay.
  */
 export interface TracingConfig {
   /** The endpoint variable that switched tracing on and its value. */
   endpoint: string;
   sampler: SamplerConfig;
+  /** Instrumentations left out (OTEL_NODE_DISABLED_INSTRUMENTATIONS). */
+  disabled: InstrumentationName[];
   /** Settings we read but cannot honour, one line each for the process's start-up output. */
   warnings: string[];
 }
+
+/** The instrumentations startTracing registers, by their OpenTelemetry package's short name. */
+export const INSTRUMENTATIONS = ['http', 'undici', 'mongodb', 'aws-sdk', 'nestjs-core'] as const;
+export type InstrumentationName = (typeof INSTRUMENTATIONS)[number];
 
 export type SamplerConfig =
   | { kind: 'always_on' | 'always_off' }
@@ -48,7 +57,23 @@ export function tracingConfig(env: Env = process.env): TracingConfig | null {
     );
     return null;
   }
-  return { endpoint, sampler: samplerConfig(env, warnings), warnings };
+  const sampler = samplerConfig(env, warnings);
+  return { endpoint, sampler, disabled: disabledInstrumentations(env, warnings), warnings };
+}
+
+function disabledInstrumentations(env: Env, warnings: string[]): InstrumentationName[] {
+  const names = (value(env, 'OTEL_NODE_DISABLED_INSTRUMENTATIONS') ?? '')
+    .split(',')
+    .map((n) => n.trim().replace(/^@opentelemetry\/instrumentation-/, ''))
+    .filter((n) => n.length > 0);
+  const known = (n: string): n is InstrumentationName =>
+    (INSTRUMENTATIONS as readonly string[]).includes(n);
+  for (const n of names.filter((x) => !known(x))) {
+    warnings.push(
+      `OTEL_NODE_DISABLED_INSTRUMENTATIONS: ${n} is not one of ${INSTRUMENTATIONS.join(', ')}`,
+    );
+  }
+  return names.filter(known);
 }
 
 function samplerConfig(env: Env, warnings: string[]): SamplerConfig {
