@@ -167,6 +167,12 @@ export function streamLeaderServer(jsz, stream) {
 }
 
 /**
+ * The JetStream streams the services create (libs/contracts `Streams`, ADR 0033): a cluster run
+ * checks every one of them for its replicas. The spec ties this list to the contracts.
+ */
+export const EVENT_STREAMS = Object.freeze(['EVENTS', 'EVENT_HINTS']);
+
+/**
  * A stream's replicas as its leader reports them (only the leader knows whether its followers
  * are current): the leader and each follower with whether it is current. `jszs`: each node's
  * GET /jsz?streams=true&config=true, node n at index n - 1 (null for a node that did not

@@ -3,6 +3,7 @@ import {
   classifyCode,
   clusterFaultSchedule,
   errorRows,
+  EVENT_STREAMS,
   faultFigures,
   faultRows,
   faultSchedule,
@@ -17,6 +18,7 @@ import {
   streamReplicaState,
   warmupCheck,
 } from './fault-lib.mjs';
+import { Streams } from '@examprep/contracts';
 
 type Hit = { at: number; code: number; ms: number; kind: string; learner: boolean };
 const hit = (at: number, code: number, ms = 5, learner = true): Hit => ({
@@ -499,5 +501,15 @@ describe('warmupCheck', () => {
     });
     expect(warmupCheck([hit(1_000, 200), hit(4_900, 504, 10_000)], 5_000).pass).toBe(true);
     expect(warmupCheck([hit(1_000, 201)], Infinity)).toMatchObject({ requests: 1, pass: true });
+  });
+});
+
+describe('EVENT_STREAMS', () => {
+  it('names every stream the services create (libs/contracts Streams, ADR 0033)', () => {
+    expect([...EVENT_STREAMS].sort()).toEqual(
+      Object.values(Streams)
+        .map((s) => s.name)
+        .sort(),
+    );
   });
 });

@@ -13,7 +13,8 @@
 // On the cluster profile (ADR 0029: 3 NATS nodes with R3 streams, 2 replicas of every app, the
 // gateway's behind the balancer) the faults are one replica's: kill -9 of the NATS node leading
 // the EVENTS stream, of testing-2, catalog-2 and gateway-2, each restarted; the other replicas
-// keep serving. After the run it also checks that EVENTS has its 3 replicas, all current.
+// keep serving. After the run it also checks that EVENTS and EVENT_HINTS have their 3 replicas,
+// all current.
 //
 // Runs on its OWN profile (`fault`, tools/infra/infra.config.json): it brings that profile up
 // (infra.sh start, the seed, system.cjs start with the built apps) and stops it at the end
@@ -70,6 +71,7 @@ import {
   clusterFaultSchedule,
   errorRows,
   streamLeaderServer,
+  EVENT_STREAMS,
   streamReplicaState,
   warmupCheck,
   faultFigures,
@@ -300,37 +302,39 @@ async function eventsLeader() {
 }
 
 /**
- * After the run on a NATS cluster: EVENTS has its replicas, every follower caught up (waits up
- * to 60 s for a restarted node to catch up).
+ * After the run on a NATS cluster: every stream of EVENT_STREAMS has its replicas, every follower
+ * caught up (waits up to 60 s for a restarted node to catch up).
  */
 async function streamCheck() {
-  /** @type {ReturnType<typeof streamReplicaState>} */
-  let state = null;
-  await until(
-    'the EVENTS stream on every NATS node, all current',
-    async () => {
-      state = streamReplicaState(await jszs(), 'EVENTS');
-      return (
-        state !== null && state.allCurrent && state.followers.length === u.natsNodes.length - 1
-      );
-    },
-    { timeoutMs: 60_000, everyMs: 1_000 },
-  ).catch(() => null);
-  /** @type {any} */
-  const s = state;
-  const ok =
+  /** @type {Record<string, ReturnType<typeof streamReplicaState>>} */
+  let states = {};
+  /** @param {any} s */
+  const whole = (s) =>
     s !== null &&
     s.replicas === u.streamReplicas &&
     s.allCurrent &&
     s.followers.length === u.natsNodes.length - 1;
+  await until(
+    `the ${EVENT_STREAMS.join(' and ')} streams on every NATS node, all current`,
+    async () => {
+      const jsz = await jszs();
+      states = Object.fromEntries(EVENT_STREAMS.map((n) => [n, streamReplicaState(jsz, n)]));
+      return Object.values(states).every(whole);
+    },
+    { timeoutMs: 60_000, everyMs: 1_000 },
+  ).catch(() => null);
+  /** @type {[string, any][]} */
+  const all = Object.entries(states);
+  const ok = all.length === EVENT_STREAMS.length && all.every(([, s]) => whole(s));
+  const followers = all.flatMap(([, s]) => s?.followers ?? []);
   return {
-    replicas: s?.replicas ?? 0,
-    leader: s?.leader ?? 'none',
-    followersCurrent: s
-      ? `${s.followers.filter((/** @type {any} */ f) => f.current).length}/${s.followers.length}`
-      : '0/0',
-    messages: s?.messages ?? 0,
-    samples: ok ? [] : [`EVENTS: ${JSON.stringify(s)}`],
+    replicas: all.length ? Math.min(...all.map(([, s]) => s?.replicas ?? 0)) : 0,
+    leader: all.map(([n, s]) => `${n} ${s?.leader ?? 'none'}`).join(', ') || 'none',
+    followersCurrent: `${followers.filter((/** @type {any} */ f) => f.current).length}/${followers.length}`,
+    messages: all.reduce((sum, [, s]) => sum + (s?.messages ?? 0), 0),
+    samples: ok
+      ? []
+      : all.filter(([, s]) => !whole(s)).map(([n, s]) => `${n}: ${JSON.stringify(s)}`),
     pass: ok,
   };
 }

@@ -5,7 +5,7 @@
 // then checks and measures:
 //   - every server of infra.sh answers its health check (3 NATS nodes, the balancer included);
 //   - the NATS servers form one cluster of 3 with a JetStream meta leader and every peer current;
-//   - the EVENTS stream and the services' durable consumers have 3 replicas, all current;
+//   - each stream (EVENTS, EVENT_HINTS) and its durable consumers have 3 replicas, all current;
 //   - every process of every app answers /readyz on its own port (2 of each);
 //   - through the balancer, /readyz and 20 public reads answer 200, and both gateway replicas
 //     served some (their request metrics); Caddy's admin API lists both as upstreams.
@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { EVENT_STREAMS } from '../fault/fault-lib.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {import('../infra/environment.d.cts')} */
@@ -155,50 +156,51 @@ async function main() {
     return `meta leader ${[...leaders][0]}`;
   });
 
-  await check(
-    `the EVENTS stream and its consumers have ${m.streamReplicas} replicas, all current`,
-    async () => {
-      // only an asset's leader knows whether its followers are current: read each from its leader
-      const views = await Promise.all(
-        m.natsNodes.map((n) =>
-          getJson(`${n.monitorUrl}/jsz?streams=true&consumers=true&config=true`),
-        ),
-      );
-      /** @param {any} j */
-      const eventsOf = (j) =>
-        (j?.account_details ?? [])
-          .flatMap((/** @type {any} */ a) => a.stream_detail ?? [])
-          .find((/** @type {any} */ s) => s.name === 'EVENTS');
-      /** @param {string} leader */
-      const viewOf = (leader) => views[Number(/-(\d+)$/.exec(leader)?.[1] ?? 0) - 1];
-      const any = eventsOf(views[0]);
-      if (!any?.cluster?.leader) throw new Error('no EVENTS stream with a leader');
-      const events = eventsOf(viewOf(any.cluster.leader));
-      const bad = [];
-      if (events?.config?.num_replicas !== m.streamReplicas)
-        bad.push(`EVENTS num_replicas ${events?.config?.num_replicas}`);
-      const assets = [
-        events,
-        ...(any.consumer_detail ?? []).map((/** @type {any} */ c) =>
-          (eventsOf(viewOf(c.cluster?.leader ?? ''))?.consumer_detail ?? []).find(
-            (/** @type {any} */ x) => x.name === c.name,
+  for (const stream of EVENT_STREAMS)
+    await check(
+      `the ${stream} stream and its consumers have ${m.streamReplicas} replicas, all current`,
+      async () => {
+        // only an asset's leader knows whether its followers are current: read each from its leader
+        const views = await Promise.all(
+          m.natsNodes.map((n) =>
+            getJson(`${n.monitorUrl}/jsz?streams=true&consumers=true&config=true`),
           ),
-        ),
-      ];
-      for (const x of assets) {
-        const replicas = x?.cluster?.replicas ?? [];
-        if (
-          replicas.length !== m.streamReplicas - 1 ||
-          !replicas.every((/** @type {any} */ r) => r.current)
-        )
-          bad.push(
-            `${x?.name}: ${JSON.stringify(replicas.map((/** @type {any} */ r) => [r.name, r.current]))}`,
-          );
-      }
-      if (bad.length) throw new Error(bad.join('; '));
-      return `leader ${any.cluster.leader}, ${assets.length - 1} durable consumers`;
-    },
-  );
+        );
+        /** @param {any} j */
+        const streamOf = (j) =>
+          (j?.account_details ?? [])
+            .flatMap((/** @type {any} */ a) => a.stream_detail ?? [])
+            .find((/** @type {any} */ s) => s.name === stream);
+        /** @param {string} leader */
+        const viewOf = (leader) => views[Number(/-(\d+)$/.exec(leader)?.[1] ?? 0) - 1];
+        const any = streamOf(views[0]);
+        if (!any?.cluster?.leader) throw new Error(`no ${stream} stream with a leader`);
+        const led = streamOf(viewOf(any.cluster.leader));
+        const bad = [];
+        if (led?.config?.num_replicas !== m.streamReplicas)
+          bad.push(`${stream} num_replicas ${led?.config?.num_replicas}`);
+        const assets = [
+          led,
+          ...(any.consumer_detail ?? []).map((/** @type {any} */ c) =>
+            (streamOf(viewOf(c.cluster?.leader ?? ''))?.consumer_detail ?? []).find(
+              (/** @type {any} */ x) => x.name === c.name,
+            ),
+          ),
+        ];
+        for (const x of assets) {
+          const replicas = x?.cluster?.replicas ?? [];
+          if (
+            replicas.length !== m.streamReplicas - 1 ||
+            !replicas.every((/** @type {any} */ r) => r.current)
+          )
+            bad.push(
+              `${x?.name}: ${JSON.stringify(replicas.map((/** @type {any} */ r) => [r.name, r.current]))}`,
+            );
+        }
+        if (bad.length) throw new Error(bad.join('; '));
+        return `leader ${any.cluster.leader}, ${assets.length - 1} durable consumers`;
+      },
+    );
 
   await check('every process of every app answers /readyz on its own port', async () => {
     const instances = environment.serverApps(m.repoRoot).flatMap((a) => m.appInstances(a));
