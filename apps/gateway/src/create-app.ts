@@ -9,6 +9,7 @@ import {
   METRICS_CONTENT_TYPE,
   metricsText,
   nameHttpServerSpan,
+  traceHttpRequests,
   observeHttp,
   PinoNestLogger,
   rootLogger,
@@ -62,6 +63,8 @@ export async function createGatewayApp(
   );
 
   const fastify = app.getHttpAdapter().getInstance();
+  // with tracing on (ADR 0035): each request in a SERVER span, the caller's traceparent its parent
+  traceHttpRequests(fastify.server);
   initMetrics('gateway');
   // request bodies: JSON only, size and nesting limited, in one place for every route
   registerJsonBodyParser(fastify);

@@ -36,3 +36,4 @@ export * from './tracing/tracing-state';
 export * from './tracing/register-tracing';
 export * from './tracing/nats-trace';
 export * from './tracing/trace-log-fields';
+export { traceHttpRequests } from './tracing/http-server-spans';

@@ -1,6 +1,7 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
-const NATS_URL = /^(nats|tls):\/\/(?:[^@/\s,]+@)?(\[[0-9a-fA-F:]+\]|[A-Za-z0-9._-]+)(:\d{1,5})?\/?$/;
+const NATS_URL =
+  /^(nats|tls):\/\/(?:[^@/\s,]+@)?(\[[0-9a-fA-F:]+\]|[A-Za-z0-9._-]+)(:\d{1,5})?\/?$/;
 
 /**
  * NATS_URL as the client takes it: one server URL, or several separated by commas (the nodes of

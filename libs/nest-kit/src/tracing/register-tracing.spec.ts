@@ -54,7 +54,11 @@ describe('registerTracing (the first line of every main, ADR 0035)', () => {
       shutdown = shutdownTracing;
     });
     expect(started).toEqual([
-      { serviceName: 'testing', sampler: { kind: 'parentbased', root: 'always_on' }, disabled: [] },
+      {
+        serviceName: 'testing',
+        sampler: { kind: 'parentbased', root: 'always_on' },
+        disabled: ['nestjs-core'],
+      },
     ]);
     expect(state.tracingActive()).toBe(true);
     await shutdown();

@@ -46,9 +46,6 @@ export interface RunningTracing {
   shutdown(): Promise<void>;
 }
 
-/** Incoming requests that are probes or scrapes, not work: no trace for them. */
-const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
-
 /**
  * Starts the OpenTelemetry trace SDK of this process: a global tracer provider with the app's
  * resource, the AsyncLocalStorage context manager, the W3C trace-context propagator (the
@@ -105,12 +102,10 @@ export function startTracing(options: StartTracingOptions): RunningTracing {
 
 function instrumentations(disabled: readonly InstrumentationName[]): Instrumentation[] {
   const all: Record<InstrumentationName, () => Instrumentation> = {
-    // the gateway's requests (its Fastify routes name the span, nameHttpServerSpan) and the
-    // outgoing calls made with node:http (the Stripe SDK); probes and scrapes are left out
-    http: () =>
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
-      }),
+    // outgoing calls made with node:http (the Stripe SDK). The gateway's incoming requests get
+    // their SERVER span from traceHttpRequests (http-server-spans.ts), which costs a fraction of
+    // this instrumentation's server side (ADR 0035, Overhead): so that side stays off
+    http: () => new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
     // fetch: Keycloak's admin API (identity), the realm's keys (gateway)
     undici: () => new UndiciInstrumentation(),
     // every query mongoose sends goes through the driver

@@ -11,7 +11,8 @@ describe('tracingConfig (the standard OTEL_* variables, ADR 0035)', () => {
     expect(tracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' })).toEqual({
       endpoint: 'http://127.0.0.1:4318',
       sampler: { kind: 'parentbased', root: 'always_on' },
-      disabled: [],
+      // Nest's two spans per request only when enabled by name (ADR 0035, Overhead)
+      disabled: ['nestjs-core'],
       warnings: [],
     });
     expect(
@@ -81,9 +82,29 @@ describe('tracingConfig (the standard OTEL_* variables, ADR 0035)', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
       OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'nestjs-core, @opentelemetry/instrumentation-http,fs',
     });
-    expect(c?.disabled).toEqual(['nestjs-core', 'http']);
+    expect(c?.disabled).toEqual(['http', 'nestjs-core']);
     expect(c?.warnings).toEqual([
       'OTEL_NODE_DISABLED_INSTRUMENTATIONS: fs is not one of http, undici, mongodb, aws-sdk, nestjs-core',
+    ]);
+  });
+
+  it('uses only the instrumentations OTEL_NODE_ENABLED_INSTRUMENTATIONS names, less the disabled ones', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' };
+    expect(
+      tracingConfig({ ...endpoint, OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'http,nestjs-core' })
+        ?.disabled,
+    ).toEqual(['undici', 'mongodb', 'aws-sdk']);
+    expect(
+      tracingConfig({
+        ...endpoint,
+        OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'http,undici,mongodb,aws-sdk,nestjs-core',
+        OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'mongodb',
+      })?.disabled,
+    ).toEqual(['mongodb']);
+    const unknown = tracingConfig({ ...endpoint, OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'express' });
+    expect(unknown?.disabled).toEqual(['http', 'undici', 'mongodb', 'aws-sdk', 'nestjs-core']);
+    expect(unknown?.warnings).toEqual([
+      'OTEL_NODE_ENABLED_INSTRUMENTATIONS: express is not one of http, undici, mongodb, aws-sdk, nestjs-core',
     ]);
   });
 });
