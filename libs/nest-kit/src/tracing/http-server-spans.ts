@@ -31,8 +31,8 @@ export function traceHttpRequests(server: Server): void {
   for (const listener of listeners) server.on('request', withServerSpan(listener));
 }
 
-/** One request listener run inside a SERVER span (exported for the spec). */
-export function withServerSpan(listener: RequestListener): RequestListener {
+/** One request listener run inside a SERVER span. */
+function withServerSpan(listener: RequestListener): RequestListener {
   const tracer = trace.getTracer('@examprep/nest-kit/http');
   return (req, res) => {
     const url = req.url ?? '/';
