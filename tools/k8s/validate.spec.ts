@@ -227,6 +227,39 @@ maybe('k8s validation (tools/k8s)', () => {
     }
   });
 
+  it("sizes each Node app's V8 heap to its container: old space at most half the memory limit, a 16 MiB semi-space", () => {
+    // left to itself Node sizes the young generation from the cgroup limit (2 MiB under 384Mi):
+    // half the throughput in a pod (k8s/README.md, Memory; tools/load/pod-memory.mjs)
+    const nodeApps = [
+      'gateway',
+      'announcements',
+      'catalog',
+      'identity',
+      'media',
+      'qbank',
+      'testing',
+    ];
+    for (const overlay of ['dev', 'prod']) {
+      const seen: string[] = [];
+      for (const doc of render(`k8s/overlays/${overlay}`)) {
+        const name = /^kind: Deployment$/m.test(doc)
+          ? /^ {2}name: (\S+)$/m.exec(doc)?.[1]
+          : undefined;
+        if (!name || !nodeApps.includes(name)) continue;
+        seen.push(name);
+        const options = /- name: NODE_OPTIONS\n\s+value: (.+)$/m.exec(doc)?.[1] ?? '';
+        const limit = Number(/limits:\n(?:\s+cpu: .*\n)?\s+memory: (\d+)Mi/.exec(doc)?.[1]);
+        const oldSpace = Number(/--max-old-space-size=(\d+)/.exec(options)?.[1]);
+        expect([name, options]).toEqual([
+          name,
+          expect.stringContaining('--max-semi-space-size=16'),
+        ]);
+        expect([name, oldSpace > 0 && oldSpace * 2 <= limit]).toEqual([name, true]);
+      }
+      expect(seen.sort()).toEqual([...nodeApps].sort());
+    }
+  });
+
   it('accepts a well-formed app Deployment', () => {
     const r = check(deployment());
     expect(r.out).toMatch(/: ok - 1 objects/);

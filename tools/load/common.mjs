@@ -15,6 +15,7 @@ import {
   infraConfig,
 } from '@examprep/test-kit';
 import { infraModel, PROFILES, serverApps } from '../infra/environment.cjs';
+import { jaegerModel, jaegerPid } from '../infra/tracing.cjs';
 import { vegetaBin } from './vegeta.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -360,4 +361,41 @@ export async function startBareServer(body) {
     { timeoutMs: 5_000, everyMs: 100 },
   );
   return { url, pid: child.pid, kill: () => child.kill() };
+}
+
+/**
+ * Where the tracing-on run exports: the profile's Jaeger when it runs, else a local OTLP sink
+ * (started here; `count` reads how many spans it got, `stop` ends it).
+ * @param {string} profile
+ * @returns {Promise<{ url: string, to: string, count: () => Promise<number | null>, stop: () => void }>}
+ */
+export async function spanReceiver(profile) {
+  const j = jaegerModel(kitProfile(profile));
+  if (jaegerPid(j))
+    return {
+      url: j.otlpEndpoint,
+      to: `Jaeger (${j.queryUrl})`,
+      count: async () => null,
+      stop: () => {},
+    };
+  const child = spawn(process.execPath, [path.join(root, 'tools/load/otlp-sink.mjs')], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /otlp sink on (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`the OTLP sink exited (${code})`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    to: `a local OTLP sink (${url})`,
+    count: async () =>
+      /** @type {{ spans: number }} */ (await (await fetch(`${url}/count`)).json()).spans,
+    stop: () => child.kill(),
+  };
 }

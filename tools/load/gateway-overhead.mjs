@@ -17,19 +17,17 @@
 // with a rate limit high enough for one load-test user, then restarted as it was; with the
 // tracing comparison (default on) the announcements service is restarted too, with tracing off,
 // then on, then as it was.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { jaegerModel, jaegerPid } from '../infra/tracing.cjs';
 import {
   appsCtl,
   arg,
-  kitProfile,
   LOAD_TEST_LIMITS,
   learnerToken,
   loadContext,
-  root,
+  spanReceiver,
   startBareServer,
   until,
   withLoadTestGateway,
@@ -106,42 +104,6 @@ const TRACING_OFF = { OTEL_SDK_DISABLED: 'true' };
 function restartPath(env) {
   appsCtl(profile, 'stop', ['gateway', 'announcements']);
   appsCtl(profile, 'start', ['announcements', 'gateway'], { ...LOAD_TEST_LIMITS, ...env });
-}
-
-/**
- * Where the tracing-on run exports: the profile's Jaeger when it runs, else a local OTLP sink
- * (started here; `count` reads how many spans it got, `stop` ends it).
- * @returns {Promise<{ url: string, to: string, count: () => Promise<number | null>, stop: () => void }>}
- */
-async function spanReceiver() {
-  const j = jaegerModel(kitProfile(profile));
-  if (jaegerPid(j))
-    return {
-      url: j.otlpEndpoint,
-      to: `Jaeger (${j.queryUrl})`,
-      count: async () => null,
-      stop: () => {},
-    };
-  const child = spawn(process.execPath, [path.join(root, 'tools/load/otlp-sink.mjs')], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /otlp sink on (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`the OTLP sink exited (${code})`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    to: `a local OTLP sink (${url})`,
-    count: async () =>
-      /** @type {{ spans: number }} */ (await (await fetch(`${url}/count`)).json()).spans,
-    stop: () => child.kill(),
-  };
 }
 
 async function main() {
@@ -233,7 +195,7 @@ async function main() {
       await measure('bare', announcementsRequest(bareBase, null));
       await measure('gateway', gatewayReq);
       if (compareTracing) {
-        const receiver = await spanReceiver();
+        const receiver = await spanReceiver(profile);
         try {
           console.log(
             `[load] restarting the same path with tracing on (${sample * 100}% of traces kept${disable ? `, without ${disable}` : ''}), exporting to ${receiver.to}`,
