@@ -67,16 +67,16 @@ async function main() {
   try {
     appsCtl(profile, 'stop', ['gateway', 'announcements']);
     for (const g of groups) {
-      // the shell joins the cgroup, then the harness it runs starts the app: the app inherits it
+      // the shell joins the cgroup, then the one harness it runs starts the app: the app inherits it
       const envArgs = Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
       const started = spawnSync(
         'bash',
         [
           '-c',
-          `echo $$ > "$0/cgroup.procs" && exec "$1" "$2" start --profile "$3" --only "$4" --no-web "\${@:5}"`,
+          `echo $$ > "$0/cgroup.procs" && exec "$1" "$2" up --profile "$3" --no-infra --no-seed --no-web --only "$4" "\${@:5}"`,
           g.dir,
           process.execPath,
-          path.join(root, 'tools/system/system.cjs'),
+          path.join(root, 'tools/system/harness.cjs'),
           profile,
           g.app,
           ...envArgs,
