@@ -32,6 +32,9 @@ const ESM_PACKAGES = [
   '@microsoft/kiota-[a-z-]+',
   'camelize-ts',
   'url-template',
+  // NestJS 12 is ESM-only ("type": "module"); the apps load it with Node's require(esm), Jest's
+  // CommonJS runtime through this transform (its own require(esm) needs --experimental-vm-modules)
+  '@nestjs/[a-z-]+',
 ];
 
 /** Unit tests: `*.spec.ts` beside the code. */

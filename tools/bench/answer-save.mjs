@@ -38,7 +38,7 @@ const load = (file) => require(path.join(dist, 'exams', file));
 const { Test } = require('@nestjs/testing');
 const { MongooseModule, getConnectionToken, getModelToken } = require('@nestjs/mongoose');
 const { MongoModule, KeyedMutex, JetStreamBus } = require('@examprep/nest-kit');
-const { connect } = require('nats');
+const { connect } = require('@nats-io/transport-node');
 const schema = load('test.schema.js');
 const { MongoTestsRepository } = load('mongo-tests.repository.js');
 const { NatsTestLeasesRepository } = load('nats-test-leases.repository.js');

@@ -18,7 +18,7 @@ const { randomUUID } = require('node:crypto');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { MongoClient } = require('mongodb');
-const { connect, JSONCodec } = require('nats');
+const { connect } = require('@nats-io/transport-node');
 const { infraModel } = require('../infra/environment.cjs');
 const gen = require('./generate.cjs');
 const fpg = require('./ferretdb-pg.cjs');
@@ -227,7 +227,6 @@ function progress(log) {
  * stopped identity service rebuilds at its start: that is only logged.
  */
 async function refreshUserDirectory(model, log) {
-  const jc = JSONCodec();
   let nc;
   try {
     nc = await connect({ servers: model.natsUrls, timeout: 5_000 });
@@ -239,10 +238,10 @@ async function refreshUserDirectory(model, log) {
     };
     const msg = await nc.request(
       'identity.admin.refreshUsers',
-      jc.encode({ pattern: 'identity.admin.refreshUsers', data: { actor }, id: randomUUID() }),
+      JSON.stringify({ pattern: 'identity.admin.refreshUsers', data: { actor }, id: randomUUID() }),
       { timeout: 30 * 60_000 },
     );
-    const reply = jc.decode(msg.data);
+    const reply = msg.json();
     if (reply.err) throw new Error(JSON.stringify(reply.err));
     log(`user directory rebuilt: ${JSON.stringify(reply.response)}`);
   } catch (err) {

@@ -21,7 +21,7 @@ import {
   waitFor,
 } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
-import { JSONCodec, type Subscription } from 'nats';
+import type { Subscription } from '@nats-io/transport-node';
 
 const cfg = infraConfig('test');
 const rpc = new NatsRpcClient({ servers: cfg.natsUrl, name: 'catalog-it', timeoutMs: 10_000 });
@@ -45,10 +45,11 @@ beforeAll(async () => {
   seedTestData();
   await rpc.connect();
   bus = await JetStreamBus.create(rpc.connection!);
-  const jc = JSONCodec<UserPurchasesChangedEvent>();
   // JetStream publishes reach core subscribers of the subject too
   subscription = rpc.connection!.subscribe(Events.userPurchasesChanged, {
-    callback: (_err, msg) => facts.push(jc.decode(msg.data)),
+    callback: (_err, msg) => {
+      facts.push(msg.json<UserPurchasesChangedEvent>());
+    },
   });
   await rpc.connection!.flush();
 });

@@ -8,7 +8,7 @@ import { JetStreamBus, JetStreamModule, MongoModule } from '@examprep/nest-kit';
 import { infraConfig, waitFor } from '@examprep/test-kit';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { JSONCodec, type Subscription } from 'nats';
+import type { Subscription } from '@nats-io/transport-node';
 import {
   HoldingsRecord,
   HoldingsSchema,
@@ -70,10 +70,11 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
     connection = app.get<Connection>(getConnectionToken());
     const bus = app.get(JetStreamBus);
     replicas = [sut, ...[1, 2, 3].map(() => new EntitlementsService(repo, bus))];
-    const jc = JSONCodec<UserPurchasesChangedEvent>();
     // JetStream publishes reach core subscribers of the subject too
     subscription = bus.connection.subscribe(Events.userPurchasesChanged, {
-      callback: (_err, msg) => seen.push(jc.decode(msg.data)),
+      callback: (_err, msg) => {
+        seen.push(msg.json<UserPurchasesChangedEvent>());
+      },
     });
     await bus.connection.flush();
     close = () => app.close();

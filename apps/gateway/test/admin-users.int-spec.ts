@@ -16,7 +16,8 @@ import {
   seededUsers,
 } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
-import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { call, tokenFor, uidFor } from './support/api';
 import { systemCtl } from './support/system';
 
@@ -209,7 +210,7 @@ it('deletes a user: auth first, then data, and publishes user.deleted', async ()
     .db()
     .collection('users')
     .insertOne({ _id: uid as never, email, purchases: {} });
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   const durable = `it-user-deleted-${Date.now()}`;
   await jsm.consumers.add(Streams.events.name, {
     durable_name: durable,
@@ -241,10 +242,10 @@ it('deletes a user: auth first, then data, and publishes user.deleted', async ()
   ).users;
   expect(rows.some((r) => r.uid === uid)).toBe(false);
 
-  const consumer = await nc.jetstream().consumers.get(Streams.events.name, durable);
+  const consumer = await jetstream(nc).consumers.get(Streams.events.name, durable);
   const msg = await consumer.next({ expires: 5_000 });
   expect(msg).not.toBeNull();
-  expect(JSONCodec<{ uid: string }>().decode(msg!.data).uid).toBe(uid);
+  expect(msg!.json<{ uid: string }>().uid).toBe(uid);
   msg!.ack();
   await jsm.consumers.delete(Streams.events.name, durable);
 

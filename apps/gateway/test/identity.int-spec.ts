@@ -10,7 +10,7 @@ import {
   seededUsers,
 } from '@examprep/test-kit';
 import { MongoClient } from 'mongodb';
-import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { call, type Credentials, gatewayUrl, tokenFor, uidFor } from './support/api';
 import { openMeStream } from './support/me-stream';
 import { systemCtl } from './support/system';
@@ -371,7 +371,7 @@ describe('/api/me/events: later states come from the notices, not from identity.
     spy = nc.subscribe(Subjects.identity.me, {
       callback: (_err, msg) => {
         // the gateway's request: { pattern, data: { actor }, id } (nest-kit's NatsRpcClient)
-        const request = JSONCodec<{ data?: { actor?: { uid?: string } } }>().decode(msg.data);
+        const request = msg.json<{ data?: { actor?: { uid?: string } } }>();
         if (request.data?.actor?.uid === other.id) meReads += 1;
       },
     });

@@ -17,7 +17,6 @@ import { NatsRpcClient, refusalOf } from '@examprep/nest-kit';
 import { infraConfig, s3Client, testApps } from '@examprep/test-kit';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { JSONCodec } from 'nats';
 
 const cfg = infraConfig('test');
 const rpc = new NatsRpcClient({ servers: cfg.natsUrl, name: 'qbank-media-it', timeoutMs: 10_000 });
@@ -160,11 +159,10 @@ describe('question saves with media (ADR 0020 §2, admin spec §4)', () => {
       video: { uploadId: await upload('video', mp4(), 'video/mp4') },
     });
     const nc = rpc.connection!;
-    const jc = JSONCodec<QuestionMediaChangedEvent>();
     const sub = nc.subscribe(Events.questionMediaChanged);
     const events: QuestionMediaChangedEvent[] = [];
     void (async () => {
-      for await (const m of sub) events.push(jc.decode(m.data));
+      for await (const m of sub) events.push(m.json<QuestionMediaChangedEvent>());
     })();
     const replacement = png(500);
     const updated = await update(q.qid, {

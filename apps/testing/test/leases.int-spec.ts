@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { JetStreamBus } from '@examprep/nest-kit';
 import { infraConfig, scratchDatabase } from '@examprep/test-kit';
-import { connect, type NatsConnection } from 'nats';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoTestsRepository } from '../src/exams/mongo-tests.repository';
 import { NatsTestLeasesRepository } from '../src/exams/nats-test-leases.repository';
 import {

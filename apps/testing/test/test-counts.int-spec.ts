@@ -10,7 +10,7 @@ import {
 } from '@examprep/contracts';
 import { JetStreamBus } from '@examprep/nest-kit';
 import { waitFor } from '@examprep/test-kit';
-import { AckPolicy, DeliverPolicy, JSONCodec } from 'nats';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import {
   adminActor,
   connectSystem,
@@ -27,7 +27,7 @@ const durable = `it-tests-counted-${Date.now()}`;
 
 beforeAll(async () => {
   await connectSystem();
-  const jsm = await rpc.connection!.jetstreamManager();
+  const jsm = await jetstreamManager(rpc.connection!);
   await jsm.consumers.add(Streams.hints.name, {
     durable_name: durable,
     filter_subject: Events.userTestsCounted,
@@ -36,7 +36,8 @@ beforeAll(async () => {
   });
 }, 150_000);
 afterAll(async () => {
-  const jsm = await rpc.connection?.jetstreamManager();
+  const nc = rpc.connection;
+  const jsm = nc ? await jetstreamManager(nc) : undefined;
   await jsm?.consumers.delete(Streams.hints.name, durable).catch(() => undefined);
   await disconnectSystem();
 });
@@ -44,13 +45,13 @@ afterAll(async () => {
 /** The facts of `uid` published since the suite began (other suites publish others' meanwhile). */
 const facts: UserTestsCountedEvent[] = [];
 async function factsOf(uid: string, atLeast: number): Promise<UserTestsCountedEvent[]> {
-  const consumer = await rpc.connection!.jetstream().consumers.get(Streams.hints.name, durable);
+  const consumer = await jetstream(rpc.connection!).consumers.get(Streams.hints.name, durable);
   return waitFor(
     async () => {
       for (;;) {
         const msg = await consumer.next({ expires: 1_000 });
         if (!msg) break;
-        facts.push(JSONCodec<UserTestsCountedEvent>().decode(msg.data));
+        facts.push(msg.json<UserTestsCountedEvent>());
         msg.ack();
       }
       const mine = facts.filter((f) => f.uid === uid).sort((a, b) => a.version - b.version);

@@ -2,6 +2,7 @@ export * from './config/load-config';
 export * from './config/env-transforms';
 export * from './config/is-mongo-uri';
 export * from './config/nats-servers';
+export * from './nats/json-payload';
 export * from './logging/correlation';
 export * from './logging/logger';
 export * from './rpc/rpc-error';

@@ -5,20 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   AckPolicy,
-  connect,
-  JSONCodec,
-  nanos,
+  jetstream,
+  jetstreamManager,
   StorageType,
-  type NatsConnection,
   type StreamUpdateConfig,
-} from 'nats';
+} from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { EventSubject } from '@examprep/contracts';
 import { metricsRegistry } from '../src/metrics/metrics';
 import { eventStreams, JetStreamBus, type StreamDefinition } from '../src/jetstream/jetstream.bus';
 import { jetstreamSettings } from '../src/jetstream/jetstream-settings';
 import { rootLogger } from '../src/logging/logger';
+import { encodeJson } from '../src/nats/json-payload';
 
-const jc = JSONCodec();
 const created: string[] = [];
 let nc: NatsConnection;
 
@@ -67,7 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   for (const name of created) await jsm.streams.delete(name).catch(() => undefined);
   await nc.drain();
 });
@@ -77,7 +76,7 @@ it('creates the streams with the replicas, limits, discard policy and storage of
   const streams = layout(run);
   const bus = await JetStreamBus.create(nc, { settings, streams });
   await bus.ensureStreams();
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   const [events, hints] = await Promise.all(streams.map((s) => jsm.streams.info(s.name)));
   const common = {
     retention: 'limits',
@@ -138,7 +137,7 @@ it("creates a durable consumer with the configuration's ack settings; a failing 
     },
   });
   try {
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     const info = await jsm.consumers.info(`IT_${run}_EVENTS`, 'it-deleted');
     expect(info.config).toEqual(
       expect.objectContaining({
@@ -190,7 +189,7 @@ it('brings the one stream of before to the layout, keeping its messages, and a m
   const streams = layout(run);
   const [events, hints] = streams as [StreamDefinition, StreamDefinition];
   const counted = subject(run, 'events.user.testsCounted');
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   // the EVENTS of before: every fact, one replica, no limits, a consumer of the test counts
   await jsm.streams.add({
     name: events.name,
@@ -202,9 +201,9 @@ it('brings the one stream of before to the layout, keeping its messages, and a m
     filter_subject: counted,
     ack_policy: AckPolicy.Explicit,
   });
-  const js = nc.jetstream();
+  const js = jetstream(nc);
   for (const version of [1, 2])
-    await js.publish(counted, jc.encode({ uid: 'u1', tests: version, version, at: '' }));
+    await js.publish(counted, encodeJson({ uid: 'u1', tests: version, version, at: '' }));
 
   const info = jest.spyOn(rootLogger(), 'info').mockImplementation(() => undefined);
   const bus = await JetStreamBus.create(nc, { settings, streams });
@@ -247,7 +246,7 @@ it('brings the one stream of before to the layout, keeping its messages, and a m
 it('refuses a storage NATS cannot change, and replicas a lone server cannot keep', async () => {
   const run = randomUUID().slice(0, 8);
   const streams = layout(run);
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   await jsm.streams.add({
     name: streams[0]!.name,
     subjects: [...streams[0]!.subjects],

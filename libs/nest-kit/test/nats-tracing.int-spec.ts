@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { context, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
-import { connect, type NatsConnection } from 'nats';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { EventSubject, RpcSubject } from '@examprep/contracts';
 import { infraConfig, waitFor } from '@examprep/test-kit';
 import { natsServers } from '../src/config/nats-servers';
@@ -127,7 +128,7 @@ describe('JetStream: publish -> consume and listen', () => {
 
   afterAll(async () => {
     await Promise.all(running.map((r) => r.stop()));
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     await jsm.streams.delete(stream.name).catch(() => undefined);
     await nc.drain();
   });

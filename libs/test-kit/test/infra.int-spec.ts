@@ -1,7 +1,8 @@
 // The local TEST servers, end to end: what every other integration test relies on.
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { AckPolicy, connect, StringCodec, type NatsConnection } from 'nats';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   audiences,
   decodeJwt,
@@ -30,29 +31,28 @@ describe('test infrastructure', () => {
   describe('NATS JetStream', () => {
     let nc: NatsConnection;
     const stream = `TESTKIT_${run}`;
-    const sc = StringCodec();
 
     beforeAll(async () => {
       nc = await connect({ servers: cfg.natsUrl, name: 'test-kit-int' });
     });
     afterAll(async () => {
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       await jsm.streams.delete(stream).catch(() => undefined);
       await nc.drain();
     });
 
     it('stores, deduplicates and delivers a message', async () => {
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       await jsm.streams.add({ name: stream, subjects: [`testkit.${run}.>`] });
-      const js = nc.jetstream();
-      const first = await js.publish(`testkit.${run}.hello`, sc.encode('hello'), { msgID: 'm-1' });
-      const again = await js.publish(`testkit.${run}.hello`, sc.encode('hello'), { msgID: 'm-1' });
+      const js = jetstream(nc);
+      const first = await js.publish(`testkit.${run}.hello`, 'hello', { msgID: 'm-1' });
+      const again = await js.publish(`testkit.${run}.hello`, 'hello', { msgID: 'm-1' });
       expect(first.duplicate).toBe(false);
       expect(again.duplicate).toBe(true);
       await jsm.consumers.add(stream, { durable_name: 'reader', ack_policy: AckPolicy.Explicit });
       const consumer = await js.consumers.get(stream, 'reader');
       const msg = await consumer.next({ expires: 5000 });
-      expect(msg && sc.decode(msg.data)).toBe('hello');
+      expect(msg && msg.string()).toBe('hello');
       msg?.ack();
       expect((await jsm.streams.info(stream)).state.messages).toBe(1);
     });

@@ -14,7 +14,8 @@ import {
 } from '@examprep/test-kit';
 import { Events, Streams, type UserPurchasesChangedEvent } from '@examprep/contracts';
 import { type Db, MongoClient } from 'mongodb';
-import { connect, DeliverPolicy, JSONCodec } from 'nats';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import Stripe from 'stripe';
 
 export const cfg = infraConfig('test');
@@ -276,19 +277,18 @@ export function deliver(d: { payload: string; signature: string }): Promise<Answ
 export async function storedPurchasesChanges(uid: string, since: Date) {
   const nc = await connect({ servers: cfg.natsUrl, name: 'checkout-it-facts' });
   try {
-    const consumer = await nc.jetstream().consumers.get(Streams.events.name, {
-      filterSubjects: [Events.userPurchasesChanged],
+    const consumer = await jetstream(nc).consumers.get(Streams.events.name, {
+      filter_subjects: [Events.userPurchasesChanged],
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since.toISOString(),
     });
     const facts: UserPurchasesChangedEvent[] = [];
-    const jc = JSONCodec<UserPurchasesChangedEvent>();
     for (;;) {
       const batch = await consumer.fetch({ max_messages: 256, expires: 1_000 });
       let n = 0;
       for await (const m of batch) {
         n++;
-        facts.push(jc.decode(m.data));
+        facts.push(m.json<UserPurchasesChangedEvent>());
       }
       if (n === 0) break;
     }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { rootLogger } from '@examprep/nest-kit';
-import { type KV, type NatsConnection, StringCodec } from 'nats';
+import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
+import { type KV, Kvm } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { FixedWindowThrottlerStorage } from './fixed-window-throttler.storage';
 
 /**
@@ -92,10 +94,9 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
 export const RATE_LIMIT_BUCKET = 'gateway_rate_limits';
 const BUCKET_TTL_MS = 2 * 60_000;
 const CAS_ATTEMPTS = 10;
-const sc = StringCodec();
 /** JetStream's "wrong last sequence": the key was written since it was read (or exists). */
 const isConflict = (err: unknown) =>
-  (err as { api_error?: { err_code?: number } })?.api_error?.err_code === 10071 ||
+  (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamWrongLastSequence) ||
   /wrong last sequence/i.test(String((err as Error)?.message ?? ''));
 
 /**
@@ -113,13 +114,12 @@ export class NatsKvRateCounters implements RateCounters {
     const kv = await this.open();
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
       const entry = await kv.get(key);
-      const before =
-        entry && entry.operation === 'PUT' ? readWindow(sc.decode(entry.value)) : undefined;
+      const before = entry && entry.operation === 'PUT' ? readWindow(entry.string()) : undefined;
       const next =
         before && now - before.s < windowMs ? { s: before.s, n: before.n + 1 } : { s: now, n: 1 };
       try {
-        if (entry) await kv.update(key, sc.encode(JSON.stringify(next)), entry.revision);
-        else await kv.create(key, sc.encode(JSON.stringify(next)));
+        if (entry) await kv.update(key, JSON.stringify(next), entry.revision);
+        else await kv.create(key, JSON.stringify(next));
         return { hits: next.n, resetAt: next.s + windowMs };
       } catch (err) {
         if (!isConflict(err)) throw err;
@@ -132,9 +132,8 @@ export class NatsKvRateCounters implements RateCounters {
     if (!this.bucket) {
       const nc = this.connection();
       if (!nc) return Promise.reject(new Error('no NATS connection'));
-      this.bucket = nc
-        .jetstream()
-        .views.kv(RATE_LIMIT_BUCKET, { history: 1, ttl: BUCKET_TTL_MS })
+      this.bucket = new Kvm(nc)
+        .create(RATE_LIMIT_BUCKET, { history: 1, ttl: BUCKET_TTL_MS })
         .catch((err: unknown) => {
           this.bucket = undefined;
           throw err;

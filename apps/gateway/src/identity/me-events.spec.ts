@@ -3,7 +3,12 @@
 import type { MessageEvent } from '@nestjs/common';
 import { type Actor, type Me, Subjects, type UserChangedNotice } from '@examprep/contracts';
 import { rootLogger } from '@examprep/nest-kit';
-import type { Msg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import type {
+  Msg,
+  NatsConnection,
+  Subscription,
+  SubscriptionOptions,
+} from '@nats-io/transport-node';
 import { meEvents, MeStream } from './me-events';
 
 /** Core NATS in memory: exact subjects, synchronous delivery. */

@@ -10,7 +10,7 @@ import {
   userOwnedState,
 } from '@examprep/contracts';
 import { rootLogger, subscribeNotice } from '@examprep/nest-kit';
-import type { NatsConnection } from 'nats';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Observable } from 'rxjs';
 
 /** A stream lives as long as an access token (5 min); the client reconnects with a fresh one. */

@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { JetStreamBus, waitForStreamLeader } from '@examprep/nest-kit';
-import { type KV, StorageType, StringCodec } from 'nats';
+import {
+  JetStreamApiCodes,
+  JetStreamApiError,
+  jetstreamManager,
+  StorageType,
+} from '@nats-io/jetstream';
+import { type KV, Kvm } from '@nats-io/kv';
 import { LEASE_MS } from './test-locks';
 import { type TestLease, TestLeasesRepository } from './test-leases.repository';
 
 /** The JetStream key-value bucket of the test leases (key = test id). */
 export const TEST_LEASES_BUCKET = 'testing_test_leases';
 
-const sc = StringCodec();
 /** JetStream's "wrong last sequence": the key changed since the revision named. */
 const isConflict = (err: unknown) =>
-  (err as { api_error?: { err_code?: number } })?.api_error?.err_code === 10071 ||
+  (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamWrongLastSequence) ||
   /wrong last sequence|key exists/i.test(String((err as Error)?.message ?? ''));
 
 /**
@@ -40,8 +45,8 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
     if (entry?.operation === 'PUT') return null;
     try {
       return entry
-        ? await kv.update(testId, sc.encode(holder), entry.revision)
-        : await kv.create(testId, sc.encode(holder));
+        ? await kv.update(testId, holder, entry.revision)
+        : await kv.create(testId, holder);
     } catch (err) {
       if (isConflict(err)) return null;
       throw err;
@@ -51,13 +56,13 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
   async find(testId: string): Promise<TestLease | null> {
     const entry = await (await this.open()).get(testId);
     if (!entry || entry.operation !== 'PUT') return null;
-    return { holder: sc.decode(entry.value), revision: entry.revision };
+    return { holder: entry.string(), revision: entry.revision };
   }
 
   async rewrite(testId: string, holder: string, revision: number): Promise<number | null> {
     const kv = await this.open();
     try {
-      return await kv.update(testId, sc.encode(holder), revision);
+      return await kv.update(testId, holder, revision);
     } catch (err) {
       if (isConflict(err)) return null;
       throw err;
@@ -76,7 +81,7 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
   private open(): Promise<KV> {
     this.bucket ??= (async () => {
       const replicas = this.bus.streamReplicas;
-      const kv = await this.bus.connection.jetstream().views.kv(TEST_LEASES_BUCKET, {
+      const kv = await new Kvm(this.bus.connection).create(TEST_LEASES_BUCKET, {
         history: 1,
         ttl: LEASE_MS,
         storage: StorageType.Memory,
@@ -85,7 +90,7 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
       // a replicated bucket just made has no leader for a moment (ADR 0029)
       if (replicas > 1)
         await waitForStreamLeader(
-          await this.bus.connection.jetstreamManager(),
+          await jetstreamManager(this.bus.connection),
           `KV_${TEST_LEASES_BUCKET}`,
         );
       return kv;

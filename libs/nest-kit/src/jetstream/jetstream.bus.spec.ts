@@ -1,12 +1,21 @@
 import { Events, type UserDeletedEvent } from '@examprep/contracts';
-import { headers as natsHeaders, JSONCodec, type MsgHdrs, type NatsConnection } from 'nats';
+import { JetStreamApiError } from '@nats-io/jetstream';
+import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 import { metricsRegistry } from '../metrics/metrics';
+import { encodeJson } from '../nats/json-payload';
 import { eventStreams, JetStreamBus, streamConfig, subjectMatches } from './jetstream.bus';
 import { jetstreamSettings } from './jetstream-settings';
 
-const jc = JSONCodec();
+// the bus's JetStream client and manager come from the fake connection below
+jest.mock('@nats-io/jetstream', () => ({
+  ...jest.requireActual<object>('@nats-io/jetstream'),
+  jetstream: (nc: { jetstream: () => unknown }) => nc.jetstream(),
+  jetstreamManager: async (nc: { jetstreamManager: () => Promise<unknown> }) =>
+    nc.jetstreamManager(),
+}));
+
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
 /** A JetStream message as the consumer loop reads it. */
@@ -15,7 +24,7 @@ interface FakeMsg {
   seq: number;
   data: Uint8Array;
   headers?: MsgHdrs;
-  info: { redeliveryCount: number };
+  info: { deliveryCount: number };
   ack: jest.Mock;
   nak: jest.Mock;
   term: jest.Mock;
@@ -49,7 +58,7 @@ class Messages implements AsyncIterable<FakeMsg> {
   }
 }
 
-function msg(data: unknown, redeliveryCount = 1, correlationId?: string): FakeMsg {
+function msg(data: unknown, deliveryCount = 1, correlationId?: string): FakeMsg {
   let headers: MsgHdrs | undefined;
   if (correlationId) {
     headers = natsHeaders();
@@ -58,9 +67,9 @@ function msg(data: unknown, redeliveryCount = 1, correlationId?: string): FakeMs
   return {
     subject: Events.userDeleted,
     seq: 7,
-    data: typeof data === 'string' ? new TextEncoder().encode(data) : jc.encode(data),
+    data: typeof data === 'string' ? new TextEncoder().encode(data) : encodeJson(data),
     headers,
-    info: { redeliveryCount },
+    info: { deliveryCount },
     ack: jest.fn(),
     nak: jest.fn(),
     term: jest.fn(),
@@ -117,7 +126,13 @@ function fakeNats(
     callback: (err: Error | null, m: { data: Uint8Array; headers?: MsgHdrs }) => void;
     unsubscribe: jest.Mock;
   }[] = [];
-  const notFound = (what: string) => Object.assign(new Error(`${what} not found`), { code: '404' });
+  // as the server answers (nats.js v3: JetStreamApiError with the API's status and code)
+  const notFound = (what: string) =>
+    new JetStreamApiError({
+      code: 404,
+      err_code: what === 'stream' ? 10059 : 10014,
+      description: `${what} not found`,
+    });
   const nc = {
     jetstreamManager: async () => ({
       streams: {
@@ -140,8 +155,10 @@ function fakeNats(
       consumers: {
         add: async (stream: string, config: { durable_name: string }) => {
           if (o.consumersExist)
-            throw Object.assign(new Error('consumer already exists'), {
-              api_error: { err_code: 10148 },
+            throw new JetStreamApiError({
+              code: 400,
+              err_code: 10148,
+              description: 'consumer already exists',
             });
           consumerConfigs.push(config);
           consumerCalls.push(['add', stream, config.durable_name]);
@@ -575,7 +592,7 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
       '$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.EVENTS.spec-adv',
       'spec-adv-max-deliveries',
     ]);
-    advisory.callback(null, { data: jc.encode({ stream_seq: 41, deliveries: 10 }) });
+    advisory.callback(null, { data: encodeJson({ stream_seq: 41, deliveries: 10 }) });
     const counted = (
       await metricsRegistry.getSingleMetric('examprep_jetstream_messages_terminated_total')?.get()
     )?.values.find((v) => v.labels.consumer === 'spec-adv');

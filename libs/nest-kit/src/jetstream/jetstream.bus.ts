@@ -2,9 +2,9 @@ import {
   AckPolicy,
   DeliverPolicy,
   DiscardPolicy,
-  headers as natsHeaders,
-  JSONCodec,
-  nanos,
+  jetstream,
+  JetStreamApiError,
+  jetstreamManager,
   RetentionPolicy,
   StorageType,
   type Consumer,
@@ -12,10 +12,14 @@ import {
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
-  type NatsConnection,
   type StreamConfig,
+} from '@nats-io/jetstream';
+import {
+  headers as natsHeaders,
+  nanos,
+  type NatsConnection,
   type Subscription,
-} from 'nats';
+} from '@nats-io/transport-node';
 import {
   type EventPayload,
   type EventStream,
@@ -30,6 +34,7 @@ import {
   runWithCorrelationId,
 } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
+import { decodeJson, encodeJson } from '../nats/json-payload';
 import {
   ATTR_MESSAGING_BODY_SIZE,
   ATTR_MESSAGING_CONSUMER_GROUP_NAME,
@@ -47,8 +52,6 @@ import type {
   JetStreamConsumerOptions,
 } from './event-handlers';
 import { type JetStreamSettings, jetstreamSettings, retryDelayMs } from './jetstream-settings';
-
-const jc = JSONCodec();
 
 /** A stream the bus declares: contracts' `Streams` entry and its key (which limits it takes). */
 export interface StreamDefinition extends EventStream {
@@ -146,8 +149,12 @@ export function subjectMatches(pattern: string, subject: string): boolean {
   return p.length === t.length;
 }
 
+/** A stream or consumer that the server does not have (JetStream API status 404). */
 const isNotFound = (e: unknown) =>
-  (e as { code?: string }).code === '404' || /not found/i.test(String(e));
+  (e instanceof JetStreamApiError && e.status === 404) || /not found/i.test(String(e));
+
+/** JetStream API error code of "consumer already exists" (with another configuration). */
+const CONSUMER_ALREADY_EXISTS = 10148;
 
 /** Every 5 s a consumer that moved streams reads whether its old one has anything left. */
 export const MOVED_DRAIN_POLL_MS = 5_000;
@@ -206,7 +213,7 @@ export class JetStreamBus {
     private readonly settings: JetStreamSettings,
     private readonly streams: readonly StreamDefinition[],
   ) {
-    this.js = nc.jetstream();
+    this.js = jetstream(nc);
   }
 
   /**
@@ -226,7 +233,7 @@ export class JetStreamBus {
   ): Promise<JetStreamBus> {
     const base = o.settings ?? jetstreamSettings();
     const settings = o.replicas === undefined ? base : { ...base, replicas: o.replicas };
-    return new JetStreamBus(nc, await nc.jetstreamManager(), settings, o.streams ?? eventStreams());
+    return new JetStreamBus(nc, await jetstreamManager(nc), settings, o.streams ?? eventStreams());
   }
 
   /**
@@ -321,7 +328,7 @@ export class JetStreamBus {
     const h = natsHeaders();
     const correlationId = currentCorrelationId();
     if (correlationId) h.set(CORRELATION_HEADER, correlationId);
-    const body = jc.encode(data);
+    const body = encodeJson(data);
     // with tracing on: a PRODUCER span, its traceparent in the fact's headers (ADR 0035)
     const span = startSendSpan('publish', subject, h, {
       [ATTR_MESSAGING_MESSAGE_ID]: msgId,
@@ -382,8 +389,8 @@ export class JetStreamBus {
     try {
       await this.jsm.consumers.add(stream, config);
     } catch (e) {
-      const code = (e as { api_error?: { err_code?: number } }).api_error?.err_code;
-      if (code !== 10148 && !/consumer already exists/i.test(String(e))) throw e;
+      const code = e instanceof JetStreamApiError ? e.code : undefined;
+      if (code !== CONSUMER_ALREADY_EXISTS && !/consumer already exists/i.test(String(e))) throw e;
       const { ack_wait, max_deliver, max_ack_pending, filter_subject } = config;
       await this.jsm.consumers.update(stream, durable, {
         ack_wait,
@@ -413,7 +420,7 @@ export class JetStreamBus {
         const meta: ConsumedMessageMeta = {
           subject: m.subject,
           seq: m.seq,
-          redeliveries: m.info.redeliveryCount - 1,
+          redeliveries: m.info.deliveryCount - 1,
         };
         try {
           // with tracing on: a CONSUMER span, child of the publisher's (ADR 0035)
@@ -421,10 +428,12 @@ export class JetStreamBus {
             [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: options.durable,
             [ATTR_CORRELATION_ID]: correlationId,
           });
-          await inNatsSpan(span, () => options.handler(jc.decode(m.data) as EventPayload<S>, meta));
+          await inNatsSpan(span, () =>
+            options.handler(decodeJson(m.data) as EventPayload<S>, meta),
+          );
           m.ack();
         } catch (err) {
-          const delivery = m.info.redeliveryCount;
+          const delivery = m.info.deliveryCount;
           if (delivery >= maxDeliver) {
             jetstreamMessagesTerminated.inc({
               stream,
@@ -464,7 +473,7 @@ export class JetStreamBus {
         if (err) return;
         let advisory: { stream_seq?: number; deliveries?: number } = {};
         try {
-          advisory = jc.decode(m.data) as typeof advisory;
+          advisory = decodeJson(m.data) as typeof advisory;
         } catch {
           // counted all the same: the subject says which consumer gave up
         }
@@ -568,7 +577,7 @@ export class JetStreamBus {
         }
         let data: EventPayload<S>;
         try {
-          data = jc.decode(m.data) as EventPayload<S>;
+          data = decodeJson(m.data) as EventPayload<S>;
         } catch (decodeErr) {
           log.warn({ err: decodeErr, subject }, 'event listener: not JSON; ignored');
           return;

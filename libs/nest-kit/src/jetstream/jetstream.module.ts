@@ -7,7 +7,8 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { connect, type NatsConnection } from 'nats';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsServers } from '../config/nats-servers';
 import { EventHandlersExplorer } from './event-handlers.explorer';
 import { JetStreamBus } from './jetstream.bus';
@@ -68,7 +69,7 @@ export class JetStreamModule {
             await bus.ensureStreams();
             // a replicated stream just made has no leader for a moment: publish only once it has
             if (settings.replicas > 1) {
-              const jsm = await nc.jetstreamManager();
+              const jsm = await jetstreamManager(nc);
               for (const stream of bus.streamNames) await waitForStreamLeader(jsm, stream);
             }
             return bus;

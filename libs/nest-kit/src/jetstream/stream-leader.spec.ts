@@ -1,4 +1,4 @@
-import type { JetStreamManager, StreamInfo } from 'nats';
+import type { JetStreamManager, StreamInfo } from '@nats-io/jetstream';
 import { waitForStreamLeader } from './stream-leader';
 
 /** A stream info sequence: each call answers the next (an Error is thrown). */

@@ -1,4 +1,4 @@
-import type { JetStreamManager } from 'nats';
+import type { JetStreamManager } from '@nats-io/jetstream';
 
 /**
  * Waits until a stream has a leader. A stream (or key-value bucket: stream `KV_<bucket>`) just

@@ -1,19 +1,19 @@
-import { JSONCodec } from 'nats';
+import { headers as natsHeaders } from '@nats-io/transport-node';
 import { defer, from, throwError } from 'rxjs';
 import { ServerNats } from '@nestjs/microservices';
-import { headers as natsHeaders } from 'nats';
 import { currentCorrelationId } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 import { initMetrics, metricsText } from '../metrics/metrics';
+import { decodeJson, encodeJson } from '../nats/json-payload';
 import { DrainingNatsServer, MAX_KNOWN_ROUTES } from './draining-nats.server';
 
-const codec = JSONCodec();
-
-/** A request as NATS hands it to the server (reply subject, respond()). */
+/** A request as NATS hands it to the server (reply subject, json() of its data, respond()). */
 function request(pattern: string, id: string) {
+  const data = encodeJson({ pattern, data: { n: 1 }, id });
   return {
     subject: pattern,
-    data: codec.encode({ pattern, data: { n: 1 }, id }),
+    data,
+    json: () => decodeJson(data),
     reply: `_INBOX.${id}`,
     headers: undefined,
     respond: jest.fn(() => true),

@@ -1,6 +1,6 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import { context } from '@opentelemetry/api';
-import type { NatsConnection, Subscription } from 'nats';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   CORRELATION_HEADER,
   correlationIdFrom,

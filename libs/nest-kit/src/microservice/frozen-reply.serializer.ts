@@ -1,4 +1,4 @@
-// not exported from the package's root
+// not exported from the package's root (Nest 12: reached through its "./*" export)
 import { NatsRecordSerializer } from '@nestjs/microservices/serializers/nats-record.serializer';
 
 type ReplyPacket = { id?: unknown; response?: unknown; isDisposed?: unknown } & Record<

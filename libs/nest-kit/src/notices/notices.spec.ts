@@ -1,5 +1,11 @@
 import { readUserChangedNotice, Subjects, type UserChangedNotice } from '@examprep/contracts';
-import type { Msg, NatsConnection, Payload, Subscription, SubscriptionOptions } from 'nats';
+import type {
+  Msg,
+  NatsConnection,
+  Payload,
+  Subscription,
+  SubscriptionOptions,
+} from '@nats-io/transport-node';
 import { rootLogger } from '../logging/logger';
 import { publishNotice, subscribeNotice } from './notices';
 

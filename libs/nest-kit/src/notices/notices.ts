@@ -1,8 +1,7 @@
 import type { NoticePayload, NoticeSubject } from '@examprep/contracts';
-import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { rootLogger } from '../logging/logger';
-
-const jc = JSONCodec<unknown>();
+import { decodeJson, encodeJson } from '../nats/json-payload';
 
 /**
  * Publishes a notice of NoticeMap (libs/contracts): core NATS, per entity, best effort. Nobody
@@ -14,7 +13,7 @@ export function publishNotice<S extends NoticeSubject>(
   subject: S,
   payload: NoInfer<NoticePayload<S>>,
 ): void {
-  nc.publish(subject, jc.encode(payload));
+  nc.publish(subject, encodeJson(payload));
 }
 
 /**
@@ -37,7 +36,7 @@ export function subscribeNotice<S extends NoticeSubject>(
       }
       let payload: NoticePayload<S> | null;
       try {
-        payload = read(jc.decode(msg.data));
+        payload = read(decodeJson(msg.data));
       } catch (decodeErr) {
         rootLogger().warn({ err: decodeErr, subject }, 'notice is not JSON; dropped');
         return;

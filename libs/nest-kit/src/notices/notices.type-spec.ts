@@ -1,7 +1,7 @@
 // Compile-time tests of the typed notices (NoticeMap of libs/contracts): checked by `tsc` in
 // `npm run typecheck`, never run. Each `@ts-expect-error` line must fail to compile.
 import { readUserChangedNotice, Subjects, type UserChangedNotice } from '@examprep/contracts';
-import type { NatsConnection } from 'nats';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { publishNotice, subscribeNotice } from './notices';
 
 declare const nc: NatsConnection;

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   connect,
   headers as natsHeaders,
-  JSONCodec,
   type MsgHdrs,
   type NatsConnection,
-} from 'nats';
+} from '@nats-io/transport-node';
 import {
   ErrorCodes,
   type RpcErrorPayload,
@@ -14,6 +13,7 @@ import {
   type RpcSubject,
 } from '@examprep/contracts';
 import { natsServers } from '../config/nats-servers';
+import { decodeJson, encodeJson } from '../nats/json-payload';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging/correlation';
 import { rootLogger } from '../logging/logger';
 import {
@@ -48,7 +48,6 @@ export interface NatsRpcClientOptions {
   timeoutMs: number;
 }
 
-const jc = JSONCodec();
 const NO_HANDLER = 'There is no matching message handler defined in the remote service.';
 
 /**
@@ -132,7 +131,7 @@ export class NatsRpcClient {
     const id = randomUUID();
     const h = natsHeaders();
     h.set(CORRELATION_HEADER, currentCorrelationId() ?? id);
-    const payload = jc.encode({ pattern: subject, data, id });
+    const payload = encodeJson({ pattern: subject, data, id });
     // with tracing on: a CLIENT span, its traceparent in the headers (ADR 0035)
     const span = startSendSpan('request', subject, h, {
       [ATTR_MESSAGING_MESSAGE_ID]: id,
@@ -160,7 +159,7 @@ export class NatsRpcClient {
         h,
         options.timeoutMs ?? this.options.timeoutMs,
       );
-      reply = jc.decode(msg.data) as typeof reply;
+      reply = decodeJson(msg.data) as typeof reply;
     } catch (e) {
       const reason = e instanceof ReplyError ? e.reason : undefined;
       if (reason === 'no-responders')

@@ -1,4 +1,4 @@
-import { headers as natsHeaders, type Msg, type NatsConnection } from 'nats';
+import { headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { ReplyError, ReplyInbox } from './reply-inbox';
 
 /** A connection that records publishes and lets the test deliver replies to the inbox. */

@@ -1,4 +1,10 @@
-import { createInbox, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
+import {
+  createInbox,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription,
+} from '@nats-io/transport-node';
 
 /** Why a request got no answer. */
 export type ReplyFailure = 'timeout' | 'no-responders' | 'closed';

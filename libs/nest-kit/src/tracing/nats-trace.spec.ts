@@ -1,6 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
-import { headers as natsHeaders } from 'nats';
+import { headers as natsHeaders } from '@nats-io/transport-node';
 import {
   endNatsSpan,
   inNatsSpan,

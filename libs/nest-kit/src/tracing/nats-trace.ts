@@ -12,7 +12,7 @@ import {
   trace,
   type Tracer,
 } from '@opentelemetry/api';
-import type { MsgHdrs } from 'nats';
+import type { MsgHdrs } from '@nats-io/transport-node';
 import { tracingActive } from './tracing-state';
 
 /**
