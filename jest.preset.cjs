@@ -35,6 +35,11 @@ const ESM_PACKAGES = [
   // NestJS 12 is ESM-only ("type": "module"); the apps load it with Node's require(esm), Jest's
   // CommonJS runtime through this transform (its own require(esm) needs --experimental-vm-modules)
   '@nestjs/[a-z-]+',
+  // Fastify's inject (app.inject in the gateway's specs): light-my-request 6.8 loads the ESM-only
+  // cookie 2 and set-cookie-parser 3 from its own node_modules, so the path names it first
+  'light-my-request',
+  'cookie',
+  'set-cookie-parser',
 ];
 
 /** Unit tests: `*.spec.ts` beside the code. */
