@@ -82,6 +82,9 @@ export class NatsRpcClient {
 
   private async watch(nc: NatsConnection) {
     for await (const s of nc.status()) {
+      // nats.js v3 ends the stream with 'close', this client's own close(): nothing to report
+      // (v2 did not send it; a script's stdout, e.g. catalog's import report, stays its answer)
+      if (s.type === 'close') return;
       if (s.type === 'disconnect') this.up = false;
       if (s.type === 'reconnect') this.up = true;
       rootLogger().info({ nats: s.type }, 'nats status');
