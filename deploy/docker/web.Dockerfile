@@ -18,7 +18,7 @@
 # The app reads everything else (Keycloak URL, realm, client id) from GET /api/public-config,
 # so one image serves every environment.
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 
 FROM ${NODE_IMAGE} AS manifests
