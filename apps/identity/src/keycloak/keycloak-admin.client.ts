@@ -1,5 +1,5 @@
 // Keycloak's own admin client (Apache-2.0, ADR 0034). It is ESM only: tsc compiles this file to
-// CommonJS, whose require() of it runs on Node >= 22 (require(esm), the pinned Node 24 of ADR
+// CommonJS, whose require() of it runs on Node >= 22 (require(esm), the pinned Node of ADR
 // 0031); Jest has it and its ESM dependencies transformed (ESM_PACKAGES in jest.preset.cjs).
 import KcAdminClient, { NetworkError } from '@keycloak/keycloak-admin-client';
 import { ServiceError } from '@examprep/nest-kit';
