@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { JetStreamBus } from '@examprep/nest-kit';
 import { infraConfig, scratchDatabase } from '@examprep/test-kit';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoTestsRepository } from '../src/exams/mongo-tests.repository';
 import { NatsTestLeasesRepository } from '../src/exams/nats-test-leases.repository';
@@ -81,6 +82,39 @@ describe.each(leaseStores)('test leases (%s)', (_name, make) => {
     const again = await leases.tryTake(t, 'r:3');
     expect(again).not.toBeNull();
     await leases.giveBack(t, again!);
+  });
+});
+
+describe('test leases (NATS key-value) when the bucket is gone', () => {
+  /** Its own bucket: the running services' one is not touched. */
+  class ScratchBucketLeases extends NatsTestLeasesRepository {
+    protected override readonly bucketName = `it_leases_${randomUUID().slice(0, 8)}`;
+    get stream() {
+      return `KV_${this.bucketName}`;
+    }
+  }
+
+  it('a NATS restart that lost the bucket (memory storage): the next call makes it again; the old holder learns it lost the lease', async () => {
+    const leases = new ScratchBucketLeases(await JetStreamBus.create(nc));
+    const jsm = await jetstreamManager(nc);
+    try {
+      const t = id();
+      const first = (await leases.tryTake(t, 'r:1'))!;
+      expect(first).not.toBeNull();
+      // what a single server's restart does to a memory bucket
+      await jsm.streams.delete(leases.stream);
+      expect(await leases.find(t)).toBeNull();
+      expect(await leases.rewrite(t, 'r:1', first)).toBeNull(); // a revision the new bucket lacks
+      const taken = (await leases.tryTake(t, 'r:2'))!;
+      expect(taken).not.toBeNull();
+      expect(await leases.find(t)).toEqual({ holder: 'r:2', revision: taken });
+      // gone again, now under a write: the write goes to the bucket made again
+      await jsm.streams.delete(leases.stream);
+      expect(await leases.tryTake(t, 'r:3')).not.toBeNull();
+      expect((await leases.find(t))?.holder).toBe('r:3');
+    } finally {
+      await jsm.streams.delete(leases.stream).catch(() => undefined);
+    }
   });
 });
 
