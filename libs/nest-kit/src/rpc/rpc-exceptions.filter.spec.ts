@@ -55,6 +55,20 @@ describe('AllRpcExceptionsFilter', () => {
     expect(isDependencyUnavailable(wrapped)).toBe(true);
   });
 
+  it.each(['EPIPE', 'ECONNRESET', 'ECONNREFUSED'])(
+    'answers 503 for a connection lost under the driver, unwrapped (%s)',
+    async (code) => {
+      // what mongodb's Connection.writeCommand threw when FerretDB died under a write
+      const lost = Object.assign(new Error('This socket has been ended by the other party'), {
+        code,
+      });
+      await expect(answer(lost)).resolves.toMatchObject({
+        status: 503,
+        code: ErrorCodes.SERVICE_UNAVAILABLE,
+      });
+    },
+  );
+
   it('answers anything else as a generic 500 without details', async () => {
     await expect(answer(new TypeError('x is undefined'))).resolves.toEqual({
       status: 500,
@@ -64,6 +78,10 @@ describe('AllRpcExceptionsFilter', () => {
     // a database that answers with an error of its own is not "unavailable"
     await expect(
       answer(driverError('MongoServerError', 'E11000 duplicate key error')),
+    ).resolves.toMatchObject({ status: 500 });
+    // a file that is not there is no lost connection
+    await expect(
+      answer(Object.assign(new Error('no such file'), { code: 'ENOENT' })),
     ).resolves.toMatchObject({ status: 500 });
   });
 });

@@ -22,11 +22,20 @@ const DATABASE_UNREACHABLE = new Set([
   'MongooseServerSelectionError',
 ]);
 
+/**
+ * Node's codes of a connection the other end closed or refused. The driver does not always wrap
+ * them: a command written the moment FerretDB died came back as Node's own EPIPE "This socket has
+ * been ended by the other party" from mongodb's Connection.writeCommand (the fault suite, a 500).
+ */
+const CONNECTION_LOST = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
+
 /** True when `error` (or an error in its `cause` chain) says a dependency is unreachable. */
 export function isDependencyUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const name = (e as { name?: unknown }).name;
     if (typeof name === 'string' && DATABASE_UNREACHABLE.has(name)) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_LOST.has(code)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
