@@ -1,7 +1,7 @@
 // @ts-check
 // Shared pieces of the load scripts: profile URLs, the seeded learner's token, restarting the
 // gateway with load-test limits. The load itself comes from vegeta (./vegeta.mjs).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -398,4 +398,31 @@ export async function spanReceiver(profile) {
       /** @type {{ spans: number }} */ (await (await fetch(`${url}/count`)).json()).spans,
     stop: () => child.kill(),
   };
+}
+
+/**
+ * The pid in a pid file, or null when there is none.
+ * @param {string} file
+ */
+export function pidIn(file) {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
+}
+
+/**
+ * A process's resident memory in MiB (ps), or null when it is gone.
+ * @param {string | number | null | undefined} pid
+ */
+export function rssMiB(pid) {
+  if (!pid) return null;
+  try {
+    return Math.round(
+      Number(
+        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+          .toString()
+          .trim(),
+      ) / 1024,
+    );
+  } catch {
+    return null;
+  }
 }

@@ -27,6 +27,8 @@ import {
   LOAD_TEST_LIMITS,
   learnerToken,
   loadContext,
+  pidIn,
+  rssMiB,
   spanReceiver,
   startBareServer,
   until,
@@ -70,28 +72,6 @@ const CLOCK_TICKS = (() => {
     return 100;
   }
 })();
-
-/**
- * The pid in one of the profile's pid files, or null.
- * @param {string} file
- */
-function pidIn(file) {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
-}
-
-/** @param {string | number} pid resident memory in MiB */
-function rssOf(pid) {
-  try {
-    const kib = Number(
-      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
-        .toString()
-        .trim(),
-    );
-    return Math.round(kib / 1024);
-  } catch {
-    return null;
-  }
-}
 
 /** Tracing explicitly off: a running Jaeger would otherwise switch it on in the apps started. */
 const TRACING_OFF = { OTEL_SDK_DISABLED: 'true' };
@@ -186,7 +166,7 @@ async function main() {
       if (name !== 'bare') {
         for (const proc of ['gateway', 'announcements']) {
           const pid = processes[name][proc];
-          rss[`${name} ${proc}`] = pid ? rssOf(pid) : null;
+          rss[`${name} ${proc}`] = rssMiB(pid);
         }
       }
     };

@@ -15,7 +15,6 @@
 // Verdict per process: "grows" when the heap after the idle wait rises on every round and ends
 // more than 25 % above the first round's, else "levels off". Needs the system running on the
 // profile, as gateway-overhead.mjs does; the two apps are restarted as they were at the end.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -24,6 +23,8 @@ import {
   LOAD_TEST_LIMITS,
   learnerToken,
   loadContext,
+  pidIn,
+  rssMiB,
   spanReceiver,
   withLoadTestGateway,
 } from './common.mjs';
@@ -58,20 +59,7 @@ const APPS = /** @type {const} */ (['gateway', 'announcements']);
 
 /** @param {string} app */
 function pidOf(app) {
-  const file = path.join(u.appsDataDir, 'run', `${app}.pid`);
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
-}
-
-/** @param {string | null} pid resident memory in MiB, or null when the process is gone */
-function rssMiB(pid) {
-  if (!pid) return null;
-  try {
-    return Math.round(
-      Number(execFileSync('ps', ['-o', 'rss=', '-p', pid]).toString().trim()) / 1024,
-    );
-  } catch {
-    return null;
-  }
+  return pidIn(path.join(u.appsDataDir, 'run', `${app}.pid`));
 }
 
 /**
