@@ -21,6 +21,7 @@ export * from './health/rpc-health.controller';
 export * from './jetstream/jetstream.bus';
 export * from './jetstream/jetstream.module';
 export * from './jetstream/stream-leader';
+export * from './jetstream/kv-bucket';
 export * from './jetstream/event-handlers';
 export * from './jetstream/event-handlers.explorer';
 export * from './mongo/mongo.module';

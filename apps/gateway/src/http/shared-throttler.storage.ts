@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { rootLogger } from '@examprep/nest-kit';
-import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
+import { isKvConflict, KvBucket, rootLogger } from '@examprep/nest-kit';
 import { type KV, Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { FixedWindowThrottlerStorage } from './fixed-window-throttler.storage';
@@ -94,11 +93,6 @@ export class SharedThrottlerStorage implements ThrottlerStorage {
 export const RATE_LIMIT_BUCKET = 'gateway_rate_limits';
 const BUCKET_TTL_MS = 2 * 60_000;
 const CAS_ATTEMPTS = 10;
-/** JetStream's "wrong last sequence": the key was written since it was read (or exists). */
-const isConflict = (err: unknown) =>
-  (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamWrongLastSequence) ||
-  /wrong last sequence/i.test(String((err as Error)?.message ?? ''));
-
 /**
  * RateCounters in a JetStream key-value bucket on the gateway's NATS connection: a hit is a
  * compare-and-set of the key's window {s: start, n: hits} (create when new, update at the
@@ -106,40 +100,36 @@ const isConflict = (err: unknown) =>
  * between. Entries go with the bucket's max age (two windows of a minute).
  */
 export class NatsKvRateCounters implements RateCounters {
-  private bucket: Promise<KV> | undefined;
+  /** Made again when a NATS restart lost it: KvBucket. */
+  private readonly bucket = new KvBucket<KV>(async () => {
+    const nc = this.connection();
+    if (!nc) throw new Error('no NATS connection');
+    return new Kvm(nc).create(this.bucketName, { history: 1, ttl: BUCKET_TTL_MS });
+  });
 
-  constructor(private readonly connection: () => NatsConnection | undefined) {}
+  constructor(
+    private readonly connection: () => NatsConnection | undefined,
+    /** RATE_LIMIT_BUCKET; a spec gives its own, not to touch the running gateways' bucket. */
+    private readonly bucketName = RATE_LIMIT_BUCKET,
+  ) {}
 
   async hit(key: string, windowMs: number, now: number): Promise<RateCount> {
-    const kv = await this.open();
-    for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
-      const entry = await kv.get(key);
-      const before = entry && entry.operation === 'PUT' ? readWindow(entry.string()) : undefined;
-      const next =
-        before && now - before.s < windowMs ? { s: before.s, n: before.n + 1 } : { s: now, n: 1 };
-      try {
-        if (entry) await kv.update(key, JSON.stringify(next), entry.revision);
-        else await kv.create(key, JSON.stringify(next));
-        return { hits: next.n, resetAt: next.s + windowMs };
-      } catch (err) {
-        if (!isConflict(err)) throw err;
+    return this.bucket.run(async (kv) => {
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+        const entry = await kv.get(key);
+        const before = entry && entry.operation === 'PUT' ? readWindow(entry.string()) : undefined;
+        const next =
+          before && now - before.s < windowMs ? { s: before.s, n: before.n + 1 } : { s: now, n: 1 };
+        try {
+          if (entry) await kv.update(key, JSON.stringify(next), entry.revision);
+          else await kv.create(key, JSON.stringify(next));
+          return { hits: next.n, resetAt: next.s + windowMs };
+        } catch (err) {
+          if (!isKvConflict(err)) throw err;
+        }
       }
-    }
-    throw new Error(`rate counter ${key}: ${CAS_ATTEMPTS} writes lost to other replicas`);
-  }
-
-  private open(): Promise<KV> {
-    if (!this.bucket) {
-      const nc = this.connection();
-      if (!nc) return Promise.reject(new Error('no NATS connection'));
-      this.bucket = new Kvm(nc)
-        .create(RATE_LIMIT_BUCKET, { history: 1, ttl: BUCKET_TTL_MS })
-        .catch((err: unknown) => {
-          this.bucket = undefined;
-          throw err;
-        });
-    }
-    return this.bucket;
+      throw new Error(`rate counter ${key}: ${CAS_ATTEMPTS} writes lost to other replicas`);
+    });
   }
 }
 

@@ -1,31 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { JetStreamBus, waitForStreamLeader } from '@examprep/nest-kit';
-import {
-  JetStreamApiCodes,
-  JetStreamApiError,
-  jetstreamManager,
-  StorageType,
-} from '@nats-io/jetstream';
+import { isKvConflict, JetStreamBus, KvBucket, waitForStreamLeader } from '@examprep/nest-kit';
+import { jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { type KV, Kvm } from '@nats-io/kv';
 import { LEASE_MS } from './test-locks';
 import { type TestLease, TestLeasesRepository } from './test-leases.repository';
 
 /** The JetStream key-value bucket of the test leases (key = test id). */
 export const TEST_LEASES_BUCKET = 'testing_test_leases';
-
-/** JetStream's "wrong last sequence": the key changed since the revision named. */
-const isConflict = (err: unknown) =>
-  (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamWrongLastSequence) ||
-  /wrong last sequence|key exists/i.test(String((err as Error)?.message ?? ''));
-
-/**
- * The bucket's stream is not there: a NATS server restarted without it (memory storage: a
- * single server's restart, or every server of a cluster's) or it was removed. Its reads then
- * find no responder for the direct get, its writes no stream.
- */
-export const isBucketGone = (err: unknown) =>
-  (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) ||
-  /no responders|stream not found/i.test(String((err as Error)?.message ?? ''));
 
 /**
  * The test leases in a JetStream key-value bucket on the service's NATS connection (ADR 0027):
@@ -37,9 +18,10 @@ export const isBucketGone = (err: unknown) =>
  */
 @Injectable()
 export class NatsTestLeasesRepository extends TestLeasesRepository {
-  private bucket: Promise<KV> | undefined;
   /** The bucket's name (a spec gives its own, not to touch the running services' bucket). */
   protected readonly bucketName: string = TEST_LEASES_BUCKET;
+  /** Made again when a NATS restart lost it (in memory): KvBucket. */
+  private readonly bucket = new KvBucket<KV>(() => this.open());
 
   constructor(private readonly bus: JetStreamBus) {
     super();
@@ -51,7 +33,7 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
    * (nats.js's `create` would first fail on that marker, then read, then update).
    */
   async tryTake(testId: string, holder: string): Promise<number | null> {
-    return this.withBucket(async (kv) => {
+    return this.bucket.run(async (kv) => {
       const entry = await kv.get(testId);
       if (entry?.operation === 'PUT') return null;
       try {
@@ -59,14 +41,14 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
           ? await kv.update(testId, holder, entry.revision)
           : await kv.create(testId, holder);
       } catch (err) {
-        if (isConflict(err)) return null;
+        if (isKvConflict(err)) return null;
         throw err;
       }
     });
   }
 
   async find(testId: string): Promise<TestLease | null> {
-    return this.withBucket(async (kv) => {
+    return this.bucket.run(async (kv) => {
       const entry = await kv.get(testId);
       if (!entry || entry.operation !== 'PUT') return null;
       return { holder: entry.string(), revision: entry.revision };
@@ -74,64 +56,40 @@ export class NatsTestLeasesRepository extends TestLeasesRepository {
   }
 
   async rewrite(testId: string, holder: string, revision: number): Promise<number | null> {
-    return this.withBucket(async (kv) => {
+    return this.bucket.run(async (kv) => {
       try {
         return await kv.update(testId, holder, revision);
       } catch (err) {
-        if (isConflict(err)) return null;
+        if (isKvConflict(err)) return null;
         throw err;
       }
     });
   }
 
   async giveBack(testId: string, revision: number): Promise<void> {
-    return this.withBucket(async (kv) => {
+    return this.bucket.run(async (kv) => {
       try {
         await kv.delete(testId, { previousSeq: revision });
       } catch (err) {
-        if (!isConflict(err)) throw err;
+        if (!isKvConflict(err)) throw err;
       }
     });
   }
 
-  /**
-   * Runs `op` on the bucket; when the bucket is gone (isBucketGone), makes it again and runs `op`
-   * once more. The leases it held are lost with it: a holder's next change names a revision the
-   * new bucket does not have and fails, so it learns it lost the lease (a take on the new bucket
-   * wins as on a fresh one). Without this the handle made before the restart would fail every
-   * call until the service restarts (the fault suite's nats-server kill on one server).
-   */
-  private async withBucket<T>(op: (kv: KV) => Promise<T>): Promise<T> {
-    const opened = this.open();
-    try {
-      return await op(await opened);
-    } catch (err) {
-      if (!isBucketGone(err)) throw err;
-      if (this.bucket === opened) this.bucket = undefined;
-      return op(await this.open());
-    }
-  }
-
-  private open(): Promise<KV> {
-    this.bucket ??= (async () => {
-      const replicas = this.bus.streamReplicas;
-      const kv = await new Kvm(this.bus.connection).create(this.bucketName, {
-        history: 1,
-        ttl: LEASE_MS,
-        storage: StorageType.Memory,
-        replicas,
-      });
-      // a replicated bucket just made has no leader for a moment (ADR 0029)
-      if (replicas > 1)
-        await waitForStreamLeader(
-          await jetstreamManager(this.bus.connection),
-          `KV_${this.bucketName}`,
-        );
-      return kv;
-    })().catch((err: unknown) => {
-      this.bucket = undefined;
-      throw err;
+  private async open(): Promise<KV> {
+    const replicas = this.bus.streamReplicas;
+    const kv = await new Kvm(this.bus.connection).create(this.bucketName, {
+      history: 1,
+      ttl: LEASE_MS,
+      storage: StorageType.Memory,
+      replicas,
     });
-    return this.bucket;
+    // a replicated bucket just made has no leader for a moment (ADR 0029)
+    if (replicas > 1)
+      await waitForStreamLeader(
+        await jetstreamManager(this.bus.connection),
+        `KV_${this.bucketName}`,
+      );
+    return kv;
   }
 }
