@@ -95,12 +95,15 @@ it('killed after recording the payment: after a restart the learner owns the pro
   // a normal restart: the relay processes the inbox entry and finishes the order within seconds
   catalogApp('start');
   faulty = false;
+  // the relay grants first, then marks the order done (fulfilment.service.ts): wait for both
   await waitFor(
     async () =>
-      (await owns(buyer, 'teas_math_qbank')) && (await owns(buyer, 'med_dosage_workbook')),
+      (await owns(buyer, 'teas_math_qbank')) &&
+      (await owns(buyer, 'med_dosage_workbook')) &&
+      (await orderOf(order.sessionId))?.fulfilment === 'done',
     {
       timeoutMs: 5_000,
-      description: 'the learner owns the products',
+      description: 'the learner owns the products and the order is fulfilled',
     },
   );
   const grants = (await ledgerOf(buyer.uid)).map((e) => [
