@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverApps } from '../infra/environment.cjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SCRIPT = path.join(__dirname, 'validate.mjs');
@@ -230,15 +231,7 @@ maybe('k8s validation (tools/k8s)', () => {
   it("sizes each Node app's V8 heap to its container: old space at most half the memory limit, a 16 MiB semi-space", () => {
     // left to itself Node sizes the young generation from the cgroup limit (2 MiB under 384Mi):
     // half the throughput in a pod (k8s/README.md, Memory; tools/load/pod-memory.mjs)
-    const nodeApps = [
-      'gateway',
-      'announcements',
-      'catalog',
-      'identity',
-      'media',
-      'qbank',
-      'testing',
-    ];
+    const nodeApps = serverApps();
     for (const overlay of ['dev', 'prod']) {
       const seen: string[] = [];
       for (const doc of render(`k8s/overlays/${overlay}`)) {

@@ -426,3 +426,24 @@ export function rssMiB(pid) {
     return null;
   }
 }
+
+/**
+ * The environment of apps started with tracing on, exporting to `url` (a spanReceiver's), or,
+ * with no url, explicitly off (a running Jaeger would otherwise switch it on in the apps).
+ * `sample` < 1 keeps that share of the traces; `disable` names instrumentations left out.
+ * @param {string | null | undefined} url
+ * @param {{ sample?: number, disable?: string }} [o]
+ * @returns {Record<string, string>}
+ */
+export function tracingEnv(url, o = {}) {
+  if (!url) return { OTEL_SDK_DISABLED: 'true' };
+  const sample = o.sample ?? 1;
+  return {
+    OTEL_SDK_DISABLED: 'false',
+    OTEL_EXPORTER_OTLP_ENDPOINT: url,
+    ...(o.disable ? { OTEL_NODE_DISABLED_INSTRUMENTATIONS: o.disable } : {}),
+    ...(sample < 1
+      ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(sample) }
+      : {}),
+  };
+}

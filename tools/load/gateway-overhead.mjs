@@ -31,6 +31,7 @@ import {
   rssMiB,
   spanReceiver,
   startBareServer,
+  tracingEnv,
   until,
   withLoadTestGateway,
 } from './common.mjs';
@@ -73,9 +74,6 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** Tracing explicitly off: a running Jaeger would otherwise switch it on in the apps started. */
-const TRACING_OFF = { OTEL_SDK_DISABLED: 'true' };
-
 /**
  * Restarts the two apps of the measured path (the announcements service, then the gateway)
  * with the load-test limits and `env`.
@@ -91,7 +89,7 @@ async function main() {
   await withLoadTestGateway(profile, async () => {
     if (compareTracing) {
       console.log('[load] restarting the gateway and the announcements service with tracing off');
-      restartPath(TRACING_OFF);
+      restartPath(tracingEnv(null));
     }
     const bearer = await learnerToken(u);
     const gatewayReq = announcementsRequest(u.gatewayUrl, bearer);
@@ -180,17 +178,7 @@ async function main() {
           console.log(
             `[load] restarting the same path with tracing on (${sample * 100}% of traces kept${disable ? `, without ${disable}` : ''}), exporting to ${receiver.to}`,
           );
-          restartPath({
-            OTEL_SDK_DISABLED: 'false',
-            OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-            ...(disable ? { OTEL_NODE_DISABLED_INSTRUMENTATIONS: disable } : {}),
-            ...(sample < 1
-              ? {
-                  OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-                  OTEL_TRACES_SAMPLER_ARG: String(sample),
-                }
-              : {}),
-          });
+          restartPath(tracingEnv(receiver.url, { sample, disable }));
           processes['gateway+tracing'] = fullPath();
           // a fresh token: the first may be minutes old by now
           await measure(

@@ -26,6 +26,7 @@ import {
   pidIn,
   rssMiB,
   spanReceiver,
+  tracingEnv,
   withLoadTestGateway,
 } from './common.mjs';
 import { announcementsChecks, announcementsRequest } from './scenarios/announcements.js';
@@ -175,18 +176,7 @@ async function main() {
   const receiver = tracingOn ? await spanReceiver(profile) : null;
   const env = {
     ...LOAD_TEST_LIMITS,
-    ...(receiver
-      ? {
-          OTEL_SDK_DISABLED: 'false',
-          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-          ...(sample < 1
-            ? {
-                OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-                OTEL_TRACES_SAMPLER_ARG: String(sample),
-              }
-            : {}),
-        }
-      : { OTEL_SDK_DISABLED: 'true' }),
+    ...tracingEnv(receiver?.url, { sample }),
     ...extraEnv,
   };
   const label = `tracing ${tracingOn ? `on (${sample * 100}% kept)` : 'off'}${

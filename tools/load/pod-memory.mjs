@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { appsCtl, arg, LOAD_TEST_LIMITS, root, spanReceiver } from './common.mjs';
+import { appsCtl, arg, LOAD_TEST_LIMITS, root, spanReceiver, tracingEnv } from './common.mjs';
 
 const profile = arg('profile', 'test');
 const nodeOptions = arg('node-options', '');
@@ -55,9 +55,7 @@ async function main() {
   const receiver = tracingOn ? await spanReceiver(profile) : null;
   const env = {
     ...LOAD_TEST_LIMITS,
-    ...(receiver
-      ? { OTEL_SDK_DISABLED: 'false', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }
-      : { OTEL_SDK_DISABLED: 'true' }),
+    ...tracingEnv(receiver?.url),
     ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
   };
   console.log(
