@@ -168,6 +168,14 @@ describe.each(implementations)('UsersRepository (%s)', (_name, make) => {
     expect(await repo.exists('nobody')).toBe(false);
   });
 
+  // ADR 0027: two identity replicas may add one user's generations at the same moment; every
+  // increment must count (our FerretDB build's updates are compare-and-swap, ADR 0028).
+  it('addGenerations made at the same moment all count', async () => {
+    await repo.insert('u1', { email: 'l@x.test', purchases: {} });
+    await Promise.all(Array.from({ length: 24 }, () => repo.addGenerations('u1', 3)));
+    expect(await repo.findById('u1')).toMatchObject({ infiniteQbankGenerations: 72 });
+  });
+
   it('pageById in byte order after a uid, and remove', async () => {
     for (const uid of ['u2', 'U1', 'u1', 'u10'])
       await repo.insert(uid, { email: `${uid}-${uid.charCodeAt(0)}@x.test`, purchases: {} });
@@ -195,6 +203,23 @@ describe.each(implementations)('PurchaseViewsRepository (%s)', (_name, make) => 
     // same size, other names (FerretDB skipped such a $set: the whole document is replaced)
     expect(await repo.applyIfNewer('u1', { purchases: { b: true }, version: 3, at })).toBe(true);
     expect(await repo.find('u1')).toEqual({ uid: 'u1', purchases: { b: true }, version: 3 });
+  });
+
+  // ADR 0027: facts of one user handled at the same moment by two replicas must leave the
+  // newest view, whatever order the writes land in.
+  it('of views applied at the same moment, the newest stays', async () => {
+    for (let round = 0; round < 5; round++) {
+      const uid = `race-${round}`;
+      await repo.applyIfNewer(uid, { purchases: { v1: true }, version: 1, at });
+      const versions = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].sort(() => Math.random() - 0.5);
+      const applied = await Promise.all(
+        versions.map((v) =>
+          repo.applyIfNewer(uid, { purchases: { [`v${v}`]: true }, version: v, at }),
+        ),
+      );
+      expect(applied[versions.indexOf(13)]).toBe(true);
+      expect(await repo.find(uid)).toEqual({ uid, purchases: { v13: true }, version: 13 });
+    }
   });
 
   it('pageById in uid order; remove answers whether there was a view', async () => {
