@@ -18,15 +18,11 @@ import {
   type PumpProblem,
   type PumpRef,
 } from './problem';
+import { FLUID_ROWS, maxBagMl, PIGGYBACK_ROW } from './reference';
 import { PumpRng } from './rng';
 
-const FLUIDS = [
-  '0.9% sodium chloride',
-  "lactated Ringer's solution",
-  'D5W',
-  'D5 0.45% sodium chloride',
-  "D5 lactated Ringer's",
-] as const;
+/** Primary fluids come from the reference table (reference.ts): bag sizes and rate caps. */
+type Fluid = (typeof FLUID_ROWS)[number];
 const SECONDARY_FLUID = 'an IV antibiotic';
 
 /** Durations of rate and VTBI questions, in minutes: 1 to 24 hours in 0.5 steps. */
@@ -42,42 +38,52 @@ const TIME_ANSWERS: readonly number[] = range(0, L.timeMaxMinutes, 1).filter(
 );
 
 /**
- * Piggybacks as hung on a ward: a 50 to 250 mL bag over 15 minutes to an hour, at a rate
- * that is a multiple of 5 from 10 to 500 mL/hr.
+ * Piggybacks as the reference table hangs them (PIGGYBACK_ROW): a 50 or 100 mL bag over 30
+ * minutes to an hour, at a whole rate that is a multiple of 5 and at most the row's cap.
  */
-const SECONDARIES: readonly { vtbi: number; minutes: number; rate: number }[] = [
-  50, 100, 150, 200, 250,
-].flatMap((vtbi) =>
-  [15, 20, 30, 40, 45, 60]
-    .map((minutes) => ({ vtbi, minutes, rate: (vtbi * 60) / minutes }))
-    .filter(
-      ({ rate }) =>
-        Number.isInteger(rate) &&
-        rate % L.timeRateMultiple === 0 &&
-        rate >= L.rateMin &&
-        rate <= L.rateMax,
-    ),
-);
+const SECONDARIES: readonly { vtbi: number; minutes: number; rate: number }[] =
+  PIGGYBACK_ROW.volumesMl.flatMap((vtbi) =>
+    PIGGYBACK_ROW.minutes
+      .map((minutes) => ({ vtbi, minutes, rate: (vtbi * 60) / minutes }))
+      .filter(
+        ({ rate }) =>
+          Number.isInteger(rate) &&
+          rate % L.timeRateMultiple === 0 &&
+          rate >= L.rateMin &&
+          rate <= Math.min(L.rateMax, PIGGYBACK_ROW.maxRateMlPerHr),
+      ),
+  );
 
-/** Rates of rate questions (Calculate Rate): a whole rate whose VTBI is a multiple of 10 under 5000. */
-function rateChoices(minutes: number, vtbiMultiple: number, rateMultiple = 1): number[] {
+/**
+ * Rates of a fluid over `minutes`: a whole rate within the spec's 10-500 mL/hr and the
+ * fluid's own cap, whose VTBI is a multiple of `vtbiMultiple` and fits in one bag of it (so
+ * never near the spec's 5000 mL ceiling).
+ */
+function rateChoices(
+  fluid: Fluid,
+  minutes: number,
+  vtbiMultiple: number,
+  rateMultiple: number,
+): number[] {
   const out: number[] = [];
-  for (let rate = L.rateMin; rate <= L.rateMax; rate += 1) {
+  const maxRate = Math.min(L.rateMax, fluid.maxRateMlPerHr);
+  const maxVtbi = Math.min(L.vtbiBelow - 1, maxBagMl(fluid.name));
+  for (let rate = L.rateMin; rate <= maxRate; rate += 1) {
     if (rate % rateMultiple !== 0) continue;
     const vtbi = (rate * minutes) / 60;
-    if (Number.isInteger(vtbi) && vtbi % vtbiMultiple === 0 && vtbi > 0 && vtbi < L.vtbiBelow)
+    if (Number.isInteger(vtbi) && vtbi % vtbiMultiple === 0 && vtbi > 0 && vtbi <= maxVtbi)
       out.push(rate);
   }
   return out;
 }
 
-/** Memoised per (minutes, vtbi multiple, rate multiple): the search is the generator's cost. */
+/** Memoised per (fluid, minutes, vtbi multiple, rate multiple): the search is the generator's cost. */
 const choiceCache = new Map<string, number[]>();
-function ratesFor(minutes: number, vtbiMultiple: number, rateMultiple = 1): number[] {
-  const key = `${minutes}/${vtbiMultiple}/${rateMultiple}`;
+function ratesFor(fluid: Fluid, minutes: number, vtbiMultiple: number, rateMultiple = 1): number[] {
+  const key = `${fluid.name}/${minutes}/${vtbiMultiple}/${rateMultiple}`;
   let rates = choiceCache.get(key);
   if (!rates) {
-    rates = rateChoices(minutes, vtbiMultiple, rateMultiple);
+    rates = rateChoices(fluid, minutes, vtbiMultiple, rateMultiple);
     choiceCache.set(key, rates);
   }
   return rates;
@@ -90,8 +96,8 @@ function clockStart(rng: PumpRng, format: PumpTimeFormat): number | null {
 
 /**
  * Calculate Rate (singlePump, dualPump) and Calculate VTBI (rateBased, rateBasedDual): a
- * duration from 1 to 24 hours in half hours, then a whole rate whose VTBI is a multiple of 10
- * under 5000 (rate-based: a multiple of 50, so it ends in 00 or 50).
+ * fluid from the reference table, a duration from 1 to 24 hours in half hours, then a whole rate
+ * within the fluid's cap whose VTBI is a multiple of 10 and fits in one bag (rate-based: a multiple of 50, so it ends in 00 or 50).
  */
 function programmedInfusion(
   rng: PumpRng,
@@ -100,14 +106,15 @@ function programmedInfusion(
   vtbiMultiple: number,
 ): PumpInfusion {
   for (;;) {
+    const fluid = rng.pick(FLUID_ROWS);
     const minutes = rng.pick(HALF_HOUR_DURATIONS);
-    const rates = ratesFor(minutes, vtbiMultiple);
+    const rates = ratesFor(fluid, minutes, vtbiMultiple);
     if (rates.length === 0) continue;
     const rate = rng.pick(rates);
     return {
       channel,
       role: null,
-      fluid: rng.pick(FLUIDS),
+      fluid: fluid.name,
       rate,
       vtbi: (rate * minutes) / 60,
       minutes,
@@ -119,12 +126,13 @@ function programmedInfusion(
 /** Time questions: an answer of 1:15 to 24:00 with allowed minutes; rate a multiple of 5, VTBI of 10. */
 function timedInfusion(rng: PumpRng, channel: PumpChannel): PumpInfusion {
   for (;;) {
+    const fluid = rng.pick(FLUID_ROWS);
     const minutes = rng.pick(TIME_ANSWERS);
-    const rates = ratesFor(minutes, L.timeVtbiMultiple, L.timeRateMultiple);
+    const rates = ratesFor(fluid, minutes, L.timeVtbiMultiple, L.timeRateMultiple);
     if (rates.length === 0) continue;
     const rate = rng.pick(rates);
-    const fluid = rng.pick(FLUIDS);
-    return { channel, role: null, fluid, rate, vtbi: (rate * minutes) / 60, minutes, start: null };
+    const vtbi = (rate * minutes) / 60;
+    return { channel, role: null, fluid: fluid.name, rate, vtbi, minutes, start: null };
   }
 }
 
@@ -193,16 +201,22 @@ function infusionsFor(rng: PumpRng, kind: PumpKind, format: PumpTimeFormat): Pum
         fluid: SECONDARY_FLUID,
         start: null,
       };
+      const fluid = rng.pick(FLUID_ROWS);
       const totals = TIME_ANSWERS.filter((t) => t - secondary.minutes >= 60);
       const total = rng.pick(totals);
-      const rates = ratesFor(total - secondary.minutes, L.timeVtbiMultiple, L.timeRateMultiple);
+      const rates = ratesFor(
+        fluid,
+        total - secondary.minutes,
+        L.timeVtbiMultiple,
+        L.timeRateMultiple,
+      );
       if (rates.length === 0) continue;
       const rate = rng.pick(rates);
       const minutes = total - secondary.minutes;
       const primary: PumpInfusion = {
         channel: 'A',
         role: 'primary',
-        fluid: rng.pick(FLUIDS),
+        fluid: fluid.name,
         rate,
         vtbi: (rate * minutes) / 60,
         minutes,

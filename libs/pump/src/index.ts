@@ -4,3 +4,4 @@ export * from './check';
 export * from './explain';
 export * from './clock';
 export { PumpRng } from './rng';
+export * from './reference';

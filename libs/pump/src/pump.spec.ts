@@ -6,23 +6,23 @@ import { isPreviewRef, parsePumpProblemId, pumpProblemId } from './problem';
 
 describe('generatePump examples', () => {
   it('Calculate Rate, single pump, given duration: the pump in use and the idle one at 0', () => {
-    const p = generatePump({ kind: 'singlePump', timeFormat: 'given', seed: 7 });
+    const p = generatePump({ kind: 'singlePump', timeFormat: 'given', seed: 313 });
     expect(p.text).toBe(
-      'Pump A: infuse 980 mL of D5 0.45% sodium chloride over 2 hours. Program the pump: enter the rate (mL/hr) and the VTBI (mL). The other pump stays at 0.',
+      "Pump A: infuse 750 mL of D5 lactated Ringer's over 6 hours. Program the pump: enter the rate (mL/hr) and the VTBI (mL). The other pump stays at 0.",
     );
     expect(p.expected).toEqual({
       mode: 'channels',
-      A: { rate: '490', vtbi: '980' },
+      A: { rate: '125', vtbi: '750' },
       B: { rate: '0', vtbi: '0' },
     });
     expect(p.display).toBeNull();
   });
 
   it('writes the same problem in the AM/PM and military formats', () => {
-    const ampm = generatePump({ kind: 'singlePump', timeFormat: 'ampm', seed: 7 });
-    const military = generatePump({ kind: 'singlePump', timeFormat: 'military', seed: 7 });
-    expect(ampm.text).toContain('from 12:15 PM to 2:15 PM');
-    expect(military.text).toContain('from 1215 to 1415');
+    const ampm = generatePump({ kind: 'singlePump', timeFormat: 'ampm', seed: 313 });
+    const military = generatePump({ kind: 'singlePump', timeFormat: 'military', seed: 313 });
+    expect(ampm.text).toContain('from 12:15 PM to 6:15 PM');
+    expect(military.text).toContain('from 1215 to 1815');
     expect(military.expected).toEqual(ampm.expected);
   });
 
@@ -73,7 +73,7 @@ describe('replay ids', () => {
 });
 
 describe('checkPump', () => {
-  const single = generatePump({ kind: 'singlePump', timeFormat: 'given', seed: 7 });
+  const single = generatePump({ kind: 'singlePump', timeFormat: 'given', seed: 313 });
 
   it('accepts exactly the typed strings the pump must read', () => {
     expect(checkPump(single, canonicalAnswer(single))).toEqual({
@@ -85,7 +85,7 @@ describe('checkPump', () => {
 
   it('refuses leading zeros, an idle pump not at 0 and a slipped decimal, naming the slip', () => {
     const leading = checkPump(single, {
-      A: { rate: '0490', vtbi: '980' },
+      A: { rate: '0125', vtbi: '750' },
       B: { rate: '0', vtbi: '0' },
     });
     expect(leading).toEqual({
@@ -93,14 +93,14 @@ describe('checkPump', () => {
       message: PUMP_MESSAGES.incorrect,
       hint: PUMP_MESSAGES.hintFormat,
     });
-    const idle = checkPump(single, { A: { rate: '490', vtbi: '980' }, B: { rate: '', vtbi: '0' } });
+    const idle = checkPump(single, { A: { rate: '125', vtbi: '750' }, B: { rate: '', vtbi: '0' } });
     expect(idle.hint).toBe(PUMP_MESSAGES.hintIdleChannel);
     const out10 = checkPump(single, {
-      A: { rate: '49', vtbi: '980' },
+      A: { rate: '1250', vtbi: '750' },
       B: { rate: '0', vtbi: '0' },
     });
     expect(out10.hint).toBe(PUMP_MESSAGES.hintOutBy10);
-    const off = checkPump(single, { A: { rate: '491', vtbi: '980' }, B: { rate: '0', vtbi: '0' } });
+    const off = checkPump(single, { A: { rate: '126', vtbi: '750' }, B: { rate: '0', vtbi: '0' } });
     expect(off).toEqual({ correct: false, message: PUMP_MESSAGES.incorrect, hint: null });
     expect(checkPump(single, {}).correct).toBe(false);
   });
@@ -122,7 +122,8 @@ describe('checkPump', () => {
 
 describe('publicView and explainPump', () => {
   it('shows the question without the answer', () => {
-    const p = generatePump({ kind: 'singlePump', timeFormat: 'given', seed: 7 });
+    // Seed 9 is a preview seed: 500 mL of D5 lactated Ringer's over 4 hours, 125 mL/hr.
+    const p = generatePump({ kind: 'singlePump', timeFormat: 'given', seed: 9 });
     const view = publicView(p);
     expect(Object.keys(view).sort()).toEqual(
       [
@@ -137,7 +138,7 @@ describe('publicView and explainPump', () => {
         'timeFormat',
       ].sort(),
     );
-    expect(JSON.stringify(view)).not.toContain('490');
+    expect(JSON.stringify(view)).not.toContain('125');
     expect(view.channels).toEqual(['A']);
     expect(view.preview).toBe(true);
   });
@@ -149,10 +150,10 @@ describe('publicView and explainPump', () => {
   });
 
   it('works the formula with the numbers', () => {
-    const p = generatePump({ kind: 'singlePump', timeFormat: 'ampm', seed: 7 });
+    const p = generatePump({ kind: 'singlePump', timeFormat: 'ampm', seed: 313 });
     const text = explainPump(p);
-    expect(text).toContain('From 12:15 PM to 2:15 PM is 2 hours');
-    expect(text).toContain('\\frac{980\\,\\text{mL}}{2\\,\\text{hr}} = 490\\,\\text{mL/hr}');
+    expect(text).toContain('From 12:15 PM to 6:15 PM is 6 hours');
+    expect(text).toContain('\\frac{750\\,\\text{mL}}{6\\,\\text{hr}} = 125\\,\\text{mL/hr}');
     expect(text).toContain('reads 0 for rate and VTBI');
   });
 });

@@ -1,0 +1,156 @@
+/**
+ * Clinical reference rows for IV fluids: the bags a ward hangs, the fastest rate each fluid
+ * runs at in a question, and the piggybacks hung on a secondary line. They live here, not in
+ * libs/generators, because the pump generator must read them and libs/pump may not import
+ * libs/generators (which imports libs/pump); the generators' reference index re-exports them,
+ * so there is one table with one place per row (ADR 0038).
+ */
+
+/** Where a row's numbers come from: a page found and read on `accessed`. */
+export interface ReferenceSource {
+  title: string;
+  url: string;
+  /** ISO date the page was read. */
+  accessed: string;
+  /** What the page says that the row relies on, in a sentence. */
+  note: string;
+}
+
+export interface FluidRow {
+  /** As questions print it. */
+  name: string;
+  /** What the fluid is for in a question: maintenance fluids carry dextrose. */
+  use: 'isotonic' | 'maintenance';
+  /** Bag sizes (mL) on the label's How Supplied table. */
+  bagsMl: readonly number[];
+  /** Fastest rate (mL/hr) a question gives this fluid. */
+  maxRateMlPerHr: number;
+  source: ReferenceSource;
+  /** Where the rate cap comes from, when it is not on the bag's label. */
+  rateSource: ReferenceSource;
+}
+
+const ACCESSED = '2026-11-27';
+
+/** NICE CG174: adults' routine maintenance is 25-30 mL/kg/day; a resuscitation bolus is 500 mL. */
+const NICE_MAINTENANCE: ReferenceSource = {
+  title:
+    'Standards for intravenous fluid choice as per NICE guidelines (BMJ Open Quality, table 1)',
+  url: 'http://bmjopenquality.bmj.com/highwire/markup/137873/expansion?width=1000&height=500&iframe=true&postprocessors=highwire_tables%2Chighwire_reclass%2Chighwire_figures%2Chighwire_math%2Chighwire_inline_linked_media%2Chighwire_embed',
+  accessed: ACCESSED,
+  note: 'Maintenance 25-30 mL/kg/day of water; resuscitation bolus 500 mL of crystalloid. Cap 150 mL/hr = 30 mL/kg/day for a 120 kg adult.',
+};
+
+const NICE_RESUSCITATION: ReferenceSource = {
+  ...NICE_MAINTENANCE,
+  note: 'A resuscitation bolus is 500 mL of crystalloid (0.9% NaCl or Hartmann\u2019s/LR); cap 500 mL/hr, the pump\u2019s own limit (spec: rates 10-500 mL/hr).',
+};
+
+const BAXTER_NS: ReferenceSource = {
+  title: 'Baxter 2B1322Q 0.9% Sodium Chloride Injection, USP, 250 mL VIAFLEX (product page)',
+  url: 'https://sterilemate.com/product/solution-0-9-sodium-chloride-250ml-250ml-bg-36-ea-ca/',
+  accessed: ACCESSED,
+  note: '0.9% Sodium Chloride Injection USP in 250 mL VIAFLEX bags; the 1,000 mL bag is Baxter 2B1324X; 500 mL is the code between them.',
+};
+
+const VIAFLEX_DEXTROSE_SALINE: ReferenceSource = {
+  title: 'Dextrose and Sodium Chloride Injection, USP (VIAFLEX): How Supplied (RxList)',
+  url: 'http://www.rxlist.com/dextrose-5-in-9-sodium-chloride-drug/indications-dosage.htm',
+  accessed: ACCESSED,
+  note: 'Dextrose-saline injections are supplied in 250, 500 and 1000 mL VIAFLEX containers.',
+};
+
+/** Primary fluids on a pump or by gravity. One bag each: a VTBI never exceeds the largest bag. */
+export const FLUID_ROWS = [
+  {
+    name: '0.9% sodium chloride',
+    use: 'isotonic',
+    bagsMl: [250, 500, 1000],
+    maxRateMlPerHr: 500,
+    source: BAXTER_NS,
+    rateSource: NICE_RESUSCITATION,
+  },
+  {
+    name: "lactated Ringer's solution",
+    use: 'isotonic',
+    bagsMl: [1000],
+    maxRateMlPerHr: 500,
+    source: {
+      title: "DailyMed: Lactated Ringer's and Dextrose/Lactated Ringer's (label text)",
+      url: 'https://dataemia.com/2022/12/08/dailymed-lactated-ringers-and-dextroselactated-ringers/',
+      accessed: ACCESSED,
+      note: "Lactated Ringer's Injection USP, single-dose container for IV infusion (one liter provides 130 mEq Na); the table keeps the 1 L bag only.",
+    },
+    rateSource: NICE_RESUSCITATION,
+  },
+  {
+    name: 'D5W',
+    use: 'maintenance',
+    bagsMl: [250, 500, 1000],
+    maxRateMlPerHr: 150,
+    source: {
+      title: 'Heparin Sodium in 5% Dextrose Injection (Pfizer): dosage table',
+      url: 'https://www.pfizermedical.com/heparin-inj-5/highlights',
+      accessed: ACCESSED,
+      note: 'Doses are given "in 50 to 100 mL of 5% Dextrose Injection" and "in 1000 mL of 5% Dextrose Injection": D5W bags of 250 to 1000 mL as the dextrose-saline bags.',
+    },
+    rateSource: NICE_MAINTENANCE,
+  },
+  {
+    name: 'D5 0.45% sodium chloride',
+    use: 'maintenance',
+    bagsMl: [250, 500, 1000],
+    maxRateMlPerHr: 150,
+    source: VIAFLEX_DEXTROSE_SALINE,
+    rateSource: NICE_MAINTENANCE,
+  },
+  {
+    name: "D5 lactated Ringer's",
+    use: 'maintenance',
+    bagsMl: [1000],
+    maxRateMlPerHr: 150,
+    source: {
+      title:
+        "DailyMed archive: Lactated Ringer's and 5% Dextrose Injection, USP in VIAFLEX (Baxter)",
+      url: 'https://dailymed.nlm.nih.gov/dailymed/archives/fdaDrugInfo.cfm?archiveid=74916',
+      accessed: ACCESSED,
+      note: 'Single-dose VIAFLEX container; values are given per liter (180 kcal/L); the table keeps the 1 L bag only.',
+    },
+    rateSource: NICE_MAINTENANCE,
+  },
+] as const satisfies readonly FluidRow[];
+
+export type FluidName = (typeof FLUID_ROWS)[number]['name'];
+
+export interface PiggybackRow {
+  /** Volumes (mL) of the secondary bag. */
+  volumesMl: readonly number[];
+  /** Infusion times (minutes). */
+  minutes: readonly number[];
+  /** Fastest secondary rate (mL/hr). */
+  maxRateMlPerHr: number;
+  source: ReferenceSource;
+}
+
+/** IV antibiotic piggybacks: 50-100 mL over 30-60 minutes (at most 100 mL in 30 min). */
+export const PIGGYBACK_ROW: PiggybackRow = {
+  volumesMl: [50, 100],
+  minutes: [30, 40, 45, 60],
+  maxRateMlPerHr: 200,
+  source: {
+    title: 'Cefazolin: intermittent intravenous infusion (Galway University Hospitals IV guide)',
+    url: 'https://medinfogalway.ie/node/2852/printable/print',
+    accessed: ACCESSED,
+    note: 'Add the dose to 100 mL and give over 30 to 60 minutes; a 50 mL infusion may be used. 100 mL in 30 min = 200 mL/hr.',
+  },
+};
+
+/** The row of a fluid by name (throws on a name outside the table). */
+export function fluidRow(name: string): (typeof FLUID_ROWS)[number] {
+  const row = FLUID_ROWS.find((f) => f.name === name);
+  if (!row) throw new Error(`no fluid row for ${name}`);
+  return row;
+}
+
+/** Largest bag of a fluid: the most a single VTBI may be. */
+export const maxBagMl = (name: string): number => Math.max(...fluidRow(name).bagsMl);
