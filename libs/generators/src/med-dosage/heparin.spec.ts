@@ -35,7 +35,13 @@ describe('heparin', () => {
         if (!r.bags.some((b) => b.units === p.bagUnits && b.ml === p.bagMl)) return false;
         if (p.kind === 'weightBolus') {
           const units = Number(p.bolusPerKg) * Number(p.kg);
-          return units <= r.maxBolusUnits && Number(p.kg) >= r.kg.min && Number(p.kg) <= r.kg.max;
+          const protocol = r.protocols.find((x) => x.name === p.protocol);
+          return (
+            protocol !== undefined &&
+            units <= protocol.maxBolusUnits &&
+            Number(p.kg) >= r.kg.min &&
+            Number(p.kg) <= r.kg.max
+          );
         }
         const unitsPerHr =
           p.kind === 'weightInfusion'

@@ -104,17 +104,23 @@ export function heparin(seed: number): GeneratedItem {
     });
   }
 
-  const bolusPerKg = rng.pick(r.bolusUnitsPerKg);
-  const infusionPerKg = rng.pick(r.infusionUnitsPerKgHr);
+  // A protocol's bolus and infusion come as a pair, and the weight keeps both under its caps
+  // (reference table: VTE 80 + 18 units/kg, at most 10,000 units and 2,000 units/hr).
+  const protocolRow = rng.pick(r.protocols);
+  const { bolusPerKg, infusionPerKg } = protocolRow;
   let kg: number;
   do
     kg = rng.chance(0.5)
       ? rng.int(r.kg.min, r.kg.max)
       : rng.step(r.kg.min * 10, r.kg.max * 10, 1) / 10;
-  while (kind === 'weightBolus' && bolusPerKg * kg > r.maxBolusUnits);
+  while (
+    bolusPerKg * kg > protocolRow.maxBolusUnits ||
+    infusionPerKg * kg > protocolRow.maxUnitsPerHr
+  );
   params.kg = kg;
   params.bolusPerKg = bolusPerKg;
   params.infusionPerKg = infusionPerKg;
+  params.protocol = protocolRow.name;
   const protocol = `The heparin protocol orders a bolus of ${bolusPerKg} units/kg IV, then an infusion of ${infusionPerKg} units/kg/hr. The client weighs ${num(kg)} kg.`;
 
   if (kind === 'weightInfusion') {

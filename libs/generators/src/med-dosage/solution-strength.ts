@@ -1,7 +1,7 @@
 import { Rng } from '../core';
 import type { GeneratedItem } from '../core';
 import { clean, frac, mlPlaces, num, numericItem, q, result } from './shared';
-import { SOLUTION_RANGES } from './solution-strength.data';
+import { epinephrineMgPerMl, SOLUTION_RANGES } from './solution-strength.data';
 
 type Kind = 'percentAmount' | 'lidocaineAmount' | 'percentVolume' | 'ratioVolume' | 'ratioAmount';
 
@@ -59,7 +59,7 @@ export function solutionStrength(seed: number): GeneratedItem {
 
   if (kind === 'lidocaineAmount') {
     const percent = rng.pick(r.lidocaine.percents);
-    const volume = rng.pick(r.lidocaine.volumesMl);
+    const volume = rng.pick(r.lidocaine.volumesByPercent[percent] ?? []);
     const exact = (volume * percent * 1000) / 100;
     const places = 0;
     return numericItem(rng, {
@@ -125,12 +125,12 @@ export function solutionStrength(seed: number): GeneratedItem {
   if (kind === 'ratioVolume') {
     const item = rng.pick(r.ratioDoses);
     const dose = rng.step(item.dose.min, item.dose.max, item.dose.step);
-    const mgPerMl = 1000 / item.ratio;
+    const mgPerMl = epinephrineMgPerMl(item.ratio);
     const exact = dose / mgPerMl;
     const places = mlPlaces(exact);
     const other = item.ratio === 1000 ? 10_000 : 1000;
     return numericItem(rng, {
-      question: `Order: epinephrine ${num(dose)} mg ${item.route}. Available: epinephrine ${ratioText(item.ratio)}. How many mL should the nurse give?`,
+      question: `Order: epinephrine ${num(dose)} mg ${item.route}. Available: epinephrine ${num(mgPerMl)} mg/mL (${ratioText(item.ratio)}). How many mL should the nurse give?`,
       steps: [
         `${ratioText(item.ratio)} means 1 g in ${num(item.ratio)} mL, which is ${num(mgPerMl)} mg/mL. Convert and cancel in one chain:`,
         `\\[${frac(q(dose, 'mg'), '1')} \\times ${frac(q(1, 'g'), q(1000, 'mg'))} \\times ${frac(q(item.ratio, 'mL'), q(1, 'g'))} ${result(exact, 'mL', places + 1)}\\]`,
@@ -139,7 +139,7 @@ export function solutionStrength(seed: number): GeneratedItem {
       exact,
       places,
       unit: 'mL',
-      params: { kind, ratio: item.ratio, dose },
+      params: { kind, ratio: item.ratio, mgPerMl, dose, route: item.route },
       distractors: [
         {
           value: dose / (1000 / other),
