@@ -146,6 +146,10 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
                       type: 'string',
                       nullable: true,
                     },
+                    feedback: {
+                      type: 'string',
+                      nullable: true,
+                    },
                   },
                   required: [
                     'qid',
@@ -259,6 +263,10 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
                       type: 'string',
                       nullable: true,
                     },
+                    feedback: {
+                      type: 'string',
+                      nullable: true,
+                    },
                   },
                   required: [
                     'qid',
@@ -281,6 +289,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
                     'gradedAt',
                     'gradedBy',
                     'misconception',
+                    'feedback',
                   ],
                 },
               ],
@@ -2065,6 +2074,10 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
               type: 'string',
               nullable: true,
             },
+            feedback: {
+              type: 'string',
+              nullable: true,
+            },
           },
           required: [
             'qid',
@@ -2724,6 +2737,9 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       explanation: {
         type: 'string',
       },
+      feedback: {
+        type: 'string',
+      },
     },
     required: ['correct', 'correctAnswer', 'explanation'],
   },
@@ -3112,6 +3128,10 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
             type: 'string',
           },
           misconception: {
+            type: 'string',
+            nullable: true,
+          },
+          feedback: {
             type: 'string',
             nullable: true,
           },

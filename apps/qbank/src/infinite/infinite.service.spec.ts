@@ -1,10 +1,16 @@
 import {
   type Actor,
+  ANSWER_RULE_MESSAGES,
   PUMP_ANSWER_ORDER,
   PUMP_MESSAGES,
   QBANK_MESSAGES as M,
 } from '@examprep/contracts';
-import { generate, PUMP_PREVIEW_ITEM_SEEDS } from '@examprep/generators';
+import {
+  generate,
+  generatorKeys,
+  isPumpTopic,
+  PUMP_PREVIEW_ITEM_SEEDS,
+} from '@examprep/generators';
 import { RpcCallError, type ServiceError } from '@examprep/nest-kit';
 import fc from 'fast-check';
 import {
@@ -120,11 +126,19 @@ describe('InfiniteService: pump items (issue 14) are checked on the pump checker
       expect(right.correctAnswer).toHaveLength(topic.startsWith('md_pump_time') ? 2 : 4);
       const wrong = [...item.correctAnswer];
       wrong[0] = String(Number(wrong[0]) + 1);
-      expect(await sut.check(LEARNER, { id: q.id, answer: wrong })).toEqual({
+      const res = await sut.check(LEARNER, { id: q.id, answer: wrong });
+      expect(res).toMatchObject({
         correct: false,
         correctAnswer: item.correctAnswer,
         explanation: item.explanation,
       });
+      // the simulator's hint, when it names the slip (ADR 0036: the same feedback everywhere)
+      if (res.feedback !== undefined)
+        expect([
+          PUMP_MESSAGES.hintOutBy10,
+          PUMP_MESSAGES.hintIdleChannel,
+          PUMP_MESSAGES.hintFormat,
+        ]).toContain(res.feedback);
     },
   );
 
@@ -137,12 +151,16 @@ describe('InfiniteService: pump items (issue 14) are checked on the pump checker
     );
     const res = await sut.check(LEARNER, { id: time.id, answer: [time.correctAnswer[0], '0'] });
     expect(res.correct).toBe(false);
+    expect(res.feedback).toBe(PUMP_MESSAGES.hintFormat);
     const single = generate('md_pump_rate_single', 5);
     const idle = single.correctAnswer.findIndex((v) => v === '0');
     expect(idle).toBeGreaterThanOrEqual(0);
     const blankIdle = [...single.correctAnswer];
     blankIdle[idle] = '00';
-    expect((await sut.check(LEARNER, { id: single.id, answer: blankIdle })).correct).toBe(false);
+    expect(await sut.check(LEARNER, { id: single.id, answer: blankIdle })).toMatchObject({
+      correct: false,
+      feedback: PUMP_MESSAGES.hintIdleChannel,
+    });
   });
 
   it('refuses a keypad value of 5 digits, letters or nothing: 400 naming the field', async () => {
@@ -303,5 +321,53 @@ describe('InfiniteService: pump topics under the simulator’s rule (issue 24)',
       sut.generateBatch(LEARNER, { course: 'med_dosage', objective: '5', count: 2 }),
     ).resolves.toMatchObject({ questions: expect.any(Array) });
     await sut.onModuleDestroy();
+  });
+});
+
+describe('InfiniteService: the answer rules v2 (ADR 0036) and their feedback', () => {
+  const sut = service();
+  const LEARNER: Actor = { uid: 'l-2', email: 'l2@x.test', isAdmin: false, emailVerified: true };
+  afterAll(() => sut.onModuleDestroy());
+
+  /** The first typed item of any generator (seeds 0..499) whose answer passes `fits`. */
+  function blankItem(fits: (answer: number, places: number) => boolean) {
+    for (const key of generatorKeys().filter((k) => !isPumpTopic(k)))
+      for (let seed = 0; seed < 500; seed++) {
+        const item = generate(key, seed);
+        if (item.type !== 'blank' || !item.rounding) continue;
+        if (fits(Number(item.correctAnswer[0]), item.rounding.places)) return item;
+      }
+    throw new Error('no such item');
+  }
+
+  it("a right value without its leading zero ('.7') is incorrect, and the result says why", async () => {
+    const item = blankItem((a) => a > 0 && a < 1);
+    const answer = item.correctAnswer[0]!;
+    expect(answer).toMatch(/^0\./);
+    const slip = await sut.check(LEARNER, { id: item.id, answer: [answer.slice(1)] });
+    expect(slip).toEqual({
+      correct: false,
+      correctAnswer: item.correctAnswer,
+      explanation: item.explanation,
+      feedback: ANSWER_RULE_MESSAGES.leadingZero,
+    });
+    const right = await sut.check(LEARNER, { id: item.id, answer: [answer] });
+    expect(right).toEqual({
+      correct: true,
+      correctAnswer: item.correctAnswer,
+      explanation: item.explanation,
+    });
+  });
+
+  it('under the stated rounding only the rounded value is correct (a value that rounds to it is not)', async () => {
+    const item = blankItem((a, places) => a > 1 && places >= 1);
+    const key = Number(item.correctAnswer[0]);
+    const places = item.rounding!.places;
+    const roundsToKey = (key - 0.4 * 10 ** -places).toFixed(places + 1);
+    const res = await sut.check(LEARNER, { id: item.id, answer: [roundsToKey] });
+    expect(res.correct).toBe(false);
+    expect(res).not.toHaveProperty('feedback');
+    const trailing = await sut.check(LEARNER, { id: item.id, answer: [key.toFixed(places + 1)] });
+    expect(trailing).toMatchObject({ correct: true, feedback: ANSWER_RULE_MESSAGES.trailingZero });
   });
 });

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   type Actor,
+  ANSWER_RULES_VERSION,
   type Course,
   Events,
   type GenerateBatchQuery,
@@ -29,10 +30,11 @@ import {
   generate,
   MAX_SEED,
   parseItemId,
-  isPumpAnswerCorrect,
   isPumpTopic,
   previewItemsOf,
+  pumpAnswerInput,
   type PumpItem,
+  pumpProblemOf,
   toPublicQuestion,
 } from '@examprep/generators';
 import {
@@ -42,8 +44,8 @@ import {
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
-import { blankAnswerProblem, checkAnswer } from '@examprep/validation';
-import { isPreviewRef } from '@examprep/pump';
+import { blankAnswerProblem, judgeAnswer } from '@examprep/validation';
+import { checkPump, isPreviewRef } from '@examprep/pump';
 import { CoursesService } from '../courses/courses.service';
 import { PumpAccess } from '../simulations/pump-access';
 import { ViewModesRepository } from './view-modes.repository';
@@ -144,10 +146,13 @@ export class InfiniteService implements OnModuleDestroy {
       if (!verdict.isValid)
         throw ServiceError.badRequest(verdict.error, { answer: [verdict.error] });
     }
+    // the current answer rules (ADR 0036): nothing is stored, so nothing older to keep
+    const verdict = judgeAnswer(item, input.answer, ANSWER_RULES_VERSION);
     return {
-      correct: checkAnswer(item, input.answer),
+      correct: verdict.correct,
       correctAnswer: item.correctAnswer,
       explanation: item.explanation,
+      ...(verdict.feedback ? { feedback: verdict.feedback } : {}),
     };
   }
 
@@ -273,9 +278,13 @@ function checkPumpItem(item: PumpItem, answer: readonly string[]): InfiniteCheck
     const [first] = [...fields.values()];
     throw ServiceError.badRequest(first[0], Object.fromEntries(fields));
   }
+  // the simulator's checker, with its hint (a slipped decimal point, the idle pump, the format)
+  const problem = pumpProblemOf(item);
+  const verdict = checkPump(problem, pumpAnswerInput(problem, answer));
   return {
-    correct: isPumpAnswerCorrect(item, answer),
+    correct: verdict.correct,
     correctAnswer: item.correctAnswer,
     explanation: item.explanation,
+    ...(verdict.hint ? { feedback: verdict.hint } : {}),
   };
 }

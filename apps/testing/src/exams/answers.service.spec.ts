@@ -32,6 +32,7 @@ describe('AnswersService.check (submit-quiz-answer, full tests)', () => {
         gradedAt: clock.now().toISOString(),
         gradedBy: 'system',
         misconception: 'you multiplied by 60 instead of dividing',
+        feedback: null,
       },
     });
     const view = await tests.get(learner, testId);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Actor,
+  answerRulesOf,
   ErrorCodes,
   type FlagQuestionAnswer,
   FlagQuestionDto,
@@ -46,7 +47,8 @@ export class AnswersService {
       if (test.mode !== 'full') throw ServiceError.badRequest(TEST_MESSAGES.checkInPractice);
       const question = await this.questionOf(test, input.questionId);
       const answer = normaliseAnswer(question, input, { allowEmpty: false });
-      const status = gradeAnswer(question, answer);
+      const rules = answerRulesOf(test);
+      const status = gradeAnswer(question, answer, rules);
       const now = this.store.clock.now();
       const stored = {
         submittedAnswer: answer,
@@ -68,11 +70,7 @@ export class AnswersService {
       return {
         success: true,
         isCorrect: status === 'correct',
-        updatedQuestion: revealedAnswer(question, {
-          ...stored,
-          qid: question.qid,
-          flagged,
-        }),
+        updatedQuestion: revealedAnswer(question, { ...stored, qid: question.qid, flagged }, rules),
       };
     });
   }

@@ -1,11 +1,12 @@
 import type {
+  AnswerRulesVersion,
   ObjectiveScore,
   PoolQuestion,
   QuestionStatus,
   TestMode,
   TestScore,
 } from '@examprep/contracts';
-import { checkAnswer } from '@examprep/validation';
+import { judgeAnswer, sameBlankValue } from '@examprep/validation';
 
 /** What grading needs of a stored answer (absent = never answered). */
 export interface AnswerState {
@@ -16,25 +17,47 @@ export interface AnswerState {
 
 type Gradable = Pick<PoolQuestion, 'type' | 'correctAnswer' | 'rounding'>;
 
-/** The one answer check (libs/validation) on the snapshot: correct, incorrect or unanswered. */
-export function gradeAnswer(question: Gradable, answer: readonly string[]): QuestionStatus {
+/**
+ * The one answer check (libs/validation) on the snapshot, under the test's answer rules
+ * (answerRulesOf: 1 for tests made before ADR 0036): correct, incorrect or unanswered.
+ */
+export function gradeAnswer(
+  question: Gradable,
+  answer: readonly string[],
+  rules: AnswerRulesVersion,
+): QuestionStatus {
   if (answer.length === 0) return 'unanswered';
-  return checkAnswer(question, answer) ? 'correct' : 'incorrect';
+  return judgeAnswer(question, answer, rules).correct ? 'correct' : 'incorrect';
 }
 
 /**
- * A question's status in a test. Full: what its check said (unchecked = unanswered). Practice:
- * 'unanswered' until the test is submitted, then the grade of the saved answer.
+ * What the test's answer rules say about how an answer was written (a missing leading zero, a
+ * trailing zero); null when nothing, and always under rules 1.
+ */
+export function answerFeedback(
+  question: Gradable,
+  answer: readonly string[],
+  rules: AnswerRulesVersion,
+): string | null {
+  if (answer.length === 0) return null;
+  return judgeAnswer(question, answer, rules).feedback;
+}
+
+/**
+ * A question's status in a test. Full: what its check said (unchecked = unanswered), as
+ * stored at the check. Practice: 'unanswered' until the test is submitted, then the grade of
+ * the saved answer under the test's rules (the same grade at every read).
  */
 export function questionStatus(
   mode: TestMode,
   completed: boolean,
   question: Gradable,
   answer: AnswerState | undefined,
+  rules: AnswerRulesVersion,
 ): QuestionStatus {
   if (!answer) return 'unanswered';
   if (mode === 'full') return answer.isSubmitted ? answer.status : 'unanswered';
-  return completed ? gradeAnswer(question, answer.submittedAnswer) : 'unanswered';
+  return completed ? gradeAnswer(question, answer.submittedAnswer, rules) : 'unanswered';
 }
 
 export interface Grade extends TestScore {
@@ -55,12 +78,13 @@ export function gradeTest(
   mode: TestMode,
   questions: readonly (Gradable & Pick<PoolQuestion, 'qid' | 'objective'>)[],
   answers: ReadonlyMap<string, AnswerState>,
+  rules: AnswerRulesVersion,
 ): Grade {
   const byObjective = new Map<string, ObjectiveScore>();
   let correct = 0;
   let incorrect = 0;
   for (const q of questions) {
-    const status = questionStatus(mode, true, q, answers.get(q.qid));
+    const status = questionStatus(mode, true, q, answers.get(q.qid), rules);
     const objective = q.objective || 'Other';
     let row = byObjective.get(objective);
     if (!row) {
@@ -85,14 +109,16 @@ export function gradeTest(
 
 /**
  * The named misconception behind a wrong answer (generator-built questions): a single choice
- * whose text is a misconception's value, or a typed answer that the answer check takes as equal
- * to one. Null for a right, empty or unexplained answer (and for sata).
+ * whose text is a misconception's value, or a typed answer whose value the test's rules take as
+ * a misconception's value (however it is written). Null for a right, empty or unexplained
+ * answer (and for sata).
  */
 export function misconceptionOf(
   question: Gradable & Pick<PoolQuestion, 'misconceptions'>,
   answer: readonly string[],
+  rules: AnswerRulesVersion,
 ): string | null {
-  if (answer.length === 0 || gradeAnswer(question, answer) !== 'incorrect') return null;
+  if (answer.length === 0 || gradeAnswer(question, answer, rules) !== 'incorrect') return null;
   const named = question.misconceptions ?? [];
   if (question.type === 'single') {
     const chosen = answer[0]!.trim();
@@ -100,7 +126,13 @@ export function misconceptionOf(
   }
   if (question.type === 'blank') {
     const hit = named.find((m) =>
-      checkAnswer({ type: 'blank', correctAnswer: [m.value], rounding: question.rounding }, answer),
+      rules === 1
+        ? judgeAnswer(
+            { type: 'blank', correctAnswer: [m.value], rounding: question.rounding },
+            answer,
+            1,
+          ).correct
+        : sameBlankValue({ correctAnswer: [m.value], rounding: question.rounding }, answer[0]!),
     );
     return hit?.misconception ?? null;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Actor,
+  answerRulesOf,
   ErrorCodes,
   type PoolQuestion,
   retentionVictims,
@@ -221,7 +222,7 @@ export class TestStore {
     if (test.completed) return test;
     const questions = await this.questionsOf(test);
     const answers = await this.answersOf(test, questions);
-    const grade = gradeTest(test.mode, questions, answers);
+    const grade = gradeTest(test.mode, questions, answers, answerRulesOf(test));
     const now = this.clock.now();
     const completion = {
       finalScore: grade.finalScore,

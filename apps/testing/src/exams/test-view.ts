@@ -1,4 +1,5 @@
 import type {
+  AnswerRulesVersion,
   PoolQuestion,
   RevealedAnswer,
   TestExport,
@@ -6,9 +7,9 @@ import type {
   TestSummary,
   TestView,
 } from '@examprep/contracts';
-import { testExportPath } from '@examprep/contracts';
+import { answerRulesOf, testExportPath } from '@examprep/contracts';
 import { answerForView } from './answer-rules';
-import { misconceptionOf, questionStatus } from './grading';
+import { answerFeedback, misconceptionOf, questionStatus } from './grading';
 import { type TestAnswerRecord, type TestRecord, toTestTimer } from './test.schema';
 
 const iso = (d: Date | string | null | undefined): string | null =>
@@ -86,18 +87,22 @@ export type RevealFields = Required<
     | 'gradedAt'
     | 'gradedBy'
     | 'misconception'
+    | 'feedback'
   >
 >;
 
 /**
  * The reveal fields of one question. Graded at its check (full), else at the submit; an
- * unanswered question of a test not yet submitted (an admin's export) has gradedAt null.
+ * unanswered question of a test not yet submitted (an admin's export) has gradedAt null. The
+ * misconception and the feedback follow the test's answer rules (ADR 0036).
  */
 export function revealFields(
-  test: Pick<TestRecord, 'submittedAt'>,
+  test: Pick<TestRecord, 'submittedAt' | 'answerRules'>,
   question: PoolQuestion,
   answer: StoredAnswer | undefined,
 ): RevealFields {
+  const rules = answerRulesOf(test);
+  const given = answer?.submittedAnswer ?? [];
   const gradedAt = iso(answer?.gradedAt) ?? iso(test.submittedAt);
   return {
     correctAnswer: [...question.correctAnswer],
@@ -106,7 +111,8 @@ export function revealFields(
     video: question.media?.video ?? null,
     gradedAt,
     gradedBy: answer?.gradedBy ?? (gradedAt ? 'system' : null),
-    misconception: misconceptionOf(question, answer?.submittedAnswer ?? []),
+    misconception: misconceptionOf(question, given, rules),
+    feedback: answerFeedback(question, given, rules),
   };
 }
 
@@ -114,9 +120,10 @@ export function revealFields(
 export function revealedAnswer(
   question: PoolQuestion,
   answer: StoredAnswer & { gradedAt: Date; gradedBy: string },
+  rules: AnswerRulesVersion,
 ): RevealedAnswer {
   return {
-    ...revealFields({ submittedAt: null }, question, answer),
+    ...revealFields({ submittedAt: null, answerRules: rules }, question, answer),
     gradedAt: answer.gradedAt.toISOString(),
     gradedBy: answer.gradedBy,
   };
@@ -140,7 +147,7 @@ export function toQuestionView(
     rounding: question.rounding ?? null,
     submittedAnswer: answerForView(question.type, stored),
     isSubmitted: test.mode === 'full' ? !!answer?.isSubmitted : test.completed,
-    status: questionStatus(test.mode, test.completed, question, answer),
+    status: questionStatus(test.mode, test.completed, question, answer, answerRulesOf(test)),
     saved: stored.length > 0,
     savedAt: iso(answer?.savedAt),
     flagged: !!answer?.flagged,

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type {
+  AnswerRulesVersion,
   ObjectiveScore,
   PoolQuestion,
   QuestionStatus,
@@ -82,6 +83,14 @@ export class TestRecord {
    */
   @Prop({ type: Date, default: null })
   timerEndsAt?: Date | null;
+
+  /**
+   * The answer rules the test is graded under (ADR 0036), written at creation and never
+   * changed. Absent on tests made before the rules were versioned: those keep rules 1
+   * (answerRulesOf), so no grade shown or stored before changes. No default, on purpose.
+   */
+  @Prop({ type: Number })
+  answerRules?: AnswerRulesVersion;
 }
 export const TestSchema = SchemaFactory.createForClass(TestRecord);
 // The per-user lists (gradebook, the unfinished lookup, retention): the owner and completed.

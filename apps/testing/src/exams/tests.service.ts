@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
+  ANSWER_RULES_VERSION,
   type CreateTestAnswer,
   CreateTestDto,
   type CreateTestInput,
@@ -125,6 +126,7 @@ export class TestsService {
       objectives: null,
       timer,
       timerEndsAt: timer?.endsAt ?? null,
+      answerRules: ANSWER_RULES_VERSION,
     };
     await this.store.create(test, snapshot);
     return { success: true, testId: test._id };

@@ -2,6 +2,9 @@
 import type { QuestionMediaChanges } from './media';
 import type { PumpQuestion } from './simulations';
 
+// The answer rules grade the typed answers of these questions (ADR 0036).
+export * from './answer-rules';
+
 export const QUESTION_TYPES = ['single', 'sata', 'blank'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -166,6 +169,12 @@ export interface InfiniteCheckResult {
   correct: boolean;
   correctAnswer: string[];
   explanation: string;
+  /**
+   * How the answer was written, when the answer rules have something to say (ADR 0036): a
+   * missing leading zero (ANSWER_RULE_MESSAGES.leadingZero, the answer is incorrect), a trailing
+   * zero (still correct), or the pump's hint. Absent when there is nothing to say.
+   */
+  feedback?: string;
 }
 
 /** Limits of the question bank and the Infinite QBank (learner spec §7, §9; admin spec §9). */

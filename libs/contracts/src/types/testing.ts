@@ -88,6 +88,11 @@ export interface TestQuestionView {
   gradedBy?: string | null;
   /** The named misconception behind the learner's wrong answer, when a generator names it. */
   misconception?: string | null;
+  /**
+   * What the answer rules of the test say about how the answer was written (ADR 0036), e.g. a
+   * missing leading zero; null when nothing (always for tests graded under rules v1).
+   */
+  feedback?: string | null;
 }
 
 /** Per-objective result of a graded test (beyond the spec: breakdown and chart). */
@@ -192,6 +197,8 @@ export interface RevealedAnswer {
   gradedAt: string;
   gradedBy: string;
   misconception: string | null;
+  /** See TestQuestionView.feedback (always sent by the testing service). */
+  feedback?: string | null;
 }
 export interface SubmitQuizAnswerAnswer {
   success: true;

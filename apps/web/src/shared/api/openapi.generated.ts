@@ -4993,6 +4993,7 @@ export interface operations {
             correct: boolean;
             correctAnswer: string[];
             explanation: string;
+            feedback?: string;
           };
         };
       };
@@ -6701,6 +6702,7 @@ export interface operations {
               gradedAt?: string | null;
               gradedBy?: string | null;
               misconception?: string | null;
+              feedback?: string | null;
             }[];
             id: string;
             userId: string;
@@ -6842,6 +6844,7 @@ export interface operations {
               gradedAt: string;
               gradedBy: string;
               misconception: string | null;
+              feedback?: string | null;
             };
           };
         };
@@ -7681,6 +7684,7 @@ export interface operations {
                 gradedAt?: string | null;
                 gradedBy?: string | null;
                 misconception?: string | null;
+                feedback?: string | null;
               } & {
                 qid: string;
                 /** @enum {string} */
@@ -7706,6 +7710,7 @@ export interface operations {
                 gradedAt: string | null;
                 gradedBy: string | null;
                 misconception: string | null;
+                feedback: string | null;
               })[];
               id: string;
               userId: string;
