@@ -1,4 +1,5 @@
 import {
+  ANSWER_RULE_MESSAGES,
   PUMP_CHANNELS,
   PUMP_MESSAGES as M,
   type PumpAnswerInput,
@@ -50,8 +51,18 @@ export function checkPump(problem: PumpProblem, answer: PumpAnswerInput): PumpVe
   };
 }
 
+/** A decimal below 1 typed without its leading zero ('.5'), as the answer rules name it. */
+const NAKED_DECIMAL = /^\.\d+$/;
+
+/**
+ * The one slip a wrong answer names, most specific first: the right value without its leading
+ * zero (the answer rules' message, ADR 0036: a pump that takes decimals reads '.5' as 5), a value
+ * 10 times off, the idle pump not at 0, or the right values typed differently.
+ */
 function hintFor(pairs: [string, string, boolean][]): string | null {
   const wrong = pairs.filter(([typed, want]) => typed !== want);
+  if (wrong.some(([typed, want]) => NAKED_DECIMAL.test(typed) && Number(typed) === Number(want)))
+    return ANSWER_RULE_MESSAGES.leadingZero;
   const value = (s: string) => (/^\d+$/.test(s) ? Number(s) : NaN);
   // Out-by-10: the classic pump programming error (a slipped decimal point or zero).
   if (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ANSWER_RULE_MESSAGES } from '@examprep/contracts/types';
 import { fakeResponse, mockFetch } from '../../test-utils/mock-fetch';
 import { currentLocation, renderApp } from '../../test-utils/render-app';
 import { question, testView, TEST_ID } from './test-fixtures';
@@ -119,6 +120,37 @@ describe('FullTestPage (learner spec §2 Test screens, §4 Full test)', () => {
       questionType: 'single',
       validChoices: ['3', '4', '5'],
     });
+  });
+
+  it("a typed '.7' checked under the answer rules: incorrect, and the feedback names the leading-zero rule under the verdict", async () => {
+    const { calls } = setup(
+      testView({ questions: [question('q2', { type: 'blank', answerOrder: [] }), question('q3')] }),
+      {
+        'POST /api/submit-quiz-answer': () =>
+          fakeResponse(200, {
+            success: true,
+            isCorrect: false,
+            updatedQuestion: {
+              ...revealed,
+              correctAnswer: ['0.7'],
+              explanationImage: null,
+              video: null,
+              misconception: null,
+              feedback: ANSWER_RULE_MESSAGES.leadingZero,
+            },
+          }),
+      },
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '.7');
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    const feedback = await screen.findByTestId('test-feedback');
+    expect(feedback).toHaveTextContent(
+      'Write a zero before the decimal point (0.7, not .7). Without it, .7 is easily misread as 7, a tenfold dose error, so this answer is marked incorrect.',
+    );
+    expect(screen.getByTestId('test-reveal')).toHaveTextContent(
+      /^IncorrectWrite a zero before the decimal point.*Correct answer: 0\.7/,
+    );
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ submittedAnswer: '.7' });
   });
 
   it('a typed answer is validated as you type: invalid disables Check and navigation with the reason', async () => {

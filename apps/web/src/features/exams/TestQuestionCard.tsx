@@ -156,6 +156,12 @@ export function TestQuestionCard({
               <p className="fw-semibold mb-1">
                 {question.status === 'correct' ? T.correct : T.incorrect}
               </p>
+              {question.feedback ? (
+                // how the answer was written, under the test's answer rules (ADR 0036)
+                <p className="mb-1" data-testid="test-feedback">
+                  {question.feedback}
+                </p>
+              ) : null}
               <p className="mb-0">
                 {T.correctAnswerIs} <MathText as="span" text={correct.join(', ')} />
               </p>

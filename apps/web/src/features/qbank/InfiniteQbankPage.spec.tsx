@@ -1,4 +1,5 @@
 import {
+  ANSWER_RULE_MESSAGES,
   type Course,
   type InfiniteCheckResult,
   type InfiniteCoursesResponse,
@@ -351,6 +352,28 @@ describe('/infinite-qbank', () => {
     });
     expect(input).toBeDisabled();
     expect(input).toHaveValue(' 41.5 ');
+  });
+
+  it("shows the answer rules' feedback under the verdict ('.7': the leading-zero rule)", async () => {
+    server({
+      batches: [[blank(8)]],
+      check: () =>
+        fakeResponse(200, {
+          correct: false,
+          correctAnswer: ['0.7'],
+          explanation: '\\(x = 0.7\\)',
+          feedback: ANSWER_RULE_MESSAGES.leadingZero,
+        }),
+    });
+    renderPage();
+    await start();
+    await userEvent.type(await screen.findByLabelText('Your answer (gtt/min)'), '.7{Enter}');
+    expect(await screen.findByTestId('qbank-feedback')).toHaveTextContent(
+      ANSWER_RULE_MESSAGES.leadingZero,
+    );
+    expect(screen.getByTestId('qbank-result')).toHaveTextContent(
+      /^Incorrect\.Write a zero before the decimal point.*Correct answer: 0\.7 gtt\/min$/,
+    );
   });
 
   it("shows the server's message when a check fails, keeps the answer and checks again", async () => {

@@ -249,6 +249,12 @@ export function QuestionCard({
               data-testid="qbank-result"
             >
               <p className="fw-semibold mb-1">{result.correct ? T.correct : T.incorrect}</p>
+              {result.feedback ? (
+                // how the answer was written (ADR 0036: a missing leading zero) or the pump's hint
+                <p className="mb-1" data-testid="qbank-feedback">
+                  {result.feedback}
+                </p>
+              ) : null}
               <p className="mb-0">
                 {T.correctAnswer}{' '}
                 <strong>
