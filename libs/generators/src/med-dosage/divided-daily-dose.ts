@@ -25,9 +25,9 @@ export function dividedDailyDose(seed: number): GeneratedItem {
   const places = liquid ? mlPlaces(exact) : 1;
 
   const question =
-    `A child weighing ${inLb ? `${num(lb)} lb` : `${num(kg)} kg`} has an order for ${drug.drug} ${num(rate)} mg/kg/day ${drug.route} in divided doses every ${interval} hours. ` +
+    `${drug.population === 'neonatal' ? 'A newborn in the first week of life' : 'A child'} weighing ${inLb ? `${num(lb)} lb` : `${num(kg)} kg`} has an order for ${drug.drug} ${num(rate)} mg/kg/day ${drug.route} in divided doses every ${interval} hours. ` +
     (liquid
-      ? `The ${drug.drug} oral suspension is labeled ${num(liquid.amount)} mg per ${num(liquid.per)} mL. How many mL should the nurse give per dose?`
+      ? `The ${drug.drug} ${liquid.form} is labeled ${num(liquid.amount)} mg per ${num(liquid.per)} mL. How many mL should the nurse give per dose?`
       : 'How many mg should the child receive per dose?');
   const weight = inLb
     ? `The weight in kg: \\(${frac(q(lb, 'lb'), '1')} \\times ${frac(q(1, 'kg'), q(2.2, 'lb'))} = ${q(kg, 'kg')}\\). `
@@ -48,6 +48,8 @@ export function dividedDailyDose(seed: number): GeneratedItem {
     places,
     unit: u,
     params: {
+      drug: drug.drug,
+      rowId: drug.rowId,
       rate,
       interval,
       kg,

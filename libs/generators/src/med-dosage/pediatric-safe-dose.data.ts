@@ -1,8 +1,13 @@
 // Data of the pediatric-safe-dose generator (pediatric-safe-dose.ts): pediatric safe daily
 // ranges, weights and the verdict texts. The numbers are clinical reference values; a change here
-// changes the generated questions.
+// changes the generated questions. The ranges come from the clinical reference table
+// (reference/, ADR 0038).
+
+import { type DrugRowId, drugRow } from './reference';
 
 export interface SafeRangeDrug {
+  /** The reference row the range comes from. */
+  rowId: DrugRowId;
   drug: string;
   /** Safe range in mg/kg/day. */
   min: number;
@@ -11,23 +16,35 @@ export interface SafeRangeDrug {
   route: 'PO' | 'IV';
 }
 
-/** Pediatric safe daily ranges (textbook values) with their usual dosing interval. */
+const safeRange = (rowId: DrugRowId): SafeRangeDrug => {
+  const row = drugRow(rowId);
+  return {
+    rowId,
+    drug: row.drug,
+    min: row.dose.min,
+    max: row.dose.max,
+    interval: row.intervalsHr[0] ?? 24,
+    route: row.route === 'PO' ? 'PO' : 'IV',
+  };
+};
+
+/**
+ * Pediatric safe daily ranges with their usual dosing interval, from the reference table (rows
+ * for children past the newborn period; a newborn's intervals differ).
+ */
 export const SAFE_RANGE_DRUGS: readonly SafeRangeDrug[] = [
-  { drug: 'amoxicillin', min: 20, max: 40, interval: 8, route: 'PO' },
-  { drug: 'cefazolin', min: 25, max: 50, interval: 8, route: 'IV' },
-  { drug: 'cephalexin', min: 25, max: 50, interval: 6, route: 'PO' },
-  { drug: 'ampicillin', min: 100, max: 200, interval: 6, route: 'IV' },
-  { drug: 'nafcillin', min: 100, max: 200, interval: 6, route: 'IV' },
-  { drug: 'gentamicin', min: 6, max: 7.5, interval: 8, route: 'IV' },
-  { drug: 'vancomycin', min: 40, max: 60, interval: 6, route: 'IV' },
-  { drug: 'cefuroxime', min: 20, max: 30, interval: 12, route: 'PO' },
-  { drug: 'erythromycin', min: 30, max: 50, interval: 6, route: 'PO' },
-  { drug: 'clindamycin', min: 20, max: 40, interval: 8, route: 'IV' },
-  { drug: 'phenytoin', min: 4, max: 8, interval: 12, route: 'PO' },
+  safeRange('amoxicillin-po-q8'),
+  safeRange('cefazolin-iv'),
+  safeRange('cephalexin-po'),
+  safeRange('ampicillin-iv'),
+  safeRange('gentamicin-iv-child'),
+  safeRange('clindamycin-iv'),
+  safeRange('clindamycin-po'),
 ];
 
 export const SAFE_DOSE_RANGES = {
-  kg: { min: 3, max: 40 },
+  /** Children 5-40 kg: the rows' weights (no newborns on these intervals). */
+  kg: { min: 5, max: 40 },
   /** Unsafe orders are 1.15-2 times the maximum or 0.4-0.85 times the minimum. */
   highFactor: { min: 1.15, max: 2 },
   lowFactor: { min: 0.4, max: 0.85 },

@@ -57,6 +57,7 @@ export function pediatricSafeDose(seed: number): GeneratedItem {
   const dailyOrdered = clean(order * doses);
   const mode = rng.pick(['verdict', 'verdict', 'max', 'max', 'min'] as const);
   const params = {
+    drug: drug.drug,
     mode,
     order,
     kg,

@@ -1,8 +1,13 @@
 // Data of the weight-based-dose generator (weight-based-dose.ts): weight-based single doses and
 // their available concentrations. The numbers are clinical reference values; a change here
-// changes the generated questions.
+// changes the generated questions. Doses, weights and products come from the clinical reference
+// table (reference/, ADR 0038).
+
+import { type DrugRowId, drugRow } from './reference';
 
 export interface WeightDrug {
+  /** The reference row the numbers come from. */
+  rowId: DrugRowId;
   drug: string;
   /** mg per kg per dose. */
   mgPerKg: number;
@@ -16,132 +21,51 @@ export interface WeightDrug {
   form: string;
 }
 
-/** Weight-based single doses (mg/kg/dose) as used in pediatric and adult references. */
+/**
+ * A weight-based single dose from a reference row: the mg/kg of one dose (a per-day row is
+ * divided by its doses a day), the row's weights cut at its ceiling, and its product.
+ */
+function fromRow(rowId: DrugRowId, mgPerKg: number, route: string): WeightDrug {
+  const row = drugRow(rowId);
+  const strength = row.strengths[0];
+  if (!strength) throw new Error(`row ${rowId} has no product`);
+  // A per-day row is divided into its doses a day (first interval): 75 mg/kg/day q8h = 25 mg/kg.
+  const doses = row.dose.basis === 'kg/day' ? 24 / (row.intervalsHr[0] ?? 24) : 1;
+  if (mgPerKg < row.dose.min / doses - 1e-9 || mgPerKg > row.dose.max / doses + 1e-9)
+    throw new Error(`${rowId}: ${mgPerKg} mg/kg per dose is outside the row`);
+  const dayCap = row.dose.maxPerDay ? row.dose.maxPerDay / doses : Infinity;
+  const maxMg = Math.min(row.dose.maxPerDose ?? Infinity, dayCap);
+  const kg = row.kg ?? { min: 5, max: 40 };
+  return {
+    rowId,
+    drug: row.drug,
+    mgPerKg,
+    route,
+    kg,
+    maxMg: Number.isFinite(maxMg) ? maxMg : mgPerKg * kg.max,
+    amount: strength.amount,
+    per: strength.perMl,
+    form: strength.form,
+  };
+}
+
+/** Weight-based single doses (mg/kg/dose) from the clinical reference table. */
 export const WEIGHT_DRUGS: readonly WeightDrug[] = [
-  {
-    drug: 'acetaminophen',
-    mgPerKg: 15,
-    route: 'PO every 6 hours as needed',
-    kg: { min: 4, max: 60 },
-    maxMg: 1000,
-    amount: 160,
-    per: 5,
-    form: 'oral suspension',
-  },
-  {
-    drug: 'ibuprofen',
-    mgPerKg: 10,
-    route: 'PO every 6 hours as needed',
-    kg: { min: 6, max: 40 },
-    maxMg: 400,
-    amount: 100,
-    per: 5,
-    form: 'oral suspension',
-  },
-  {
-    drug: 'ceftriaxone',
-    mgPerKg: 50,
-    route: 'IV once daily',
-    kg: { min: 3, max: 40 },
-    maxMg: 2000,
-    amount: 100,
-    per: 1,
-    form: 'reconstituted solution',
-  },
-  {
-    drug: 'morphine',
-    mgPerKg: 0.1,
-    route: 'IV every 4 hours as needed',
-    kg: { min: 5, max: 40 },
-    maxMg: 4,
-    amount: 2,
-    per: 1,
-    form: 'injection',
-  },
-  {
-    drug: 'gentamicin',
-    mgPerKg: 2.5,
-    route: 'IV every 8 hours',
-    kg: { min: 3, max: 60 },
-    maxMg: 150,
-    amount: 10,
-    per: 1,
-    form: 'pediatric injection',
-  },
-  {
-    drug: 'vancomycin',
-    mgPerKg: 15,
-    route: 'IV every 6 hours',
-    kg: { min: 3, max: 60 },
-    maxMg: 1000,
-    amount: 50,
-    per: 1,
-    form: 'reconstituted vial',
-  },
-  {
-    drug: 'ondansetron',
-    mgPerKg: 0.15,
-    route: 'IV every 8 hours as needed',
-    kg: { min: 6, max: 26 },
-    maxMg: 4,
-    amount: 2,
-    per: 1,
-    form: 'injection',
-  },
-  {
-    drug: 'dexamethasone',
-    mgPerKg: 0.6,
-    route: 'PO once',
-    kg: { min: 5, max: 26 },
-    maxMg: 16,
-    amount: 1,
-    per: 1,
-    form: 'oral solution',
-  },
-  {
-    drug: 'cefazolin',
-    mgPerKg: 25,
-    route: 'IV every 8 hours',
-    kg: { min: 3, max: 80 },
-    maxMg: 2000,
-    amount: 100,
-    per: 1,
-    form: 'reconstituted solution',
-  },
-  {
-    drug: 'furosemide',
-    mgPerKg: 1,
-    route: 'IV once',
-    kg: { min: 3, max: 40 },
-    maxMg: 40,
-    amount: 10,
-    per: 1,
-    form: 'injection',
-  },
-  {
-    drug: 'enoxaparin',
-    mgPerKg: 1,
-    route: 'subcut every 12 hours',
-    kg: { min: 45, max: 150 },
-    maxMg: 150,
-    amount: 100,
-    per: 1,
-    form: 'injection',
-  },
-  {
-    drug: 'phenytoin',
-    mgPerKg: 20,
-    route: 'IV loading dose once',
-    kg: { min: 10, max: 75 },
-    maxMg: 1500,
-    amount: 50,
-    per: 1,
-    form: 'injection',
-  },
+  fromRow('acetaminophen-po-pediatric', 15, 'PO every 6 hours as needed'),
+  fromRow('ibuprofen-po-pediatric', 10, 'PO every 6 hours as needed'),
+  fromRow('ceftriaxone-iv-pediatric', 50, 'IV once daily'),
+  fromRow('gentamicin-iv-child', 2.5, 'IV every 8 hours'),
+  fromRow('vancomycin-iv-dose', 15, 'IV every 6 hours'),
+  fromRow('cefazolin-iv', 25, 'IV every 8 hours'),
+  fromRow('dexamethasone-croup', 0.6, 'IM once for croup'),
+  fromRow('epinephrine-im-anaphylaxis-pediatric', 0.01, 'IM once for anaphylaxis'),
 ];
 
-/** Weights 3-150 kg in half-kilogram steps (so pounds convert exactly to a tenth of a kg). */
+/** Weights in half-kilogram steps (so pounds convert exactly to a tenth of a kg). */
 export const WEIGHT_BASED_RANGES = {
-  kg: { min: 3, max: 150 },
+  kg: {
+    min: Math.min(...WEIGHT_DRUGS.map((d) => d.kg.min)),
+    max: Math.max(...WEIGHT_DRUGS.map((d) => d.kg.max)),
+  },
   volumeMl: { min: 0.1, max: 50 },
 } as const;

@@ -50,6 +50,8 @@ export function weightBasedDose(seed: number): GeneratedItem {
     places,
     unit: u,
     params: {
+      drug: drug.drug,
+      rowId: drug.rowId,
       mgPerKg: drug.mgPerKg,
       kg,
       lb,

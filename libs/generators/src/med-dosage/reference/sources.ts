@@ -161,6 +161,141 @@ export const S = {
     'https://getreliefresponsibly.com/use-pain-medicine-safely/adult-acetaminophen-dosing',
     'Regular strength 325 mg: 2 pills every 4 to 6 hours; extra strength 500 mg: 2 pills every 6 hours; daily limit 4,000 mg.',
   ),
+  vimDrips: src(
+    'Virginia Internal Medicine book: Critical care drips',
+    'https://www.vim-book.org/critical-care/critical-care-drips/',
+    'Norepinephrine 1-100 mcg/min; phenylephrine 40-360 mcg/min; epinephrine 1-40 mcg/min; dopamine 2-20 and dobutamine 2.5-20 mcg/kg/min; propofol 5-150 mcg/kg/min; dexmedetomidine 0.1-1.5 mcg/kg/h.',
+  ),
+  icuDilutions: src(
+    'ICU Drug Dilutions for Infusion (droracle.ai)',
+    'https://www.droracle.ai/articles/736561/what-are-the-recommended-dilutions-and-infusion-rates-for',
+    'Norepinephrine and epinephrine 4-16 mg in 250 mL (16-64 mcg/mL); dopamine 400-800 mg in 250 mL (1,600-3,200 mcg/mL); norepinephrine initial 0.05-0.1 mcg/kg/min.',
+  ),
+  norepinephrine: src(
+    'Norepinephrine 16 mg in 250 mL: concentration and titration (droracle.ai)',
+    'https://www.droracle.ai/articles/724902/what-is-the-dosing-and-titration-for-a-critically',
+    'The standard adult concentration is 16 mcg/mL (4 mg in 250 mL D5W); start at 8-12 mcg/min.',
+  ),
+  dobutamine: src(
+    'Dobutamine in 5% Dextrose Injection: Dosage and Administration (Pfizer)',
+    'https://www.pfizermedicalinformation.com/en-us/dobutamine-0/dosage-admin',
+    'Premixed at 500, 1,000, 2,000 and 4,000 mg/L; usual rates 2-20 mcg/kg/min, rarely up to 40.',
+  ),
+  nitroglycerin: src(
+    'Nitroglycerin in 5% Dextrose Injection (Baxter) prescribing information',
+    'https://drugs-library.com/drugs/nitroglycerin-in-dextrose_457a026c.html',
+    '25 mg, 50 mg or 100 mg in 250 mL: 100, 200 or 400 mcg/mL.',
+  ),
+  nitroglycerinDose: src(
+    'Starting Nitroglycerin Infusion: Practical Dosing Guide (droracle.ai)',
+    'https://www.droracle.ai/articles/633905/what-is-the-starting-dose-of-nitroglycerin-ntg-in',
+    'Start at 5-10 mcg/min and titrate; standard maximum 200 mcg/min.',
+  ),
+  diltiazem: src(
+    'Diltiazem hydrochloride injection: Dosage and Administration (Pfizer)',
+    'https://pfizermedicalinformation.com/en-us/diltiazem/dosage-admin',
+    'Infusion starts at 10 mg/h (some patients 5 mg/h) and may rise in 5 mg/h steps to 15 mg/h.',
+  ),
+  ashpConcentrations: src(
+    'ASHP Standardize 4 Safety: adult continuous IV infusion standard concentrations v1.01',
+    'https://docslib.org/doc/8732101/standardized-concentrations-adult-continuous-iv-infusions-version-1-01',
+    'Standard concentrations include diltiazem 1 mg/mL (125 mg in 125 mL) dosed in mg/hour.',
+  ),
+  amiodarone: src(
+    'Nexterone (amiodarone premixed) dosage (Drugs.com, from the label)',
+    'http://drugs.com/dosage/nexterone.html',
+    '360 mg/200 mL (1.8 mg/mL) at 1 mg/min for 6 hours, then 0.5 mg/min.',
+  ),
+  esmolol: src(
+    'Esmolol (Brevibloc) IV guide (Galway University Hospitals)',
+    'https://medinfogalway.ie/index.php/node/2806/printable/print',
+    'Brevibloc 2,500 mg in 250 mL (10 mg/mL); maintenance 50-200 mcg/kg/min, exceptionally up to 300.',
+  ),
+  propofol: src(
+    'Propofol Infusion Starting Dose (droracle.ai, from the label)',
+    'https://www.droracle.ai/articles/601636/what-is-the-recommended-starting-dose-for-a-propofol',
+    'ICU sedation: start 5 mcg/kg/min, most patients need 5-50 mcg/kg/min; propofol is 10 mg/mL.',
+  ),
+  litfl: src(
+    'LITFL: Drug Infusion Doses',
+    'https://litfl.com/drug-infusion-doses/',
+    'Dexmedetomidine 4 mcg/mL, maintenance 0.2-1 mcg/kg/h; insulin 1 unit/mL at 0.1 units/kg/h for DKA.',
+  ),
+  nicardipine: src(
+    'Nicardipine hydrochloride injection label (RecallGuide)',
+    'https://recallguide.org/drug/nicardipine-hydrochloride',
+    '25 mg diluted to 250 mL (0.1 mg/mL); start 5 mg/hr, increase by 2.5 mg/hr to at most 15 mg/hr.',
+  ),
+  insulin: src(
+    'Insulin infusion rate calculator for DKA (OpiCalc, ADA protocol)',
+    'https://www.opicalc.com/calculators/Endocrinology/insulin-infusion-rate-calculator-dka',
+    'ADA: 0.1 U/kg/hr after a bolus or 0.14 U/kg/hr alone; reduce to 0.02-0.05 U/kg/hr when glucose reaches 200 mg/dL.',
+  ),
+  insulinBag: src(
+    'Insulin Regular Regimen for Adult DKA (droracle.ai)',
+    'https://www.droracle.ai/articles/877818/what-is-the-recommended-insulin-regular-human-insulin-regimen',
+    '100 units of regular insulin in 100 mL of 0.9% sodium chloride (1 unit/mL).',
+  ),
+  phenylephrine: src(
+    'Phenylephrine (Neosynephrine) standard dilutions (GlobalRPh)',
+    'https://globalrph.com/dilution/neosynephrine-phenylephrine/',
+    'Standard dilution 25 mg in 250 mL (0.1 mg/mL).',
+  ),
+  phenylephrineDose: src(
+    'Phenylephrine preparation (emed.ie)',
+    'http://emed.ie/Pharmacology/Phenylephrine.php',
+    'Continuous infusion: initial maximum 180 mcg/min, adjusted to 30-60 mcg/min.',
+  ),
+  acetaminophenPed: src(
+    'Acetaminophen Pediatric Dosing (droracle.ai)',
+    'https://www.droracle.ai/articles/868055/what-is-the-weightbased-dosing-guideline-for-acetaminophen-in',
+    '10-15 mg/kg per dose every 4-6 hours, at most 75 mg/kg/day and 4,000 mg/day.',
+  ),
+  acetaminophenLiquid: src(
+    'Acetaminophen Dosing (Needham Pediatrics)',
+    'https://www.needhampediatrics.com/acetaminophen-dosing.html',
+    'All acetaminophen liquid now sold is 160 mg/5 mL (32 mg/mL).',
+  ),
+  ibuprofenPed: src(
+    'Ibuprofen Dosing for Children (droracle.ai)',
+    'https://www.droracle.ai/articles/496430/what-is-the-recommended-dose-of-ibuprofen-nonsteroidal-anti-inflammatory',
+    '10 mg/kg every 6-8 hours, at most 40 mg/kg/day; from 6 months and 5-6 kg; over 40 kg adult dosing.',
+  ),
+  ibuprofenLiquid: src(
+    "Children's ibuprofen dosage, forms and strengths (SingleCare)",
+    'https://www.singlecare.com/prescription/childrens-ibuprofen/dosage',
+    "Children's ibuprofen oral suspension is 100 mg per 5 mL.",
+  ),
+  vancomycinPed: src(
+    'Vancomycin Dosing in Pediatric Patients (droracle.ai)',
+    'https://www.droracle.ai/articles/467476/what-is-the-recommended-dosing-regimen-for-vancomycin-in',
+    'Infants and children: 15 mg/kg IV every 6 hours (60 mg/kg/day); moderate infections 40-60 mg/kg/day every 6-8 hours.',
+  ),
+  vancomycinVial: src(
+    'Vancomycin (Celovan) dosage and reconstitution (MIMS)',
+    'https://uat.mimsdev.com/malaysia/drug/info/celovan/dosage',
+    'Dissolve 500 mg in 10 mL of sterile water to give 50 mg/mL.',
+  ),
+  dexamethasone: src(
+    'Dexamethasone Dosing for Croup (droracle.ai, AAP)',
+    'https://www.droracle.ai/articles/649545/what-is-the-recommended-dosing-for-dexamethasone-corticosteroid-in',
+    'A single dose of 0.6 mg/kg (maximum 16 mg) PO, IM or IV; 16 mg is a 4 mL volume (4 mg/mL injection).',
+  ),
+  ceftriaxonePed: src(
+    'Ceftriaxone (Xtenda) dosage (MIMS)',
+    'https://uat.mimsdev.com/philippines/drug/info/xtenda/dosage',
+    'Children: 50-75 mg/kg/day once daily (or divided every 12 hours), not more than 2 g a day.',
+  ),
+  ceftriaxoneIv: src(
+    'Ceftriaxone (Oncef) reconstitution (MIMS)',
+    'https://uat.mimsdev.com/philippines/drug/info/oncef/caution',
+    'For IV injection, 1 g is dissolved in 10 mL of sterile water (100 mg/mL).',
+  ),
+  ceftriaxoneIm: src(
+    'Lidocaine dilution for IM ceftriaxone (droracle.ai, from the FDA label table)',
+    'https://www.droracle.ai/articles/863756/how-much-preservativefree-1-lidocaine-can-be-added-to',
+    '500 mg vial + 1.0 mL 1% lidocaine = 350 mg/mL; 1 g vial + 2.1 mL = 350 mg/mL (3.6 mL = 250 mg/mL).',
+  ),
   household: src(
     'Safety Standards Needed for Measuring Liquid Medications (ISMP founder, Philly.com)',
     'http://www.philly.com/philly/blogs/healthcare/Safety-Standards-Needed-for-Measuring-Liquid-Medications----.html?c=r',

@@ -94,3 +94,17 @@ export interface HouseholdRow {
   maxDoseMl: number;
   source: ReferenceSource;
 }
+
+/** A continuous infusion: its standard bag and the dose range of a titration. */
+export interface InfusionRow {
+  drug: string;
+  bagAmount: number;
+  bagUnit: 'mg' | 'mcg' | 'units';
+  bagMl: number;
+  doseUnit: 'mg' | 'mcg' | 'units';
+  perKg: boolean;
+  per: 'min' | 'hr';
+  dose: { min: number; max: number };
+  source: ReferenceSource;
+  productSource: ReferenceSource;
+}
