@@ -1,9 +1,25 @@
 // Data of the household-conversions generator (household-conversions.ts): household volume
 // equivalents, unit names and the conversion scenarios. The numbers are clinical reference
-// values; a change here changes the generated questions.
+// values; a change here changes the generated questions. Teaspoon and tablespoon, and the largest
+// dose measured with each, come from the clinical reference table (reference/, ADR 0038).
 
-/** Milliliters in one of each unit (household measures as taught in nursing programs). */
-export const HOUSEHOLD_ML = { mL: 1, tsp: 5, tbsp: 15, oz: 30, cup: 240, L: 1000 } as const;
+import { HOUSEHOLD_ROWS } from './reference';
+
+const tsp = HOUSEHOLD_ROWS.find((r) => r.unit === 'tsp')!;
+const tbsp = HOUSEHOLD_ROWS.find((r) => r.unit === 'tbsp')!;
+
+/**
+ * Milliliters in one of each unit (household measures as taught in nursing programs; teaspoon
+ * and tablespoon from the reference table).
+ */
+export const HOUSEHOLD_ML = {
+  mL: 1,
+  tsp: tsp.ml,
+  tbsp: tbsp.ml,
+  oz: 30,
+  cup: 240,
+  L: 1000,
+} as const;
 export type VolumeUnit = keyof typeof HOUSEHOLD_ML;
 
 export const HOUSEHOLD_NAMES: Record<VolumeUnit, string> = {
@@ -21,6 +37,11 @@ export interface HouseholdPair {
   /** Amounts drawn as min..max by step. */
   amount: { min: number; max: number; step: number };
   stem: string;
+  /**
+   * A medication dose measured in teaspoons or tablespoons: at most the table's largest dose
+   * for that measure (15 mL by teaspoon, 30 mL by tablespoon); oral doses belong in mL.
+   */
+  dose?: 'tsp' | 'tbsp';
 }
 
 /** Realistic amounts: oral liquid doses, fluid intake and IV bags. */
@@ -28,14 +49,16 @@ export const HOUSEHOLD_PAIRS: readonly HouseholdPair[] = [
   {
     from: 'tsp',
     to: 'mL',
-    amount: { min: 0.5, max: 3, step: 0.5 },
+    amount: { min: 0.5, max: tsp.maxDoseMl / tsp.ml, step: 0.5 },
     stem: 'A child is to take {v} of a cough syrup.',
+    dose: 'tsp',
   },
   {
     from: 'tbsp',
     to: 'mL',
-    amount: { min: 0.5, max: 4, step: 0.5 },
+    amount: { min: 0.5, max: tbsp.maxDoseMl / tbsp.ml, step: 0.5 },
     stem: 'A client is to take {v} of magnesium hydroxide.',
+    dose: 'tbsp',
   },
   {
     from: 'oz',
@@ -52,14 +75,16 @@ export const HOUSEHOLD_PAIRS: readonly HouseholdPair[] = [
   {
     from: 'mL',
     to: 'tsp',
-    amount: { min: 2.5, max: 30, step: 2.5 },
+    amount: { min: 2.5, max: tsp.maxDoseMl, step: 2.5 },
     stem: 'A dose of {v} of an oral suspension is to be measured at home.',
+    dose: 'tsp',
   },
   {
     from: 'mL',
     to: 'tbsp',
-    amount: { min: 7.5, max: 90, step: 7.5 },
+    amount: { min: tbsp.ml, max: tbsp.maxDoseMl, step: 7.5 },
     stem: 'A dose of {v} of an oral solution is to be measured at home.',
+    dose: 'tbsp',
   },
   {
     from: 'mL',
@@ -88,7 +113,8 @@ export const HOUSEHOLD_PAIRS: readonly HouseholdPair[] = [
   {
     from: 'oz',
     to: 'tbsp',
-    amount: { min: 0.5, max: 8, step: 0.5 },
+    amount: { min: 0.5, max: tbsp.maxDoseMl / 30, step: 0.5 },
     stem: 'A client is to take {v} of a liquid antacid.',
+    dose: 'tbsp',
   },
 ];

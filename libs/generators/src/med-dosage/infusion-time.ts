@@ -39,7 +39,10 @@ export function infusionTime(seed: number): GeneratedItem {
   } while (
     total < r.totalMinutes.min ||
     total > r.totalMinutes.max ||
-    (gravity && dropFactor === 60 && rate > 100)
+    (gravity && dropFactor === 60 && rate > r.gravity.gttPerMin.max) ||
+    (!gravity &&
+      volume <= r.pump.piggybackMaxMl &&
+      (total < r.pump.piggybackMinutes.min || total > r.pump.piggybackMinutes.max))
   );
   const hours = clean(volume / rate);
   const wholeMinutes = Number(fmt(total, 0));
@@ -47,7 +50,7 @@ export function infusionTime(seed: number): GeneratedItem {
 
   const setup = gravity
     ? `${num(volume)} mL of 0.9% sodium chloride is infusing by gravity at ${gtt} gtt/min through tubing with a drop factor of ${dropFactor} gtt/mL.`
-    : `${num(volume)} mL of ${volume <= 250 ? 'an IV antibiotic' : "lactated Ringer's solution"} is infusing by pump at ${num(rate)} mL/hr.`;
+    : `${num(volume)} mL of ${volume <= r.pump.piggybackMaxMl ? 'an IV antibiotic' : "lactated Ringer's solution"} is infusing by pump at ${num(rate)} mL/hr.`;
   const rateStep = gravity
     ? `First the rate in mL/hr: \\(${frac(q(gtt, 'gtt'), q(1, 'min'))} \\times ${frac(q(1, 'mL'), q(dropFactor, 'gtt'))} \\times ${frac(q(60, 'min'), q(1, 'hr'))} = ${q(rate, 'mL/hr')}\\). `
     : '';

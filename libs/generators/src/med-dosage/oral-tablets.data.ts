@@ -1,6 +1,9 @@
 // Data of the oral-tablets generator (oral-tablets.ts): oral tablets with their strengths and
 // largest single doses. The numbers are clinical reference values; a change here changes the
-// generated questions.
+// generated questions. Strengths and doses come from the clinical reference table (reference/,
+// ADR 0038): a dose is one the source gives, made of one or two whole tablets.
+
+import { TABLET_ROWS, TABLETS_PER_DOSE } from './reference';
 
 export type MassUnit = 'g' | 'mg' | 'mcg';
 
@@ -11,137 +14,40 @@ export interface TabletDrug {
   drug: string;
   unit: MassUnit;
   strengths: readonly number[];
+  /** Single doses ordered (in `unit`), the reference row's. */
+  doses: readonly number[];
   /** Largest single dose ordered (in `unit`). */
   maxDose: number;
-  /** Scored tablets may be split in half. */
+  /** No reference row says which tablets are scored: whole tablets only. */
   scored: boolean;
   sig: string;
   /** Another unit the prescriber may write the order in. */
   orderUnit?: MassUnit;
 }
 
-/** Common oral tablets with their marketed strengths and usual largest single doses. */
-export const TABLET_DRUGS: readonly TabletDrug[] = [
-  {
-    drug: 'metoprolol tartrate',
-    unit: 'mg',
-    strengths: [25, 50, 100],
-    maxDose: 200,
-    scored: true,
-    sig: 'PO twice daily',
-  },
-  {
-    drug: 'furosemide',
-    unit: 'mg',
-    strengths: [20, 40, 80],
-    maxDose: 160,
-    scored: true,
-    sig: 'PO daily',
-  },
-  {
-    drug: 'lisinopril',
-    unit: 'mg',
-    strengths: [2.5, 5, 10, 20],
-    maxDose: 40,
-    scored: true,
-    sig: 'PO daily',
-  },
-  {
-    drug: 'levothyroxine',
-    unit: 'mcg',
-    strengths: [25, 50, 75, 100],
-    maxDose: 200,
-    scored: true,
-    sig: 'PO daily before breakfast',
-    orderUnit: 'mg',
-  },
-  {
-    drug: 'acetaminophen',
-    unit: 'mg',
-    strengths: [325, 500],
-    maxDose: 1000,
-    scored: false,
-    sig: 'PO every 6 hours as needed for pain',
-    orderUnit: 'g',
-  },
-  {
-    drug: 'warfarin',
-    unit: 'mg',
-    strengths: [1, 2, 2.5, 5],
-    maxDose: 10,
-    scored: true,
-    sig: 'PO daily at 1700',
-  },
-  {
-    drug: 'prednisone',
-    unit: 'mg',
-    strengths: [5, 10, 20],
-    maxDose: 60,
-    scored: true,
-    sig: 'PO daily with breakfast',
-  },
-  {
-    drug: 'digoxin',
-    unit: 'mg',
-    strengths: [0.125, 0.25],
-    maxDose: 0.5,
-    scored: true,
-    sig: 'PO daily',
-    orderUnit: 'mcg',
-  },
-  {
-    drug: 'carvedilol',
-    unit: 'mg',
-    strengths: [3.125, 6.25, 12.5, 25],
-    maxDose: 50,
-    scored: false,
-    sig: 'PO twice daily with food',
-  },
-  {
-    drug: 'amlodipine',
-    unit: 'mg',
-    strengths: [2.5, 5, 10],
-    maxDose: 10,
-    scored: false,
-    sig: 'PO daily',
-  },
-  {
-    drug: 'lorazepam',
-    unit: 'mg',
-    strengths: [0.5, 1, 2],
-    maxDose: 4,
-    scored: true,
-    sig: 'PO every 8 hours as needed for anxiety',
-  },
-  {
-    drug: 'hydralazine',
-    unit: 'mg',
-    strengths: [10, 25, 50],
-    maxDose: 100,
-    scored: false,
-    sig: 'PO every 6 hours',
-  },
-  {
-    drug: 'clonidine',
-    unit: 'mg',
-    strengths: [0.1, 0.2],
-    maxDose: 0.6,
-    scored: true,
-    sig: 'PO twice daily',
-    orderUnit: 'mcg',
-  },
-  {
-    drug: 'metformin',
-    unit: 'mg',
-    strengths: [500, 850, 1000],
-    maxDose: 1000,
-    scored: false,
-    sig: 'PO twice daily with meals',
-  },
-];
+/** Oral tablets with their marketed strengths and usual doses, from the reference table. */
+export const TABLET_DRUGS: readonly TabletDrug[] = TABLET_ROWS.map((row) => ({
+  drug: row.drug,
+  unit: row.unit,
+  strengths: row.strengths,
+  doses: row.doses,
+  maxDose: Math.max(...row.doses),
+  scored: false,
+  sig: row.sig,
+  ...('orderUnit' in row && { orderUnit: row.orderUnit }),
+}));
 
-/** Tablets per dose: whole, or halves of scored tablets, up to 3. */
+/** Tablets per dose: one or two whole tablets. */
 export const ORAL_TABLET_RANGES = {
-  tablets: [0.5, 1, 1.5, 2, 2.5, 3],
-  maxTablets: 3,
+  tablets: [...TABLETS_PER_DOSE],
+  maxTablets: Math.max(...TABLETS_PER_DOSE),
 } as const;
+
+/** Every (strength, tablets) of a drug whose dose is one the row orders. */
+export function tabletChoices(drug: TabletDrug): { have: number; tablets: number }[] {
+  return drug.strengths.flatMap((have) =>
+    ORAL_TABLET_RANGES.tablets
+      .filter((tablets) => drug.doses.some((d) => Math.abs(d - have * tablets) < 1e-9))
+      .map((tablets) => ({ have, tablets })),
+  );
+}

@@ -4,9 +4,9 @@ import { clean, frac, num, numericItem, q } from './shared';
 import {
   MCG_PER,
   type MassUnit,
-  ORAL_TABLET_RANGES,
   type TabletDrug,
   TABLET_DRUGS,
+  tabletChoices,
 } from './oral-tablets.data';
 
 /**
@@ -18,13 +18,11 @@ export function oralTablets(seed: number): GeneratedItem {
   let drug: TabletDrug;
   let have: number;
   let tablets: number;
+  // A dose the reference row orders, as one or two whole tablets of a marketed strength.
   do {
     drug = rng.pick(TABLET_DRUGS);
-    have = rng.pick(drug.strengths);
-    tablets = rng.pick(
-      ORAL_TABLET_RANGES.tablets.filter((t) => drug.scored || Number.isInteger(t)),
-    );
-  } while (have * tablets > drug.maxDose || (tablets === 1 && rng.chance(0.5)));
+    ({ have, tablets } = rng.pick(tabletChoices(drug)));
+  } while (tablets === 1 && rng.chance(0.5));
   const desired = clean(have * tablets); // in the tablet's unit
   const converts = drug.orderUnit !== undefined && rng.chance(0.4);
   const orderUnit: MassUnit = converts && drug.orderUnit ? drug.orderUnit : drug.unit;
