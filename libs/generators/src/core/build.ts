@@ -1,5 +1,6 @@
 import type { RoundingRule } from '@examprep/contracts/types';
-import { roundingInstruction, sameValue } from './numbers';
+import { ANSWER_FORMAT } from './answer-format';
+import { roundingInstruction, sameValue, separateThousands } from './numbers';
 import type { Rng } from './rng';
 import type { Distractor, QuestionItem } from './types';
 
@@ -32,27 +33,34 @@ export function singleChoice(rng: Rng, parts: ItemParts, candidates: Distractor[
       `only ${chosen.length} distinct distractors for answer ${parts.answer}: add fallbacks`,
     );
   }
+  // Choices are shown, so they carry thousands separators like the texts (the answer too: it
+  // is one of them); the distractors name the choices as shown.
+  const shown = chosen.map((c) => ({ ...c, value: separateThousands(c.value) }));
+  const answer = separateThousands(parts.answer);
   return {
     type: 'single',
-    question: withRounding(parts.question, parts.rounding ?? null),
-    choices: rng.shuffle([parts.answer, ...chosen.map((c) => c.value)]),
-    correctAnswer: [parts.answer],
-    explanation: parts.explanation,
+    question: shownText(withRounding(parts.question, parts.rounding ?? null)),
+    choices: rng.shuffle([answer, ...shown.map((c) => c.value)]),
+    correctAnswer: [answer],
+    explanation: shownText(parts.explanation),
     rounding: parts.rounding ?? null,
     unit: parts.unit ?? null,
-    distractors: chosen,
+    distractors: shown,
     params: parts.params,
   };
 }
 
-/** A fill-in-the-blank item graded under `rounding`. */
+/**
+ * A fill-in-the-blank item graded under `rounding`. The key stays as typed (plain digits: the
+ * checker reads '1,000' and '1000' alike); the texts carry thousands separators.
+ */
 export function blank(parts: ItemParts): QuestionItem {
   return {
     type: 'blank',
-    question: withRounding(parts.question, parts.rounding ?? null),
+    question: shownText(withRounding(withAnswerFormat(parts), parts.rounding ?? null)),
     choices: [],
     correctAnswer: [parts.answer],
-    explanation: parts.explanation,
+    explanation: shownText(parts.explanation),
     rounding: parts.rounding ?? null,
     unit: parts.unit ?? null,
     distractors: [],
@@ -71,6 +79,17 @@ export function blankOrSingle(
 ): QuestionItem {
   return rng.chance(0.5) ? blank(parts) : singleChoice(rng, parts, candidates());
 }
+
+/**
+ * A blank's question with what to type when the answer is a percent: the validator refuses
+ * '%', so the item says to type the number alone (the unit '%' is shown after the field).
+ */
+function withAnswerFormat(parts: ItemParts): string {
+  return parts.unit === '%' ? `${parts.question} ${ANSWER_FORMAT.percent}` : parts.question;
+}
+
+/** A text as shown: every number of 1,000 and above with its separators (ISMP). */
+const shownText = separateThousands;
 
 function withRounding(question: string, rounding: RoundingRule | null): string {
   return rounding ? `${question} ${roundingInstruction(rounding.places)}` : question;

@@ -1,3 +1,4 @@
+import { parseNumber } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
 import { ivFlowRate } from './iv-flow-rate';
 import { IV_FLOW_RATE_RANGES } from './iv-flow-rate.data';
@@ -45,7 +46,9 @@ describe('ivFlowRate', () => {
       expect(drip).toBeDefined();
       // mL/min times a 15 gtt/mL drop factor
       const { volume, minutes } = item.params;
-      expect(Number(drip?.value)).toBe(Math.round((Number(volume) / Number(minutes)) * 15));
+      expect(Number(parseNumber(drip?.value ?? ''))).toBe(
+        Math.round((Number(volume) / Number(minutes)) * 15),
+      );
       checked++;
     }
     expect(checked).toBeGreaterThan(100);

@@ -1,3 +1,4 @@
+import { parseNumber } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
 import { metricConversion } from './metric-conversions';
 import { METRIC_EXPONENTS, METRIC_SCENARIOS, type MetricUnit } from './metric-conversions.data';
@@ -40,7 +41,7 @@ describe('metricConversion', () => {
       const { value, from, to } = item.params;
       const toSmaller = METRIC_EXPONENTS[from as MetricUnit] > METRIC_EXPONENTS[to as MetricUnit];
       const wrong = toSmaller ? Number(value) / 1000 : Number(value) * 1000;
-      expect(Number(wrongWay?.value)).toBeCloseTo(wrong, 6);
+      expect(Number(parseNumber(wrongWay?.value ?? ''))).toBeCloseTo(wrong, 6);
     }
   });
 

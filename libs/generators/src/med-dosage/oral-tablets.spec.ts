@@ -58,7 +58,9 @@ describe('oralTablets', () => {
 
   it('ends the explanation with the answer', () => {
     for (const item of seeds(200).map(oralTablets)) {
-      expect(item.explanation.slice(-40)).toContain(`${item.correctAnswer[0]}\\,\\text{tab}`);
+      expect(item.explanation.slice(-40)).toContain(
+        `${item.correctAnswer[0].replace(/,/g, '{,}')}\\,\\text{tab}`,
+      );
     }
   });
 

@@ -91,7 +91,9 @@ describe('pediatricSafeDose', () => {
 
   it('ends the explanation with the answer', () => {
     for (const item of seeds(200).map(pediatricSafeDose)) {
-      expect(item.explanation.replace(/\{,\}/g, '').slice(-80)).toContain(item.correctAnswer[0]);
+      expect(item.explanation.replace(/\{,\}/g, '').slice(-80)).toContain(
+        item.correctAnswer[0].replace(/,/g, ''),
+      );
     }
   });
 

@@ -76,7 +76,9 @@ describe('reconstitution', () => {
   it('ends the explanation with the answer', () => {
     for (let seed = 0; seed < 200; seed++) {
       const item = reconstitution(seed);
-      expect(item.explanation.slice(-40)).toContain(`${item.correctAnswer[0]}\\,\\text{mL}`);
+      expect(item.explanation.slice(-40)).toContain(
+        `${item.correctAnswer[0].replace(/,/g, '{,}')}\\,\\text{mL}`,
+      );
     }
   });
 

@@ -1,4 +1,4 @@
-import type { GeneratedItem } from '../core';
+import { formatWithCommas, type GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
 import { ESTIMATION_ROUNDING_RANGES, estimationRounding } from './estimation-rounding';
 
@@ -80,7 +80,7 @@ describe('estimationRounding', () => {
       const exact = item.distractors.find((d) =>
         d.misconception.startsWith('computed the exact product'),
       );
-      expect(exact?.value).toBe(String(Number(item.params.a) * Number(item.params.b)));
+      expect(exact?.value).toBe(formatWithCommas(Number(item.params.a) * Number(item.params.b), 0));
       checked++;
     }
     expect(checked).toBeGreaterThan(10);

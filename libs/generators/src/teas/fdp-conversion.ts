@@ -190,7 +190,7 @@ function toFraction(rng: Rng, kind: 'decimal_to_fraction' | 'percent_to_fraction
       ? `Percent means per hundred: ${m(`${num(percent)}\\% = ${Number.isInteger(percent) ? raw : `\\frac{${num(percent)}}{100} = ${raw}`}`)}.`
       : `Read the decimal by its last place value: ${m(`${num(decimal)} = ${raw}`)}.`,
     divisor === 1
-      ? `This fraction is already in simplest form${f.n > f.d ? `; as a mixed number, ${m(simplest)}` : ''}.`
+      ? `This fraction is already in lowest terms${f.n > f.d ? `; as a mixed number, ${m(simplest)}` : ''}.`
       : `Divide the numerator and the denominator by their greatest common factor, ${divisor}: ${m(`${raw} = ${simplest}`)}.`,
     `The answer is ${m(fractionLatex(f, true))}.`,
   ].join(' ');
@@ -223,8 +223,8 @@ function toFraction(rng: Rng, kind: 'decimal_to_fraction' | 'percent_to_fraction
     rng,
     {
       question: toPercent
-        ? `Write ${m(`${num(percent)}\\%`)} as a fraction in simplest form.`
-        : `Write ${m(num(decimal))} as a fraction in simplest form.`,
+        ? `Write ${m(`${num(percent)}\\%`)} as a fraction in lowest terms.`
+        : `Write ${m(num(decimal))} as a fraction in lowest terms.`,
       answer,
       explanation,
       params: { kind, value: toPercent ? percent : decimal },

@@ -36,7 +36,7 @@ const SYMBOL: Record<Operation, string> = {
 
 /**
  * Adds, subtracts, multiplies or divides two fractions (sometimes mixed numbers). Single-choice
- * items ask for the simplest form ('1 3/4'); blank items ask for the decimal to hundredths.
+ * items ask for lowest terms ('1 3/4'); blank items ask for the decimal to hundredths.
  */
 export function fractionOps(seed: number): GeneratedItem {
   const rng = new Rng(seed);
@@ -206,7 +206,7 @@ export function fractionOps(seed: number): GeneratedItem {
   return singleChoice(
     rng,
     {
-      question: `What is ${m(expression)}? Give the answer in simplest form.`,
+      question: `What is ${m(expression)}? Give the answer in lowest terms.`,
       answer,
       explanation: steps.join(' '),
       params,

@@ -1,4 +1,4 @@
-import type { GeneratedItem } from '../core';
+import { parseNumber, type GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
 import { METRIC_CONVERSIONS_RANGES, metricConversions } from './metric-conversions';
 
@@ -56,7 +56,8 @@ describe('metricConversions', () => {
         (d) => d.misconception === 'moved the decimal point the wrong way',
       );
       if (wrongWay >= 1e-6) {
-        expect(Number(named?.value)).toBeCloseTo(wrongWay, 9);
+        // choices are shown with thousands separators (234,000)
+        expect(parseNumber(named?.value ?? '')).toBeCloseTo(wrongWay, 9);
         checked++;
       }
     }

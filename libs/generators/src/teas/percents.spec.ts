@@ -80,7 +80,7 @@ describe('percents', () => {
       const item = percents(seed);
       if (item.params.kind === 'of') continue;
       if (item.type === 'single') {
-        for (const choice of item.choices) expect(choice).toMatch(/^\d+(\.\d+)?%$/);
+        for (const choice of item.choices) expect(choice).toMatch(/^\d{1,3}(,\d{3})*(\.\d+)?%$/);
       } else {
         expect(item.unit).toBe('%');
       }

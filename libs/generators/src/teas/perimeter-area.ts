@@ -1,7 +1,7 @@
 import { dm, m, Rng, unit } from '../core';
 import type { RoundingRule } from '@examprep/contracts/types';
 import type { Distractor, GeneratedItem } from '../core';
-import { blankOrNumericChoice, clean, num, option, rounded } from './shared';
+import { blankOrNumericChoice, clean, lengthText, num, option, rounded } from './shared';
 
 export const PERIMETER_AREA_RANGES = {
   shapes: [
@@ -72,7 +72,7 @@ function build(rng: Rng, shape: Shape, u: string): Figure {
       const w = Math.min(length, width);
       const perimeter = 2 * (l + w);
       return {
-        question: `A rectangle is ${l} ${LONG[u]} long and ${w} ${LONG[u]} wide. ${ask(area)}`,
+        question: `A rectangle is ${lengthText(l, u)} long and ${lengthText(w, u)} wide. ${ask(area)}`,
         steps: area
           ? [
               `The area of a rectangle is length times width:`,
@@ -104,7 +104,7 @@ function build(rng: Rng, shape: Shape, u: string): Figure {
       const height = side();
       const area = (base * height) / 2;
       return {
-        question: `A triangle has a base of ${base} ${LONG[u]} and a height of ${height} ${LONG[u]}. What is its area in square ${LONG[u]}?`,
+        question: `A triangle has a base of ${lengthText(base, u)} and a height of ${lengthText(height, u)}. What is its area in square ${LONG[u]}?`,
         steps: [
           `The area of a triangle is half of base times height:`,
           dm(
@@ -131,7 +131,9 @@ function build(rng: Rng, shape: Shape, u: string): Figure {
         : rng.int(r.circle.min, r.circle.max / 2);
       const diameter = 2 * radius;
       const pi = r.pi;
-      const given = givenRadius ? `a radius of ${radius}` : `a diameter of ${diameter}`;
+      const given = givenRadius
+        ? `a radius of ${lengthText(radius, u)}`
+        : `a diameter of ${lengthText(diameter, u)}`;
       const exact = clean(area ? pi * radius * radius : 2 * pi * radius);
       const steps = givenRadius
         ? []
@@ -172,7 +174,7 @@ function build(rng: Rng, shape: Shape, u: string): Figure {
               : option(pi * radius, 'halved the diameter and forgot the 2', 1),
           ];
       return {
-        question: `A circle has ${given} ${LONG[u]}. ${area ? `What is its area in square ${LONG[u]}?` : `What is its circumference in ${LONG[u]}?`} Use ${m('\\pi = 3.14')}.`,
+        question: `A circle has ${given}. ${area ? `What is its area in square ${LONG[u]}?` : `What is its circumference in ${LONG[u]}?`} Use ${m('\\pi = 3.14')}.`,
         steps,
         answer: exact,
         rounding: { places: 1 },

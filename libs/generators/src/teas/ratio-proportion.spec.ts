@@ -1,4 +1,4 @@
-import { formatNumber, roundTo } from '../core';
+import { formatWithCommas, roundTo } from '../core';
 import type { GeneratedItem } from '../core';
 import { assertDeterministicAndVaried, assertGeneratorProperties } from '../testing/properties';
 import { RATIO_PROPORTION_RANGES, ratioProportion } from './ratio-proportion';
@@ -65,7 +65,7 @@ describe('ratioProportion', () => {
       const inverted = item.distractors.find((d) => d.misconception === 'inverted ratio');
       if (inverted) {
         expect(inverted.value).toBe(
-          formatNumber(roundTo((Number(p.b) * Number(p.c)) / Number(p.a), 2), 2),
+          formatWithCommas(roundTo((Number(p.b) * Number(p.c)) / Number(p.a), 2), 2),
         );
         checked++;
       }

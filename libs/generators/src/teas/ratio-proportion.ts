@@ -198,11 +198,12 @@ function rateProblem(input: {
   kind: string;
 }): Proportion {
   const { a, b, c, answer, names } = input;
+  // a counted name agrees with its number: 1 nurse, 4 patients (\\text{nurses} after a 1 drops its s)
+  const named = (n: number, name: string) =>
+    `${num(n)}\\,${n === 1 ? name.replace(/s\}$/, '}') : name}`;
   const setup = [
     `Set up a proportion with the same units in each position:`,
-    dm(
-      `\\frac{${num(a)}\\,${names[0]}}{${num(b)}\\,${names[1]}} = \\frac{x}{${num(c)}\\,${names[1]}}`,
-    ),
+    dm(`\\frac{${named(a, names[0])}}{${named(b, names[1])}} = \\frac{x}{${named(c, names[1])}}`),
     `Cross-multiply and divide:`,
     dm(`x = \\frac{${num(a)} \\times ${num(c)}}{${num(b)}} = ${num(answer, 2)}`),
   ].join(' ');

@@ -1,4 +1,4 @@
-import { blankOrSingle, formatNumber, roundTo } from '../core';
+import { blankOrSingle, countWord, formatNumber, roundTo } from '../core';
 import type { Distractor, Fraction, GeneratedItem, ItemParts, Rng } from '../core';
 
 /**
@@ -95,3 +95,15 @@ export function term(coefficient: number, variable = 'x'): string {
 
 /** LaTeX of a number in an expression: negative numbers in parentheses. */
 export const paren = (value: number): string => (value < 0 ? `(${num(value)})` : num(value));
+
+/** Length units by symbol, singular ('1 foot', '1 inch'); plural by countWord. */
+const LENGTH_NAMES: Readonly<Record<string, string>> = {
+  cm: 'centimeter',
+  m: 'meter',
+  in: 'inch',
+  ft: 'foot',
+};
+
+/** A length in words, the unit agreeing with the number: '1 foot', '2 feet', '1.5 inches'. */
+export const lengthText = (n: number, symbol: string): string =>
+  `${num(n)} ${countWord(n, LENGTH_NAMES[symbol] ?? symbol)}`;

@@ -1,7 +1,7 @@
 import { dm, m, Rng, unit } from '../core';
 import type { RoundingRule } from '@examprep/contracts/types';
 import type { Distractor, GeneratedItem } from '../core';
-import { blankOrNumericChoice, clean, num, option, rounded } from './shared';
+import { blankOrNumericChoice, clean, lengthText, num, option, rounded } from './shared';
 
 export const VOLUME_RANGES = {
   solids: ['prism', 'cube', 'cylinder', 'cone'],
@@ -62,7 +62,7 @@ function build(rng: Rng, solid: Solid, u: string): Built {
       return {
         question: milliliters
           ? `A rectangular container is ${l} cm long, ${w} cm wide and ${h} cm high. How many milliliters does it hold when full? (${m(`1\\,${unit('cm')}^3 = 1\\,${unit('mL')}`)})`
-          : `A rectangular box is ${l} ${LONG[u]} long, ${w} ${LONG[u]} wide and ${h} ${LONG[u]} high. What is its volume in cubic ${LONG[u]}?`,
+          : `A rectangular box is ${lengthText(l, u)} long, ${lengthText(w, u)} wide and ${lengthText(h, u)} high. What is its volume in cubic ${LONG[u]}?`,
         steps: [
           `The volume of a rectangular prism is length times width times height:`,
           dm(`V = l \\times w \\times h = ${l} \\times ${w} \\times ${h} = ${v}\\,${U}^3`),
@@ -84,7 +84,7 @@ function build(rng: Rng, solid: Solid, u: string): Built {
     case 'cube': {
       const s = rng.int(r.edge.min, r.edge.max);
       return {
-        question: `A cube has edges ${s} ${LONG[u]} long. What is its volume in cubic ${LONG[u]}?`,
+        question: `A cube has edges ${lengthText(s, u)} long. What is its volume in cubic ${LONG[u]}?`,
         steps: [
           `Every edge of a cube is the same, so the volume is the edge cubed:`,
           dm(`V = s^3 = ${s} \\times ${s} \\times ${s} = ${s ** 3}\\,${U}^3`),
@@ -108,7 +108,9 @@ function build(rng: Rng, solid: Solid, u: string): Built {
       const diameter = 2 * radius;
       const base = clean(pi * radius * radius);
       const exact = clean(cone ? (base * height) / 3 : base * height);
-      const given = givenDiameter ? `a diameter of ${diameter}` : `a radius of ${radius}`;
+      const given = givenDiameter
+        ? `a diameter of ${lengthText(diameter, u)}`
+        : `a radius of ${lengthText(radius, u)}`;
       const name = cone ? 'cone' : 'cylinder';
       const steps = givenDiameter
         ? [`The radius is half the diameter: ${m(`r = ${diameter} \\div 2 = ${radius}\\,${U}`)}.`]
@@ -125,7 +127,7 @@ function build(rng: Rng, solid: Solid, u: string): Built {
       );
       const third = cone ? 1 / 3 : 1;
       return {
-        question: `A ${name} has ${given} ${LONG[u]} and a height of ${height} ${LONG[u]}. What is its volume in cubic ${LONG[u]}? Use ${m('\\pi = 3.14')}.`,
+        question: `A ${name} has ${given} and a height of ${lengthText(height, u)}. What is its volume in cubic ${LONG[u]}? Use ${m('\\pi = 3.14')}.`,
         steps,
         answer: exact,
         rounding: { places: 1 },

@@ -88,8 +88,9 @@ describe('wordProblems', () => {
     for (let seed = 0; seed < 500; seed++) {
       const item = wordProblems(seed);
       if (item.unit !== 'dollars') continue;
-      expect(item.correctAnswer[0]).toMatch(/^\d+$/);
-      for (const choice of item.choices) expect(choice).toMatch(/^\d+$/);
+      // whole dollars: a blank's key as typed ('1904'), choices shown with separators ('1,904')
+      expect(item.correctAnswer[0]).toMatch(item.type === 'blank' ? /^\d+$/ : /^\d{1,3}(,\d{3})*$/);
+      for (const choice of item.choices) expect(choice).toMatch(/^\d{1,3}(,\d{3})*$/);
     }
   });
 

@@ -41,7 +41,9 @@ export function wordProblems(seed: number): GeneratedItem {
   const template: Template = rng.pick(WORD_PROBLEMS_RANGES.templates);
   const p = build(rng, template);
   const answer = rounded(p.answer, p.places);
-  const answerText = p.unit === 'dollars' ? money(Number(answer)) : `${m(answer)} ${p.unit}`;
+  // hours, miles, minutes: singular after exactly 1 ('1 hour')
+  const unitWord = Number(answer) === 1 ? p.unit.replace(/s$/, '') : p.unit;
+  const answerText = p.unit === 'dollars' ? money(Number(answer)) : `${m(answer)} ${unitWord}`;
   const parts = {
     question: p.question,
     answer,
