@@ -13,6 +13,7 @@ import { CaptchaController } from './captcha/captcha.controller';
 import { AdminPurchasesController } from './catalog/admin-purchases.controller';
 import { TestsController } from './testing/tests.controller';
 import { AdminTestsController } from './testing/admin-tests.controller';
+import { ItemAnalysisController } from './testing/item-analysis.controller';
 import { CheckoutController } from './catalog/checkout.controller';
 import { ProductsController } from './catalog/products.controller';
 import { StripeWebhookController } from './catalog/stripe-webhook.controller';
@@ -70,6 +71,7 @@ export class GatewayModule {
         AdminPurchasesController,
         TestsController,
         AdminTestsController,
+        ItemAnalysisController,
         MediaController,
         PdfController,
       ],

@@ -7,5 +7,6 @@ export * from './captcha';
 export * from './qbank';
 export * from './catalog';
 export * from './testing';
+export * from './item-stats';
 export * from './media';
 export * from './paging';

@@ -6,6 +6,7 @@ import type { IdentityNotices } from './identity/user-changed.notice';
 import type { QbankEvents, QbankRpc } from './qbank/qbank.messages';
 import type { MediaEvents, MediaRpc } from './media/media.messages';
 import type { TestingEvents, TestingRpc } from './testing/testing.messages';
+import type { ItemStatsEvents, ItemStatsRpc } from './item-stats/item-stats.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
 
 /**
@@ -33,23 +34,27 @@ type HealthRpc = { [S in HealthSubject]: RpcPair<HealthCheckMessage, RpcHealthRe
  * beside its payload types (`<area>.messages.ts`); a new service adds its map here.
  */
 export interface RpcMap
-  extends AnnouncementsRpc,
+  extends
+    AnnouncementsRpc,
     IdentityRpc,
     CaptchaRpc,
     QbankRpc,
     CatalogRpc,
     TestingRpc,
+    ItemStatsRpc,
     MediaRpc,
     HealthRpc {}
 
 /** Every JetStream fact with its payload type; a new service adds its map here. */
 export interface EventMap
-  extends AnnouncementsEvents,
+  extends
+    AnnouncementsEvents,
     IdentityEvents,
     QbankEvents,
     CatalogEvents,
     MediaEvents,
-    TestingEvents {}
+    TestingEvents,
+    ItemStatsEvents {}
 
 /** The string leaves of `Subjects` (its functions, health and userChanged, are not leaves). */
 type SubjectLeaves<T> = T extends string

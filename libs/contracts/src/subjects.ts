@@ -87,6 +87,10 @@ export const Subjects = {
     exportTest: 'testing.admin.exportTest',
     /** Service to service (media): is a question in one of the learner's tests, and may its answer media be shown? */
     mediaAccess: 'testing.media.access',
+    /** Item analysis (ADR 0037), admins only. */
+    itemStatsList: 'testing.admin.itemStats.list',
+    itemStatsGet: 'testing.admin.itemStats.get',
+    itemErrorRates: 'testing.admin.itemStats.errorRates',
   },
   media: {
     sign: 'media.sign',
@@ -137,6 +141,7 @@ export const Events = {
   userPurchasesChanged: 'events.user.purchasesChanged',
   questionMediaChanged: 'events.question.mediaChanged',
   userTestsCounted: 'events.user.testsCounted',
+  testSubmitted: 'events.test.submitted',
 } as const;
 
 /**
@@ -154,6 +159,8 @@ export const EventStreamOf = {
   userPurchasesChanged: 'events',
   questionDeleted: 'events',
   qbankGenerated: 'events',
+  // a graded test is counted once by the item statistics: a lost one is lost for good
+  testSubmitted: 'events',
   userTestsCounted: 'hints',
   questionMediaChanged: 'hints',
   announcementChanged: 'hints',

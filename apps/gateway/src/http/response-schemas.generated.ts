@@ -31,6 +31,282 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['deleted'],
   },
+  'GET /api/admin/item-analysis': {
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            qid: {
+              type: 'string',
+            },
+            course: {
+              type: 'string',
+            },
+            objective: {
+              type: 'string',
+            },
+            topic: {
+              type: 'string',
+              nullable: true,
+            },
+            stem: {
+              type: 'string',
+            },
+            n: {
+              type: 'number',
+            },
+            correct: {
+              type: 'number',
+            },
+            facility: {
+              type: 'number',
+            },
+            sd: {
+              type: 'number',
+              nullable: true,
+            },
+            discrimination: {
+              type: 'number',
+              nullable: true,
+            },
+            pointBiserial: {
+              type: 'number',
+              nullable: true,
+            },
+            flagged: {
+              type: 'number',
+            },
+            flagRate: {
+              type: 'number',
+            },
+            medianSeconds: {
+              type: 'number',
+              nullable: true,
+            },
+            lastAt: {
+              type: 'string',
+            },
+          },
+          required: [
+            'qid',
+            'course',
+            'objective',
+            'topic',
+            'stem',
+            'n',
+            'correct',
+            'facility',
+            'sd',
+            'discrimination',
+            'pointBiserial',
+            'flagged',
+            'flagRate',
+            'medianSeconds',
+            'lastAt',
+          ],
+        },
+      },
+    },
+    required: ['items'],
+  },
+  'GET /api/admin/item-analysis/error-rates': {
+    type: 'object',
+    properties: {
+      topics: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            kind: {
+              type: 'string',
+              enum: ['misconception', 'topic'],
+            },
+            course: {
+              type: 'string',
+            },
+            objective: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            n: {
+              type: 'number',
+            },
+            errors: {
+              type: 'number',
+            },
+            rate: {
+              type: 'number',
+            },
+          },
+          required: ['kind', 'course', 'objective', 'name', 'n', 'errors', 'rate'],
+        },
+      },
+      misconceptions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            kind: {
+              type: 'string',
+              enum: ['misconception', 'topic'],
+            },
+            course: {
+              type: 'string',
+            },
+            objective: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            n: {
+              type: 'number',
+            },
+            errors: {
+              type: 'number',
+            },
+            rate: {
+              type: 'number',
+            },
+          },
+          required: ['kind', 'course', 'objective', 'name', 'n', 'errors', 'rate'],
+        },
+      },
+    },
+    required: ['topics', 'misconceptions'],
+  },
+  'GET /api/admin/item-analysis/export': {
+    type: 'string',
+  },
+  'GET /api/admin/item-analysis/questions/{qid}': {
+    type: 'object',
+    properties: {
+      row: {
+        type: 'object',
+        properties: {
+          qid: {
+            type: 'string',
+          },
+          course: {
+            type: 'string',
+          },
+          objective: {
+            type: 'string',
+          },
+          topic: {
+            type: 'string',
+            nullable: true,
+          },
+          stem: {
+            type: 'string',
+          },
+          n: {
+            type: 'number',
+          },
+          correct: {
+            type: 'number',
+          },
+          facility: {
+            type: 'number',
+          },
+          sd: {
+            type: 'number',
+            nullable: true,
+          },
+          discrimination: {
+            type: 'number',
+            nullable: true,
+          },
+          pointBiserial: {
+            type: 'number',
+            nullable: true,
+          },
+          flagged: {
+            type: 'number',
+          },
+          flagRate: {
+            type: 'number',
+          },
+          medianSeconds: {
+            type: 'number',
+            nullable: true,
+          },
+          lastAt: {
+            type: 'string',
+          },
+        },
+        required: [
+          'qid',
+          'course',
+          'objective',
+          'topic',
+          'stem',
+          'n',
+          'correct',
+          'facility',
+          'sd',
+          'discrimination',
+          'pointBiserial',
+          'flagged',
+          'flagRate',
+          'medianSeconds',
+          'lastAt',
+        ],
+      },
+      responses: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            count: {
+              type: 'number',
+            },
+            share: {
+              type: 'number',
+            },
+            key: {
+              type: 'string',
+            },
+            label: {
+              type: 'string',
+            },
+            correct: {
+              type: 'boolean',
+            },
+            misconception: {
+              type: 'string',
+              nullable: true,
+            },
+          },
+          required: ['count', 'share', 'key', 'label', 'correct', 'misconception'],
+        },
+      },
+      timeHistogram: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            label: {
+              type: 'string',
+            },
+            count: {
+              type: 'number',
+            },
+          },
+          required: ['label', 'count'],
+        },
+      },
+      unanswered: {
+        type: 'number',
+      },
+    },
+    required: ['row', 'responses', 'timeHistogram', 'unanswered'],
+  },
   'GET /api/admin/test-export': {
     type: 'object',
     properties: {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import {
   type Actor,
   answerRulesOf,
@@ -9,6 +9,7 @@ import {
 } from '@examprep/contracts';
 import { rootLogger, ServiceError } from '@examprep/nest-kit';
 import { LRUCache } from 'lru-cache';
+import { SubmittedFacts } from '../item-stats/submitted-facts';
 import { Clock } from './clock';
 import { gradeTest } from './grading';
 import type { TestRecord } from './test.schema';
@@ -84,6 +85,8 @@ export class TestStore {
     readonly clock: Clock,
     readonly locks: TestLocks,
     readonly counts: TestCounts,
+    /** The graded tests' facts for the item analysis (ADR 0037); absent in unit specs. */
+    @Optional() readonly facts?: SubmittedFacts,
   ) {}
 
   /** A new test with its snapshot; its owner's count goes up by one (test_counts). */
@@ -234,7 +237,17 @@ export class TestStore {
       submittedAt: now,
       lastUpdated: now,
     };
+    // the fact is recorded before the test is completed, published after (ADR 0037)
+    const fact = await this.facts?.record(
+      test,
+      questions,
+      answers,
+      grade,
+      now,
+      answerRulesOf(test),
+    );
     await this.repo.complete(testId, completion);
+    if (fact) void this.facts?.publish(fact);
     const done: TestRecord = { ...test, ...completion, completed: true };
     if (!actor.isAdmin && actor.uid === test.userId) await this.applyRetention(test.userId);
     return done;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ItemStatsModule } from '../item-stats/item-stats.module';
 import { Peers } from '../peers/peers';
 import { AnswersService } from './answers.service';
 import { Clock } from './clock';
@@ -43,6 +44,7 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
       { name: TestCountRecord.name, schema: TestCountSchema },
       { name: TestingMarkerRecord.name, schema: TestingMarkerSchema },
     ]),
+    ItemStatsModule,
   ],
   controllers: [TestsController],
   providers: [

@@ -171,6 +171,7 @@ describe('routes', () => {
     ['/add-question', 'Add New Question'],
     ['/question-list', 'Question List'],
     ['/course-topic-manager', 'Course Topic Manager'],
+    ['/item-analysis', 'Item Analysis'],
   ] as const)('admin route %s: the page for admins, dashboard for others', async (route, title) => {
     const realFetch = window.fetch;
     mockFetch(() => fakeResponse(503, { message: 'Service unavailable' }));

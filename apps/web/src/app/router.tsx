@@ -19,6 +19,7 @@ const UserListPage = lazy(() => import('../features/admin/users/UserListPage'));
 const ValidatorTestPage = lazy(() => import('../features/admin/validator/ValidatorTestPage'));
 const AddQuestionPage = lazy(() => import('../features/admin/questions/AddQuestionPage'));
 const QuestionListPage = lazy(() => import('../features/admin/questions/QuestionListPage'));
+const ItemAnalysisPage = lazy(() => import('../features/admin/item-analysis/ItemAnalysisPage'));
 const CourseTopicManagerPage = lazy(
   () => import('../features/admin/topics/CourseTopicManagerPage'),
 );
@@ -66,6 +67,7 @@ export function AppRoutes() {
             <Route path="add-question" element={<AddQuestionPage />} />
             <Route path="question-list" element={<QuestionListPage />} />
             <Route path="course-topic-manager" element={<CourseTopicManagerPage />} />
+            <Route path="item-analysis" element={<ItemAnalysisPage />} />
           </Route>
 
           <Route path="*" element={<NotFound />} />

@@ -14,6 +14,7 @@ export * from './qbank';
 export * from './catalog';
 export * from './pricing';
 export * from './testing';
+export * from './item-stats';
 export * from './media';
 export * from './simulations';
 export * from './paging';

@@ -34,6 +34,7 @@ export const ADMIN_MENU: readonly MenuTarget[] = [
   { label: 'Question List', to: '/question-list' },
   { label: 'Add Question', to: '/add-question' },
   { label: 'Course Topic Manager', to: '/course-topic-manager' },
+  { label: 'Item Analysis', to: '/item-analysis' },
   { label: 'Validator Test', to: '/validator-test' },
 ];
 

@@ -1,0 +1,2 @@
+export * from './item-stats.dto';
+export * from './item-stats.messages';
