@@ -296,6 +296,31 @@ export const S = {
     'https://www.droracle.ai/articles/863756/how-much-preservativefree-1-lidocaine-can-be-added-to',
     '500 mg vial + 1.0 mL 1% lidocaine = 350 mg/mL; 1 g vial + 2.1 mL = 350 mg/mL (3.6 mL = 250 mg/mL).',
   ),
+  cefazolinIm: src(
+    'Cefazolin for Injection: reconstitution table (label, MedLibrary)',
+    'https://medlibrary.org/lib/rx/meds/cefazolin-25/page/3/',
+    'Sterile water: 500 mg vial + 2 mL = 225 mg/mL; 1 g vial + 2.5 mL = 330 mg/mL (IM, IV bolus or infusion).',
+  ),
+  ampicillinIm: src(
+    'Ampicillin for Injection: directions for use (label, MedLibrary)',
+    'https://medlibrary.org/lib/rx/meds/ampicillin-20/page/4/',
+    'Intramuscular: 500 mg + 1.8 mL and 1 g + 3.5 mL of sterile water give 250 mg/mL.',
+  ),
+  methylprednisolone: src(
+    'Solu-Medrol (methylprednisolone sodium succinate) description (RxList copy)',
+    'http://rx-index.ru/m/1700-methylprednisolone-sodium-succinate-solu-medrol.html',
+    '125 mg Act-O-Vial: each 2 mL (when mixed) contains 125 mg methylprednisolone (62.5 mg/mL).',
+  ),
+  acyclovir: src(
+    'DailyMed archive: Acyclovir for Injection USP (Bedford)',
+    'http://www.dailymed.nlm.nih.gov/dailymed/archives/fdaDrugInfo.cfm?archiveid=2429',
+    'The 500 mg or 1,000 mg vial with 10 or 20 mL of sterile water gives 50 mg/mL.',
+  ),
+  penicillinG: src(
+    'Penicillin G preparation (AdventHealth Kansas City antimicrobial guide, Firstline)',
+    'https://app.firstline.org/en/clients/236-adventhealth-kansas-city/antimicrobials/13025',
+    '5 million unit vial + 8.2 mL = 500,000 units/mL; + 3.2 mL = 1,000,000 units/mL.',
+  ),
   household: src(
     'Safety Standards Needed for Measuring Liquid Medications (ISMP founder, Philly.com)',
     'http://www.philly.com/philly/blogs/healthcare/Safety-Standards-Needed-for-Measuring-Liquid-Medications----.html?c=r',

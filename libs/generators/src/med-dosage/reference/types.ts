@@ -108,3 +108,16 @@ export interface InfusionRow {
   source: ReferenceSource;
   productSource: ReferenceSource;
 }
+
+/** A powder vial with the label's reconstitution directions. */
+export interface VialRow {
+  drug: string;
+  amount: number;
+  unit: 'mg' | 'units';
+  label: string;
+  diluent: string;
+  route: string;
+  /** Diluent added (mL) and the resulting concentration per mL, as the label's table gives. */
+  dilutions: readonly { diluentMl: number; perMl: number }[];
+  source: ReferenceSource;
+}
