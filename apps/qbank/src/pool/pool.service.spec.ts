@@ -114,6 +114,7 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
       rounding: null,
       media: { questionImage: 'q/AA01/q.png', explanationImage: null, video: null },
       misconceptions: [],
+      topic: null,
     });
     // seed 7 of teas_fraction_ops: a choice question whose three wrong choices are named
     const built = questions.find((q) => q.qid === 'BH07')!;
@@ -125,6 +126,8 @@ describe('PoolService.draw (qbank.questions.pool)', () => {
       ),
     );
     expect(built).not.toHaveProperty('generatedFrom');
+    // the generator topic, for the item analysis' error rates per topic (ADR 0037)
+    expect(built.topic).toBe('teas_fraction_ops');
   });
 
   it('an unknown course: no questions, available 0', async () => {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PoolAnswer, PoolQuery, PoolQuestion } from '@examprep/contracts';
+import { parseItemId } from '@examprep/generators';
 import { validatePayload } from '@examprep/nest-kit';
 import type { QuestionRecord } from '../questions/question.schema';
 import { QuestionsRepository } from '../questions/questions.repository';
@@ -98,6 +99,7 @@ export function toPoolQuestion(
       video: doc.media?.video ?? null,
     },
     misconceptions,
+    topic: doc.generatedFrom ? (parseItemId(doc.generatedFrom)?.topicKey ?? null) : null,
   };
 }
 

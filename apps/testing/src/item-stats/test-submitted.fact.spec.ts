@@ -21,7 +21,7 @@ const answer = (over: Partial<FactAnswer>): FactAnswer => ({
 
 const test = { _id: 'T'.repeat(20), mode: 'full' as const, createdAt: T0, timer: null };
 const Q = [
-  poolQuestion('AA01', { topic: 'teas_fractions' } as object),
+  poolQuestion('AA01', { topic: 'teas_fractions' }),
   poolQuestion('AA02'),
   poolQuestion('AA03', {
     type: 'blank',

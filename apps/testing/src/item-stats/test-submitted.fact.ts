@@ -9,8 +9,8 @@ import {
 } from '@examprep/contracts';
 import { type AnswerState, misconceptionOf, questionStatus } from '../exams/grading';
 
-/** A question of a snapshot; `topic` is the generator topic qbank adds when it knows it. */
-export type SnapshotQuestion = PoolQuestion & { topic?: string | null };
+/** A question of a snapshot (`topic`: the generator topic, absent in older snapshots). */
+export type SnapshotQuestion = PoolQuestion;
 
 /** What the fact needs of a stored answer (a lean answer, absent = never touched). */
 export interface FactAnswer extends AnswerState {

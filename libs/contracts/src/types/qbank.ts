@@ -150,6 +150,12 @@ export interface PoolQuestion {
   rounding: RoundingRule | null;
   media: QuestionMedia;
   misconceptions: NamedMisconception[];
+  /**
+   * The generator topic the question was built from (its `generatedFrom`), for the item
+   * analysis' error rates per topic (ADR 0037); null for hand-made questions. Absent in
+   * snapshots taken before it existed.
+   */
+  topic?: string | null;
 }
 
 /** Which questions a test draws: `count` of the course (all of it when smaller), in QID order. */
