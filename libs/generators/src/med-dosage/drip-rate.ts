@@ -1,6 +1,7 @@
+import { ROUND_ONLY_THE_FINAL_ANSWER } from '@examprep/contracts/types';
 import { Rng } from '../core';
 import type { GeneratedItem } from '../core';
-import { frac, num, numericItem, plural, q, result } from './shared';
+import { clean, frac, num, numericItem, plural, q, result } from './shared';
 import { DRIP_RATE_RANGES, WRONG_DROP_FACTORS } from './drip-rate.data';
 
 /**
@@ -44,7 +45,10 @@ export function dripRate(seed: number): GeneratedItem {
       : kind === 'continuous'
         ? `Infuse ${num(volume)} mL of lactated Ringer's solution over ${plural(minutes / 60, 'hour')} by gravity.`
         : `Infuse cefazolin 1 g in ${num(volume)} mL of 0.9% sodium chloride over ${num(minutes)} minutes by gravity.`;
-  const question = `${order} ${tubing} At how many drops per minute (gtt/min) should the nurse set the infusion?`;
+  // an mL/hr or mL/min on the way that is not whole would change the drops if rounded first
+  const perTime = kind === 'piggyback' ? volume / minutes : kind === 'continuous' ? mlPerHr : 0;
+  const when = Number.isInteger(clean(perTime)) ? '' : ` ${ROUND_ONLY_THE_FINAL_ANSWER}`;
+  const question = `${order} ${tubing} At how many drops per minute (gtt/min) should the nurse set the infusion?${when}`;
   const time =
     kind === 'piggyback'
       ? frac(q(volume, 'mL'), q(minutes, 'min'))

@@ -1,3 +1,4 @@
+import { ROUND_ONLY_THE_FINAL_ANSWER } from '@examprep/contracts/types';
 import { Rng } from '../core';
 import type { GeneratedItem } from '../core';
 import { frac, num, numericItem, q, result } from './shared';
@@ -48,7 +49,9 @@ export function weightConversion(seed: number): GeneratedItem {
     exact = pounds / r.lbPerKg;
     const who = kind === 'lbOzToKg' ? 'An infant' : pounds < 80 ? 'A child' : 'A client';
     const weight = oz ? `${num(lb)} lb ${num(oz)} oz` : `${num(lb)} lb`;
-    question = `${who} weighs ${weight}. What is the weight in kilograms (kg)?`;
+    // the ounces make an intermediate (7 lb 3 oz = 7.1875 lb) that rounding first would change
+    const when = kind === 'lbOzToKg' ? ` ${ROUND_ONLY_THE_FINAL_ANSWER}` : '';
+    question = `${who} weighs ${weight}. What is the weight in kilograms (kg)?${when}`;
     const ozStep = oz
       ? `First write the ounces as pounds (16 oz = 1 lb): ${num(oz)} oz ÷ 16 = ${num(oz / 16)} lb, so the weight is ${num(pounds)} lb. `
       : '';
