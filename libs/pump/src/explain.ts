@@ -1,9 +1,11 @@
 import type { PumpTimeFormat } from '@examprep/contracts/types';
 import { clockTime, durationText, shortDuration } from './clock';
-import type { PumpInfusion, PumpProblem } from './problem';
+import { shownNumber, shownTex, type PumpInfusion, type PumpProblem } from './problem';
 
 const u = (text: string) => `\\text{${text}}`;
-const q = (n: number | string, unit: string) => `${n}\\,${u(unit)}`;
+/** A quantity in LaTeX; numbers with thousands separators (1{,}000 mL), hours as given. */
+const q = (n: number | string, unit: string) =>
+  `${typeof n === 'number' ? shownTex(n) : n}\\,${u(unit)}`;
 const frac = (top: string, bottom: string) => `\\frac{${top}}{${bottom}}`;
 const m = (latex: string) => `\\(${latex}\\)`;
 const dm = (latex: string) => `\\[${latex}\\]`;
@@ -43,10 +45,13 @@ function timeStep(i: PumpInfusion, label: string): string {
   const split = i.minutes > 60 && i.minutes % 60 !== 0;
   return `${label}: time = VTBI ÷ rate, and × 60 turns hours into minutes ${dm(
     `${frac(q(i.vtbi, 'mL'), q(i.rate, 'mL/hr'))} \\times 60\\,${u('min/hr')} = ${q(i.minutes, 'min')}`,
-  )}${split ? ` ${i.minutes} minutes is ${Math.floor(i.minutes / 60)} × 60 + ${i.minutes % 60}, that is ${shortDuration(i.minutes)}.` : i.minutes >= 60 ? ` That is ${shortDuration(i.minutes)}.` : ''}`;
+  )}${split ? ` ${shownNumber(i.minutes)} minutes is ${Math.floor(i.minutes / 60)} × 60 + ${i.minutes % 60}, that is ${shortDuration(i.minutes)}.` : i.minutes >= 60 ? ` That is ${shortDuration(i.minutes)}.` : ''}`;
 }
 
 /**
+ * 'The pump reads RATE 125 and VTBI 1000.' names what is typed on the keypad, so its numbers
+ * are plain digits (the keypad has no comma), unlike the worked numbers shown with separators.
+ *
  * The worked explanation (KaTeX in \( \) and \[ \]): the formula with the problem's numbers,
  * rate = VTBI ÷ time, VTBI = rate × time or time = VTBI ÷ rate, and in a single-pump
  * question the idle pump at 0.

@@ -13,6 +13,8 @@ import {
   isPreviewRef,
   normaliseFormat,
   pumpProblemId,
+  shownNumber,
+  TIME_ENTRY,
   type PumpExpected,
   type PumpInfusion,
   type PumpProblem,
@@ -159,7 +161,8 @@ function questionText(kind: PumpKind, format: PumpTimeFormat, infusions: PumpInf
     case 'singlePump':
     case 'dualPump': {
       const orders = infusions.map(
-        (i) => `${capital(pumpName(i.channel))}: infuse ${i.vtbi} mL of ${i.fluid} ${span(i)}.`,
+        (i) =>
+          `${capital(pumpName(i.channel))}: infuse ${shownNumber(i.vtbi)} mL of ${i.fluid} ${span(i)}.`,
       );
       return single
         ? `${orders[0]} Program the pump: enter the rate (mL/hr) and the VTBI (mL).${idle}`
@@ -177,11 +180,11 @@ function questionText(kind: PumpKind, format: PumpTimeFormat, infusions: PumpInf
     }
     case 'findTime': {
       const [i] = infusions as [PumpInfusion];
-      return `${capital(pumpName(i.channel))} is programmed to infuse ${i.vtbi} mL of ${i.fluid} at ${i.rate} mL/hr. How long will the infusion take? Enter the hours and minutes.`;
+      return `${capital(pumpName(i.channel))} is programmed to infuse ${shownNumber(i.vtbi)} mL of ${i.fluid} at ${i.rate} mL/hr. How long will the infusion take? ${TIME_ENTRY}`;
     }
     case 'findDualTime': {
       const [a, b] = infusions as [PumpInfusion, PumpInfusion];
-      return `Pump A (primary) is programmed with ${a.vtbi} mL of ${a.fluid} at ${a.rate} mL/hr. Pump B (secondary) holds ${b.vtbi} mL of ${b.fluid} at ${b.rate} mL/hr and runs first: pump A pauses until pump B's VTBI reaches 0, then resumes. How long until both infusions are complete? Enter the hours and minutes.`;
+      return `Pump A (primary) is programmed with ${shownNumber(a.vtbi)} mL of ${a.fluid} at ${a.rate} mL/hr. Pump B (secondary) holds ${shownNumber(b.vtbi)} mL of ${b.fluid} at ${b.rate} mL/hr and runs first: pump A pauses until pump B's VTBI reaches 0, then resumes. How long until both infusions are complete? ${TIME_ENTRY}`;
     }
   }
 }

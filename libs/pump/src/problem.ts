@@ -10,6 +10,25 @@ import {
 
 export const MAX_PUMP_SEED = 0xffffffff;
 
+/**
+ * A number as the question and the explanation show it, with thousands separators (ISMP:
+ * commas for numbers of 1,000 and above): 'infuse 1,000 mL'. What the learner types on the
+ * keypad, and the pump's readings, stay plain digits ('1000'): the checker compares those.
+ */
+export function shownNumber(n: number): string {
+  return String(n).replace(/^(\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+}
+
+/** shownNumber inside LaTeX: the comma braced (`1{,}000`) so KaTeX sets no space after it. */
+export const shownTex = (n: number): string => shownNumber(n).replace(/,/g, '{,}');
+
+/**
+ * How a Time answer is typed (the minutes field takes two digits: the checker compares '00',
+ * not '0'), said in every Time question.
+ */
+export const TIME_ENTRY =
+  'Enter the hours and the minutes; type the minutes as two digits (for example, 00 or 30).';
+
 /** One bag on one channel, with everything the question and the answer derive from. */
 export interface PumpInfusion {
   channel: PumpChannel;

@@ -45,7 +45,8 @@ function readText(text: string): { vtbi?: number; rate?: number; minutes?: numbe
     .split(/(?=Pump [AB][ :(])/)
     .filter((s) => /^Pump [AB]/.test(s))
     .map((s) => ({
-      vtbi: Number(/(\d+) mL(?!\/)/.exec(s)?.[1] ?? NaN) || undefined,
+      // the text shows 1,000 mL with its thousands separator
+      vtbi: Number(/([\d,]+) mL(?!\/)/.exec(s)?.[1]?.replace(/,/g, '') ?? NaN) || undefined,
       rate: Number(/(\d+) mL\/hr/.exec(s)?.[1] ?? NaN) || undefined,
       minutes: span(s),
     }));

@@ -78,6 +78,9 @@ export function aOrAn(word: string): 'a' | 'an' {
   return startsWithVowelSound(word) ? 'an' : 'a';
 }
 
+/** The first letter in capitals, for the start of a sentence: 'An esmolol infusion'. */
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The word with its article: withArticle('IV antibiotic') = 'an IV antibiotic'. */
 export function withArticle(phrase: string): string {
   return `${aOrAn(phrase)} ${phrase}`;

@@ -10,6 +10,7 @@ describe('thousands rule', () => {
     'In 2024 the clinic opened.',
     'D5W at 125 mL/hr; 0.0005 g; 3.14159',
     'Scores: 61, 74, 61, 63, 60.',
+    'The pump reads RATE 125 and VTBI 1000.',
   ])('passes %s', (text) => {
     expect(findings(thousandsRule, text)).toEqual([]);
   });

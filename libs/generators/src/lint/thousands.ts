@@ -11,13 +11,16 @@ const UNIT_AFTER = /^\s*(mL|L|mg|mcg|g|kg|units?|mEq|gtt|lb|oz)\b/;
 /** A year after a word that introduces one ('in 2024', 'since 1998'). */
 const YEAR = /^(1[89]|20)\d\d$/;
 const YEAR_BEFORE = /\b(in|since|year|of)\s$/i;
+/** A pump reading named by its keypad field ('The pump reads RATE 125 and VTBI 1000'): typed digits. */
+const KEYPAD_BEFORE = /\b(RATE|VTBI)\s$/;
 
 /**
  * ISMP: commas for numbers of 1,000 and above, everywhere a number is shown: question,
  * choices, explanation and the pump's text, in prose and in LaTeX (where the comma is
  * written `1{,}000` so KaTeX does not set it as punctuation with a space after it).
  * Not enforced on military clock readings (0645, 1930), on years, or on what a learner
- * types (a blank's key, the pump keypad): those texts never reach this rule.
+ * types: a blank's key and the pump's keypad answers never reach this rule, and a reading
+ * named by its keypad field in an explanation ('the pump reads VTBI 1000') is typed digits.
  */
 export const thousandsRule: TextRule = ({ place, text }) => {
   const out: LintProblem[] = [];
@@ -37,6 +40,7 @@ export const thousandsRule: TextRule = ({ place, text }) => {
     if (CLOCK.test(whole) && CLOCK_BEFORE.test(before) && !UNIT_AFTER.test(after)) continue;
     if (YEAR.test(whole) && YEAR_BEFORE.test(before)) continue;
     if (whole.startsWith('0')) continue;
+    if (KEYPAD_BEFORE.test(before)) continue;
     out.push({
       rule: 'thousands',
       place,

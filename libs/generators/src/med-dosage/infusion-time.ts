@@ -91,7 +91,7 @@ export function infusionTime(seed: number): GeneratedItem {
   }
 
   const answer = hoursMinutes(wholeMinutes);
-  const question = `${setup} How long will the infusion take, in hours and minutes (whole minutes)?`;
+  const question = `${setup} How long will the infusion take, in hours and minutes, to the nearest minute?`;
   const explanation = [hoursStep, hoursChain, minutesStep, `So the infusion takes ${answer}.`]
     .filter(Boolean)
     .join(' ');
@@ -137,7 +137,9 @@ export function infusionTime(seed: number): GeneratedItem {
       question,
       answer,
       explanation,
-      rounding: { places: 0 },
+      // The choices are hours and minutes; the question says 'to the nearest minute'. A rounding
+      // rule would add 'Round to the nearest whole number.', which reads as whole hours.
+      rounding: null,
       unit: null,
       params: { ...params, asked: 'hr min' },
     },

@@ -53,8 +53,17 @@ export const num = (x: number): string => {
 /** A number inside LaTeX (the thousands comma braced so KaTeX adds no space after it). */
 export const tex = (x: number): string => num(x).replace(/,/g, '{,}');
 
+/**
+ * A unit written as a word agrees with its number ('1 unit', '0.25 cups'); abbreviations
+ * (mL, mg, hr) never change. The word units the generators write are 'units' and 'cup'.
+ */
+export function agree(x: number, u: string): string {
+  if (x === 1) return u.replace(/^units\b/, 'unit').replace(/^cups\b/, 'cup');
+  return u.replace(/^unit\b/, 'units').replace(/^cup\b/, 'cups');
+}
+
 /** A quantity inside LaTeX: 12.5\,\text{mg}. */
-export const q = (x: number, u: string): string => `${tex(x)}\\,${unit(u)}`;
+export const q = (x: number, u: string): string => `${tex(x)}\\,${unit(agree(x, u))}`;
 
 /** A fraction inside LaTeX. */
 export const frac = (top: string, bottom: string): string => `\\frac{${top}}{${bottom}}`;
@@ -65,14 +74,14 @@ export const rel = (exact: number, shown: number): string =>
 
 /** `exact` with `shown` decimals, preceded by '=' or '\approx' (for the end of a chain). */
 export const result = (exact: number, u: string, shown: number): string =>
-  `${rel(exact, shown)} ${tex(round(exact, shown))}\\,${unit(u)}`;
+  `${rel(exact, shown)} ${tex(round(exact, shown))}\\,${unit(agree(round(exact, shown), u))}`;
 
 /**
  * The closing sentence of an explanation: 'The answer is \(1.5\,\text{mL}\).' or, when the
  * exact value needed rounding, 'Rounded to the nearest tenth, the answer is ...'.
  */
 function conclusion(exact: number, places: number, u: string, what = 'the answer is'): string {
-  const shown = `\\(${tex(round(exact, places))}\\,${unit(u)}\\)`;
+  const shown = `\\(${tex(round(exact, places))}\\,${unit(agree(round(exact, places), u))}\\)`;
   if (round(exact, places) === clean(exact)) return `So ${what} ${shown}.`;
   const rule = roundingInstruction(places).replace('Round to', 'Rounded to').replace(/\.$/, '');
   return `${rule}, ${what} ${shown}.`;

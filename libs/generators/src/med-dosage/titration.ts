@@ -1,6 +1,6 @@
-import { Rng, unit } from '../core';
+import { aOrAn, capitalised, Rng, unit } from '../core';
 import type { GeneratedItem } from '../core';
-import { clean, frac, num, numericItem, q, result, round } from './shared';
+import { agree, clean, frac, num, numericItem, q, result, round } from './shared';
 import { type TitrationDrug, TITRATION_DRUGS, TITRATION_RANGES } from './titration.data';
 
 /** 'mcg/kg/min', 'mg/hr', 'units/kg/hr'. */
@@ -54,7 +54,7 @@ export function titration(seed: number): GeneratedItem {
       frac(q(drug.bagMl, 'mL'), q(drug.bagAmount, drug.bagUnit)),
     ].join(' \\times ');
     return numericItem(rng, {
-      question: `Order: ${drug.drug} at ${num(dose)} ${du}. ${who}Available: ${bagText}. At what rate in mL/hr should the nurse set the pump?`,
+      question: `Order: ${drug.drug} at ${num(dose)} ${agree(dose, du)}. ${who}Available: ${bagText}. At what rate in mL/hr should the nurse set the pump?`,
       steps: [
         concStep,
         `Dimensional analysis from the dose to mL/hr; every unit but mL/hr cancels:`,
@@ -96,7 +96,7 @@ export function titration(seed: number): GeneratedItem {
     ...(drug.perKg ? [frac('1', q(kg, 'kg'))] : []),
   ].join(' \\times ');
   return numericItem(rng, {
-    question: `${who}A ${drug.drug} infusion of ${num(drug.bagAmount)} ${drug.bagUnit} in ${drug.bagMl} mL is running at ${num(rate)} mL/hr. What dose in ${du} is the client receiving?`,
+    question: `${who}${capitalised(aOrAn(drug.drug))} ${drug.drug} infusion of ${num(drug.bagAmount)} ${drug.bagUnit} in ${drug.bagMl} mL is running at ${num(rate)} mL/hr. What dose in ${du} is the client receiving?`,
     steps: [
       concStep,
       `Dimensional analysis from mL/hr to ${du}; ${cancelled(['mL', ...(mgToMcg ? ['mg'] : []), ...(perMin === 60 ? ['hr'] : [])])}:`,
