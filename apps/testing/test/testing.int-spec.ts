@@ -16,6 +16,7 @@ import {
   adminActor,
   newUser,
   PRACTICE,
+  REVEAL_FIELDS,
   revealedKeys,
   rpc,
   SAMPLE,
@@ -124,6 +125,7 @@ describe('full test: check, reveal, submit', () => {
       'correctAnswer',
       'explanation',
       'explanationImage',
+      'feedback',
       'gradedAt',
       'gradedBy',
       'misconception',
@@ -160,7 +162,7 @@ describe('full test: check, reveal, submit', () => {
     expect(one.test.objectives!.reduce((n, o) => n + o.total, 0)).toBe(15);
     await expect(submit(learner, testId)).resolves.toEqual(one);
     const graded = await getTest(learner, testId);
-    for (const q of graded.questions) expect(revealedKeys(q)).toHaveLength(7);
+    for (const q of graded.questions) expect(revealedKeys(q)).toHaveLength(REVEAL_FIELDS.length);
     expect(await failure(check(learner, testId, second!.qid, anAnswer(second!)))).toEqual({
       status: 409,
       code: 'TEST_SUBMITTED',
@@ -270,7 +272,7 @@ describe('practice test: saves', () => {
     expect(test.unansweredCount).toBe(0);
     expect(test.correctCount! + test.incorrectCount!).toBe(38);
     const graded = await getTest(learner, testId);
-    for (const q of graded.questions) expect(revealedKeys(q)).toHaveLength(7);
+    for (const q of graded.questions) expect(revealedKeys(q)).toHaveLength(REVEAL_FIELDS.length);
     expect(
       await failure(save(learner, testId, view.questions[0]!.qid, anAnswer(view.questions[0]!))),
     ).toMatchObject({

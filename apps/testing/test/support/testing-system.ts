@@ -89,6 +89,7 @@ export const REVEAL_FIELDS = [
   'gradedAt',
   'gradedBy',
   'misconception',
+  'feedback',
 ] as const;
 
 /** The reveal fields a question view carries (none before check or submit). */
