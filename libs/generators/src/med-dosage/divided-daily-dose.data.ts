@@ -67,6 +67,8 @@ export const DAILY_DRUGS: readonly DailyDrug[] = [
   daily('clindamycin-iv', 5),
   daily('ampicillin-iv', 50),
   daily('cefazolin-iv', 25),
+  daily('ibuprofen-po-daily', 10, true),
+  daily('vancomycin-iv-daily', 10),
   daily('gentamicin-iv-child', 1.5),
   daily('gentamicin-iv-neonate', 1),
 ];

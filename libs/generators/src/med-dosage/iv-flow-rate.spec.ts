@@ -11,7 +11,9 @@ describe('ivFlowRate', () => {
       ranges: (item) => {
         const rate = (Number(item.params.volume) / Number(item.params.minutes)) * 60;
         return (
-          rate >= IV_FLOW_RATE_RANGES.rateMlPerHr.min && rate <= IV_FLOW_RATE_RANGES.rateMlPerHr.max
+          // mL/min x 60 may land a hair above an exact cap (125 mL / 15 min = 500.00000000000006).
+          rate >= IV_FLOW_RATE_RANGES.rateMlPerHr.min - 1e-9 &&
+          rate <= IV_FLOW_RATE_RANGES.rateMlPerHr.max + 1e-9
         );
       },
     });

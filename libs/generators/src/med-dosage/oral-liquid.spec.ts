@@ -52,7 +52,8 @@ describe('oralLiquid', () => {
       expect(Math.abs(Number(parseNumber(bottle.value)) - wrong)).toBeLessThanOrEqual(0.05 + 1e-9);
       checked++;
     }
-    expect(checked).toBeGreaterThan(100);
+    // Only liquids whose bottle size the reference table sources show a bottle (ADR 0038).
+    expect(checked).toBeGreaterThan(40);
   });
 
   it('uses the hundredth under 1 mL and the tenth otherwise', () => {

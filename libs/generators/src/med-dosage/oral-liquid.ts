@@ -16,13 +16,13 @@ export function oralLiquid(seed: number): GeneratedItem {
     drug = rng.pick(LIQUID_DRUGS);
     dose = rng.step(drug.dose.min, drug.dose.max, drug.dose.step);
   } while (dose === drug.amount || (dose / drug.amount) * drug.per > r.volumeMl.max);
-  const bottle = rng.pick(drug.bottleMl);
+  const bottle = drug.bottleMl.length > 0 ? rng.pick(drug.bottleMl) : 0;
   const exact = (dose / drug.amount) * drug.per;
   const places = mlPlaces(exact);
   const label = `${num(drug.amount)} ${drug.unit}${drug.per === 1 ? '/mL' : ` per ${num(drug.per)} mL`}`;
   const question =
     `Order: ${drug.drug.replace(/ oral.*| elixir/, '')} ${num(dose)} ${drug.unit} ${drug.sig}. ` +
-    `Available: a ${num(bottle)} mL bottle of ${drug.drug} labeled ${label}. ` +
+    `Available: ${bottle > 0 ? `a ${num(bottle)} mL bottle of ` : ''}${drug.drug} labeled ${label}. ` +
     'How many mL should the nurse give per dose?';
   return numericItem(rng, {
     question,
@@ -35,13 +35,21 @@ export function oralLiquid(seed: number): GeneratedItem {
     exact,
     places,
     unit: 'mL',
-    params: { dose, amount: drug.amount, per: drug.per, bottle, drugUnit: drug.unit },
+    params: {
+      drug: drug.drug,
+      rowId: drug.rowId,
+      dose,
+      amount: drug.amount,
+      per: drug.per,
+      bottle,
+      drugUnit: drug.unit,
+    },
     distractors: [
       {
         value: (drug.amount / dose) * drug.per,
         misconception: 'inverted ratio (have/desired × quantity)',
       },
-      {
+      bottle > 0 && {
         value: (dose / drug.amount) * bottle,
         misconception: 'used total volume instead of concentration (bottle size as Q)',
       },

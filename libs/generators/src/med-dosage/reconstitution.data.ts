@@ -1,6 +1,9 @@
 // Data of the reconstitution generator (reconstitution.ts): powder vials with their
 // reconstitution directions. The numbers are clinical reference values; a change here changes the
-// generated questions.
+// generated questions. Vials and their directions come from the clinical reference table
+// (reference/, ADR 0038).
+
+import { VIAL_ROWS } from './reference';
 
 export interface Dilution {
   /** Diluent added (mL). */
@@ -25,136 +28,39 @@ export interface Vial {
   derive?: boolean;
 }
 
-/** Reconstitution directions from common package inserts. */
-export const VIALS: readonly Vial[] = [
-  {
-    drug: 'ceftriaxone',
-    amount: 1000,
-    unit: 'mg',
-    label: '1 g',
-    diluent: '1% lidocaine',
-    route: 'IM',
-    dilutions: [{ diluentMl: 2.1, perMl: 350 }],
-    order: { min: 250, max: 1000, step: 50 },
-  },
-  {
-    drug: 'ceftriaxone',
-    amount: 500,
-    unit: 'mg',
-    label: '500 mg',
-    diluent: '1% lidocaine',
-    route: 'IM',
-    dilutions: [{ diluentMl: 1, perMl: 350 }],
-    order: { min: 125, max: 500, step: 25 },
-  },
-  {
-    drug: 'cefazolin',
-    amount: 1000,
-    unit: 'mg',
-    label: '1 g',
-    diluent: 'sterile water',
-    route: 'IM',
-    dilutions: [{ diluentMl: 2.5, perMl: 330 }],
-    order: { min: 250, max: 1000, step: 50 },
-  },
-  {
-    drug: 'cefazolin',
-    amount: 500,
-    unit: 'mg',
-    label: '500 mg',
-    diluent: 'sterile water',
-    route: 'IM',
-    dilutions: [{ diluentMl: 2, perMl: 225 }],
-    order: { min: 125, max: 500, step: 25 },
-  },
-  {
-    drug: 'ampicillin',
-    amount: 1000,
-    unit: 'mg',
-    label: '1 g',
-    diluent: 'sterile water',
-    route: 'IM',
-    dilutions: [{ diluentMl: 3.5, perMl: 250 }],
-    order: { min: 250, max: 1000, step: 50 },
-  },
-  {
-    drug: 'ampicillin',
-    amount: 500,
-    unit: 'mg',
-    label: '500 mg',
-    diluent: 'sterile water',
-    route: 'IM',
-    dilutions: [{ diluentMl: 1.8, perMl: 250 }],
-    order: { min: 100, max: 500, step: 25 },
-  },
-  {
-    drug: 'nafcillin',
-    amount: 1000,
-    unit: 'mg',
-    label: '1 g',
-    diluent: 'sterile water',
-    route: 'IV',
-    dilutions: [{ diluentMl: 3.4, perMl: 250 }],
-    order: { min: 250, max: 1000, step: 50 },
-  },
-  {
-    drug: 'methylprednisolone sodium succinate',
-    amount: 125,
-    unit: 'mg',
-    label: '125 mg',
-    diluent: 'the attached diluent',
-    route: 'IV',
-    dilutions: [{ diluentMl: 2, perMl: 62.5 }],
-    order: { min: 20, max: 125, step: 5 },
-  },
-  {
-    drug: 'vancomycin',
-    amount: 1000,
-    unit: 'mg',
-    label: '1 g',
-    diluent: 'sterile water',
-    route: 'IV',
-    dilutions: [{ diluentMl: 20, perMl: 50 }],
-    order: { min: 250, max: 1000, step: 25 },
-    derive: true,
-  },
-  {
-    drug: 'vancomycin',
-    amount: 500,
-    unit: 'mg',
-    label: '500 mg',
-    diluent: 'sterile water',
-    route: 'IV',
-    dilutions: [{ diluentMl: 10, perMl: 50 }],
-    order: { min: 100, max: 500, step: 25 },
-    derive: true,
-  },
-  {
-    drug: 'acyclovir',
-    amount: 500,
-    unit: 'mg',
-    label: '500 mg',
-    diluent: 'sterile water',
-    route: 'IV',
-    dilutions: [{ diluentMl: 10, perMl: 50 }],
-    order: { min: 100, max: 500, step: 10 },
-    derive: true,
-  },
-  {
-    drug: 'penicillin G potassium',
-    amount: 5_000_000,
-    unit: 'units',
-    label: '5,000,000 units',
-    diluent: 'sterile water',
-    route: 'IV',
-    dilutions: [
-      { diluentMl: 18, perMl: 250_000 },
-      { diluentMl: 8, perMl: 500_000 },
-      { diluentMl: 3, perMl: 1_000_000 },
-    ],
-    order: { min: 300_000, max: 5_000_000, step: 100_000 },
-  },
-];
+/** Orders drawn for each vial (by drug and size): never more than the vial holds. */
+const ORDERS: Record<string, { min: number; max: number; step: number }> = {
+  'ceftriaxone/1000': { min: 250, max: 1000, step: 50 },
+  'ceftriaxone/500': { min: 125, max: 500, step: 25 },
+  'cefazolin/1000': { min: 250, max: 1000, step: 50 },
+  'cefazolin/500': { min: 125, max: 500, step: 25 },
+  'ampicillin/1000': { min: 250, max: 1000, step: 50 },
+  'ampicillin/500': { min: 100, max: 500, step: 25 },
+  'methylprednisolone sodium succinate/125': { min: 20, max: 125, step: 5 },
+  'vancomycin/500': { min: 100, max: 500, step: 25 },
+  'acyclovir/500': { min: 100, max: 500, step: 10 },
+  'penicillin G potassium/5000000': { min: 300_000, max: 5_000_000, step: 100_000 },
+};
+
+/** Vials whose label gives the final volume, not the concentration: the learner works it out. */
+const DERIVE = new Set(['vancomycin', 'acyclovir']);
+
+/** Reconstitution directions from the package inserts, via the clinical reference table. */
+export const VIALS: readonly Vial[] = VIAL_ROWS.map((row) => {
+  const order = ORDERS[`${row.drug}/${row.amount}`];
+  if (!order || order.max > row.amount) throw new Error(`no order range for ${row.drug}`);
+  return {
+    drug: row.drug,
+    amount: row.amount,
+    unit: row.unit,
+    label: row.label,
+    diluent: row.diluent,
+    route: row.route,
+    dilutions: row.dilutions,
+    order,
+    ...(DERIVE.has(row.drug) && { derive: true }),
+  };
+});
 
 /** Volumes to withdraw: 0.1-20 mL. */
 export const RECONSTITUTION_RANGES = { volumeMl: { min: 0.1, max: 20 } } as const;

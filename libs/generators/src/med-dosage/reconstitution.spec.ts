@@ -59,7 +59,7 @@ describe('reconstitution', () => {
       if (vial && vial.dilutions.length > 1) {
         expect(
           named.filter((n) => n.startsWith('used the concentration of another dilution')),
-        ).toHaveLength(2);
+        ).toHaveLength(vial.dilutions.length - 1);
         multi++;
       } else if (vial && !vial.derive) {
         // the named error is shown unless it rounds to the answer (1.04 mL vs 1 mL)

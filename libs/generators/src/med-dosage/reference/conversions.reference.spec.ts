@@ -6,6 +6,7 @@
  */
 import { householdConversion } from '../household-conversions';
 import { HOUSEHOLD_ML, HOUSEHOLD_PAIRS } from '../household-conversions.data';
+import { reconstitution } from '../reconstitution';
 import { solutionStrength } from '../solution-strength';
 import { eachItem, le, num, within } from './check';
 import { FLUID_ROWS } from './index';
@@ -15,6 +16,7 @@ import {
   type DrugRowId,
   EPINEPHRINE,
   HOUSEHOLD_ROWS,
+  VIAL_ROWS,
 } from './table';
 import type { DrugRow } from './types';
 
@@ -78,6 +80,19 @@ describe('conversion topics stay inside the reference table (10,000 seeds each)'
       const ml = num(p.amount) * HOUSEHOLD_ML[pair.from];
       const measure = HOUSEHOLD_ROWS.find((r) => r.unit === pair.dose)!;
       return le(ml, measure.maxDoseMl) ? undefined : `${ml} mL measured in ${pair.dose}`;
+    });
+  });
+
+  it('reconstitution: a vial and dilution of the label, an order the vial holds', () => {
+    eachItem(reconstitution, (item) => {
+      const p = item.params;
+      const vial = VIAL_ROWS.find(
+        (v) =>
+          v.amount === p.vialAmount &&
+          v.dilutions.some((d) => d.diluentMl === p.diluentMl && d.perMl === p.perMl),
+      );
+      if (!vial) return 'no vial row with this dilution';
+      return le(num(p.order), vial.amount) ? undefined : 'order over the vial';
     });
   });
 });

@@ -5,6 +5,7 @@
  * tablets one or two whole tablets of a marketed strength.
  */
 import { dividedDailyDose } from '../divided-daily-dose';
+import { oralLiquid } from '../oral-liquid';
 import { oralTablets } from '../oral-tablets';
 import { MCG_PER, type MassUnit } from '../oral-tablets.data';
 import { pediatricSafeDose } from '../pediatric-safe-dose';
@@ -89,6 +90,25 @@ describe('dosing topics stay inside the reference table (10,000 seeds each)', ()
       const tablets = desired / num(p.have);
       if (!TABLETS_PER_DOSE.some((t) => Math.abs(t - tablets) < 1e-9))
         return 'not one or two whole tablets';
+      return undefined;
+    });
+  });
+
+  it('oral liquid: a labeled strength and bottle of its row, a dose under its ceilings', () => {
+    eachItem(oralLiquid, (item) => {
+      const p = item.params;
+      const r = row(p.rowId);
+      if (!r) return 'no reference row';
+      const strength = r.strengths.find((s) => s.amount === p.amount && s.perMl === p.per);
+      if (!strength) return 'strength not on the row';
+      if (num(p.bottle) > 0 && !(strength.bottlesMl ?? []).includes(num(p.bottle))) return 'bottle';
+      if (num(p.bottle) === 0 && (strength.bottlesMl ?? []).length > 0) return 'bottle missing';
+      const dose = num(p.dose);
+      if (r.dose.basis === 'dose' && !within(dose, r.dose)) return 'dose outside the row';
+      if (r.dose.maxPerDose && !le(dose, r.dose.maxPerDose)) return 'dose over the maximum';
+      const doses = 24 / (r.intervalsHr[0] ?? 24);
+      if (r.dose.maxPerDay && !le(dose * doses, r.dose.maxPerDay))
+        return 'daily dose over the maximum';
       return undefined;
     });
   });

@@ -7,6 +7,7 @@
 import { dripRate } from '../drip-rate';
 import { heparin } from '../heparin';
 import { infusionTime } from '../infusion-time';
+import { ivFlowRate } from '../iv-flow-rate';
 import { titration } from '../titration';
 import { eachItem, le, num, within } from './check';
 import { FLUID_ROWS, PIGGYBACK_ROW } from './index';
@@ -109,6 +110,14 @@ describe('infusion topics stay inside the reference table (10,000 seeds each)', 
       }
       if (!le(num(p.volume), Math.max(...lr.bagsMl))) return 'more than one bag';
       return le(num(p.rate), lr.maxRateMlPerHr) ? undefined : 'rate over the cap';
+    });
+  });
+
+  it('IV flow rate: at most one bag of 0.9% sodium chloride, at most its rate cap', () => {
+    eachItem(ivFlowRate, (item) => {
+      const p = item.params;
+      if (!le(num(p.volume), Math.max(...ns.bagsMl))) return 'more than one bag';
+      return le((num(p.volume) * 60) / num(p.minutes), ns.maxRateMlPerHr) ? undefined : 'rate cap';
     });
   });
 });

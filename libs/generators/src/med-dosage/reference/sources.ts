@@ -321,6 +321,21 @@ export const S = {
     'https://app.firstline.org/en/clients/236-adventhealth-kansas-city/antimicrobials/13025',
     '5 million unit vial + 8.2 mL = 500,000 units/mL; + 3.2 mL = 1,000,000 units/mL.',
   ),
+  amoxicillinSuspension: src(
+    'How Amoxicillin Oral Suspension Is Supplied (droracle.ai, from the label)',
+    'https://www.droracle.ai/articles/875683/how-is-amoxicillin-oral-suspension-supplied',
+    '125 mg/5 mL and 250 mg/5 mL, each in 80, 100 and 150 mL bottles.',
+  ),
+  amoxicillinDose: src(
+    'Amoxicillin Suspension dosage (eDrugsWiki, label table)',
+    'http://edrugswiki.com/drug/amoxicillin-suspension',
+    'Adults: 250-500 mg every 8 hours or 500-875 mg every 12 hours; children 20-45 mg/kg/day.',
+  ),
+  digoxinSolution: src(
+    'Digoxin oral solution 0.05 mg/mL, NDC 66689-327 (VistaPharm)',
+    'https://pharmacy-near-me.com/drug/digoxin-66689-327/',
+    'Digoxin 0.05 mg/mL oral solution in a 60 mL glass bottle.',
+  ),
   household: src(
     'Safety Standards Needed for Measuring Liquid Medications (ISMP founder, Philly.com)',
     'http://www.philly.com/philly/blogs/healthcare/Safety-Standards-Needed-for-Measuring-Liquid-Medications----.html?c=r',

@@ -312,6 +312,30 @@ export const DRUG_ROWS = [
     source: S.ceftriaxonePed,
     productSource: S.ceftriaxoneIv,
   },
+  {
+    id: 'amoxicillin-po-adult',
+    drug: 'amoxicillin',
+    route: 'PO',
+    population: 'adult',
+    dose: { unit: 'mg', basis: 'dose', min: 250, max: 500 },
+    intervalsHr: [8],
+    strengths: [
+      { amount: 250, unit: 'mg', perMl: 5, form: 'oral suspension', bottlesMl: [80, 100, 150] },
+    ],
+    source: S.amoxicillinDose,
+    productSource: S.amoxicillinSuspension,
+  },
+  {
+    id: 'digoxin-po-solution',
+    drug: 'digoxin',
+    route: 'PO',
+    population: 'adult',
+    dose: { unit: 'mg', basis: 'dose', min: 0.0625, max: 0.25, maxPerDose: 0.25 },
+    intervalsHr: [24],
+    strengths: [{ amount: 0.05, unit: 'mg', perMl: 1, form: 'oral solution', bottlesMl: [60] }],
+    source: S.digoxin,
+    productSource: S.digoxinSolution,
+  },
 ] as const satisfies readonly DrugRow[];
 
 export type DrugRowId = (typeof DRUG_ROWS)[number]['id'];

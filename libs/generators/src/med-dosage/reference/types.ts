@@ -27,6 +27,8 @@ export interface Strength {
   unit: 'mg' | 'mcg' | 'g' | 'units' | 'mEq';
   perMl: number;
   form: string;
+  /** Bottle sizes (mL) where the source lists them. */
+  bottlesMl?: readonly number[];
 }
 
 /** One drug, by route and population, with its usual dose, intervals and products. */
