@@ -1,4 +1,4 @@
-import { type Question } from '@examprep/contracts/types';
+import { ANSWER_RULE_MESSAGES, type Question } from '@examprep/contracts/types';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../../test-utils/mock-fetch';
@@ -106,7 +106,7 @@ describe('Question Preview modal (admin spec §2.5)', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Correct answer:');
   });
 
-  it('blank: typed answers are checked numerically under the rounding rule', async () => {
+  it('blank: typed answers are checked under the answer rules (ADR 0036): only the rounded value, with the feedback', async () => {
     const u = userEvent.setup();
     const { dialog } = renderModal({
       ...base,
@@ -116,15 +116,37 @@ describe('Question Preview modal (admin spec §2.5)', () => {
       rounding: { places: 1 },
     });
     const input = within(dialog).getByLabelText('Answer');
+    const submit = () => u.click(within(dialog).getByRole('button', { name: 'Submit Answer' }));
+    const again = () => u.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    // 2.46 only rounds to the key: not the answer to 'Round to the nearest tenth'
     await u.type(input, '2.46');
-    await u.click(within(dialog).getByRole('button', { name: 'Submit Answer' }));
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Correct!');
-    await u.click(within(dialog).getByRole('button', { name: 'Try Again' }));
-    expect(input).toHaveValue('');
-    await u.type(input, '3');
-    await u.click(within(dialog).getByRole('button', { name: 'Submit Answer' }));
+    await submit();
     expect(within(dialog).getByRole('status')).toHaveTextContent('Incorrect.');
     expect(within(dialog).getByRole('status')).toHaveTextContent('2.5');
+    await again();
+    expect(input).toHaveValue('');
+    await u.type(input, '2.50');
+    await submit();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Correct!');
+    expect(within(dialog).getByTestId('preview-feedback')).toHaveTextContent(
+      ANSWER_RULE_MESSAGES.trailingZero,
+    );
+    await again();
+    await u.type(input, '2.5');
+    await submit();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Correct!');
+    expect(within(dialog).queryByTestId('preview-feedback')).not.toBeInTheDocument();
+  });
+
+  it("blank: a right value without its leading zero ('.5') is incorrect, and the preview says why", async () => {
+    const u = userEvent.setup();
+    const { dialog } = renderModal({ ...base, type: 'blank', choices: [], correctAnswer: ['0.5'] });
+    await u.type(within(dialog).getByLabelText('Answer'), '.5');
+    await u.click(within(dialog).getByRole('button', { name: 'Submit Answer' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Incorrect.');
+    expect(within(dialog).getByTestId('preview-feedback')).toHaveTextContent(
+      ANSWER_RULE_MESSAGES.leadingZero,
+    );
   });
 
   it('blank: an answer the math-answer check refuses is explained and not submitted', async () => {

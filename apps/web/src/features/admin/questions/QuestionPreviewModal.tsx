@@ -1,5 +1,5 @@
 import { QBANK_LIMITS, type Question } from '@examprep/contracts/types';
-import { checkAnswer, validateMathAnswer } from '@examprep/validation';
+import { judgeAnswer, validateMathAnswer } from '@examprep/validation';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -56,6 +56,8 @@ export function QuestionPreviewModal({
   const { isAdmin } = useSession();
   const [chosen, setChosen] = useState<number[]>([]);
   const [typed, setTyped] = useState('');
+  /** What the answer rules say about how the answer was written (ADR 0036), after Submit. */
+  const [feedback, setFeedback] = useState<string | null>(null);
   const [state, setState] = useState<PreviewState>('unanswered');
   const [needAnswer, setNeedAnswer] = useState(false);
   const firstInput = useRef<HTMLInputElement>(null);
@@ -79,7 +81,9 @@ export function QuestionPreviewModal({
       return;
     }
     setNeedAnswer(false);
-    setState(checkAnswer(q, answer) ? 'correct' : 'incorrect');
+    const verdict = judgeAnswer(q, answer);
+    setFeedback(verdict.feedback);
+    setState(verdict.correct ? 'correct' : 'incorrect');
   };
   const tryAgain = () => {
     setChosen([]);
@@ -180,6 +184,11 @@ export function QuestionPreviewModal({
               <>
                 <div role="status">
                   <Verdict state={state} question={q} />
+                  {feedback ? (
+                    <p className="mb-0 mt-2" data-testid="preview-feedback">
+                      {feedback}
+                    </p>
+                  ) : null}
                 </div>
                 <section aria-labelledby="preview-explanation-title" className="mt-3">
                   <h3 id="preview-explanation-title" className="h6">
