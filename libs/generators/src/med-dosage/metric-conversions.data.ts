@@ -1,6 +1,9 @@
 // Data of the metric-conversions generator (metric-conversions.ts): metric units, their names and
 // the conversion scenarios. The numbers are clinical reference values; a change here changes the
-// generated questions.
+// generated questions. Doses and bags come from the clinical reference table (reference/,
+// ADR 0038).
+
+import { drugRow, FLUID_ROWS, TABLET_ROWS, VIAL_ROWS } from './reference';
 
 /** Powers of ten of each metric unit relative to the gram or the liter. */
 export const METRIC_EXPONENTS = { kg: 3, g: 0, mg: -3, mcg: -6, L: 0, mL: -3 } as const;
@@ -23,97 +26,79 @@ export interface MetricScenario {
   values: readonly number[];
 }
 
-/** Realistic amounts: drug doses, IV bag volumes and newborn weights. */
+const tablets = (drug: string) => TABLET_ROWS.find((t) => t.drug === drug)!;
+const vials = (drug: string) =>
+  VIAL_ROWS.filter((v) => v.drug === drug)
+    .map((v) => v.amount / 1000)
+    .sort((x, y) => x - y);
+const ns = FLUID_ROWS.find((f) => f.name === '0.9% sodium chloride')!;
+const amoxicillin = drugRow('amoxicillin-po-adult');
+const digoxinSolution = drugRow('digoxin-po-solution');
+
+/**
+ * Realistic amounts: drug doses from the reference table (ADR 0038), IV bag volumes of the
+ * table's bags, fluid intake and newborn weights.
+ */
 export const METRIC_SCENARIOS: readonly MetricScenario[] = [
   {
     from: 'mg',
     to: 'mcg',
     stem: 'The order reads digoxin {v} PO daily.',
-    values: [0.0625, 0.125, 0.25],
+    values: [digoxinSolution.dose.min, ...tablets('digoxin').doses],
   },
   {
     from: 'mg',
     to: 'mcg',
     stem: 'The order reads levothyroxine {v} PO daily.',
-    values: [0.025, 0.05, 0.075, 0.088, 0.1, 0.112, 0.125, 0.15, 0.175, 0.2],
-  },
-  {
-    from: 'mg',
-    to: 'mcg',
-    stem: 'The order reads fentanyl {v} IV now.',
-    values: [0.025, 0.05, 0.075, 0.1],
-  },
-  {
-    from: 'mg',
-    to: 'mcg',
-    stem: 'The order reads clonidine {v} PO twice daily.',
-    values: [0.1, 0.2, 0.3],
+    values: tablets('levothyroxine').doses.map((d) => d / 1000),
   },
   {
     from: 'mcg',
     to: 'mg',
     stem: 'The order reads levothyroxine {v} PO daily.',
-    values: [25, 50, 75, 88, 100, 112, 125, 150, 175, 200],
-  },
-  {
-    from: 'mcg',
-    to: 'mg',
-    stem: 'The order reads cyanocobalamin {v} IM monthly.',
-    values: [100, 500, 1000],
-  },
-  {
-    from: 'mcg',
-    to: 'mg',
-    stem: 'The order reads fentanyl {v} IV now.',
-    values: [25, 50, 75, 100],
+    values: tablets('levothyroxine').doses,
   },
   {
     from: 'g',
     to: 'mg',
     stem: 'The order reads cefazolin {v} IV every 8 hours.',
-    values: [0.5, 1, 1.5, 2],
+    values: vials('cefazolin'),
   },
   {
     from: 'g',
     to: 'mg',
     stem: 'The order reads ceftriaxone {v} IM once.',
-    values: [0.25, 0.5, 0.75, 1, 2],
+    values: vials('ceftriaxone'),
   },
   {
     from: 'g',
     to: 'mg',
     stem: 'The order reads acetaminophen {v} PO every 6 hours.',
-    values: [0.325, 0.5, 0.65, 1],
+    values: tablets('acetaminophen').doses.map((d) => d / 1000),
   },
   {
     from: 'g',
     to: 'mg',
-    stem: 'The order reads amoxicillin {v} PO every 12 hours.',
-    values: [0.25, 0.5, 0.875, 1],
+    stem: 'The order reads amoxicillin {v} PO every 8 hours.',
+    values: [amoxicillin.dose.min / 1000, amoxicillin.dose.max / 1000],
   },
   {
     from: 'mg',
     to: 'g',
-    stem: 'The order reads vancomycin {v} IV every 12 hours.',
-    values: [500, 750, 1000, 1250, 1500, 1750, 2000],
+    stem: 'The order reads acetaminophen {v} PO every 6 hours.',
+    values: tablets('acetaminophen').doses,
   },
   {
     from: 'mg',
     to: 'g',
-    stem: 'The order reads metformin {v} PO twice daily.',
-    values: [250, 500, 850, 1000],
-  },
-  {
-    from: 'mg',
-    to: 'g',
-    stem: 'The order reads cephalexin {v} PO every 6 hours.',
-    values: [125, 250, 500, 750],
+    stem: 'The order reads ampicillin {v} IM every 6 hours.',
+    values: vials('ampicillin').map((g) => g * 1000),
   },
   {
     from: 'L',
     to: 'mL',
     stem: 'A client is to receive {v} of 0.9% sodium chloride.',
-    values: [0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3],
+    values: ns.bagsMl.map((ml) => ml / 1000),
   },
   {
     from: 'mL',
