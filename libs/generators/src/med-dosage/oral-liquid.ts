@@ -1,4 +1,4 @@
-import { Rng } from '../core';
+import { aOrAn, Rng } from '../core';
 import type { GeneratedItem } from '../core';
 import { type LiquidDrug, LIQUID_DRUGS, ORAL_LIQUID_RANGES } from './oral-liquid.data';
 import { frac, mlPlaces, num, numericItem, q, result } from './shared';
@@ -22,7 +22,7 @@ export function oralLiquid(seed: number): GeneratedItem {
   const label = `${num(drug.amount)} ${drug.unit}${drug.per === 1 ? '/mL' : ` per ${num(drug.per)} mL`}`;
   const question =
     `Order: ${drug.drug.replace(/ oral.*| elixir/, '')} ${num(dose)} ${drug.unit} ${drug.sig}. ` +
-    `Available: ${bottle > 0 ? `a ${num(bottle)} mL bottle of ` : ''}${drug.drug} labeled ${label}. ` +
+    `Available: ${bottle > 0 ? `${aOrAn(num(bottle))} ${num(bottle)} mL bottle of ` : ''}${drug.drug} labeled ${label}. ` +
     'How many mL should the nurse give per dose?';
   return numericItem(rng, {
     question,

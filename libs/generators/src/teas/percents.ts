@@ -1,4 +1,4 @@
-import { blank, dm, m, Rng, singleChoice, unit } from '../core';
+import { aOrAn, blank, dm, m, Rng, singleChoice, unit } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
 import { clean, num, numericFallbacks, option, rounded } from './shared';
 
@@ -122,7 +122,7 @@ function percentChange(rng: Rng, asBlank: boolean): GeneratedItem {
     dm(
       `\\frac{${num(change)}}{${num(original)}} \\times 100 = ${num(change / original)} \\times 100 = ${p}\\%`,
     ),
-    `It is ${increase ? 'an' : 'a'} ${word}, so the answer is a ${m(`${p}\\%`)} ${word}.`,
+    `It is ${increase ? 'an' : 'a'} ${word}, so the answer is ${aOrAn(String(p))} ${m(`${p}\\%`)} ${word}.`,
   ].join(' ');
   const params = { kind: 'change', original, changed, context };
   if (asBlank) {
