@@ -159,7 +159,9 @@ async function solve(page: Page, face: Locator, q: PumpQuestion, entry: 'keyboar
     await expect(face.getByRole('button', { name: 'Digit 1', exact: true })).toBeDisabled();
     for (const channel of ['A', 'B'] as const)
       for (const name of ['rate', 'vtbi'] as const) {
-        const shown = q.channels.includes(channel) ? q.display![channel][name] : '0';
+        const reading = q.channels.includes(channel) ? q.display![channel][name] : '0';
+        // the programmed pump is shown with thousands separators (1,000), not typed
+        const shown = reading.replace(/\B(?=(\d{3})+$)/g, ',');
         await expect(field(face, channel, name)).toHaveValue(shown);
         await expect(field(face, channel, name)).toHaveAttribute('readonly', '');
       }

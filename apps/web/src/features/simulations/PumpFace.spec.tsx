@@ -165,7 +165,8 @@ describe('pump face: Time mode (learner spec §2, §5: time inputs digits only, 
     expect(radio('Calculate Time')).toBeChecked();
     expect(radio('Dual')).toBeChecked();
     expect(field('Pump A rate in mL per hour')).toHaveValue('125');
-    expect(field('Pump A volume to be infused in mL')).toHaveValue('1000');
+    // the programmed pump is shown, not typed: 1,000 with its separator (ISMP)
+    expect(field('Pump A volume to be infused in mL')).toHaveValue('1,000');
     expect(field('Pump B rate in mL per hour')).toHaveValue('50');
     expect(field('Pump B volume to be infused in mL')).toHaveValue('300');
     for (const name of ['Pump A rate in mL per hour', 'Pump B volume to be infused in mL'])

@@ -16,6 +16,7 @@ import { Keypad } from './Keypad';
 import { PumpControls } from './PumpControls';
 import {
   fieldValue,
+  shownReading,
   isChannelActive,
   isFieldEditable,
   splitField,
@@ -138,8 +139,14 @@ export function PumpFace({
               active={isChannelActive(state, channel)}
               editable={isFieldEditable(state, `${channel}.rate`)}
               values={{
-                rate: fieldValue(state, `${channel}.rate`),
-                vtbi: fieldValue(state, `${channel}.vtbi`),
+                rate: shownReading(
+                  fieldValue(state, `${channel}.rate`),
+                  isFieldEditable(state, `${channel}.rate`),
+                ),
+                vtbi: shownReading(
+                  fieldValue(state, `${channel}.vtbi`),
+                  isFieldEditable(state, `${channel}.vtbi`),
+                ),
               }}
               focused={focusedIn(channel)}
               inputId={(field) => inputId(`${channel}.${field}`)}

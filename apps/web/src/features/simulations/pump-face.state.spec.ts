@@ -5,6 +5,7 @@ import {
   nextField,
   pumpAnswer,
   pumpFaceReducer as sut,
+  shownReading,
   type PumpFaceState,
 } from './pump-face.state';
 
@@ -99,5 +100,16 @@ describe('pump face state (learner spec §5, §9)', () => {
     let s = sut(initialPumpFace(), { type: 'load', question: FIND_TIME });
     s = sut(s, { type: 'load', question: null });
     expect(s).toEqual({ ...initialPumpFace(), mode: 'time' });
+  });
+});
+
+describe('shownReading', () => {
+  it('groups a programmed reading of 1,000 or more and leaves typed digits as typed', () => {
+    expect(shownReading('1000', false)).toBe('1,000');
+    expect(shownReading('12500', false)).toBe('12,500');
+    expect(shownReading('999', false)).toBe('999');
+    expect(shownReading('0', false)).toBe('0');
+    expect(shownReading('1000', true)).toBe('1000');
+    expect(shownReading('', false)).toBe('');
   });
 });

@@ -88,6 +88,16 @@ export function isFieldEditable(state: PumpFaceState, field: FieldId): boolean {
 }
 
 /**
+ * What the LCD shows of a reading: a programmed (read-only) reading of 1,000 or more with its
+ * thousands separator (ISMP: commas for numbers of 1,000 and above, issue 28); a field the
+ * learner types into shows the digits as typed (the keypad has no comma, the checker compares
+ * the digits).
+ */
+export function shownReading(value: string, editable: boolean): string {
+  return editable ? value : value.replace(/^\d{4,}$/, (d) => d.replace(/\B(?=(\d{3})+$)/g, ','));
+}
+
+/**
  * What a field reads: the idle channel of a single-pump question reads 0 (spec §5); in Time
  * mode the programmed pump (the question's display), else what was typed.
  */
