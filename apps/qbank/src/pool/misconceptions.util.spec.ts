@@ -52,7 +52,13 @@ describe('namedMisconceptions: the replayed distractors of a generator-built que
     const changed = { ...q, choices: q.choices.map((c) => (c === '100' ? '101' : c)) };
     const values = namedMisconceptions(changed).map((m) => m.value);
     expect(values).not.toContain('100');
-    expect(values.sort()).toEqual(['1000', '2']);
+    expect(values.sort()).toEqual(['1,000', '2']);
+  });
+
+  it('matches a question stored before the thousands separators (1000) to the replayed 1,000', () => {
+    const q = seeded('md_drip_rate', 7);
+    const older = { ...q, choices: q.choices.map((c) => c.replace(/,/g, '')) };
+    expect(namedMisconceptions(older).map((m) => m.value)).toContain('1000');
   });
 
   it('keeps the stored text of a choice that differs only in spacing or case', () => {

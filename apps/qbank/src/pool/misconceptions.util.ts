@@ -12,7 +12,16 @@ export interface ReplaySource {
   generatedFrom?: string | null;
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * A choice's text compared without spacing, case or thousands separators: questions stored
+ * before the generators wrote separators (issue 28) hold '1000' where a replay shows '1,000'.
+ */
+const normalise = (text: string) =>
+  text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
 
 /**
  * The named misconceptions behind a stored question's wrong answers (issue 12 Deliver 9): the
