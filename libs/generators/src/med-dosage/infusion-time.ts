@@ -1,6 +1,7 @@
+import { ROUND_ONLY_THE_FINAL_ANSWER } from '@examprep/contracts/types';
 import { Rng, singleChoice } from '../core';
 import type { Distractor, GeneratedItem } from '../core';
-import { clean, fmt, frac, num, numericBlank, q, result } from './shared';
+import { clean, fmt, frac, num, numericBlank, q, result, round } from './shared';
 import { INFUSION_TIME_RANGES } from './infusion-time.data';
 
 /** '8 hr 20 min', '45 min', '6 hr' (minutes whole). */
@@ -63,12 +64,15 @@ export function infusionTime(seed: number): GeneratedItem {
       ? ''
       : `The part after the decimal point is a fraction of an hour, not minutes: ${num(fraction)} hr × 60 min/hr ${total === wholeMinutes ? '=' : '≈'} ${num(wholeMinutes - wholeHours * 60)} min${wholeMinutes - wholeHours * 60 === 60 ? ', a full hour' : ''}.`;
 
+  // hours that are not exact to a tenth, rounded before the minutes are worked out, move them
+  const when = round(hours, 1) === hours ? '' : ` ${ROUND_ONLY_THE_FINAL_ANSWER}`;
+
   if (rng.chance(0.5)) {
     const short = total < 120;
     const places = short ? 0 : 1;
     const exact = short ? total : hours;
     const u = short ? 'min' : 'hr';
-    const question = `${setup} How many ${short ? 'minutes' : 'hours'} will the infusion take?`;
+    const question = `${setup} How many ${short ? 'minutes' : 'hours'} will the infusion take?${short ? when : ''}`;
     return numericBlank({
       question,
       steps: [
@@ -91,7 +95,7 @@ export function infusionTime(seed: number): GeneratedItem {
   }
 
   const answer = hoursMinutes(wholeMinutes);
-  const question = `${setup} How long will the infusion take, in hours and minutes, to the nearest minute?`;
+  const question = `${setup} How long will the infusion take, in hours and minutes, to the nearest minute?${when}`;
   const explanation = [hoursStep, hoursChain, minutesStep, `So the infusion takes ${answer}.`]
     .filter(Boolean)
     .join(' ');

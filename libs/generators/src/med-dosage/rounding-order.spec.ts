@@ -1,6 +1,7 @@
 import { roundingInstruction, ROUND_ONLY_THE_FINAL_ANSWER } from '@examprep/contracts/types';
 import { roundTo } from '@examprep/validation';
 import { generate, generatorKeys, isPumpTopic } from '../registry';
+import { hoursMinutes } from './infusion-time';
 
 /**
  * Items whose key depends on when the learner rounds say so (issue 28, ADR 0036): rounding an
@@ -67,6 +68,36 @@ describe('items that depend on rounding order say so', () => {
       if (!whole) stated++;
       if (round(early, 0) !== key) {
         expect(whole).toBe(false);
+        changed++;
+      }
+    }
+    expect(stated).toBeGreaterThan(0);
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  it('infusion times in minutes or hours and minutes: when the hours are not exact to a tenth; rounding them first changes some keys', () => {
+    let changed = 0;
+    let stated = 0;
+    for (const seed of SEEDS) {
+      const item = generate('md_infusion_time', seed);
+      const { volume, rate, asked } = item.params as {
+        volume: number;
+        rate: number;
+        asked: string;
+      };
+      const hours = volume / rate;
+      const exactToTenth = Math.abs(round(hours, 1) - hours) < 1e-9;
+      if (asked === 'hr') {
+        expect(says(item.question)).toBe(0);
+        continue;
+      }
+      expect(says(item.question)).toBe(exactToTenth ? 0 : 1);
+      if (!exactToTenth) stated++;
+      // the hours rounded to a tenth first, then made minutes
+      const earlyMinutes = round(round(hours, 1) * 60, 0);
+      const early = asked === 'min' ? String(earlyMinutes) : hoursMinutes(earlyMinutes);
+      if (early !== item.correctAnswer[0]) {
+        expect(exactToTenth).toBe(false);
         changed++;
       }
     }
