@@ -1,6 +1,7 @@
 import { poolQuestion } from '../../test/support/service-fixture';
 import {
   type FactAnswer,
+  plainStem,
   MAX_SECONDS_PER_QUESTION,
   responseKey,
   secondsPerQuestion,
@@ -105,5 +106,16 @@ describe('the fact of a graded test (events.test.submitted)', () => {
       answered,
     );
     expect(Object.fromEntries(times)).toEqual({ AA02: 30, AA01: MAX_SECONDS_PER_QUESTION });
+  });
+
+  it('the stem is plain text: tags dropped, the formulas written out', () => {
+    expect(plainStem('A box costs \\(\\$50\\). How much do <b>25</b> cost?')).toBe(
+      'A box costs $50. How much do 25 cost?',
+    );
+    expect(plainStem('Evaluate \\(69 - 36 \\div 3 \\times 4\\).')).toBe(
+      'Evaluate 69 - 36 ÷ 3 × 4.',
+    );
+    expect(plainStem('What is \\(12.5\\%\\) of \\(\\frac{1}{2}\\)?')).toBe('What is 12.5% of 1/2?');
+    expect(plainStem('x'.repeat(300))).toHaveLength(120);
   });
 });

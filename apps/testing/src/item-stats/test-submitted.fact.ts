@@ -38,12 +38,36 @@ export const MAX_SECONDS_PER_QUESTION = 3600;
 export const responseKey = (text: string) =>
   `h${createHash('sha1').update(text.trim()).digest('hex').slice(0, 12)}`;
 
-const plain = (html: string) =>
-  html
+/** TeX commands of the generators' formulas, as a stem of plain text shows them. */
+const TEX: Readonly<Record<string, string>> = {
+  times: '×',
+  div: '÷',
+  cdot: '·',
+  le: '≤',
+  ge: '≥',
+  leq: '≤',
+  geq: '≥',
+  pm: '±',
+  approx: '≈',
+  ne: '≠',
+};
+
+/**
+ * The start of a question as plain text for the admin's table: tags dropped, the TeX of the
+ * formulas (ADR 0013) written out roughly (`\(\frac{1}{2} \times 4\)` → `1/2 × 4`).
+ */
+export function plainStem(html: string): string {
+  return html
     .replace(/<[^>]*>/g, ' ')
+    .replace(/\\[()[\]]/g, '')
+    .replace(/\\frac\{([^{}]*)\}\{([^{}]*)\}/g, '$1/$2')
+    .replace(/\\([a-zA-Z]+)/g, (_, cmd: string) => TEX[cmd] ?? '')
+    .replace(/\\([$%&#_{}])/g, '$1')
+    .replace(/[{}]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, STEM_MAX);
+}
 
 const time = (d: Date | string) => new Date(d).getTime();
 
@@ -151,7 +175,7 @@ export function testSubmittedFact(
       course: q.course,
       objective: q.objective,
       topic: q.topic ?? null,
-      stem: plain(q.question),
+      stem: plainStem(q.question),
       outcome,
       options: optionsOf(q),
       chosen: chosenKeys(q, given, outcome, misconception),

@@ -5,6 +5,7 @@ import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { useErrorRates } from './item-analysis-api';
 import type { ItemAnalysisView } from './item-analysis-params';
+import { TableRegion } from './TableRegion';
 import { ITEM_ANALYSIS_MESSAGES as T, percent } from './item-analysis.messages';
 
 function RatesTable({
@@ -22,39 +23,41 @@ function RatesTable({
 }) {
   if (rows.length === 0) return <p className="text-body-secondary small">{empty}</p>;
   return (
-    <Table size="sm" responsive striped data-testid={testId}>
-      <caption className="caption-top small">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{nameColumn}</th>
-          <th scope="col" className="d-none d-md-table-cell">
-            {T.colCourse}
-          </th>
-          <th scope="col" className="text-end">
-            {T.colAttempts}
-          </th>
-          <th scope="col" className="text-end">
-            {T.colErrors}
-          </th>
-          <th scope="col" className="text-end">
-            {T.colRate}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={`${r.course}|${r.objective}|${r.name}`}>
-            <td>{r.name}</td>
-            <td className="small d-none d-md-table-cell">
-              {r.course} · {r.objective}
-            </td>
-            <td className="text-end">{r.n}</td>
-            <td className="text-end">{r.errors}</td>
-            <td className="text-end">{percent(r.rate)}</td>
+    <TableRegion label={caption}>
+      <Table size="sm" striped className="mb-0" data-testid={testId}>
+        <caption className="caption-top small">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{nameColumn}</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              {T.colCourse}
+            </th>
+            <th scope="col" className="text-end">
+              {T.colAttempts}
+            </th>
+            <th scope="col" className="text-end">
+              {T.colErrors}
+            </th>
+            <th scope="col" className="text-end">
+              {T.colRate}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.course}|${r.objective}|${r.name}`}>
+              <td>{r.name}</td>
+              <td className="small d-none d-md-table-cell">
+                {r.course} · {r.objective}
+              </td>
+              <td className="text-end">{r.n}</td>
+              <td className="text-end">{r.errors}</td>
+              <td className="text-end">{percent(r.rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableRegion>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ItemStatsRow, ItemStatsSort } from '@examprep/contracts/types';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import type { ItemAnalysisView } from './item-analysis-params';
+import { TableRegion } from './TableRegion';
 import {
   decimal,
   duration,
@@ -54,58 +55,60 @@ export function ItemStatsTable({
   onDetails: (qid: string) => void;
 }) {
   return (
-    <Table responsive hover size="sm" className="align-middle" data-testid="item-stats-table">
-      <caption className="visually-hidden">{T.tableCaption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{T.colQid}</th>
-          <th scope="col">{T.colQuestion}</th>
-          <th scope="col" className="d-none d-md-table-cell">
-            {T.colCourse}
-          </th>
-          <SortHeader sort="n" view={view} onSort={onSort} />
-          <SortHeader sort="facility" view={view} onSort={onSort} />
-          <SortHeader sort="discrimination" view={view} onSort={onSort} />
-          <SortHeader sort="flagRate" view={view} onSort={onSort} />
-          <SortHeader sort="medianTime" view={view} onSort={onSort} />
-          <th scope="col">
-            <span className="visually-hidden">{T.colActions}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((row) => (
-          <tr key={row.qid} className={view.qid === row.qid ? 'table-active' : undefined}>
-            <td className="font-monospace">{row.qid}</td>
-            <td className="small" style={{ minWidth: '12rem' }}>
-              {row.stem}
-            </td>
-            <td className="small d-none d-md-table-cell">
-              {row.course}
-              <br />
-              <span className="text-body-secondary">{row.objective}</span>
-            </td>
-            <td className="text-end">{row.n}</td>
-            <td className="text-end">{percent(row.facility)}</td>
-            <td className={`text-end ${(row.discrimination ?? 1) < 0.2 ? 'text-danger' : ''}`}>
-              {decimal(row.discrimination)}
-            </td>
-            <td className="text-end">{percent(row.flagRate)}</td>
-            <td className="text-end text-nowrap">{duration(row.medianSeconds)}</td>
-            <td>
-              <Button
-                size="sm"
-                variant="outline-primary"
-                onClick={() => onDetails(row.qid)}
-                aria-label={T.details(row.qid)}
-                aria-pressed={view.qid === row.qid}
-              >
-                {T.colActions}
-              </Button>
-            </td>
+    <TableRegion label={T.tableCaption}>
+      <Table hover size="sm" className="align-middle mb-0" data-testid="item-stats-table">
+        <caption className="visually-hidden">{T.tableCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{T.colQid}</th>
+            <th scope="col">{T.colQuestion}</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              {T.colCourse}
+            </th>
+            <SortHeader sort="n" view={view} onSort={onSort} />
+            <SortHeader sort="facility" view={view} onSort={onSort} />
+            <SortHeader sort="discrimination" view={view} onSort={onSort} />
+            <SortHeader sort="flagRate" view={view} onSort={onSort} />
+            <SortHeader sort="medianTime" view={view} onSort={onSort} />
+            <th scope="col">
+              <span className="visually-hidden">{T.colActions}</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {items.map((row) => (
+            <tr key={row.qid} className={view.qid === row.qid ? 'table-active' : undefined}>
+              <td className="font-monospace">{row.qid}</td>
+              <td className="small" style={{ minWidth: '12rem' }}>
+                {row.stem}
+              </td>
+              <td className="small d-none d-md-table-cell">
+                {row.course}
+                <br />
+                <span className="text-body-secondary">{row.objective}</span>
+              </td>
+              <td className="text-end">{row.n}</td>
+              <td className="text-end">{percent(row.facility)}</td>
+              <td className={`text-end ${(row.discrimination ?? 1) < 0.2 ? 'text-danger' : ''}`}>
+                {decimal(row.discrimination)}
+              </td>
+              <td className="text-end">{percent(row.flagRate)}</td>
+              <td className="text-end text-nowrap">{duration(row.medianSeconds)}</td>
+              <td>
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  onClick={() => onDetails(row.qid)}
+                  aria-label={T.details(row.qid)}
+                  aria-pressed={view.qid === row.qid}
+                >
+                  {T.colActions}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableRegion>
   );
 }

@@ -6,6 +6,7 @@ import { translateError } from '../../../shared/errors';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { useItemDetail } from './item-analysis-api';
+import { TableRegion } from './TableRegion';
 import { decimal, duration, ITEM_ANALYSIS_MESSAGES as T, percent } from './item-analysis.messages';
 
 const ItemCharts = lazy(() => import('./ItemCharts'));
@@ -53,58 +54,62 @@ export function QuestionStatsPanel({ qid, onClose }: { qid: string; onClose: () 
         <div className="row g-3 mt-1">
           <div className="col-12 col-lg-6">
             <h3 className="h6">{T.responsesHeading}</h3>
-            <Table size="sm" responsive data-testid="responses-table">
-              <caption className="visually-hidden">{T.responsesCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{T.colOption}</th>
-                  <th scope="col" className="text-end">
-                    {T.colChosen}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {T.colShare}
-                  </th>
-                  <th scope="col">{T.colMisconception}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.responses.map((r) => (
-                  <tr key={r.key}>
-                    <td>
-                      {r.label} {r.correct ? <strong>{T.correctMark}</strong> : null}
-                    </td>
-                    <td className="text-end">{r.count}</td>
-                    <td className="text-end">{percent(r.share)}</td>
-                    <td className="small">{r.misconception ?? ''}</td>
+            <TableRegion label={T.responsesCaption}>
+              <Table size="sm" className="mb-0" data-testid="responses-table">
+                <caption className="visually-hidden">{T.responsesCaption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{T.colOption}</th>
+                    <th scope="col" className="text-end">
+                      {T.colChosen}
+                    </th>
+                    <th scope="col" className="text-end">
+                      {T.colShare}
+                    </th>
+                    <th scope="col">{T.colMisconception}</th>
                   </tr>
-                ))}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {d.responses.map((r) => (
+                    <tr key={r.key}>
+                      <td>
+                        {r.label} {r.correct ? <strong>{T.correctMark}</strong> : null}
+                      </td>
+                      <td className="text-end">{r.count}</td>
+                      <td className="text-end">{percent(r.share)}</td>
+                      <td className="small">{r.misconception ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableRegion>
           </div>
           <div className="col-12 col-lg-6">
             <h3 className="h6">{T.timeHeading}</h3>
             {timed ? (
-              <Table size="sm" responsive>
-                <caption className="visually-hidden">{T.timeCaption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.colBucket}</th>
-                    <th scope="col" className="text-end">
-                      {T.colAnswers}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.timeHistogram
-                    .filter((b) => b.count > 0)
-                    .map((b) => (
-                      <tr key={b.label}>
-                        <td>{b.label}</td>
-                        <td className="text-end">{b.count}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </Table>
+              <TableRegion label={T.timeCaption}>
+                <Table size="sm" className="mb-0">
+                  <caption className="visually-hidden">{T.timeCaption}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{T.colBucket}</th>
+                      <th scope="col" className="text-end">
+                        {T.colAnswers}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.timeHistogram
+                      .filter((b) => b.count > 0)
+                      .map((b) => (
+                        <tr key={b.label}>
+                          <td>{b.label}</td>
+                          <td className="text-end">{b.count}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </Table>
+              </TableRegion>
             ) : (
               <p className="text-body-secondary small">{T.noTimes}</p>
             )}
@@ -119,7 +124,7 @@ export function QuestionStatsPanel({ qid, onClose }: { qid: string; onClose: () 
         <h2 className="h5 mb-0" tabIndex={-1} ref={heading}>
           {T.detailHeading(qid)}
         </h2>
-        <Button size="sm" variant="outline-secondary" onClick={onClose}>
+        <Button size="sm" variant="outline-dark" onClick={onClose}>
           {T.closeDetail}
         </Button>
       </Card.Header>
