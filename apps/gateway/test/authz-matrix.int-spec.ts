@@ -115,6 +115,7 @@ function probes(): Record<string, Probe> {
     'PUT /api/questions/{qid}': { params: { qid: NO_SUCH.qid }, body: {} },
     'DELETE /api/questions/{qid}': { params: { qid: NO_SUCH.qid } },
     'POST /api/questions/{qid}/duplicate': { params: { qid: NO_SUCH.qid } },
+    'GET /api/admin/item-analysis/questions/{qid}': { params: { qid: NO_SUCH.qid } },
     'PATCH /api/courses/{courseId}/topics/{topicKey}': {
       params: { courseId: 'no_such_course', topicKey: 'no_such_topic' },
       body: { isFree: true },

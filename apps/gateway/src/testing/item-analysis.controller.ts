@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 // content-disposition 3 is ESM only (see admin-users.controller.ts)
@@ -9,10 +9,8 @@ import {
   type Actor,
   csvCell,
   csvHeader,
-  ErrorCodes,
   ITEM_STATS_CSV_COLUMNS,
   ITEM_STATS_CSV_FILE_NAME,
-  ITEM_STATS_MESSAGES,
   type ItemErrorRates,
   ItemStatsExportQueryDto,
   ItemStatsFiltersDto,
@@ -108,7 +106,7 @@ export class ItemAnalysisController {
   @Authz(AUTHZ.adminOnly(200))
   @Throttle(perMinute(10))
   @ApiOperation({
-    summary: `Export: ${ITEM_STATS_CSV_FILE_NAME} (${ITEM_STATS_CSV_COLUMNS.join(', ')}) under the filters, in the order asked, streamed in pages (404 when none).`,
+    summary: `Export: ${ITEM_STATS_CSV_FILE_NAME} (${ITEM_STATS_CSV_COLUMNS.join(', ')}) under the filters, in the order asked, streamed in pages (the header line only when none).`,
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'text/csv; charset=utf-8, CRLF line ends.' })
@@ -123,13 +121,9 @@ export class ItemAnalysisController {
         query: { course, objective, sort, dir },
         page: { cursor, limit: ITEM_STATS_EXPORT_PAGE },
       });
-    // the first page before any header: nothing to export is still a 404
+    // the first page before any header: a refusal (400, 403) is still a status of its own; no
+    // rows is a file with its header only (the screen says there was nothing to export)
     const first = await page();
-    if (first.items.length === 0)
-      throw new NotFoundException({
-        code: ErrorCodes.NOT_FOUND,
-        message: ITEM_STATS_MESSAGES.nothingToExport,
-      });
     await reply
       .status(200)
       .header('content-type', 'text/csv; charset=utf-8')

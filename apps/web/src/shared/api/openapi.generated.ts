@@ -1030,7 +1030,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Export: item_analysis.csv (qid, course, objective, topic, stem, n, correct, facility, sd, discrimination, pointBiserial, flagged, flagRate, medianSeconds, lastAt) under the filters, in the order asked, streamed in pages (404 when none). */
+    /** Export: item_analysis.csv (qid, course, objective, topic, stem, n, correct, facility, sd, discrimination, pointBiserial, flagged, flagRate, medianSeconds, lastAt) under the filters, in the order asked, streamed in pages (the header line only when none). */
     get: operations['ItemAnalysisController_export'];
     put?: never;
     post?: never;

@@ -5,7 +5,6 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../../shared/api/api-client';
 import { translateError } from '../../../shared/errors';
 import { downloadBlob, ExportProgressStatus, useStreamedExport } from '../../../shared/export';
 import { ErrorState } from '../../../shared/layout/ErrorState';
@@ -32,13 +31,16 @@ function useExport(notify: NoticeFn) {
   return useStreamedExport<ItemAnalysisView>(
     async (view, onProgress, signal) => {
       const { blob, rows } = await fetchItemStatsCsv(getToken, view, onProgress, signal);
+      // no rows: the server's file holds its header only
+      if (rows === 0) {
+        notify({ variant: 'warning', text: T.nothingToExport });
+        return;
+      }
       downloadBlob(ITEM_STATS_CSV_FILE_NAME, blob);
       notify({ variant: 'success', text: T.exported(rows) });
     },
     (err, cancelled) => {
       if (cancelled) notify({ variant: 'warning', text: T.exportCancelled });
-      else if (err instanceof ApiError && err.status === 404)
-        notify({ variant: 'warning', text: T.nothingToExport });
       else notify({ variant: 'danger', text: T.exportFailed(translateError(err)) });
     },
   );

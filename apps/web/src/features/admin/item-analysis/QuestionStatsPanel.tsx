@@ -73,7 +73,8 @@ export function QuestionStatsPanel({ qid, onClose }: { qid: string; onClose: () 
                   {d.responses.map((r) => (
                     <tr key={r.key}>
                       <td>
-                        {r.label} {r.correct ? <strong>{T.correctMark}</strong> : null}
+                        {r.label}
+                        {r.correct ? <strong> {T.correctMark}</strong> : null}
                       </td>
                       <td className="text-end">{r.count}</td>
                       <td className="text-end">{percent(r.share)}</td>
