@@ -6,8 +6,23 @@
  * so there is one table with one place per row (ADR 0038).
  */
 
+/**
+ * How far a cited page can be trusted (ADR 0038, source policy):
+ * - `label`: the drug's prescribing information: DailyMed, FDA (api.fda.gov label or NDC text),
+ *   EMA, the manufacturer's PI, or the full FDA label text republished verbatim with its
+ *   manufacturer named;
+ * - `guideline`: AHA/ACLS, NICE, WHO, ISMP, USP, ASHP, FDA policy, a professional society;
+ * - `reference`: NCBI Bookshelf/StatPearls or PubMed, a peer-reviewed journal, BNF, AHFS or
+ *   Lexicomp monographs on drugs.com/Medscape, a prescribing reference (MPR), a university or
+ *   hospital protocol or drug guide, nursing textbooks on LibreTexts/OpenStax;
+ * - `secondary`: anything else (AI-generated answers, aggregators, consumer and coupon sites,
+ *   forums, mirrors of unknown provenance). A dosing number may not rest on these alone.
+ */
+export type SourceKind = 'label' | 'guideline' | 'reference' | 'secondary';
+
 /** Where a row's numbers come from: a page found and read on `accessed`. */
 export interface ReferenceSource {
+  kind: SourceKind;
   title: string;
   url: string;
   /** ISO date the page was read. */
@@ -34,6 +49,7 @@ const ACCESSED = '2026-11-27';
 
 /** NICE CG174: adults' routine maintenance is 25-30 mL/kg/day; a resuscitation bolus is 500 mL. */
 const NICE_MAINTENANCE: ReferenceSource = {
+  kind: 'reference',
   title:
     'Standards for intravenous fluid choice as per NICE guidelines (BMJ Open Quality, table 1)',
   url: 'http://bmjopenquality.bmj.com/highwire/markup/137873/expansion?width=1000&height=500&iframe=true&postprocessors=highwire_tables%2Chighwire_reclass%2Chighwire_figures%2Chighwire_math%2Chighwire_inline_linked_media%2Chighwire_embed',
@@ -47,6 +63,7 @@ const NICE_RESUSCITATION: ReferenceSource = {
 };
 
 const BAXTER_NS: ReferenceSource = {
+  kind: 'secondary',
   title: 'Baxter 2B1322Q 0.9% Sodium Chloride Injection, USP, 250 mL VIAFLEX (product page)',
   url: 'https://sterilemate.com/product/solution-0-9-sodium-chloride-250ml-250ml-bg-36-ea-ca/',
   accessed: ACCESSED,
@@ -54,7 +71,9 @@ const BAXTER_NS: ReferenceSource = {
 };
 
 const VIAFLEX_DEXTROSE_SALINE: ReferenceSource = {
-  title: 'Dextrose and Sodium Chloride Injection, USP (VIAFLEX): How Supplied (RxList)',
+  kind: 'label',
+  title:
+    'Dextrose and Sodium Chloride Injection, USP (VIAFLEX, Baxter): How Supplied (FDA label text, republished by RxList)',
   url: 'http://www.rxlist.com/dextrose-5-in-9-sodium-chloride-drug/indications-dosage.htm',
   accessed: ACCESSED,
   note: 'Dextrose-saline injections are supplied in 250, 500 and 1000 mL VIAFLEX containers.',
@@ -76,6 +95,7 @@ export const FLUID_ROWS = [
     bagsMl: [1000],
     maxRateMlPerHr: 500,
     source: {
+      kind: 'secondary',
       title: "DailyMed: Lactated Ringer's and Dextrose/Lactated Ringer's (label text)",
       url: 'https://dataemia.com/2022/12/08/dailymed-lactated-ringers-and-dextroselactated-ringers/',
       accessed: ACCESSED,
@@ -89,10 +109,11 @@ export const FLUID_ROWS = [
     bagsMl: [250, 500, 1000],
     maxRateMlPerHr: 150,
     source: {
+      kind: 'label',
       title: 'Heparin Sodium in 5% Dextrose Injection (Pfizer): dosage table',
       url: 'https://www.pfizermedical.com/heparin-inj-5/highlights',
       accessed: ACCESSED,
-      note: 'Doses are given "in 50 to 100 mL of 5% Dextrose Injection" and "in 1000 mL of 5% Dextrose Injection": D5W bags of 250 to 1000 mL as the dextrose-saline bags.',
+      note: 'Doses are given "in 50 to 100 mL of 5% Dextrose Injection" and "in 1000 mL of 5% Dextrose Injection": the page states the 1,000 mL D5W bag; the 250 and 500 mL sizes are not on it and follow the VIAFLEX dextrose-saline sizes (a label of its own, cited on that row).',
     },
     rateSource: NICE_MAINTENANCE,
   },
@@ -110,6 +131,7 @@ export const FLUID_ROWS = [
     bagsMl: [1000],
     maxRateMlPerHr: 150,
     source: {
+      kind: 'label',
       title:
         "DailyMed archive: Lactated Ringer's and 5% Dextrose Injection, USP in VIAFLEX (Baxter)",
       url: 'https://dailymed.nlm.nih.gov/dailymed/archives/fdaDrugInfo.cfm?archiveid=74916',
@@ -138,6 +160,7 @@ export const PIGGYBACK_ROW: PiggybackRow = {
   minutes: [30, 40, 45, 60],
   maxRateMlPerHr: 200,
   source: {
+    kind: 'reference',
     title: 'Cefazolin: intermittent intravenous infusion (Galway University Hospitals IV guide)',
     url: 'https://medinfogalway.ie/node/2852/printable/print',
     accessed: ACCESSED,
