@@ -224,6 +224,9 @@ export const QBANK_MESSAGES = {
   sataMinChoices: 'SATA questions must have at least 4 answer choices.',
   sataCorrect: 'SATA questions must have at least one valid correct answer.',
   blankAnswer: 'Fill in the blank questions must have a correct answer.',
+  /** Beyond the spec (ADR 0036): learners must write the leading zero, so the key shows it. */
+  blankLeadingZero:
+    'Write the correct answer with a zero before the decimal point (0.5, not .5): learners are graded on writing it.',
   emptyChoices: 'Answer choices cannot be empty.',
   saved: 'Question saved successfully!',
   saveFailed: 'Failed to save question. Please try again.',

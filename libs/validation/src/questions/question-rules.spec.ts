@@ -54,6 +54,14 @@ describe('validateQuestionInput (admin spec §5)', () => {
     ]);
   });
 
+  it('blank: a decimal key below 1 keeps its leading zero (answer rules v2, ADR 0036)', () => {
+    const blank = { ...base, type: 'blank' as const, choices: [], correctAnswer: ['.5'] };
+    expect(messages(blank)).toEqual([M.blankLeadingZero]);
+    expect(messages({ ...blank, correctAnswer: ['-.25'] })).toEqual([M.blankLeadingZero]);
+    expect(messages({ ...blank, correctAnswer: ['0.5'] })).toEqual([]);
+    expect(messages({ ...blank, correctAnswer: ['12.5'] })).toEqual([]);
+  });
+
   it("non-blank: 'Answer choices cannot be empty.'", () => {
     expect(messages({ ...base, choices: ['3', '4', ' ', '6'] })).toEqual([M.emptyChoices]);
   });

@@ -1,4 +1,5 @@
 import { CREATE_NEW, QBANK_MESSAGES as M, type QuestionInput } from '@examprep/contracts/types';
+import { writingSlip } from '../answers/check-answer';
 import { validateMathAnswer } from '../validators/math-answer.validator';
 
 export type QuestionField =
@@ -42,6 +43,8 @@ export function validateQuestionInput(input: Partial<QuestionInput>): QuestionPr
     else {
       const verdict = validateMathAnswer(correct[0]);
       if (!verdict.isValid && verdict.error) add('correctAnswer', verdict.error);
+      // answer rules v2 mark '.5' incorrect: a key written so could never be typed as shown
+      else if (writingSlip(correct[0]) === 'leadingZero') add('correctAnswer', M.blankLeadingZero);
     }
   }
   if (input.type && input.type !== 'blank' && choices.some((c) => !c.trim())) {
