@@ -6,7 +6,9 @@ import { TestCounts } from '../../src/exams/test-counts';
 import { TestLocks } from '../../src/exams/test-locks';
 import { TestStore } from '../../src/exams/test-store';
 import { TestsService } from '../../src/exams/tests.service';
+import { SubmittedFacts } from '../../src/item-stats/submitted-facts';
 import { FakeEventBus } from './fake-event-bus';
+import { FakeItemStatsRepository } from './fake-item-stats.repository';
 import { FakeTestCountsRepository } from './fake-test-counts.repository';
 import { FakeTestLeasesRepository } from './fake-test-leases.repository';
 import { FakeTestsRepository } from './fake-tests.repository';
@@ -142,6 +144,8 @@ export function setup(
     leases?: FakeTestLeasesRepository;
     counts?: FakeTestCountsRepository;
     bus?: FakeEventBus;
+    /** The item statistics' store: with it, submits record and publish their facts (ADR 0037). */
+    itemStats?: FakeItemStatsRepository;
   } = {},
 ) {
   const repo = options.repo ?? new FakeTestsRepository();
@@ -168,7 +172,8 @@ export function setup(
   };
   const locks = new TestLocks(leases);
   const counts = new TestCounts(countsRepo, repo, clock, bus);
-  const store = new TestStore(repo, clock, locks, counts);
+  const facts = options.itemStats ? new SubmittedFacts(options.itemStats, bus) : undefined;
+  const store = new TestStore(repo, clock, locks, counts, facts);
   const tests = new TestsService(store, peers);
   const answers = new AnswersService(store);
   return { repo, leases, locks, clock, peers, store, tests, answers, countsRepo, counts, bus };
