@@ -1,3 +1,4 @@
+import { ROUND_ONLY_THE_FINAL_ANSWER } from '@examprep/contracts/types';
 import { Rng, unit } from '../core';
 import type { GeneratedItem } from '../core';
 import { clean, frac, mlPlaces, num, numericItem, q, result } from './shared';
@@ -128,7 +129,7 @@ export function heparin(seed: number): GeneratedItem {
     const mlPerHr = unitsPerHr / conc;
     const places = 1;
     return numericItem(rng, {
-      question: `${protocol} Available: ${bagText}. At what rate in mL/hr should the nurse start the infusion?`,
+      question: `${protocol} Available: ${bagText}. At what rate in mL/hr should the nurse start the infusion?${untilFinal(unitsPerHr)}`,
       steps: [
         `Infusion dose: ${infusionPerKg} units/kg/hr × ${num(kg)} kg = ${num(unitsPerHr)} units/hr. ${concStep}`,
         'As one dimensional-analysis chain, kg and units cancel:',
@@ -163,7 +164,7 @@ export function heparin(seed: number): GeneratedItem {
   const ml = bolusUnits / vial;
   const places = mlPlaces(ml);
   return numericItem(rng, {
-    question: `${protocol} Heparin for the bolus is available as ${num(vial)} units/mL. How many mL should the nurse give for the bolus?`,
+    question: `${protocol} Heparin for the bolus is available as ${num(vial)} units/mL. How many mL should the nurse give for the bolus?${untilFinal(bolusUnits)}`,
     steps: [
       'Bolus dose times weight, then the volume that holds it; kg and units cancel:',
       `\\[${frac(q(bolusPerKg, 'units'), q(1, 'kg'))} \\times ${q(kg, 'kg')} \\times ${frac(q(1, 'mL'), q(vial, 'units'))} ${result(ml, 'mL', places + 1)}\\]`,
@@ -193,4 +194,12 @@ export function heparin(seed: number): GeneratedItem {
       },
     ],
   });
+}
+
+/**
+ * A weight with decimals gives a dose in units that is not whole: rounding it before the
+ * volume can change the key, so such items say to round only the final answer (ADR 0036).
+ */
+function untilFinal(units: number): string {
+  return Number.isInteger(clean(units)) ? '' : ` ${ROUND_ONLY_THE_FINAL_ANSWER}`;
 }
