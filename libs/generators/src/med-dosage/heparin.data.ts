@@ -12,7 +12,7 @@ export const HEPARIN_RANGES = {
   bolusVialsUnitsPerMl: HEPARIN_VIALS.map((v) => v.units / v.ml),
   /** Ordered (or delivered) units/hr in the non-weight-based questions: up to the VTE cap. */
   orderedUnitsPerHr: { min: 500, max: maxInfusion, step: 50 },
-  /** Every units/hr in any question: no protocol starts above its cap (2,000 units/hr). */
+  /** Every units/hr in any question: no protocol starts above its cap (1,800 units/hr, VTE). */
   unitsPerHr: { min: 500, max: maxInfusion },
   /** Running rates drawn for the mL/hr to units/hr questions. */
   runningMlPerHr: { min: 5, max: 50 },

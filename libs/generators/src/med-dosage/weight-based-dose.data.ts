@@ -55,7 +55,7 @@ export const WEIGHT_DRUGS: readonly WeightDrug[] = [
   fromRow('ibuprofen-po-pediatric', 10, 'PO every 6 hours as needed'),
   fromRow('ceftriaxone-iv-pediatric', 50, 'IV once daily'),
   fromRow('gentamicin-iv-child', 2.5, 'IV every 8 hours'),
-  fromRow('vancomycin-iv-dose', 15, 'IV every 6 hours'),
+  fromRow('vancomycin-iv-dose', 10, 'IV every 6 hours'),
   fromRow('cefazolin-iv', 25, 'IV every 8 hours'),
   fromRow('dexamethasone-croup', 0.6, 'IM once for croup'),
   fromRow('epinephrine-im-anaphylaxis-pediatric', 0.01, 'IM once for anaphylaxis'),

@@ -16,7 +16,14 @@ import type { DrugRow } from './types';
 
 const DRUG_ROWS: readonly DrugRow[] = TABLE_ROWS;
 
-const sourced = (s: { title: string; url: string; accessed: string; note: string }) => {
+const sourced = (s: {
+  kind: string;
+  title: string;
+  url: string;
+  accessed: string;
+  note: string;
+}) => {
+  expect(['label', 'guideline', 'reference', 'secondary']).toContain(s.kind);
   expect(s.title.length).toBeGreaterThan(5);
   expect(s.url).toMatch(/^https?:\/\/\S+$/);
   expect(s.accessed).toBe('2026-11-27');
