@@ -116,6 +116,7 @@ describe('the fact of a graded test (events.test.submitted)', () => {
       'Evaluate 69 - 36 ÷ 3 × 4.',
     );
     expect(plainStem('What is \\(12.5\\%\\) of \\(\\frac{1}{2}\\)?')).toBe('What is 12.5% of 1/2?');
+    expect(plainStem('Convert 432\\,mg to grams.')).toBe('Convert 432 mg to grams.');
     expect(plainStem('x'.repeat(300))).toHaveLength(120);
   });
 });

@@ -61,6 +61,7 @@ export function plainStem(html: string): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/\\[()[\]]/g, '')
     .replace(/\\frac\{([^{}]*)\}\{([^{}]*)\}/g, '$1/$2')
+    .replace(/\\[,;:! ]/g, ' ')
     .replace(/\\([a-zA-Z]+)/g, (_, cmd: string) => TEX[cmd] ?? '')
     .replace(/\\([$%&#_{}])/g, '$1')
     .replace(/[{}]/g, '')
