@@ -106,7 +106,8 @@ export function heparin(seed: number): GeneratedItem {
   }
 
   // A protocol's bolus and infusion come as a pair, and the weight keeps both under its caps
-  // (reference table: VTE 80 + 18 units/kg, at most 10,000 units and 2,000 units/hr).
+  // (reference table: VTE 80 + 18 units/kg, at most 10,000 units and 1,800 units/hr;
+  // ACS 60 + 12 units/kg, at most 4,000 units and 1,000 units/hr).
   const protocolRow = rng.pick(r.protocols);
   const { bolusPerKg, infusionPerKg } = protocolRow;
   let kg: number;
