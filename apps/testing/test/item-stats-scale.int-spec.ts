@@ -72,6 +72,14 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => db.close());
 
+/** How many generated documents a filter holds (course i % 10, objective i % 7). */
+const matching = (f: { course?: string; objective?: string }) =>
+  Array.from({ length: N }, (_, i) => i).filter(
+    (i) =>
+      (f.course === undefined || `Course ${i % 10}` === f.course) &&
+      (f.objective === undefined || `${i % 7}` === f.objective),
+  ).length;
+
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const t0 = performance.now();
   const value = await work();
@@ -90,7 +98,8 @@ it(`a page of ${N} questions' statistics in every order and filter stays under $
         for (let k = 0; k < 3; k++) {
           const first = await timed(() => repo.page(f, sort, dir, undefined, 50));
           runs.push(first.ms);
-          expect(first.value.items).toHaveLength(50);
+          // a full page, or every row of a filter that holds fewer
+          expect(first.value.items).toHaveLength(Math.min(50, matching(f)));
           cursor = first.value.next ?? undefined;
         }
         // deep: ten pages on, from a cursor
