@@ -62,12 +62,13 @@ const NICE_RESUSCITATION: ReferenceSource = {
   note: 'A resuscitation bolus is 500 mL of crystalloid (0.9% NaCl or Hartmann\u2019s/LR); cap 500 mL/hr, the pump\u2019s own limit (spec: rates 10-500 mL/hr).',
 };
 
-const BAXTER_NS: ReferenceSource = {
-  kind: 'secondary',
-  title: 'Baxter 2B1322Q 0.9% Sodium Chloride Injection, USP, 250 mL VIAFLEX (product page)',
-  url: 'https://sterilemate.com/product/solution-0-9-sodium-chloride-250ml-250ml-bg-36-ea-ca/',
+const NS_BAGS: ReferenceSource = {
+  kind: 'label',
+  title:
+    'openFDA NDC 0990-7983: Sodium Chloride Injection 0.9% in 250, 500 and 1000 mL bags (ICU Medical)',
+  url: 'https://api.fda.gov/drug/ndc.json?search=packaging.package_ndc%3A%220990-7983-02%22',
   accessed: ACCESSED,
-  note: '0.9% Sodium Chloride Injection USP in 250 mL VIAFLEX bags; the 1,000 mL bag is Baxter 2B1324X; 500 mL is the code between them.',
+  note: 'NDC directory record: sodium chloride "900 mg/100mL"; packages "24 POUCH in 1 CASE / 1 BAG in 1 POUCH / 250 mL in 1 BAG", the same with "500 mL in 1 BAG" and "12 POUCH in 1 CASE / 1 BAG in 1 POUCH / 1000 mL in 1 BAG"; labeler ICU Medical Inc.',
 };
 
 const VIAFLEX_DEXTROSE_SALINE: ReferenceSource = {
@@ -86,7 +87,7 @@ export const FLUID_ROWS = [
     use: 'isotonic',
     bagsMl: [250, 500, 1000],
     maxRateMlPerHr: 500,
-    source: BAXTER_NS,
+    source: NS_BAGS,
     rateSource: NICE_RESUSCITATION,
   },
   {
@@ -95,11 +96,12 @@ export const FLUID_ROWS = [
     bagsMl: [1000],
     maxRateMlPerHr: 500,
     source: {
-      kind: 'secondary',
-      title: "DailyMed: Lactated Ringer's and Dextrose/Lactated Ringer's (label text)",
-      url: 'https://dataemia.com/2022/12/08/dailymed-lactated-ringers-and-dextroselactated-ringers/',
+      kind: 'label',
+      title:
+        "openFDA NDC 0264-7500: Lactated Ringer's Injection, 1000 mL container (B. Braun Medical)",
+      url: 'https://api.fda.gov/drug/ndc.json?search=packaging.package_ndc%3A%220264-7500-10%22',
       accessed: ACCESSED,
-      note: "Lactated Ringer's Injection USP, single-dose container for IV infusion (one liter provides 130 mEq Na); the table keeps the 1 L bag only.",
+      note: 'NDC directory record: brand Lactated Ringers (sodium chloride 0.6 g, sodium lactate 0.31 g, potassium chloride 0.03 g, calcium chloride 0.02 g per 100 mL); package "12 CONTAINER in 1 CASE (0264-7500-00) / 1000 mL in 1 CONTAINER"; labeler B. Braun Medical Inc. The table keeps the 1 L bag only.',
     },
     rateSource: NICE_RESUSCITATION,
   },

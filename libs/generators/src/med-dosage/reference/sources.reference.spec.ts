@@ -55,7 +55,6 @@ const PENDING_SOURCES = new Set([
   'pedAbx',
   'pedMeds',
   'cefdinir',
-  'gentamicinVials',
   'cefazolinVials',
   'digoxin',
   'lisinopril',
@@ -66,25 +65,19 @@ const PENDING_SOURCES = new Set([
   'levothyroxine',
   'acetaminophen',
   'icuDilutions',
-  'norepinephrine',
   'ashpConcentrations',
-  'litfl',
   'acetaminophenPed',
-  'acetaminophenLiquid',
-  'ibuprofenLiquid',
   'dexamethasone',
   'ceftriaxonePed',
   'ceftriaxoneIv',
   'ceftriaxoneIm',
-  'methylprednisolone',
   'amoxicillinSuspension',
   'amoxicillinDose',
-  'digoxinSolution',
   'dropCount',
 ]);
 
 /** Fluid rows whose bag source is still a secondary page (pump reference). */
-const PENDING_FLUIDS = new Set(['0.9% sodium chloride', "lactated Ringer's solution"]);
+const PENDING_FLUIDS = new Set<string>([]);
 
 /** Non-dosing conventions kept on a secondary page on purpose (the note says why). */
 const SECONDARY_CONVENTIONS = new Set(['household']);

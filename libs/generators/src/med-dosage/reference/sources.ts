@@ -132,10 +132,10 @@ export const S = {
     'Children: 2-2.5 mg/kg every 8 hours; premature and infants under 1 week: 2.5 mg/kg every 12 hours.',
   ),
   gentamicinVials: src(
-    'secondary',
-    'Gentamicin sulfate pediatric monograph (WellRx)',
-    'https://www.wellrx.com/gentamicin%2520sulfate/pediactric-monographs/',
-    'Concentrated solutions (10 mg/mL and 40 mg/mL) may be diluted for IV infusion.',
+    'label',
+    'openFDA NDC 63323-173: Gentamicin Injection 10 mg/mL, 2 mL vial (Fresenius Kabi USA)',
+    'https://api.fda.gov/drug/ndc.json?search=product_ndc%3A%2263323-173%22',
+    'NDC directory record: active ingredient gentamicin sulfate, strength "10 mg/mL"; package "25 VIAL in 1 TRAY (63323-173-94) / 2 mL in 1 VIAL"; labeler Fresenius Kabi USA (the pediatric strength the rows use).',
   ),
   cefazolinVials: src(
     'secondary',
@@ -210,10 +210,10 @@ export const S = {
     'Norepinephrine and epinephrine 4-16 mg in 250 mL (16-64 mcg/mL); dopamine 400-800 mg in 250 mL (1,600-3,200 mcg/mL); norepinephrine initial 0.05-0.1 mcg/kg/min.',
   ),
   norepinephrine: src(
-    'secondary',
-    'Norepinephrine 16 mg in 250 mL: concentration and titration (droracle.ai)',
-    'https://www.droracle.ai/articles/724902/what-is-the-dosing-and-titration-for-a-critically',
-    'The standard adult concentration is 16 mcg/mL (4 mg in 250 mL D5W); start at 8-12 mcg/min.',
+    'label',
+    'openFDA NDC 0338-0112: Norepinephrine Bitartrate premixed bag 4 mg/250 mL (Baxter Healthcare)',
+    'https://api.fda.gov/drug/ndc.json?search=product_ndc%3A%220338-0112%22',
+    'NDC directory record: norepinephrine bitartrate, strength "4 mg/250mL"; package "20 BAG in 1 CARTON (0338-0112-20) / 250 mL in 1 BAG"; labeler Baxter Healthcare Corporation. 4 mg in 250 mL is 16 mcg/mL.',
   ),
   dobutamine: src(
     'label',
@@ -245,11 +245,17 @@ export const S = {
     'https://medinfogalway.ie/index.php/node/2806/printable/print',
     'Brevibloc 2,500 mg in 250 mL (10 mg/mL); maintenance 50-200 mcg/kg/min, exceptionally up to 300.',
   ),
-  litfl: src(
-    'secondary',
-    'LITFL: Drug Infusion Doses',
-    'https://litfl.com/drug-infusion-doses/',
-    'Dexmedetomidine 4 mcg/mL, maintenance 0.2-1 mcg/kg/h; insulin 1 unit/mL at 0.1 units/kg/h for DKA.',
+  dexmedetomidineBag: src(
+    'label',
+    'openFDA NDC 0409-0155: Precedex (dexmedetomidine) 4 mcg/mL, 100 mL bottle (Hospira)',
+    'https://api.fda.gov/drug/ndc.json?search=product_ndc%3A%220409-0155%22',
+    'NDC directory record: brand Precedex, dexmedetomidine hydrochloride, strength "4 ug/mL"; package "10 BOTTLE in 1 TRAY (0409-0155-02) / 100 mL in 1 BOTTLE"; labeler Hospira, Inc. 4 mcg/mL x 100 mL = 400 mcg per bottle.',
+  ),
+  dopamineBag: src(
+    'label',
+    'openFDA NDC 51662-1681: Dopamine Hydrochloride in Dextrose 1.6 mg/mL, 250 mL bag (HealthFirst)',
+    'https://api.fda.gov/drug/ndc.json?search=product_ndc%3A%2251662-1681%22',
+    'NDC directory record: dopamine hydrochloride in dextrose, strength "1.6 mg/mL"; package "12 POUCH in 1 CASE / 1 BAG in 1 POUCH / 250 mL in 1 BAG"; labeler HF Acquisition Co (HealthFirst). 1.6 mg/mL x 250 mL = 400 mg per bag (1,600 mcg/mL).',
   ),
   acetaminophenPed: src(
     'secondary',
@@ -258,10 +264,10 @@ export const S = {
     '10-15 mg/kg per dose every 4-6 hours, at most 75 mg/kg/day and 4,000 mg/day.',
   ),
   acetaminophenLiquid: src(
-    'secondary',
-    'Acetaminophen Dosing (Needham Pediatrics)',
-    'https://www.needhampediatrics.com/acetaminophen-dosing.html',
-    'All acetaminophen liquid now sold is 160 mg/5 mL (32 mg/mL).',
+    'label',
+    "openFDA label: Up&Up Children's Acetaminophen oral liquid (set id e2989ead-7fdc-4295-bf94-423195775670)",
+    'https://api.fda.gov/drug/label.json?search=set_id%3Ae2989ead-7fdc-4295-bf94-423195775670',
+    'Drug Facts: "Active ingredient (in each 5 mL) Acetaminophen 160 mg"; purpose pain reliever/fever reducer; the product elements describe an opaque, viscous children\'s liquid.',
   ),
   ibuprofenPed: src(
     'reference',
@@ -270,10 +276,10 @@ export const S = {
     'To lower a fever: 5 mg/kg (fever under 39 C) or 10 mg/kg every 6-8 hours, up to 40 mg/kg a day; over 40 kg the adult dose (200-400 mg every 4-6 hours); not under 3 months.',
   ),
   ibuprofenLiquid: src(
-    'secondary',
-    "Children's ibuprofen dosage, forms and strengths (SingleCare)",
-    'https://www.singlecare.com/prescription/childrens-ibuprofen/dosage',
-    "Children's ibuprofen oral suspension is 100 mg per 5 mL.",
+    'label',
+    "openFDA NDC 45802-140: Children's Ibuprofen oral suspension 100 mg/5 mL (Padagis)",
+    'https://api.fda.gov/drug/ndc.json?search=product_ndc%3A%2245802-140%22',
+    'NDC directory record: brand Childrens Ibuprofen, ibuprofen strength "100 mg/5mL"; package "1 BOTTLE in 1 CARTON (45802-140-26) / 118 mL in 1 BOTTLE"; labeler Padagis Israel Pharmaceuticals.',
   ),
   vancomycinPed: src(
     'label',
@@ -324,10 +330,10 @@ export const S = {
     'Intramuscular: 500 mg + 1.8 mL and 1 g + 3.5 mL of sterile water give 250 mg/mL.',
   ),
   methylprednisolone: src(
-    'secondary',
-    'Solu-Medrol (methylprednisolone sodium succinate) description (RxList copy)',
-    'http://rx-index.ru/m/1700-methylprednisolone-sodium-succinate-solu-medrol.html',
-    '125 mg Act-O-Vial: each 2 mL (when mixed) contains 125 mg methylprednisolone (62.5 mg/mL).',
+    'label',
+    'openFDA NDC 0009-0047: SOLU-MEDROL (methylprednisolone sodium succinate) 125 mg/2 mL (Pharmacia & Upjohn, Pfizer)',
+    'https://api.fda.gov/drug/ndc.json?search=packaging.package_ndc%3A%220009-0047-22%22',
+    'NDC directory record: brand SOLU-MEDROL, strength "125 mg/2mL"; package "25 VIAL in 1 CARTON (0009-0047-22) / 2 mL in 1 VIAL"; labeler Pharmacia & Upjohn Company LLC. 125 mg in 2 mL = 62.5 mg/mL (derived); the record does not describe the diluent compartment.',
   ),
   acyclovir: src(
     'label',
@@ -354,10 +360,10 @@ export const S = {
     'Adults: 250-500 mg every 8 hours or 500-875 mg every 12 hours; children 20-45 mg/kg/day.',
   ),
   digoxinSolution: src(
-    'secondary',
-    'Digoxin oral solution 0.05 mg/mL, NDC 66689-327 (VistaPharm)',
-    'https://pharmacy-near-me.com/drug/digoxin-66689-327/',
-    'Digoxin 0.05 mg/mL oral solution in a 60 mL glass bottle.',
+    'label',
+    'openFDA NDC 69292-605: Digoxin oral solution 0.05 mg/mL, 60 mL bottle (Amici Pharma)',
+    'https://api.fda.gov/drug/ndc.json?search=packaging.package_ndc%3A%2269292-605-60%22',
+    'NDC directory record: digoxin, strength ".05 mg/mL"; package "1 BOTTLE in 1 CARTON (69292-605-60) / 60 mL in 1 BOTTLE"; labeler Amici Pharma, Inc.',
   ),
   household: src(
     'secondary',

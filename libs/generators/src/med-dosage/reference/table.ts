@@ -360,7 +360,7 @@ export const INFUSION_ROWS = [
     per: 'min',
     dose: { min: 2, max: 20 },
     source: S.vimDrips,
-    productSource: S.icuDilutions,
+    productSource: S.dopamineBag,
   },
   {
     drug: 'dobutamine',
@@ -432,7 +432,7 @@ export const INFUSION_ROWS = [
     per: 'hr',
     dose: { min: 0.2, max: 1.4 },
     source: S.vimDrips,
-    productSource: S.litfl,
+    productSource: S.dexmedetomidineBag,
   },
   {
     drug: 'diltiazem',
