@@ -60,10 +60,10 @@ function daily(rowId: DrugRowId, step: number, liquid = false): DailyDrug {
 /** Pediatric total daily doses divided into equal doses, row by row of the reference table. */
 export const DAILY_DRUGS: readonly DailyDrug[] = [
   daily('amoxicillin-po-q8', 5),
-  daily('amoxicillin-po-q12', 45),
+  daily('amoxicillin-po-q12', 20),
   daily('cephalexin-po', 25),
   daily('cefdinir-po', 1, true),
-  daily('clindamycin-po', 5),
+  daily('clindamycin-po', 4),
   daily('clindamycin-iv', 5),
   daily('ampicillin-iv', 50),
   daily('cefazolin-iv', 25),

@@ -30,16 +30,16 @@ const safeRange = (rowId: DrugRowId): SafeRangeDrug => {
 
 /**
  * Pediatric safe daily ranges with their usual dosing interval, from the reference table (rows
- * for children past the newborn period; a newborn's intervals differ).
+ * for children past the newborn period; a newborn's intervals differ). Oral cephalexin and
+ * clindamycin are left out: their rows cover a narrower weight band (cephalexin's 3 g/day cap
+ * above 30 kg, clindamycin's 37.5 mg minimum dose at 10 kg or less) than the 5-40 kg drawn here.
  */
 export const SAFE_RANGE_DRUGS: readonly SafeRangeDrug[] = [
   safeRange('amoxicillin-po-q8'),
   safeRange('cefazolin-iv'),
-  safeRange('cephalexin-po'),
   safeRange('ampicillin-iv'),
   safeRange('gentamicin-iv-child'),
   safeRange('clindamycin-iv'),
-  safeRange('clindamycin-po'),
 ];
 
 export const SAFE_DOSE_RANGES = {

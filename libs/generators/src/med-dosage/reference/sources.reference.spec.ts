@@ -51,10 +51,6 @@ const KINDS = ['label', 'guideline', 'reference', 'secondary'];
  */
 const PENDING_SOURCES = new Set([
   'localEpi',
-  'idwiki',
-  'pedAbx',
-  'pedMeds',
-  'cefdinir',
   'cefazolinVials',
   'digoxin',
   'lisinopril',
@@ -72,7 +68,6 @@ const PENDING_SOURCES = new Set([
   'ceftriaxoneIv',
   'ceftriaxoneIm',
   'amoxicillinSuspension',
-  'amoxicillinDose',
   'dropCount',
 ]);
 
@@ -84,18 +79,9 @@ const SECONDARY_CONVENTIONS = new Set(['household']);
 
 /** Dosing rows whose dose still rests on a secondary page only (drug row ids, tablet drugs). */
 const PENDING_DOSING_ROWS = new Set([
-  'amoxicillin-po-q8',
-  'amoxicillin-po-q12',
-  'cephalexin-po',
-  'cefdinir-po',
-  'clindamycin-po',
-  'clindamycin-iv',
-  'ampicillin-iv',
-  'cefazolin-iv',
   'acetaminophen-po-pediatric',
   'dexamethasone-croup',
   'ceftriaxone-iv-pediatric',
-  'amoxicillin-po-adult',
   'digoxin-po-solution',
   'tablets:digoxin',
   'tablets:lisinopril',

@@ -101,29 +101,59 @@ export const S = {
     'http://dailymed.nlm.nih.gov/dailymed/archives/fdaDrugInfo.cfm?archiveid=14750',
     'Heparin Sodium Injection, USP is available in concentrations of 1,000, 5,000 and 10,000 USP units per mL, for IV or deep subcutaneous use.',
   ),
-  idwiki: src(
-    'secondary',
-    'IDWiki: Pediatric dosing of antimicrobials',
-    'https://idwiki.org/index.php?oldid=2962&title=Pediatric_dosing_of_antimicrobials',
-    'Infants and children: ampicillin IV 100-200 mg/kg/day q6h (max 2 g/dose); amoxicillin 40-50 mg/kg/day q8h, 80-90 q8h; cefazolin 75-150 mg/kg/day q8h (max 2 g/dose); cephalexin 25-100 mg/kg/day qid.',
+  mprAmoxicillin: src(
+    'reference',
+    'MPR (Monthly Prescribing Reference, empr.com): Amoxicillin capsules',
+    'https://www.empr.com/drug/amoxicillin/',
+    'Adults: "ENT, genitourinary, or skin: 250mg every 8hrs. Severe, less susceptible, or lower respiratory infections: 500mg every 8hrs." Children: "≥40kg: as adult. ≤3 months: max 30mg/kg per day in 2 divided doses every 12hrs. >3 months (<40kg): ENT, genitourinary, skin: 20mg/kg per day in 3 divided doses every 8hrs. Severe, less susceptible, or lower respiratory infections: 40mg/kg per day in 3 divided doses every 8hrs."',
   ),
-  pedAbx: src(
-    'secondary',
-    'Pediatric Antibiotic Dosing in Community-Acquired Infections (droracle.ai)',
-    'https://www.droracle.ai/articles/633700/what-are-the-typical-doses-of-commonly-used-pediatric',
-    'Children over 3 months: amoxicillin 45 mg/kg/day q12h, or 90 mg/kg/day q12h (max 4 g/day); under 3 months max 30 mg/kg/day.',
+  mprAmoxicillinTablets: src(
+    'reference',
+    'MPR (Monthly Prescribing Reference, empr.com): Amoxicillin Tablets',
+    'https://www.empr.com/drug/amoxicillin-tablets/',
+    'Children Dosage: ">3 months (<40kg): ENT, genitourinary, skin: 25mg/kg/day in divided doses every 12hrs. Severe infections, or lower respiratory infections: 45mg/kg/day in divided doses every 12hrs." (≤3 months: max 30mg/kg per day every 12hrs.)',
   ),
-  pedMeds: src(
-    'secondary',
-    'Common Pediatric Medications and Dosages (droracle.ai)',
-    'https://www.droracle.ai/articles/808502/what-are-the-most-common-medications-and-their-dosages',
-    'Clindamycin IV 40 mg/kg/day divided q6-8h; PO 30-40 mg/kg/day in 3-4 doses.',
+  cephalexinPed: src(
+    'reference',
+    'Pediatric Dental Pharmacology (CE336), dentalcare.com professional continuing education: first-generation cephalosporins (cephalexin)',
+    'https://www.dentalcare.com/en-us/professional-education/ce-courses/ce336/first-generation-cephalosporins',
+    '"Children under 12 years: 25-50 mg/kg/day in divided doses every 6 hours. For severe infections the dosage is 50-100 mg/kg/day in divided doses every 6 hours with a maximum does of 3 g/day"; supplied as 125 and 250 mg/5 mL suspension.',
   ),
-  cefdinir: src(
-    'secondary',
-    'Cefdinir for oral suspension label (Orchidpharma)',
-    'https://www.recallguide.org/manufacturer/orchidpharma-inc/',
-    '6 months-12 years: 14 mg/kg/day (7 mg/kg q12h or 14 mg/kg q24h), max 600 mg/day; 125 mg/5 mL and 250 mg/5 mL.',
+  ampicillinPed: src(
+    'reference',
+    "Hamilton Health Sciences (McMaster Children's Hospital) Pediatric Drug Dosing Reference: Ampicillin",
+    'https://app.hhsc.ca/dose/pedsView.aspx?ID=23',
+    'Other infections, IV: "Infants and older children: 100-200 mg/kg/day (maximum: 2 g/dose) divided Q6H" (meningitis or severe infections 300-400 mg/kg/day). Updated 12/21/2022.',
+  ),
+  cefazolinPed: src(
+    'reference',
+    'Skyscape RxDrugs monograph: Cefazolin, pediatric dosing',
+    'https://download.skyscape.com/download/ota/lonestar/3C52715-7DF0-47C4-BF2A-379E6E7AC9B5/skyscaperx.edxx/content/HTML/x/tu270.htm',
+    'Pediatric dosing, child >1 month: "Mild to moderate infections: 25 to 50 mg/kg/day IM/IV div q6-8 hrs. Max: 6 g/day"; "Severe infections: 100 mg/kg/day IM/IV div q6-8 hrs. Max: 6 g/day" (the ranges of the cefazolin label).',
+  ),
+  cleocinPhosphate: src(
+    'label',
+    'Cleocin Phosphate (clindamycin injection, Pfizer) Dosage: FDA label text, republished by Drugs.com',
+    'https://www.drugs.com/dosage/cleocin-phosphate.html',
+    'Pediatric patients 1 month of age to 16 years, parenteral (IM or IV): "20 to 40 mg/kg/day in 3 or 4 equal doses. The higher doses would be used for more severe infections." 3 or 4 equal doses a day = every 8 or 6 hours.',
+  ),
+  cleocinPediatric: src(
+    'label',
+    'Cleocin Pediatric (clindamycin palmitate granules for oral solution, Pfizer) Dosage: FDA label text, republished by Drugs.com',
+    'https://www.drugs.com/dosage/cleocin-pediatric.html',
+    '"Serious infections: 8–12 mg/kg/day ... Severe infections: 13–16 mg/kg/day ... More severe infections: 17–25 mg/kg/day ... divided into 3 or 4 equal doses. In pediatric patients weighing 10 kg or less, ½ teaspoon (37.5 mg) three times a day should be considered the minimum recommended dose." The row keeps children over 10 kg.',
+  ),
+  mprCefdinir: src(
+    'reference',
+    'MPR (Monthly Prescribing Reference, empr.com): Cefdinir for Oral Suspension',
+    'https://www.empr.com/drug/cefdinir-for-oral-suspension/',
+    'Children 6 months-12 yrs: "7mg/kg every 12hrs for 5–10 days, or 14mg/kg every 24hrs for 10 days ... For all: max 600mg/day" (formerly Omnicef).',
+  ),
+  cefdinirLabel: src(
+    'label',
+    'DailyMed: CEFDINIR powder, for suspension (set id e90660c8-2714-4592-aeaa-bc9ceb26057c)',
+    'https://dailymed.nlm.nih.gov/dailymed/lookup.cfm?setid=e90660c8-2714-4592-aeaa-bc9ceb26057c&version=1',
+    'The label\'s first section reads "125 mg/5 mL & 250 mg/5 mL - Rx only"; the suspension is dosed per kg (see the dose source).',
   ),
   gentamicin: src(
     'reference',
@@ -352,12 +382,6 @@ export const S = {
     'How Amoxicillin Oral Suspension Is Supplied (droracle.ai, from the label)',
     'https://www.droracle.ai/articles/875683/how-is-amoxicillin-oral-suspension-supplied',
     '125 mg/5 mL and 250 mg/5 mL, each in 80, 100 and 150 mL bottles.',
-  ),
-  amoxicillinDose: src(
-    'secondary',
-    'Amoxicillin Suspension dosage (eDrugsWiki, label table)',
-    'http://edrugswiki.com/drug/amoxicillin-suspension',
-    'Adults: 250-500 mg every 8 hours or 500-875 mg every 12 hours; children 20-45 mg/kg/day.',
   ),
   digoxinSolution: src(
     'label',
