@@ -198,10 +198,10 @@ export const S = {
     'Tablets of 2.5, 5, 10, 20, 30 and 40 mg.',
   ),
   carvedilol: src(
-    'secondary',
-    'Beta-Blocker Dosing for Heart Failure and Hypertension (droracle.ai)',
-    'https://www.droracle.ai/articles/534788/what-are-the-typical-doses-of-carvedilol-beta-blocker',
-    'Carvedilol: start 3.125 mg twice daily, titrate 6.25, 12.5, 25 mg twice daily (hypertension max 25 mg twice daily).',
+    'label',
+    'openFDA label: carvedilol tablets (set id 010290af-81f4-0037-e063-6394a90a4638)',
+    'https://dailymed.nlm.nih.gov/dailymed/lookup.cfm?setid=010290af-81f4-0037-e063-6394a90a4638',
+    'Text read from Compoundingzero/rnawiki, medicine-background batch 7 (a data file quoting this openFDA label record verbatim). Section 2.1 Heart Failure: "The recommended starting dose of Carvedilol tablets are 3.125 mg twice daily for 2 weeks. If tolerated, patients may have their dose increased to 6.25, 12.5, and 25 mg twice daily over successive intervals of at least 2 weeks." Dosage forms and strengths: "Tablets: 3.125 mg, 6.25 mg, 12.5 mg, 25 mg".',
   ),
   furosemide: src(
     'secondary',
