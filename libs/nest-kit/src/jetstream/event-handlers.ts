@@ -25,6 +25,13 @@ export interface JetStreamConsumerOptions<S extends EventSubject> {
   retryDelayMs?: number;
   /** How often the consumer's lag gauge is refreshed from the server (default LAG_POLL_MS). */
   lagPollMs?: number;
+  /**
+   * Handlers in flight at once (default 1: one message after another). Each message is acked,
+   * retried or given up when its own handler settles, so they may be acked out of order; capped
+   * at the consumer's NATS_CONSUMER_MAX_ACK_PENDING. For handlers that gather messages into a
+   * batch (e.g. the item statistics' fold) or that wait on I/O; they must not rely on order.
+   */
+  concurrency?: number;
 }
 
 /** The shape of a `@JetStreamConsumer` method: the payload EventMap pairs with its subject. */

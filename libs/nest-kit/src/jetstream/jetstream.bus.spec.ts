@@ -229,6 +229,7 @@ describe('JetStreamBus.ensureStreams', () => {
             'events.user.purchasesChanged',
             'events.question.deleted',
             'events.qbank.generated',
+            'events.test.submitted',
           ],
           retention: 'limits',
           storage: 'file',
@@ -576,6 +577,144 @@ describe('JetStreamBus.consume (what a @JetStreamConsumer gets)', () => {
     finish();
     await stopping;
     expect(m.ack).toHaveBeenCalledTimes(1);
+  });
+
+  describe('concurrency: N handlers in flight', () => {
+    /** A handler whose calls stay in flight until the spec settles them, by payload uid. */
+    function gated() {
+      const pending = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
+      let inFlight = 0;
+      let most = 0;
+      const handler = (event: UserDeletedEvent) =>
+        new Promise<void>((resolve, reject) => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          const done = () => inFlight--;
+          pending.set(event.uid, {
+            resolve: () => (done(), resolve()),
+            reject: (e) => (done(), reject(e)),
+          });
+        });
+      return { handler, pending, most: () => most, inFlight: () => inFlight };
+    }
+
+    it('keeps at most N handlers in flight and acks each message when its own handler resolves', async () => {
+      const { nc, messages } = fakeNats();
+      const bus = await JetStreamBus.create(nc);
+      const g = gated();
+      const consumer = await bus.consume({
+        durable: 'spec-concurrent',
+        subject: Events.userDeleted,
+        concurrency: 3,
+        handler: g.handler,
+      });
+      const ms = ['u1', 'u2', 'u3', 'u4', 'u5'].map((u) => msg(deleted(u)));
+      for (const m of ms) messages.push(m);
+      await tick();
+      expect([...g.pending.keys()]).toEqual(['u1', 'u2', 'u3']);
+      expect(g.inFlight()).toBe(3);
+      // the second settles first: it alone is acked, and the fourth message starts
+      g.pending.get('u2')!.resolve();
+      await tick();
+      expect(ms.map((m) => m.ack.mock.calls.length)).toEqual([0, 1, 0, 0, 0]);
+      expect([...g.pending.keys()]).toEqual(['u1', 'u2', 'u3', 'u4']);
+      for (const u of ['u3', 'u1', 'u4']) g.pending.get(u)!.resolve();
+      await tick();
+      g.pending.get('u5')!.resolve();
+      await tick();
+      expect(ms.map((m) => m.ack.mock.calls.length)).toEqual([1, 1, 1, 1, 1]);
+      expect(g.most()).toBe(3);
+      await consumer.stop();
+    });
+
+    it("a failing handler is nak'ed with its backoff while the others in flight are acked", async () => {
+      const { nc, messages } = fakeNats();
+      const bus = await JetStreamBus.create(nc, { settings: jetstreamSettings({}) });
+      const warn = jest.spyOn(rootLogger(), 'warn').mockImplementation(() => undefined);
+      const g = gated();
+      const consumer = await bus.consume({
+        durable: 'spec-concurrent-fail',
+        subject: Events.userDeleted,
+        concurrency: 4,
+        handler: g.handler,
+      });
+      const ms = [msg(deleted('u1')), msg(deleted('u2'), 2), msg(deleted('u3'))];
+      for (const m of ms) messages.push(m);
+      await tick();
+      g.pending.get('u2')!.reject(new Error('store down'));
+      g.pending.get('u1')!.resolve();
+      g.pending.get('u3')!.resolve();
+      await tick();
+      expect(ms.map((m) => m.ack.mock.calls.length)).toEqual([1, 0, 1]);
+      // second delivery: the second step of the default backoff
+      expect(ms.map((m) => m.nak.mock.calls)).toEqual([[], [[5_000]], []]);
+      expect(ms.every((m) => m.term.mock.calls.length === 0)).toBe(true);
+      await consumer.stop();
+      warn.mockRestore();
+    });
+
+    it('never more than the consumer may have unacknowledged (NATS_CONSUMER_MAX_ACK_PENDING)', async () => {
+      const { nc, messages } = fakeNats();
+      const settings = jetstreamSettings({ NATS_CONSUMER_MAX_ACK_PENDING: '2' });
+      const bus = await JetStreamBus.create(nc, { settings });
+      expect(bus.concurrencyOf({ concurrency: 64 })).toBe(2);
+      expect(bus.concurrencyOf({})).toBe(1);
+      const g = gated();
+      const consumer = await bus.consume({
+        durable: 'spec-concurrent-cap',
+        subject: Events.userDeleted,
+        concurrency: 64,
+        handler: g.handler,
+      });
+      for (const u of ['u1', 'u2', 'u3']) messages.push(msg(deleted(u)));
+      await tick();
+      expect(g.inFlight()).toBe(2);
+      for (const u of ['u1', 'u2']) g.pending.get(u)!.resolve();
+      await tick();
+      g.pending.get('u3')!.resolve();
+      await consumer.stop();
+      expect(g.most()).toBe(2);
+    });
+
+    it('refuses a concurrency that is not a whole number of 1 or more', async () => {
+      const { nc } = fakeNats();
+      const bus = await JetStreamBus.create(nc);
+      for (const concurrency of [0, -1, 1.5])
+        await expect(
+          bus.consume({
+            durable: 'spec-concurrent-bad',
+            subject: Events.userDeleted,
+            concurrency,
+            handler: async () => undefined,
+          }),
+        ).rejects.toThrow('concurrency must be a whole number of 1 or more');
+    });
+
+    it('stop: closes the iterator and waits for every handler in flight (each acked)', async () => {
+      const { nc, messages } = fakeNats();
+      const bus = await JetStreamBus.create(nc);
+      const g = gated();
+      const consumer = await bus.consume({
+        durable: 'spec-concurrent-stop',
+        subject: Events.userDeleted,
+        concurrency: 8,
+        handler: g.handler,
+      });
+      const ms = ['u1', 'u2', 'u3'].map((u) => msg(deleted(u)));
+      for (const m of ms) messages.push(m);
+      await tick();
+      let stopped = false;
+      const stopping = consumer.stop().then(() => (stopped = true));
+      await tick();
+      expect(messages.close).toHaveBeenCalledTimes(1);
+      g.pending.get('u1')!.resolve();
+      g.pending.get('u3')!.resolve();
+      await tick();
+      expect(stopped).toBe(false);
+      g.pending.get('u2')!.resolve();
+      await stopping;
+      expect(ms.map((m) => m.ack.mock.calls.length)).toEqual([1, 1, 1]);
+    });
   });
 
   it("logs and counts the server's MAX_DELIVERIES advisory (a last delivery never acked), in one replica", async () => {

@@ -12,6 +12,7 @@ import {
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
 import {
@@ -347,9 +348,11 @@ export class JetStreamBus {
    * `retryDelayMs`); on the last delivery the message is terminated, logged and counted
    * (examprep_jetstream_messages_terminated_total), and so is one whose last delivery was never
    * acked (the server's MAX_DELIVERIES advisory). A consumer whose subject moved to another
-   * stream first drains what its old stream still holds for it (drainMoved).
+   * stream first drains what its old stream still holds for it (drainMoved). With `concurrency`
+   * N, up to N handlers run at once (concurrencyOf), each message settled by its own.
    */
   async consume<S extends EventSubject>(options: ConsumeOptions<S>): Promise<RunningConsumer> {
+    this.concurrencyOf(options); // refuses a bad one before anything starts
     await this.ensureStreams();
     const stream = this.streamOf(options.subject);
     const config = this.consumerConfig(options.durable, options.subject, options.maxDeliver);
@@ -406,58 +409,89 @@ export class JetStreamBus {
     return Math.min(64, this.settings.consumer.maxAckPending);
   }
 
-  /** The handler loop of one consumer's messages: ack, retry after the backoff, or give up. */
+  /**
+   * Handlers a consumer runs at once: its `concurrency` (default 1: one message after another),
+   * never more than the consumer may have unacknowledged (the server would deliver no more).
+   */
+  concurrencyOf(options: Pick<JetStreamConsumerOptions<EventSubject>, 'concurrency'>): number {
+    const asked = options.concurrency ?? 1;
+    if (!Number.isInteger(asked) || asked < 1)
+      throw new Error(
+        `JetStream consumer concurrency must be a whole number of 1 or more, got ${asked}`,
+      );
+    return Math.min(asked, this.settings.consumer.maxAckPending);
+  }
+
+  /**
+   * The handler loop of one consumer's messages: up to `concurrency` handlers in flight, each
+   * message acked, retried after the backoff or given up when its own handler settles. The
+   * loop ends when the iterator closes, once the handlers in flight have settled.
+   */
   private async handle<S extends EventSubject>(
     messages: ConsumerMessages,
     stream: string,
     options: ConsumeOptions<S>,
     maxDeliver: number,
   ): Promise<void> {
-    const log = rootLogger();
+    const limit = this.concurrencyOf(options);
+    const inFlight = new Set<Promise<void>>();
     for await (const m of messages) {
-      const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
-      await runWithCorrelationId(correlationId, async () => {
-        const meta: ConsumedMessageMeta = {
-          subject: m.subject,
-          seq: m.seq,
-          redeliveries: m.info.deliveryCount - 1,
-        };
-        try {
-          // with tracing on: a CONSUMER span, child of the publisher's (ADR 0035)
-          const span = startReceiveSpan('process', m.subject, m.headers, {
-            [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: options.durable,
-            [ATTR_CORRELATION_ID]: correlationId,
-          });
-          await inNatsSpan(span, () =>
-            options.handler(decodeJson(m.data) as EventPayload<S>, meta),
-          );
-          m.ack();
-        } catch (err) {
-          const delivery = m.info.deliveryCount;
-          if (delivery >= maxDeliver) {
-            jetstreamMessagesTerminated.inc({
-              stream,
-              consumer: options.durable,
-              reason: 'handler_failed',
-            });
-            // the message stays in the stream until its max age: replayable by `seq`
-            log.error(
-              { err, ...meta, stream, durable: options.durable, deliveries: delivery },
-              'event handler gave up; message terminated',
-            );
-            m.term(`handler failed on delivery ${delivery} of ${maxDeliver}`);
-          } else {
-            const retryInMs =
-              options.retryDelayMs ?? retryDelayMs(this.settings.consumer.backoffMs, delivery);
-            log.warn(
-              { err, ...meta, durable: options.durable, retryInMs },
-              'event handler failed; will retry',
-            );
-            m.nak(retryInMs);
-          }
-        }
-      });
+      const run = this.handleOne(m, stream, options, maxDeliver);
+      inFlight.add(run);
+      void run.finally(() => inFlight.delete(run));
+      while (inFlight.size >= limit) await Promise.race(inFlight);
     }
+    await Promise.all(inFlight);
+  }
+
+  /** One message: its handler, then ack, retry after the backoff, or give up (never rejects). */
+  private async handleOne<S extends EventSubject>(
+    m: JsMsg,
+    stream: string,
+    options: ConsumeOptions<S>,
+    maxDeliver: number,
+  ): Promise<void> {
+    const log = rootLogger();
+    const correlationId = correlationIdFrom(m.headers?.get(CORRELATION_HEADER) || undefined);
+    await runWithCorrelationId(correlationId, async () => {
+      const meta: ConsumedMessageMeta = {
+        subject: m.subject,
+        seq: m.seq,
+        redeliveries: m.info.deliveryCount - 1,
+      };
+      try {
+        // with tracing on: a CONSUMER span, child of the publisher's (ADR 0035)
+        const span = startReceiveSpan('process', m.subject, m.headers, {
+          [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: options.durable,
+          [ATTR_CORRELATION_ID]: correlationId,
+        });
+        await inNatsSpan(span, () => options.handler(decodeJson(m.data) as EventPayload<S>, meta));
+        m.ack();
+      } catch (err) {
+        const delivery = m.info.deliveryCount;
+        if (delivery >= maxDeliver) {
+          jetstreamMessagesTerminated.inc({
+            stream,
+            consumer: options.durable,
+            reason: 'handler_failed',
+          });
+          // the message stays in the stream until its max age: replayable by `seq`
+          log.error(
+            { err, ...meta, stream, durable: options.durable, deliveries: delivery },
+            'event handler gave up; message terminated',
+          );
+          m.term(`handler failed on delivery ${delivery} of ${maxDeliver}`);
+        } else {
+          const retryInMs =
+            options.retryDelayMs ?? retryDelayMs(this.settings.consumer.backoffMs, delivery);
+          log.warn(
+            { err, ...meta, durable: options.durable, retryInMs },
+            'event handler failed; will retry',
+          );
+          m.nak(retryInMs);
+        }
+      }
+    });
   }
 
   /**
