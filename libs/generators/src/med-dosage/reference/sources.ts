@@ -221,6 +221,12 @@ export const S = {
     'https://www.droracle.ai/articles/767527/what-are-the-available-doses-of-levothyroxine-t4-for',
     'Tablets 25, 50, 75, 88, 100, 112, 125, 137, 150, 175, 200, 300 mcg; most patients need 100-150 mcg daily; elderly start 25-50 mcg.',
   ),
+  levothyroxineTablets: src(
+    'label',
+    'openFDA label: levothyroxine sodium tablets (set id 008de8fd-150f-4022-8ccb-c8bfa94875c7)',
+    'https://dailymed.nlm.nih.gov/dailymed/lookup.cfm?setid=008de8fd-150f-4022-8ccb-c8bfa94875c7',
+    'Text read from Compoundingzero/rnawiki, a medicine-background data file quoting this openFDA label record. Dosage forms and strengths: "Tablets: 25, 50, 75, 88, 100, 112, 125, 137, 150, 175, 200, and 300 mcg" (functional scoring). The doses still rest on the levothyroxine page.',
+  ),
   acetaminophen: src(
     'secondary',
     'Adult acetaminophen dosage chart (Get Relief Responsibly, CHPA)',

@@ -508,7 +508,7 @@ export const TABLET_ROWS = [
     sig: 'PO daily before breakfast',
     orderUnit: 'mg',
     source: S.levothyroxine,
-    productSource: S.levothyroxine,
+    productSource: S.levothyroxineTablets,
   },
   {
     drug: 'acetaminophen',
