@@ -58,7 +58,6 @@ const PENDING_SOURCES = new Set([
   'acetaminophen',
   'icuDilutions',
   'ashpConcentrations',
-  'acetaminophenPed',
   'dexamethasone',
   'ceftriaxonePed',
   'ceftriaxoneIv',
@@ -75,7 +74,6 @@ const SECONDARY_CONVENTIONS = new Set(['household']);
 
 /** Dosing rows whose dose still rests on a secondary page only (drug row ids, tablet drugs). */
 const PENDING_DOSING_ROWS = new Set([
-  'acetaminophen-po-pediatric',
   'dexamethasone-croup',
   'ceftriaxone-iv-pediatric',
   'digoxin-po-solution',

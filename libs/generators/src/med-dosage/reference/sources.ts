@@ -294,10 +294,10 @@ export const S = {
     'NDC directory record: dopamine hydrochloride in dextrose, strength "1.6 mg/mL"; package "12 POUCH in 1 CASE / 1 BAG in 1 POUCH / 250 mL in 1 BAG"; labeler HF Acquisition Co (HealthFirst). 1.6 mg/mL x 250 mL = 400 mg per bag (1,600 mcg/mL).',
   ),
   acetaminophenPed: src(
-    'secondary',
-    'Acetaminophen Pediatric Dosing (droracle.ai)',
-    'https://www.droracle.ai/articles/868055/what-is-the-weightbased-dosing-guideline-for-acetaminophen-in',
-    '10-15 mg/kg per dose every 4-6 hours, at most 75 mg/kg/day and 4,000 mg/day.',
+    'reference',
+    'PubMed Central article PMC8900682, Table 2: analgesic dosing for acute pain in children with sickle cell disease',
+    'https://pmc.ncbi.nlm.nih.gov/articles/PMC8900682/table/T2',
+    'Acetaminophen: "10 to 15 mg/kg/dose (maximum 650 mg to 1 g/dose) by mouth every 4-6 h"; daily dose limit "75 mg/kg/day or 4 g/day (whichever is less)".',
   ),
   acetaminophenLiquid: src(
     'label',
