@@ -3,9 +3,15 @@
 // unit specs use, so the fake keeps the semantics the fold and the admin reads rely on; at the
 // end every query the Mongo repository sent is explained and must be served by an index (the
 // list under each filter and order, the error rates, the outbox, the markers).
-import { ITEM_STATS_SORTS, type ItemStatsSort, type SortDirection } from '@examprep/contracts';
+import {
+  ITEM_STATS_SORTS,
+  type ItemStatsSort,
+  type SortDirection,
+  type TestSubmittedEvent,
+  type TestSubmittedItem,
+} from '@examprep/contracts';
 import { expectEveryQueryIndexed, recordQueries, scratchDatabase } from '@examprep/test-kit';
-import { derivedOf, errorRateId } from '../src/item-stats/item-stats.fold';
+import { derivedOf, errorRateId, ItemStatsFold } from '../src/item-stats/item-stats.fold';
 import { attemptSums } from '../src/item-stats/item-stats.maths';
 import type { ItemDelta, ItemStatsRepository } from '../src/item-stats/item-stats.repository';
 import {
@@ -192,6 +198,107 @@ describe.each(implementations)('ItemStatsRepository (%s)', (_name, make) => {
     });
   });
 
+  it('the batch calls: markers claimed and marked at once, items and error rates upserted, read, derived by n', async () => {
+    const repo = await make();
+    await repo.markFact('t0', ['q:AA01'], true);
+    expect(await repo.claimFacts([], AT)).toEqual(new Map());
+    await repo.claimFact('t0', AT);
+    await repo.markFact('t0', ['q:AA01'], true);
+    const markers = await repo.claimFacts(['t0', 't1', 't2'], AT);
+    expect(Object.fromEntries(markers)).toEqual({
+      t0: { done: ['q:AA01'], complete: true },
+      t1: { done: [], complete: false },
+      t2: { done: [], complete: false },
+    });
+    await repo.markFacts([
+      { testId: 't1', done: ['q:AA01', 'q:AA02'], complete: true },
+      { testId: 't2', done: ['q:AA02'], complete: false },
+    ]);
+    expect(Object.fromEntries(await repo.claimFacts(['t1', 't2'], AT))).toEqual({
+      t1: { done: ['q:AA01', 'q:AA02'], complete: true },
+      t2: { done: ['q:AA02'], complete: false },
+    });
+
+    await attempt(repo, delta('AA01', 'C', 'O1', 1));
+    const twice = delta('AA01', 'C', 'O1', 0, { 'time.b2': 2 });
+    for (const k of Object.keys(twice.inc)) twice.inc[k]! *= 2;
+    expect(await repo.applyItems([twice, delta('AA02', 'C', 'O2', 1)])).toEqual(new Map());
+    const docs = await repo.getItems(['AA01', 'AA02', 'ZZ99']);
+    expect(docs.map((d) => [d.qid, d.n, d.sx]).sort()).toEqual([
+      ['AA01', 3, 1],
+      ['AA02', 1, 1],
+    ]);
+    const writes = docs.map((d) => ({ qid: d.qid, n: d.n, derived: derivedOf(d) }));
+    expect(await repo.setDerivedMany([...writes, { ...writes[0]!, n: 99 }])).toBe(2);
+    expect(await repo.get('AA01')).toMatchObject({ n: 3, facility: 0.3333333333333333 });
+    expect(await repo.get('AA02')).toMatchObject({ n: 1, facility: 1, objective: 'O2' });
+
+    const id = errorRateId('topic', 'C', 'O1', 'fractions');
+    const rate = { id, kind: 'topic' as const, course: 'C', objective: 'O1', name: 'fractions' };
+    expect(await repo.applyErrorRates([{ ...rate, n: 3, errors: 2 }])).toEqual(new Map());
+    expect(await repo.applyErrorRates([{ ...rate, n: 1, errors: 0 }])).toEqual(new Map());
+    expect(await repo.errorRates('topic', { course: 'C' })).toEqual([{ ...rate, n: 4, errors: 2 }]);
+  });
+
+  it('ItemStatsFold in batches on this store leaves what folding one by one leaves', async () => {
+    const repo = await make();
+    const one = new FakeItemStatsRepository();
+    const item = (qid: string, correct: boolean, stem: string): TestSubmittedItem => ({
+      qid,
+      type: 'single',
+      course: 'C',
+      objective: 'O1',
+      topic: 'fractions',
+      stem,
+      outcome: correct ? 'correct' : 'incorrect',
+      options: [
+        { key: 'hA', label: 'A', correct: true, misconception: null },
+        { key: 'hB', label: 'B', correct: false, misconception: 'inverted' },
+      ],
+      chosen: [correct ? 'hA' : 'hB'],
+      misconception: correct ? null : 'inverted',
+      misconceptions: ['inverted'],
+      flagged: false,
+      seconds: 25,
+    });
+    const facts: TestSubmittedEvent[] = Array.from({ length: 10 }, (_, t) => {
+      const items = [0, 1, 2].map((k) =>
+        item(`AA0${(t + k) % 5}`, (t * k) % 3 === 0, `stem as test ${t} showed it`),
+      );
+      const correct = items.filter((i) => i.outcome === 'correct').length;
+      return {
+        testId: `t${t}`,
+        mode: 'full',
+        submittedAt: new Date(AT.getTime() + t * 1000).toISOString(),
+        total: 3,
+        correct,
+        finalScore: Math.round((100 * correct) / 3),
+        items,
+      };
+    });
+    for (const f of facts) await new ItemStatsFold(one).fold(f, AT);
+    const fold = new ItemStatsFold(repo);
+    const results = [
+      ...(await fold.foldBatch(facts.slice(0, 6), AT)),
+      ...(await fold.foldBatch([...facts.slice(4), facts[0]!], AT)),
+    ];
+    expect(results.map((r) => r.status === 'fulfilled' && r.value)).toEqual([
+      ...[5, 5, 5, 5, 5, 5],
+      ...[0, 0, 5, 5, 5, 5, 0],
+    ]);
+    // the same terms added up in another order: equal to the last bits or so
+    const digits = (d: object | null) =>
+      d &&
+      Object.fromEntries(
+        Object.entries(d).map(([k, v]) => [k, typeof v === 'number' ? v.toPrecision(12) : v]),
+      );
+    for (const qid of ['AA00', 'AA01', 'AA02', 'AA03', 'AA04'])
+      expect(digits(await repo.get(qid))).toEqual(digits(await one.get(qid)));
+    expect(await repo.errorRates('misconception', {})).toEqual(
+      await one.errorRates('misconception', {}),
+    );
+  });
+
   it('the outbox: put (again), due by time, oldest first, deleted', async () => {
     const repo = await make();
     await repo.outboxPut({ testId: 't2', fact: '{"b":1}', at: new Date(AT.getTime() + 1000) });
@@ -209,6 +316,30 @@ describe.each(implementations)('ItemStatsRepository (%s)', (_name, make) => {
       't2',
     ]);
   });
+});
+
+it('a bulk that fails part way (MongoDB): exactly the writes that did not go through are named', async () => {
+  const stats = await db.empty<ItemStatsRecord>(ItemStatsRecord.name);
+  const repo = new MongoItemStatsRepository(
+    stats,
+    await db.empty<ItemErrorRateRecord>(ItemErrorRateRecord.name),
+    await db.empty<ItemStatsFactRecord>(ItemStatsFactRecord.name),
+    await db.empty<ItemStatsOutboxRecord>(ItemStatsOutboxRecord.name),
+  );
+  await attempt(repo, delta('AA01', 'C', 'O1', 1));
+  // a document whose n is not a number: its $inc fails (FerretDB then stops the bulk there)
+  await stats.collection.insertOne({ _id: 'AA02', n: 'not a number' } as never);
+  const failed = await repo.applyItems(
+    ['AA01', 'AA02', 'AA03', 'AA04'].map((q) => delta(q, 'C', 'O1', 1)),
+  );
+  expect(failed.has('AA01')).toBe(false);
+  expect(failed.has('AA02')).toBe(true);
+  for (const qid of ['AA01', 'AA03', 'AA04']) {
+    const doc = await stats.findOne({ _id: qid }).lean<{ n?: number }>().exec();
+    // applied: counted once more; failed: as it was
+    const before = qid === 'AA01' ? 1 : 0;
+    expect(doc?.n ?? 0).toBe(failed.has(qid) ? before : before + 1);
+  }
 });
 
 it('every query of the Mongo repository is served by an index', async () => {

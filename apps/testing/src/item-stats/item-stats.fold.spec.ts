@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import type { TestSubmittedEvent, TestSubmittedItem } from '@examprep/contracts';
 import { FakeItemStatsRepository } from '../../test/support/fake-item-stats.repository';
-import { errorRateId, foldWrites, ItemStatsFold } from './item-stats.fold';
+import { FoldBatcher } from './fold-batcher';
+import { errorRateId, foldWrites, ItemStatsFold, mergeWrites } from './item-stats.fold';
 import { UNDEFINED_DISCRIMINATION } from './item-stats.schema';
 import { ItemStatsService } from './item-stats.service';
 
@@ -31,12 +33,16 @@ const item = (
   ...over,
 });
 
-const fact = (testId: string, items: TestSubmittedItem[]): TestSubmittedEvent => {
+const fact = (
+  testId: string,
+  items: TestSubmittedItem[],
+  submittedAt = NOW,
+): TestSubmittedEvent => {
   const correct = items.filter((i) => i.outcome === 'correct').length;
   return {
     testId,
     mode: 'full',
-    submittedAt: NOW.toISOString(),
+    submittedAt: submittedAt.toISOString(),
     total: items.length,
     correct,
     finalScore: Math.round((100 * correct) / items.length),
@@ -178,5 +184,216 @@ describe('ItemStatsFold: graded tests into the statistics, once per test', () =>
       payload: { status: 400, fields: { qid: [expect.any(String)] } },
     });
     await expect(sut.get(admin, 'ZZ99')).rejects.toMatchObject({ payload: { status: 404 } });
+  });
+});
+
+/**
+ * The store's documents, their float sums to 12 significant digits (a batch adds the same
+ * terms in another order, which may move the last bits).
+ */
+function snapshot(repo: FakeItemStatsRepository) {
+  const round = (v: unknown): unknown =>
+    typeof v === 'number'
+      ? Number(v.toPrecision(12))
+      : v instanceof Date
+        ? v.toISOString()
+        : Array.isArray(v)
+          ? v.map(round)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, round(x)]))
+            : v;
+  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  // a marker's done list is a set: a retry adds its names in another order
+  const facts = sorted(repo.facts).map(([id, m]) => [id, { ...m, done: [...m.done].sort() }]);
+  return round({ stats: sorted(repo.stats), rates: sorted(repo.rates), facts });
+}
+
+const OUTCOMES = ['correct', 'incorrect', 'unanswered'] as const;
+/** A test of distinct questions of a small pool (so batches share them), each with its outcome. */
+const arbTest = fc.uniqueArray(
+  fc.record({
+    q: fc.integer({ min: 0, max: 9 }),
+    outcome: fc.constantFrom(...OUTCOMES),
+    flagged: fc.boolean(),
+    seconds: fc.integer({ min: 1, max: 400 }),
+  }),
+  { minLength: 1, maxLength: 6, selector: (i) => i.q },
+);
+
+/** Facts from generated tests: qids of two courses / objectives, stems that change per test. */
+function factsOf(
+  tests: {
+    q: number;
+    outcome: TestSubmittedItem['outcome'];
+    flagged: boolean;
+    seconds: number;
+  }[][],
+  sameTime: boolean[],
+) {
+  let at = NOW.getTime();
+  return tests.map((items, t) => {
+    // a test submitted at the same moment as the one before, or later
+    if (!sameTime[t]) at += 60_000;
+    return fact(
+      `t${t}`,
+      items.map((i) =>
+        item(`AA0${i.q}`, i.outcome, {
+          course: i.q % 2 ? 'C1' : 'C2',
+          objective: `O${i.q % 3}`,
+          stem: `Question AA0${i.q} as test ${t} showed it`,
+          flagged: i.flagged,
+          seconds: i.outcome === 'unanswered' ? null : i.seconds,
+        }),
+      ),
+      new Date(at),
+    );
+  });
+}
+
+describe('ItemStatsFold in batches (ADR 0037, "Folding in batches")', () => {
+  it('a batch of facts sharing questions leaves exactly the documents folding them one by one does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbTest, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 12, maxLength: 12 }),
+        async (tests, sameTime, cuts) => {
+          const facts = factsOf(tests, sameTime);
+          const one = new FakeItemStatsRepository();
+          for (const f of facts) await new ItemStatsFold(one).fold(f, NOW);
+          const batched = new FakeItemStatsRepository();
+          const fold = new ItemStatsFold(batched);
+          for (let i = 0, c = 0; i < facts.length; i += cuts[c++]!) {
+            const results = await fold.foldBatch(facts.slice(i, i + cuts[c]!), NOW);
+            expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+          }
+          expect(snapshot(batched)).toEqual(snapshot(one));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('one round trip per step for the whole batch: claim, items, error rates, read, derived, markers', async () => {
+    const repo = new FakeItemStatsRepository();
+    const facts = Array.from({ length: 20 }, (_, t) =>
+      fact(`t${t}`, [item('AA01', 'correct'), item('AA02', t % 2 ? 'correct' : 'incorrect')]),
+    );
+    const results = await new ItemStatsFold(repo).foldBatch(facts, NOW);
+    expect(results.every((r) => r.status === 'fulfilled' && r.value === 4)).toBe(true);
+    expect(Object.fromEntries(repo.calls)).toEqual({
+      claimFacts: 1,
+      applyItems: 1,
+      applyErrorRates: 1,
+      getItems: 1,
+      setDerivedMany: 1,
+      markFacts: 1,
+    });
+    expect((await repo.get('AA02'))!).toMatchObject({ n: 20, sx: 10, facility: 0.5 });
+  });
+
+  it('a fact redelivered in a later batch (or twice in one) changes nothing', async () => {
+    const repo = new FakeItemStatsRepository();
+    const fold = new ItemStatsFold(repo);
+    const f1 = fact('t1', [item('AA01', 'correct'), item('AA02', 'incorrect')]);
+    const f2 = fact('t2', [item('AA01', 'incorrect')]);
+    const first = await fold.foldBatch([f1, f2, f1], NOW);
+    expect(first.map((r) => r.status === 'fulfilled' && r.value)).toEqual([4, 3, 0]);
+    const before = snapshot(repo);
+    const again = await fold.foldBatch([fact('t3', [item('AA03', 'correct')]), f2, f1], NOW);
+    expect(again.map((r) => r.status === 'fulfilled' && r.value)).toEqual([3, 0, 0]);
+    const after = snapshot(repo) as { stats: [string, unknown][] };
+    const { stats: beforeStats } = before as { stats: [string, unknown][] };
+    expect(after.stats.filter(([q]) => q !== 'AA03')).toEqual(beforeStats);
+    expect((await repo.get('AA01'))!.n).toBe(2);
+  });
+
+  it('a failing write rejects only the facts that took part in it; their retry completes them', async () => {
+    const repo = new FakeItemStatsRepository();
+    const fold = new ItemStatsFold(repo);
+    const facts = [
+      fact('t1', [item('AA01', 'correct'), item('AA02', 'incorrect')]),
+      fact('t2', [item('AA01', 'incorrect'), item('AA03', 'correct')]),
+      fact('t3', [item('AA02', 'correct'), item('AA03', 'correct')]),
+    ];
+    repo.failing.add('AA02');
+    const results = await fold.foldBatch(facts, NOW);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toEqual(new Error('store down for AA02'));
+    expect(repo.facts.get('t2')).toMatchObject({ complete: true });
+    expect(repo.facts.get('t1')).toMatchObject({ complete: false });
+    expect(repo.facts.get('t1')!.done).not.toContain('q:AA02');
+    expect(repo.facts.get('t1')!.done).toContain('q:AA01');
+    expect((await repo.get('AA01'))!).toMatchObject({ n: 2, facility: 0.5 });
+    expect(await repo.get('AA02')).toBeNull();
+    repo.failing.delete('AA02');
+    // the redeliveries of t1 and t3: only their question AA02 is written
+    const retry = await fold.foldBatch([facts[0]!, facts[2]!], NOW);
+    expect(retry.map((r) => r.status === 'fulfilled' && r.value)).toEqual([1, 1]);
+    expect((await repo.get('AA01'))!.n).toBe(2);
+    expect((await repo.get('AA03'))!.n).toBe(2);
+    expect((await repo.get('AA02'))!).toMatchObject({ n: 2, sx: 1, facility: 0.5 });
+    const one = new FakeItemStatsRepository();
+    for (const f of facts) await new ItemStatsFold(one).fold(f, NOW);
+    expect(snapshot(repo)).toEqual(snapshot(one));
+  });
+
+  it('mergeWrites: sums of a name added up, the set of the latest submittedAt (the later on a tie)', () => {
+    const a = foldWrites(
+      fact('t1', [item('AA01', 'correct', { stem: 'old' })], new Date(NOW.getTime() + 1000)),
+    );
+    const b = foldWrites(fact('t2', [item('AA01', 'incorrect', { stem: 'older' })], NOW));
+    const merged = mergeWrites([a, b]);
+    const q = merged.get('q:AA01')!;
+    expect(q.facts).toEqual([0, 1]);
+    expect('item' in q.write && q.write.item).toMatchObject({
+      set: { stem: 'old' },
+      inc: { n: 2, sx: 1, 'resp.hA': 1, 'resp.hB': 1, 'time.b2': 2 },
+    });
+    // the inputs are left as they were
+    expect('item' in a[0]! && a[0].item.inc.n).toBe(1);
+  });
+});
+
+describe("FoldBatcher: the consumer's facts into batches", () => {
+  it('flushes when the batch is full, and a partial batch after its wait; each gets its own result', async () => {
+    jest.useFakeTimers();
+    try {
+      const batches: string[][] = [];
+      const batcher = new FoldBatcher<string>(
+        async (facts) => {
+          batches.push([...facts]);
+          return facts.map((f) =>
+            f === 'bad'
+              ? { status: 'rejected', reason: new Error('write failed') }
+              : { status: 'fulfilled', value: f.length },
+          );
+        },
+        { size: 3, waitMs: 200 },
+      );
+      const full = ['a', 'bad', 'ccc'].map((f) => batcher.add(f));
+      await expect(full[0]).resolves.toBe(1);
+      await expect(full[1]).rejects.toThrow('write failed');
+      await expect(full[2]).resolves.toBe(3);
+      const late = batcher.add('dd');
+      await jest.advanceTimersByTimeAsync(199);
+      expect(batches).toEqual([['a', 'bad', 'ccc']]);
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(late).resolves.toBe(2);
+      expect(batches).toEqual([['a', 'bad', 'ccc'], ['dd']]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a flush that throws rejects every fact of its batch', async () => {
+    const batcher = new FoldBatcher<string>(
+      async () => {
+        throw new Error('store down');
+      },
+      { size: 2, waitMs: 10 },
+    );
+    const r = await Promise.allSettled([batcher.add('a'), batcher.add('b')]);
+    expect(r.map((x) => x.status)).toEqual(['rejected', 'rejected']);
   });
 });

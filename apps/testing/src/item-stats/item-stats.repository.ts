@@ -63,6 +63,24 @@ export interface OutboxEntry {
   at: Date;
 }
 
+/** A fact marker's new state, as a batch records it (markFacts). */
+export interface FactMark extends FactMarker {
+  testId: string;
+}
+
+/** A question's derived values to write if it still has `n` attempts (setDerivedMany). */
+export interface DerivedWrite {
+  qid: string;
+  n: number;
+  derived: Omit<SortableFields, 'n'>;
+}
+
+/**
+ * The writes of a bulk call that failed, by key (qid or error rate id) with the error; the
+ * others were applied. A call that rejects applied none it can vouch for.
+ */
+export type BulkFailures = Map<string, unknown>;
+
 /** Error rates read per call at most (topics and misconceptions of the filters; bounded). */
 export const ERROR_RATES_MAX = 2000;
 
@@ -80,6 +98,21 @@ export abstract class ItemStatsRepository {
   /** Writes the derived values if the document still has `n` attempts (else a later fold does). */
   abstract setDerived(qid: string, n: number, derived: Omit<SortableFields, 'n'>): Promise<boolean>;
   abstract applyErrorRate(delta: ErrorRateDelta): Promise<void>;
+
+  // the batched fold (ADR 0037, "Folding in batches"): one round trip per step for many tests
+
+  /** The markers of many tests, each made (empty) when absent; by test id. */
+  abstract claimFacts(testIds: readonly string[], at: Date): Promise<Map<string, FactMarker>>;
+  /** Records many tests' writes done so far and whether that is all of them. */
+  abstract markFacts(marks: readonly FactMark[]): Promise<void>;
+  /** Adds one attempt (or a batch's merged sums) to each question (distinct qids), no read. */
+  abstract applyItems(deltas: readonly ItemDelta[]): Promise<BulkFailures>;
+  /** Adds to each error rate (distinct ids). */
+  abstract applyErrorRates(deltas: readonly ErrorRateDelta[]): Promise<BulkFailures>;
+  /** The documents of these questions (those that exist). */
+  abstract getItems(qids: readonly string[]): Promise<ItemStatsDoc[]>;
+  /** setDerived of each, in one round trip; how many still had their `n`. */
+  abstract setDerivedMany(writes: readonly DerivedWrite[]): Promise<number>;
 
   /** A keyset page of the questions under the filters, in `sort` order. */
   abstract page(

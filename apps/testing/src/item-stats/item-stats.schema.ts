@@ -87,6 +87,14 @@ export class ItemStatsRecord implements SortableFields {
 
   @Prop({ type: Date, required: true })
   lastAt!: Date;
+
+  /**
+   * The batch that wrote this document last (a random id per bulk): after a bulk that failed
+   * part way, the fold reads it to learn which of its writes were applied (FerretDB's bulk
+   * error names neither the failed write nor how many went through; ADR 0037).
+   */
+  @Prop({ type: String })
+  fold?: string;
 }
 export const ItemStatsSchema = SchemaFactory.createForClass(ItemStatsRecord);
 // The item list: a keyset page per sort, under no filter, the course, or course and objective
@@ -122,6 +130,14 @@ export class ItemErrorRateRecord {
   @Prop({ type: Number, default: 0 }) n!: number;
   /** Errors (`errors` is a reserved name in mongoose schemas). */
   @Prop({ type: Number, default: 0 }) misses!: number;
+
+  /**
+   * The batch that wrote this document last (a random id per bulk): after a bulk that failed
+   * part way, the fold reads it to learn which of its writes were applied (FerretDB's bulk
+   * error names neither the failed write nor how many went through; ADR 0037).
+   */
+  @Prop({ type: String })
+  fold?: string;
 }
 export const ItemErrorRateSchema = SchemaFactory.createForClass(ItemErrorRateRecord);
 // the rates under no filter, a course, or a course and objective: one index, its prefixes

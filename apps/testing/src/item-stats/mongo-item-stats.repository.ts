@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -9,6 +10,9 @@ import {
   ERROR_RATES_MAX,
   type FactMarker,
   type ItemDelta,
+  type BulkFailures,
+  type DerivedWrite,
+  type FactMark,
   type ItemStatsDoc,
   ItemStatsRepository,
   type OutboxEntry,
@@ -25,6 +29,13 @@ import {
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
+/**
+ * Documents by `_id`: an `$or` of equalities, which our FerretDB renders on the `_id` index
+ * (ADR 0028; an `$in` it reads the whole collection for).
+ */
+const byIds = (ids: readonly string[]) =>
+  ids.length === 1 ? { _id: ids[0]! } : { $or: ids.map((_id) => ({ _id })) };
+
 /** Top-level equality filters only (indexed on FerretDB, ADR 0028). */
 function filterOf(filters: ItemStatsFilters): Record<string, string> {
   const f: Record<string, string> = {};
@@ -32,6 +43,31 @@ function filterOf(filters: ItemStatsFilters): Record<string, string> {
   if (filters.course !== undefined && filters.objective !== undefined)
     f.objective = filters.objective;
   return f;
+}
+
+/** A document's id and the bulk that wrote it last. */
+type Stamped = { _id: string; fold?: string };
+
+/**
+ * The writes of a bulk that failed which did not go through: the documents that do not carry
+ * its `fold` id (read). FerretDB 1.24 stops an update bulk at its first failing write, ordered
+ * or not, and reports index 0 and nothing matched whatever it did, so its error cannot say;
+ * reading back can. When even that read fails, every write counts as failed (as a single write
+ * whose answer was lost would).
+ */
+async function unapplied(
+  ids: readonly string[],
+  fold: string,
+  err: unknown,
+  read: () => Promise<Stamped[]>,
+): Promise<BulkFailures> {
+  const failed: BulkFailures = new Map(ids.map((id) => [id, err]));
+  try {
+    for (const d of await read()) if (d.fold === fold) failed.delete(d._id);
+  } catch {
+    // unknown: every write is retried
+  }
+  return failed;
 }
 
 export function toItemStatsDoc(doc: ItemStatsRecord): ItemStatsDoc {
@@ -129,6 +165,117 @@ export class MongoItemStatsRepository extends ItemStatsRepository {
         { upsert: true },
       )
       .exec();
+  }
+
+  async claimFacts(testIds: readonly string[], at: Date): Promise<Map<string, FactMarker>> {
+    const markers = new Map<string, FactMarker>();
+    if (testIds.length === 0) return markers;
+    // one upsert each: the ones made now are empty; only the others are read back
+    const r = await this.facts.bulkWrite(
+      testIds.map((id) => ({
+        updateOne: {
+          filter: { _id: id },
+          update: { $setOnInsert: { done: [], complete: false, at } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+    // by the ids the server says it made (FerretDB numbers them among the upserts, not the bulk)
+    const made = new Set(Object.values(r.upsertedIds ?? {}).map(String));
+    for (const id of made) markers.set(id, { done: [], complete: false });
+    const rest = testIds.filter((id) => !made.has(id));
+    if (rest.length > 0) {
+      const docs = await this.facts.find(byIds(rest)).lean<ItemStatsFactRecord[]>().exec();
+      for (const d of docs) markers.set(d._id, { done: d.done ?? [], complete: !!d.complete });
+    }
+    for (const id of testIds) if (!markers.has(id)) markers.set(id, { done: [], complete: false });
+    return markers;
+  }
+
+  async markFacts(marks: readonly FactMark[]): Promise<void> {
+    if (marks.length === 0) return;
+    await this.facts.bulkWrite(
+      marks.map((m) => ({
+        updateOne: {
+          filter: { _id: m.testId },
+          update: { $set: { done: [...m.done], complete: m.complete } },
+        },
+      })),
+      { ordered: false },
+    );
+  }
+
+  async applyItems(deltas: readonly ItemDelta[]): Promise<BulkFailures> {
+    if (deltas.length === 0) return new Map();
+    const fold = randomUUID();
+    try {
+      await this.stats.bulkWrite(
+        deltas.map((d) => ({
+          updateOne: {
+            filter: { _id: d.qid },
+            update: { $set: { ...d.set, fold }, $inc: d.inc },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+      return new Map();
+    } catch (err) {
+      const ids = deltas.map((d) => d.qid);
+      return unapplied(ids, fold, err, () =>
+        this.stats.find(byIds(ids), { fold: 1 }).lean<Stamped[]>().exec(),
+      );
+    }
+  }
+
+  async applyErrorRates(deltas: readonly ErrorRateDelta[]): Promise<BulkFailures> {
+    if (deltas.length === 0) return new Map();
+    const fold = randomUUID();
+    try {
+      await this.rates.bulkWrite(
+        deltas.map((d) => ({
+          updateOne: {
+            filter: { _id: d.id },
+            update: {
+              $set: {
+                kind: d.kind,
+                course: d.course,
+                objective: d.objective,
+                name: d.name,
+                fold,
+              },
+              $inc: { n: d.n, misses: d.errors },
+            },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+      return new Map();
+    } catch (err) {
+      const ids = deltas.map((d) => d.id);
+      return unapplied(ids, fold, err, () =>
+        this.rates.find(byIds(ids), { fold: 1 }).lean<Stamped[]>().exec(),
+      );
+    }
+  }
+
+  async getItems(qids: readonly string[]): Promise<ItemStatsDoc[]> {
+    if (qids.length === 0) return [];
+    const docs = await this.stats.find(byIds(qids)).lean<ItemStatsRecord[]>().exec();
+    return docs.map(toItemStatsDoc);
+  }
+
+  async setDerivedMany(writes: readonly DerivedWrite[]): Promise<number> {
+    if (writes.length === 0) return 0;
+    const r = await this.stats.bulkWrite(
+      writes.map((w) => ({
+        updateOne: { filter: { _id: w.qid, n: w.n }, update: { $set: w.derived } },
+      })),
+      { ordered: false },
+    );
+    return r.matchedCount;
   }
 
   async page(

@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Events, type TestSubmittedEvent } from '@examprep/contracts';
 import { JetStreamConsumer, rootLogger } from '@examprep/nest-kit';
 import { Clock } from '../exams/clock';
+import { FoldBatcher } from './fold-batcher';
 import { ItemStatsFold } from './item-stats.fold';
+
+/**
+ * Facts folded per batch at most, and how long a batch waits after its first fact (ADR 0037,
+ * "Folding in batches"); the consumer keeps as many handlers in flight as a batch holds.
+ */
+export const FOLD_BATCH_SIZE = 64;
+export const FOLD_BATCH_WAIT_MS = 200;
 
 /** A fact the fold can take: a test id and a list of items (anything else is logged and dropped). */
 export function isTestSubmittedEvent(e: unknown): e is TestSubmittedEvent {
@@ -19,21 +27,32 @@ export function isTestSubmittedEvent(e: unknown): e is TestSubmittedEvent {
 
 /**
  * Folds every graded test into the item statistics (ADR 0037), once per test (ItemStatsFold's
- * marker): a redelivered or republished fact changes nothing.
+ * marker): a redelivered or republished fact changes nothing. Up to FOLD_BATCH_SIZE messages
+ * are in flight; their facts are folded together (FoldBatcher), so the store's writes grow
+ * with the distinct questions of a batch, not with tests × questions. Each message is acked
+ * when its own fact is folded, and redelivered when a write it took part in failed.
  */
 @Injectable()
 export class TestSubmittedConsumer {
-  constructor(
-    private readonly fold: ItemStatsFold,
-    private readonly clock: Clock,
-  ) {}
+  private readonly batcher: FoldBatcher<TestSubmittedEvent>;
 
-  @JetStreamConsumer({ durable: 'testing-item-stats', subject: Events.testSubmitted })
+  constructor(fold: ItemStatsFold, clock: Clock) {
+    this.batcher = new FoldBatcher((facts) => fold.foldBatch(facts, clock.now()), {
+      size: FOLD_BATCH_SIZE,
+      waitMs: FOLD_BATCH_WAIT_MS,
+    });
+  }
+
+  @JetStreamConsumer({
+    durable: 'testing-item-stats',
+    subject: Events.testSubmitted,
+    concurrency: FOLD_BATCH_SIZE,
+  })
   async handle(event: TestSubmittedEvent): Promise<void> {
     if (!isTestSubmittedEvent(event)) {
       rootLogger().error({ event }, 'test.submitted fact of an unknown shape; skipped');
       return;
     }
-    await this.fold.fold(event, this.clock.now());
+    await this.batcher.add(event);
   }
 }

@@ -6,6 +6,9 @@ import {
   ERROR_RATES_MAX,
   type FactMarker,
   type ItemDelta,
+  type BulkFailures,
+  type DerivedWrite,
+  type FactMark,
   type ItemStatsDoc,
   ItemStatsRepository,
   type OutboxEntry,
@@ -25,8 +28,14 @@ export class FakeItemStatsRepository extends ItemStatsRepository {
   readonly rates = new Map<string, ErrorRateDoc>();
   readonly facts = new Map<string, FactMarker>();
   readonly outbox = new Map<string, OutboxEntry>();
-  /** Names of writes that fail (applyItem by qid, applyErrorRate by id) until removed. */
+  /** Names of writes that fail (applyItem(s) by qid, applyErrorRate(s) by id) until removed. */
   readonly failing = new Set<string>();
+  /** Calls per method: what a batch costs in round trips. */
+  readonly calls = new Map<string, number>();
+
+  private count(method: string): void {
+    this.calls.set(method, (this.calls.get(method) ?? 0) + 1);
+  }
 
   async claimFact(testId: string): Promise<FactMarker> {
     if (!this.facts.has(testId)) this.facts.set(testId, { done: [], complete: false });
@@ -82,6 +91,44 @@ export class FakeItemStatsRepository extends ItemStatsRepository {
       n: (prior?.n ?? 0) + d.n,
       errors: (prior?.errors ?? 0) + d.errors,
     });
+  }
+
+  async claimFacts(testIds: readonly string[]): Promise<Map<string, FactMarker>> {
+    this.count('claimFacts');
+    const markers = new Map<string, FactMarker>();
+    for (const id of testIds) markers.set(id, await this.claimFact(id));
+    return markers;
+  }
+
+  async markFacts(marks: readonly FactMark[]): Promise<void> {
+    this.count('markFacts');
+    for (const m of marks) await this.markFact(m.testId, m.done, m.complete);
+  }
+
+  async applyItems(deltas: readonly ItemDelta[]): Promise<BulkFailures> {
+    this.count('applyItems');
+    const failed: BulkFailures = new Map();
+    for (const d of deltas) await this.applyItem(d).catch((e: unknown) => failed.set(d.qid, e));
+    return failed;
+  }
+
+  async applyErrorRates(deltas: readonly ErrorRateDelta[]): Promise<BulkFailures> {
+    this.count('applyErrorRates');
+    const failed: BulkFailures = new Map();
+    for (const d of deltas) await this.applyErrorRate(d).catch((e: unknown) => failed.set(d.id, e));
+    return failed;
+  }
+
+  async getItems(qids: readonly string[]): Promise<ItemStatsDoc[]> {
+    this.count('getItems');
+    return qids.flatMap((q) => (this.stats.has(q) ? [copy(this.stats.get(q)!)] : []));
+  }
+
+  async setDerivedMany(writes: readonly DerivedWrite[]): Promise<number> {
+    this.count('setDerivedMany');
+    let matched = 0;
+    for (const w of writes) if (await this.setDerived(w.qid, w.n, w.derived)) matched++;
+    return matched;
   }
 
   async page(
