@@ -14,7 +14,12 @@ export interface SafeRangeDrug {
   max: number;
   interval: number;
   route: 'PO' | 'IV';
+  /** Weights drawn for it (kg): its row's band within SAFE_DOSE_RANGES.kg. */
+  kg: { min: number; max: number };
 }
+
+/** Children 5-40 kg (no newborns on these intervals); a row may narrow it (amoxicillin: over 3 months). */
+const CHILD_KG = { min: 5, max: 40 } as const;
 
 const safeRange = (rowId: DrugRowId): SafeRangeDrug => {
   const row = drugRow(rowId);
@@ -25,6 +30,10 @@ const safeRange = (rowId: DrugRowId): SafeRangeDrug => {
     max: row.dose.max,
     interval: row.intervalsHr[0] ?? 24,
     route: row.route === 'PO' ? 'PO' : 'IV',
+    kg: {
+      min: Math.max(CHILD_KG.min, row.kg?.min ?? CHILD_KG.min),
+      max: Math.min(CHILD_KG.max, row.kg?.max ?? CHILD_KG.max),
+    },
   };
 };
 
@@ -43,8 +52,8 @@ export const SAFE_RANGE_DRUGS: readonly SafeRangeDrug[] = [
 ];
 
 export const SAFE_DOSE_RANGES = {
-  /** Children 5-40 kg: the rows' weights (no newborns on these intervals). */
-  kg: { min: 5, max: 40 },
+  /** Children 5-40 kg: the widest band; each drug draws within its row's (SafeRangeDrug.kg). */
+  kg: CHILD_KG,
   /** Unsafe orders are 1.15-2 times the maximum or 0.4-0.85 times the minimum. */
   highFactor: { min: 1.15, max: 2 },
   lowFactor: { min: 0.4, max: 0.85 },

@@ -31,7 +31,7 @@ export function pediatricSafeDose(seed: number): GeneratedItem {
   let kg: number;
   let order: number;
   for (;;) {
-    kg = rng.step(r.kg.min * 2, r.kg.max * 2, 1) / 2;
+    kg = rng.step(drug.kg.min * 2, drug.kg.max * 2, 1) / 2;
     const lo = (drug.min * kg) / doses;
     const hi = (drug.max * kg) / doses;
     const step = orderStep(hi);

@@ -120,7 +120,9 @@ export const DRUG_ROWS = [
     population: 'pediatric',
     dose: { unit: 'mg', basis: 'kg/day', min: 20, max: 40 },
     intervalsHr: [8],
-    kg: { min: 5, max: 40 },
+    // the source's doses are for children over 3 months (up to 3 months: at most 30 mg/kg/day
+    // q12h): from 7 kg, the weight of a child of about 4 months
+    kg: { min: 7, max: 40 },
     strengths: [],
     source: S.mprAmoxicillin,
   },
@@ -131,7 +133,9 @@ export const DRUG_ROWS = [
     population: 'pediatric',
     dose: { unit: 'mg', basis: 'kg/day', min: 25, max: 45 },
     intervalsHr: [12],
-    kg: { min: 5, max: 40 },
+    // the source's doses are for children over 3 months (up to 3 months: at most 30 mg/kg/day
+    // q12h): from 7 kg, the weight of a child of about 4 months
+    kg: { min: 7, max: 40 },
     strengths: [],
     source: S.mprAmoxicillinTablets,
   },
