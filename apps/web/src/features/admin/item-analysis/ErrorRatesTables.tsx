@@ -6,6 +6,7 @@ import { Loading } from '../../../shared/layout/Loading';
 import { useErrorRates } from './item-analysis-api';
 import type { ItemAnalysisView } from './item-analysis-params';
 import { TableRegion } from './TableRegion';
+import { useTopicName } from './topic-names';
 import { ITEM_ANALYSIS_MESSAGES as T, percent } from './item-analysis.messages';
 
 function RatesTable({
@@ -14,12 +15,15 @@ function RatesTable({
   nameColumn,
   empty,
   testId,
+  nameOf = (name) => name,
 }: {
   rows: ErrorRateRow[];
   caption: string;
   nameColumn: string;
   empty: string;
   testId: string;
+  /** How a row's name is shown (a topic's key by its catalogue name). */
+  nameOf?: (name: string) => string;
 }) {
   if (rows.length === 0) return <p className="text-body-secondary small">{empty}</p>;
   return (
@@ -46,7 +50,7 @@ function RatesTable({
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.course}|${r.objective}|${r.name}`}>
-              <td>{r.name}</td>
+              <td>{nameOf(r.name)}</td>
               <td className="small d-none d-md-table-cell">
                 {r.course} · {r.objective}
               </td>
@@ -68,6 +72,7 @@ export function ErrorRatesTables({
   view: Pick<ItemAnalysisView, 'course' | 'objective'>;
 }) {
   const rates = useErrorRates(view);
+  const topicName = useTopicName();
   let body;
   if (rates.isPending) body = <Loading label={T.errorRatesLoading} />;
   else if (rates.isError)
@@ -90,6 +95,7 @@ export function ErrorRatesTables({
             nameColumn={T.colTopic}
             empty={T.noTopics}
             testId="topic-rates"
+            nameOf={topicName}
           />
         </div>
         <div className="col-12 col-lg-6">

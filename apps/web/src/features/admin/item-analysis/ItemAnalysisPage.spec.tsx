@@ -1,4 +1,5 @@
 import type {
+  InfiniteCoursesResponse,
   ItemErrorRates,
   ItemStatsDetail,
   ItemStatsRow,
@@ -48,6 +49,31 @@ const RATES: ItemErrorRates = {
   ],
   misconceptions: [],
 };
+/** The catalogue that names the generator topics (an admin sees every topic). */
+const COURSES: InfiniteCoursesResponse = {
+  viewMode: 'admin',
+  courses: [
+    {
+      id: 'teas_math',
+      name: 'TEAS Math',
+      objectives: {
+        '1': {
+          name: '1.1',
+          section: 'Numbers',
+          topics: [
+            {
+              key: 'teas_percents',
+              name: 'Percents',
+              hasGenerator: true,
+              free: true,
+              available: true,
+            },
+          ],
+        },
+      },
+    },
+  ],
+};
 const DETAIL: ItemStatsDetail = {
   row: ROWS[0]!,
   responses: [
@@ -73,6 +99,7 @@ function serve(list: (p: URLSearchParams) => Response = () => fakeResponse(200, 
   return mockFetch((call: FetchCall) => {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/questions/facets') return fakeResponse(200, FACETS);
+    if (url.pathname === '/api/infiniteqbank/courses') return fakeResponse(200, COURSES);
     if (url.pathname === '/api/admin/item-analysis') return list(url.searchParams);
     if (url.pathname === '/api/admin/item-analysis/error-rates') return fakeResponse(200, RATES);
     if (url.pathname === '/api/admin/item-analysis/questions/AB12')
@@ -101,7 +128,9 @@ describe('/item-analysis', () => {
       'aria-sort',
       'ascending',
     );
-    expect(await screen.findByTestId('topic-rates')).toHaveTextContent('teas_percents');
+    // a topic by its catalogue name, not its key
+    await waitFor(() => expect(screen.getByTestId('topic-rates')).toHaveTextContent('Percents'));
+    expect(screen.getByTestId('topic-rates')).not.toHaveTextContent('teas_percents');
     expect(screen.getByTestId('topic-rates')).toHaveTextContent('75%');
     expect(calls.find((c) => c.url.startsWith('/api/admin/item-analysis?'))?.url).toContain(
       'sort=facility',

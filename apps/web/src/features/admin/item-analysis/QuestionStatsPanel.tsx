@@ -7,6 +7,7 @@ import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
 import { useItemDetail } from './item-analysis-api';
 import { TableRegion } from './TableRegion';
+import { useTopicName } from './topic-names';
 import { decimal, duration, ITEM_ANALYSIS_MESSAGES as T, percent } from './item-analysis.messages';
 
 const ItemCharts = lazy(() => import('./ItemCharts'));
@@ -17,6 +18,7 @@ const ItemCharts = lazy(() => import('./ItemCharts'));
  */
 export function QuestionStatsPanel({ qid, onClose }: { qid: string; onClose: () => void }) {
   const detail = useItemDetail(qid);
+  const topicName = useTopicName();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [qid]);
   let body;
@@ -39,7 +41,7 @@ export function QuestionStatsPanel({ qid, onClose }: { qid: string; onClose: () 
         <p className="mb-1">{d.row.stem}</p>
         <p className="small text-body-secondary mb-2">
           {d.row.course} · {d.row.objective}
-          {d.row.topic ? ` · ${d.row.topic}` : ''}
+          {d.row.topic ? ` · ${topicName(d.row.topic)}` : ''}
         </p>
         <p className="mb-3">
           {T.summary(d.row.n, d.row.correct, d.unanswered)} {T.colFacility}{' '}
