@@ -159,11 +159,14 @@ export const EventStreamOf = {
   userPurchasesChanged: 'events',
   questionDeleted: 'events',
   qbankGenerated: 'events',
-  // a graded test is counted once by the item statistics: a lost one is lost for good
-  testSubmitted: 'events',
   userTestsCounted: 'hints',
   questionMediaChanged: 'hints',
   announcementChanged: 'hints',
+  // one per graded test, bulky and many (ADR 0037): in `events` they would fill its bytes within
+  // days at a school's rate, and a full `events` refuses every fact, purchases and erasures too.
+  // Here the oldest go when the stream is full, which the item statistics' consumer has read
+  // unless it was down for the stream's whole age or bytes.
+  testSubmitted: 'hints',
 } as const satisfies Record<keyof typeof Events, EventStreamKey>;
 
 function subjectsIn(stream: EventStreamKey): (typeof Events)[keyof typeof Events][] {

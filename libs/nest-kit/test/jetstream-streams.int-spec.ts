@@ -109,6 +109,7 @@ it('creates the streams with the replicas, limits, discard policy and storage of
         `it${run}.events.user.testsCounted`,
         `it${run}.events.question.mediaChanged`,
         `it${run}.events.announcement.changed`,
+        `it${run}.events.test.submitted`,
       ],
       discard: 'old',
       max_age: nanos(10 * 60_000),
