@@ -20,6 +20,7 @@ const crypto = require('node:crypto');
 const { generate, Rng } = require('@examprep/generators');
 const { checkAnswer } = require('@examprep/validation');
 const {
+  ANSWER_RULES_VERSION,
   DEFAULT_DASHBOARD,
   PREMIUM_PRODUCT_IDS,
   QID_SPACE,
@@ -362,6 +363,8 @@ function questionAt(p, n) {
     rounding: doc.rounding ? { places: doc.rounding.places } : null,
     media: { ...doc.media },
     misconceptions: namedMisconceptions(doc, item.distractors ?? []),
+    // as qbank's pool names it (from generatedFrom): the item statistics' error rates by topic
+    topic: topic.key,
   };
   return { doc, pool, wrong: wrongAnswer(pool, item) };
 }
@@ -775,6 +778,8 @@ function gradedTest(p, inc, rng, uid, id, start, snapshot, ability) {
     objectives: [...byObjective.values()],
     timer: null,
     timerEndsAt: null,
+    // graded above by checkAnswer's current rules, as the testing service records (ADR 0036)
+    answerRules: ANSWER_RULES_VERSION,
   };
   return {
     test,

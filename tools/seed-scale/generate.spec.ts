@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import mongoose, { type Schema } from 'mongoose';
 import {
+  answerRulesOf,
   CHECKOUT_SESSION_ID_PATTERN,
   QID_PATTERN,
   TEST_ID_PATTERN,
@@ -212,7 +213,7 @@ describe('seed-scale generator', () => {
     let correct = 0;
     let answered = 0;
     for (const { test, content, sheet } of all((l) => l.tests).slice(0, 400) as {
-      test: Doc & { mode: 'full' | 'practice' };
+      test: Doc & { mode: 'full' | 'practice'; answerRules?: 1 | 2 };
       content: { questionsJson: string };
       sheet: { answers: Record<string, Record<string, unknown>> };
     }[]) {
@@ -227,7 +228,7 @@ describe('seed-scale generator', () => {
           },
         ]),
       );
-      const grade = gradeTest(test.mode, questions, answers);
+      const grade = gradeTest(test.mode, questions, answers, answerRulesOf(test));
       expect(test).toMatchObject(grade);
       expect(test.totalQuestions).toBe(questions.length);
       const qids = questions.map((q) => q.qid);
