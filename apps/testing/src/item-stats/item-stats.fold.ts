@@ -184,17 +184,17 @@ export class ItemStatsFold {
     }
     const firstOf = new Map<string, number>();
     // the facts to fold: the first of each test whose marker is not complete
-    const jobs = new Map<number, { done: Set<string>; todo: FoldWrite[] }>();
+    const jobs = new Map<number, { done: Set<string>; pending: FoldWrite[] }>();
     facts.forEach((fact, i) => {
       if (firstOf.has(fact.testId)) return;
       firstOf.set(fact.testId, i);
       const marker = markers.get(fact.testId)!;
       if (marker.complete) return;
       const done = new Set(marker.done);
-      jobs.set(i, { done, todo: foldWrites(fact).filter((w) => !done.has(w.name)) });
+      jobs.set(i, { done, pending: foldWrites(fact).filter((w) => !done.has(w.name)) });
     });
     const order = [...jobs.keys()];
-    const merged = mergeWrites(order.map((i) => jobs.get(i)!.todo));
+    const merged = mergeWrites(order.map((i) => jobs.get(i)!.pending));
     const failed = await this.apply([...merged.values()].map((m) => m.write));
     await this.writeDerived(
       [...merged.values()].flatMap((m) =>
@@ -203,8 +203,8 @@ export class ItemStatsFold {
     );
     const marks = order.map((i) => {
       const job = jobs.get(i)!;
-      const error = job.todo.find((w) => failed.has(w.name));
-      for (const w of job.todo) if (!failed.has(w.name)) job.done.add(w.name);
+      const error = job.pending.find((w) => failed.has(w.name));
+      for (const w of job.pending) if (!failed.has(w.name)) job.done.add(w.name);
       return { testId: facts[i]!.testId, done: [...job.done], complete: !error };
     });
     try {
@@ -215,10 +215,10 @@ export class ItemStatsFold {
     const own = (i: number): PromiseSettledResult<number> => {
       const job = jobs.get(i);
       if (!job) return { status: 'fulfilled', value: 0 };
-      const w = job.todo.find((x) => failed.has(x.name));
+      const w = job.pending.find((x) => failed.has(x.name));
       return w
         ? { status: 'rejected', reason: failed.get(w.name) }
-        : { status: 'fulfilled', value: job.todo.length };
+        : { status: 'fulfilled', value: job.pending.length };
     };
     return facts.map((fact, i) => {
       const first = firstOf.get(fact.testId)!;
