@@ -1,3 +1,4 @@
 export * from './types';
 export * from './params';
 export * from './mastery';
+export * from './review';
