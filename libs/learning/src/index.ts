@@ -2,3 +2,4 @@ export * from './types';
 export * from './params';
 export * from './mastery';
 export * from './review';
+export * from './plan';
