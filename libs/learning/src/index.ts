@@ -3,3 +3,4 @@ export * from './params';
 export * from './mastery';
 export * from './review';
 export * from './plan';
+export * from './reminder';
