@@ -4,3 +4,6 @@ export * from './mastery';
 export * from './review';
 export * from './plan';
 export * from './reminder';
+export * from './weak-spots';
+export * from './readiness';
+export * from './simulate';
