@@ -94,6 +94,7 @@ function facts() {
     const correct = items.filter((i) => i.outcome === 'correct').length;
     return {
       testId: `bench-t${t}`,
+      uid: `bench-learner-${t % 100}`,
       mode: 'full',
       submittedAt: new Date(start + t * 1000).toISOString(),
       total: items.length,

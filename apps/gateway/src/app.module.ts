@@ -14,6 +14,7 @@ import { AdminPurchasesController } from './catalog/admin-purchases.controller';
 import { TestsController } from './testing/tests.controller';
 import { AdminTestsController } from './testing/admin-tests.controller';
 import { ItemAnalysisController } from './testing/item-analysis.controller';
+import { AdminLearningController, LearningController } from './learning/learning.controller';
 import { CheckoutController } from './catalog/checkout.controller';
 import { ProductsController } from './catalog/products.controller';
 import { StripeWebhookController } from './catalog/stripe-webhook.controller';
@@ -72,6 +73,8 @@ export class GatewayModule {
         TestsController,
         AdminTestsController,
         ItemAnalysisController,
+        LearningController,
+        AdminLearningController,
         MediaController,
         PdfController,
       ],

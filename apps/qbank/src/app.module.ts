@@ -10,6 +10,7 @@ import { MongoCoursesRepository } from './courses/mongo-courses.repository';
 import { InfiniteController } from './infinite/infinite.controller';
 import { InfiniteService } from './infinite/infinite.service';
 import { MongoViewModesRepository } from './infinite/mongo-view-modes.repository';
+import { PracticeFacts } from './infinite/practice-facts';
 import { ViewModeRecord, ViewModeSchema } from './infinite/view-mode.schema';
 import { ViewModesRepository } from './infinite/view-modes.repository';
 import { PoolController } from './pool/pool.controller';
@@ -69,6 +70,7 @@ export class AppModule {
         QuestionCounts,
         CoursesService,
         InfiniteService,
+        PracticeFacts,
         PoolService,
         SimulationsPeers,
         { provide: SIMULATION_CALLS, useExisting: SimulationsPeers },

@@ -3,6 +3,7 @@ import { createRpcHealthController, JetStreamModule, MongoModule } from '@exampr
 import { TestingConfigModule } from './config/testing-config.module';
 import type { TestingEnv } from './config/testing.env';
 import { TestsModule } from './exams/tests.module';
+import { LearningModule } from './learning/learning.module';
 
 @Module({})
 export class AppModule {
@@ -14,6 +15,7 @@ export class AppModule {
         MongoModule.forRoot(env.TESTING_MONGODB_URI),
         JetStreamModule.forRoot({ servers: env.NATS_URL, name: 'testing' }),
         TestsModule,
+        LearningModule,
       ],
       controllers: [createRpcHealthController('testing')],
     };

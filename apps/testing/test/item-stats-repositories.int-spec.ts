@@ -268,6 +268,7 @@ describe.each(implementations)('ItemStatsRepository (%s)', (_name, make) => {
       const correct = items.filter((i) => i.outcome === 'correct').length;
       return {
         testId: `t${t}`,
+        uid: 'learner-1',
         mode: 'full',
         submittedAt: new Date(AT.getTime() + t * 1000).toISOString(),
         total: 3,

@@ -149,6 +149,7 @@ const rnd = (i: number, salt: number) => {
       await fold.fold(
         {
           testId: `scale-${t}-${Date.now()}`,
+          uid: `learner-${t % 50}`,
           mode: 'practice',
           submittedAt: new Date().toISOString(),
           total: 30,

@@ -8,5 +8,6 @@ export * from './qbank';
 export * from './catalog';
 export * from './testing';
 export * from './item-stats';
+export * from './learning';
 export * from './media';
 export * from './paging';

@@ -7,6 +7,7 @@ import type { QbankEvents, QbankRpc } from './qbank/qbank.messages';
 import type { MediaEvents, MediaRpc } from './media/media.messages';
 import type { TestingEvents, TestingRpc } from './testing/testing.messages';
 import type { ItemStatsEvents, ItemStatsRpc } from './item-stats/item-stats.messages';
+import type { LearningEvents, LearningRpc } from './learning/learning.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
 
 /**
@@ -42,6 +43,7 @@ export interface RpcMap
     CatalogRpc,
     TestingRpc,
     ItemStatsRpc,
+    LearningRpc,
     MediaRpc,
     HealthRpc {}
 
@@ -54,7 +56,8 @@ export interface EventMap
     CatalogEvents,
     MediaEvents,
     TestingEvents,
-    ItemStatsEvents {}
+    ItemStatsEvents,
+    LearningEvents {}
 
 /** The string leaves of `Subjects` (its functions, health and userChanged, are not leaves). */
 type SubjectLeaves<T> = T extends string

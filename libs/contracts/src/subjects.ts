@@ -56,6 +56,11 @@ export const Subjects = {
     /** The pump simulator (learner spec §2): a problem for the controls, and its check. */
     pumpGenerate: 'qbank.pump.generate',
     pumpCheck: 'qbank.pump.check',
+    /**
+     * Service to service (testing, issue 29): generated items by id or by topic and seed, for
+     * the weak-spots batch, under the same topic and pump rules as generateBatch.
+     */
+    generateItems: 'qbank.infinite.generateItems',
     /** Service to service (testing): the questions a new test snapshots, with answers. */
     pool: 'qbank.questions.pool',
   },
@@ -91,6 +96,18 @@ export const Subjects = {
     itemStatsList: 'testing.admin.itemStats.list',
     itemStatsGet: 'testing.admin.itemStats.get',
     itemErrorRates: 'testing.admin.itemStats.errorRates',
+    /** The learning engine (issue 29, ADR 0039): the learner's own mastery, readiness and plan. */
+    learningSummary: 'testing.learning.summary',
+    learningReadiness: 'testing.learning.readiness',
+    weakSpots: 'testing.learning.weakSpots',
+    getStudyPlan: 'testing.learning.plan.get',
+    setStudyPlan: 'testing.learning.plan.set',
+    learningExport: 'testing.learning.export',
+    learningDelete: 'testing.learning.delete',
+    /** The reminder mail's one-click unsubscribe (no sign-in: the link's token is the key). */
+    unsubscribeReminders: 'testing.learning.unsubscribe',
+    /** Admins only: a user's mastery and readiness, read-only. */
+    userLearning: 'testing.admin.learning',
   },
   media: {
     sign: 'media.sign',
@@ -142,6 +159,7 @@ export const Events = {
   questionMediaChanged: 'events.question.mediaChanged',
   userTestsCounted: 'events.user.testsCounted',
   testSubmitted: 'events.test.submitted',
+  practiceAnswered: 'events.practice.answered',
 } as const;
 
 /**
@@ -167,6 +185,9 @@ export const EventStreamOf = {
   // Here the oldest go when the stream is full, which the item statistics' consumer has read
   // unless it was down for the stream's whole age or bytes.
   testSubmitted: 'hints',
+  // one per checked practice answer (issue 29): many, and superseded in effect by the next
+  // answers on the same topic; a lost one leaves the mastery a little less informed
+  practiceAnswered: 'hints',
 } as const satisfies Record<keyof typeof Events, EventStreamKey>;
 
 function subjectsIn(stream: EventStreamKey): (typeof Events)[keyof typeof Events][] {

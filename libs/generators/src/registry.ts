@@ -50,6 +50,16 @@ function buildRegistry(courses: readonly CourseDefinition[]): Map<string, Entry>
   return map;
 }
 
+/** Where a topic with a generator belongs (course id, objective code, name); null for an unknown key. */
+export function topicPlace(
+  topicKey: string,
+): { course: string; objective: string; name: string; pump: boolean } | null {
+  const entry = REGISTRY.get(topicKey);
+  return entry
+    ? { course: entry.course, objective: entry.objective, name: entry.name, pump: entry.pump }
+    : null;
+}
+
 /** Topic keys that have a generator. */
 export function generatorKeys(): string[] {
   return [...REGISTRY.keys()];

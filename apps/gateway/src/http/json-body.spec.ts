@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import Fastify from 'fastify';
-import { exceedsJsonDepth, MAX_JSON_DEPTH, registerJsonBodyParser } from './json-body';
+import {
+  exceedsJsonDepth,
+  MAX_JSON_DEPTH,
+  ONE_CLICK_BODY,
+  registerJsonBodyParser,
+} from './json-body';
 
 /** Reference: nesting depth of a parsed value, counted without recursion. */
 function depthOf(value: unknown): number {
@@ -110,5 +115,32 @@ describe('registerJsonBodyParser: the raw text', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("registerJsonBodyParser: RFC 8058's one-click form body", () => {
+  const app = Fastify();
+  registerJsonBodyParser(app);
+  app.post('/unsubscribe', { config: { oneClick: true } }, async (req) => ({ body: req.body }));
+  app.post('/plain', async (req) => ({ body: req.body }));
+  afterAll(() => app.close());
+
+  const form = (url: string, payload: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  it('is taken, as an empty body, on a route declared OneClickUnsubscribe', async () => {
+    const res = await form('/unsubscribe', ONE_CLICK_BODY);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ body: {} });
+  });
+
+  it('any other form body there is 400; a form body anywhere else is 415', async () => {
+    expect((await form('/unsubscribe', 'List-Unsubscribe=No')).statusCode).toBe(400);
+    expect((await form('/plain', ONE_CLICK_BODY)).statusCode).toBe(415);
   });
 });

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, HttpException } from '@nestjs/common';
 import { ErrorCodes } from '@examprep/contracts';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -65,6 +65,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Keep the body's exact text on the request as `rawBody` (see KeepRawBody). */
     rawBody?: boolean;
+    /** Also take RFC 8058's one-click form body (see OneClickUnsubscribe). */
+    oneClick?: boolean;
   }
   interface FastifyRequest {
     /** The body's exact text, on routes declared with KeepRawBody() only. */
@@ -109,7 +111,37 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
       );
     },
   );
+  // RFC 8058: a mail client's one-click unsubscribe POSTs the form body
+  // 'List-Unsubscribe=One-Click'; only routes declared OneClickUnsubscribe() take it, as {}
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 256 },
+    (req: FastifyRequest, body: string | Buffer, done: Done) => {
+      const config = req.routeOptions.config as FastifyContextConfig | undefined;
+      const text = (typeof body === 'string' ? body : body.toString('utf8')).trim();
+      if (config?.oneClick !== true) {
+        done(
+          new HttpException(
+            {
+              message: REQUEST_MESSAGES.unsupportedMediaType,
+              code: ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+            },
+            415,
+          ),
+        );
+        return;
+      }
+      if (text !== ONE_CLICK_BODY) {
+        done(badRequest(ErrorCodes.MALFORMED_REQUEST, REQUEST_MESSAGES.malformed));
+        return;
+      }
+      done(null, {});
+    },
+  );
 }
+
+/** The one form body the gateway takes (RFC 8058 §3.1), on OneClickUnsubscribe() routes. */
+export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
 
 function keepsRawBody(req: FastifyRequest): boolean {
   // a route's config may be absent (Fastify's 404 route)

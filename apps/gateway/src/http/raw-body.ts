@@ -12,6 +12,12 @@ import { REQUEST_MESSAGES } from './json-body';
 export const KeepRawBody = () => RouteConfig({ rawBody: true });
 
 /**
+ * The route is a List-Unsubscribe target (RFC 8058): besides JSON it takes the form body
+ * 'List-Unsubscribe=One-Click' a mail client POSTs (json-body.ts); any other form body is 400.
+ */
+export const OneClickUnsubscribe = () => RouteConfig({ oneClick: true });
+
+/**
  * The exact text of the request body, which must be a JSON object (400 BODY_NOT_OBJECT
  * otherwise, as every DTO body). A custom parameter: no DTO shape checks, as the body is not
  * ours to whitelist. Use with KeepRawBody().

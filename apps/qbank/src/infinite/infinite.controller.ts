@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   type GenerateBatchMessage,
   type GenerateBatchResponse,
+  type GenerateItemsMessage,
   type GetViewModeMessage,
   type InfiniteCheckMessage,
   type InfiniteCheckResult,
@@ -29,6 +30,13 @@ export class InfiniteController {
     return this.infinite
       .generateBatch(actor, query)
       .then(counted(generationsTotal, { kind: 'qbank_batch' }));
+  }
+
+  @RpcPattern(Subjects.qbank.generateItems)
+  generateItems(@Payload() { actor, ids }: GenerateItemsMessage): Promise<GenerateBatchResponse> {
+    return this.infinite
+      .generateItems(actor, { ids })
+      .then(counted(generationsTotal, { kind: 'qbank_review' }));
   }
 
   @RpcPattern(Subjects.qbank.check)

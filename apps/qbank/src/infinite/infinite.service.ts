@@ -7,6 +7,7 @@ import {
   Events,
   type GenerateBatchQuery,
   GenerateBatchQueryDto,
+  GenerateItemsDto,
   type GenerateBatchResponse,
   type InfiniteCheckInput,
   InfiniteCheckDto,
@@ -28,6 +29,7 @@ import {
 } from '@examprep/contracts';
 import {
   generate,
+  hasGenerator,
   MAX_SEED,
   parseItemId,
   isPumpTopic,
@@ -39,6 +41,7 @@ import {
 } from '@examprep/generators';
 import {
   JetStreamBus,
+  requireActor,
   requireAdmin,
   rootLogger,
   ServiceError,
@@ -49,6 +52,7 @@ import { checkPump, isPreviewRef } from '@examprep/pump';
 import { CoursesService } from '../courses/courses.service';
 import { PumpAccess } from '../simulations/pump-access';
 import { ViewModesRepository } from './view-modes.repository';
+import { practiceFact, PracticeFacts } from './practice-facts';
 
 /**
  * Infinite QBank (learner spec §7, admin spec §6): generated questions by course, objective
@@ -69,6 +73,7 @@ export class InfiniteService implements OnModuleDestroy {
     private readonly viewModes: ViewModesRepository,
     @Inject(JetStreamBus) private readonly bus: Pick<JetStreamBus, 'publish'>,
     private readonly pumpAccess: PumpAccess,
+    private readonly practice: PracticeFacts,
   ) {}
 
   async listCourses(actor: Actor | null): Promise<InfiniteCoursesResponse> {
@@ -125,6 +130,39 @@ export class InfiniteService implements OnModuleDestroy {
     return { questions };
   }
 
+  /**
+   * Service to service (testing's weak-spots batch, issue 29): the items of these ids, in the
+   * caller's rules: a topic the caller may not practise, or a pump problem beyond the preview
+   * without simulation access, is left out (not an error: the learner's access may have changed
+   * since the item was missed). Counted as generations like a batch.
+   */
+  async generateItems(actor: Actor | null, raw: { ids: string[] }): Promise<GenerateBatchResponse> {
+    requireActor(actor);
+    const who = actor;
+    const { ids } = validatePayload(GenerateItemsDto, raw);
+    const refs = ids.map(parseItemId).filter((r) => r !== null && hasGenerator(r.topicKey));
+    if (refs.length === 0) return { questions: [] };
+    const mode = await this.viewMode(who);
+    const open = topicFilter(mode);
+    const allowed = new Set<string>();
+    for (const course of await this.courses.all())
+      for (const o of Object.values(course.objectives))
+        for (const t of o.topics) if (open(t)) allowed.add(t.key);
+    const serving = refs.some((r) => isPumpTopic(r!.topicKey))
+      ? await this.pumpServing(who, mode, 'preview')
+      : () => 'all' as const;
+    const questions = refs
+      .filter((r) => {
+        const { topicKey, seed } = r!;
+        if (!allowed.has(topicKey)) return false;
+        const how = serving(topicKey);
+        return how === 'all' || (how === 'preview' && seed < previewItemsOf(topicKey));
+      })
+      .map((r) => toPublicQuestion(generate(r!.topicKey, r!.seed)));
+    if (questions.length > 0) this.countGenerations(who.uid, questions.length);
+    return { questions };
+  }
+
   async check(actor: Actor | null, raw: InfiniteCheckInput): Promise<InfiniteCheckResult> {
     const input = validatePayload(InfiniteCheckDto, raw);
     const ref = parseItemId(input.id);
@@ -139,7 +177,12 @@ export class InfiniteService implements OnModuleDestroy {
       // the simulator's rule: a problem beyond the preview needs simulation access
       if (!isPreviewRef(item.pumpRef) && !(await this.pumpFull(actor, mode, 'fail')))
         throw ServiceError.forbidden(PUMP_MESSAGES.previewOnly);
-      return checkPumpItem(item, input.answer);
+      const result = checkPumpItem(item, input.answer);
+      if (actor)
+        this.practice.publish(
+          practiceFact(actor.uid, item, input.answer, result.correct, new Date()),
+        );
+      return result;
     }
     if (item.type === 'blank') {
       const verdict = blankAnswerProblem(input.answer[0] ?? '');
@@ -148,6 +191,11 @@ export class InfiniteService implements OnModuleDestroy {
     }
     // the current answer rules (ADR 0036): nothing is stored, so nothing older to keep
     const verdict = judgeAnswer(item, input.answer, ANSWER_RULES_VERSION);
+    // the learning engine's fact (issue 29), published without holding up this reply
+    if (actor)
+      this.practice.publish(
+        practiceFact(actor.uid, item, input.answer, verdict.correct, new Date()),
+      );
     return {
       correct: verdict.correct,
       correctAnswer: item.correctAnswer,

@@ -1,6 +1,8 @@
 import {
   type Actor,
   ErrorCodes,
+  Events,
+  type PracticeAnsweredEvent,
   PUMP_MESSAGES as M,
   type PumpAnswerInput,
   type PumpGenerateInput,
@@ -22,6 +24,7 @@ import {
   type SimulationCalls,
   simulationsPeerFailure,
 } from './simulations-peers';
+import { PracticeFacts } from '../infinite/practice-facts';
 import { PumpAccess } from './pump-access';
 import { SimulationsService } from './simulations.service';
 
@@ -33,8 +36,38 @@ function setup(authorized: boolean | Error) {
     return authorized;
   });
   const peers: SimulationCalls = { simulationsAccess };
-  return { sut: new SimulationsService(new PumpAccess(peers)), simulationsAccess };
+  const publish = jest.fn(async () => ({ seq: 1, duplicate: false }));
+  return {
+    sut: new SimulationsService(new PumpAccess(peers), new PracticeFacts({ publish })),
+    simulationsAccess,
+    publish,
+  };
 }
+
+describe('SimulationsService.check: the learning engine hears of it (issue 29)', () => {
+  it('a checked problem is an answer on the pump topic of its kind, without a review card', async () => {
+    const { sut, publish } = setup(true);
+    const ref = { kind: 'dualPump', timeFormat: 'given', seed: 9_000 } as const;
+    const problem = generatePump(ref);
+    const verdict = await sut.check(learner, {
+      id: pumpProblemId(ref),
+      answer: canonicalAnswer(problem),
+    });
+    expect(verdict.correct).toBe(true);
+    const calls = publish.mock.calls as unknown as [string, PracticeAnsweredEvent, string][];
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toBe(Events.practiceAnswered);
+    expect(calls[0]![1]).toMatchObject({
+      uid: learner.uid,
+      itemId: pumpProblemId(ref),
+      topicKey: 'md_pump_rate_dual',
+      course: 'med_dosage',
+      correct: true,
+      source: 'pump',
+      guess: 0,
+    });
+  });
+});
 
 /** What a caller without access may generate: single pump, given duration (Time: any format). */
 const previewable = (c: PumpGenerateInput) =>

@@ -9,6 +9,7 @@ import {
   type PumpGenerateInput,
   PumpGenerateDto,
   type PumpQuestion,
+  type PumpKind,
   pumpKindFor,
 } from '@examprep/contracts';
 import { requireActor, ServiceError, validatePayload } from '@examprep/nest-kit';
@@ -22,7 +23,14 @@ import {
   PUMP_PREVIEW,
   publicView,
 } from '@examprep/pump';
+import { PUMP_TOPIC_KINDS, topicPlace } from '@examprep/generators';
+import { PracticeFacts } from '../infinite/practice-facts';
 import { PumpAccess } from './pump-access';
+
+/** The pump topic of each kind (the Infinite QBank's pump topics, one per kind). */
+const TOPIC_OF_KIND: ReadonlyMap<PumpKind, string> = new Map(
+  Object.entries(PUMP_TOPIC_KINDS).map(([topic, kind]) => [kind, topic]),
+);
 
 /**
  * The IV infusion-pump simulator (learner spec §2, §5; ADR 0021): problems for the controls
@@ -32,7 +40,10 @@ import { PumpAccess } from './pump-access';
  */
 @Injectable()
 export class SimulationsService {
-  constructor(private readonly access: PumpAccess) {}
+  constructor(
+    private readonly access: PumpAccess,
+    private readonly practice: PracticeFacts,
+  ) {}
 
   async generate(actor: Actor | null, raw: PumpGenerateInput): Promise<PumpQuestion> {
     requireActor(actor);
@@ -59,6 +70,29 @@ export class SimulationsService {
     if (!(await this.access.mayHave(actor, ref))) throw ServiceError.forbidden(M.previewOnly);
     const problem = generatePump(ref);
     const verdict = checkPump(problem, input.answer);
+    this.tellLearningEngine(actor, ref.kind, input.id, verdict.correct);
     return { ...verdict, explanation: verdict.correct ? explainPump(problem) : null };
+  }
+
+  /**
+   * The simulator's answers count toward the learner's mastery of the pump topic of the same
+   * kind (issue 29). They make no review cards: the problem id is not an Infinite QBank item.
+   */
+  private tellLearningEngine(actor: Actor, kind: PumpKind, id: string, correct: boolean): void {
+    const topicKey = TOPIC_OF_KIND.get(kind);
+    const place = topicKey ? topicPlace(topicKey) : null;
+    if (!topicKey || !place) return;
+    this.practice.publish({
+      uid: actor.uid,
+      itemId: id,
+      topicKey,
+      course: place.course,
+      objective: place.objective,
+      correct,
+      misconception: null,
+      guess: 0,
+      source: 'pump',
+      answeredAt: new Date().toISOString(),
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { Actor, Course } from '@examprep/contracts';
 import { defaultCatalog } from '@examprep/generators';
 import { CoursesService } from '../../src/courses/courses.service';
 import { InfiniteService } from '../../src/infinite/infinite.service';
+import { PracticeFacts } from '../../src/infinite/practice-facts';
 import { PumpAccess } from '../../src/simulations/pump-access';
 import { FakeCoursesRepository } from './fake-courses.repository';
 import { FakeViewModesRepository } from './fake-view-modes.repository';
@@ -65,6 +66,7 @@ export function infiniteService(
     viewModes,
     { publish },
     new PumpAccess(peers),
+    new PracticeFacts({ publish }),
   );
   return Object.assign(sut, { peers, publish });
 }

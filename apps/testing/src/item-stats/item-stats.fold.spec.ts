@@ -41,6 +41,7 @@ const fact = (
   const correct = items.filter((i) => i.outcome === 'correct').length;
   return {
     testId,
+    uid: 'learner-1',
     mode: 'full',
     submittedAt: submittedAt.toISOString(),
     total: items.length,

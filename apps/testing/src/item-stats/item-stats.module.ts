@@ -42,6 +42,6 @@ import { TestSubmittedConsumer } from './test-submitted.consumer';
     SubmittedFacts,
     TestSubmittedConsumer,
   ],
-  exports: [SubmittedFacts],
+  exports: [SubmittedFacts, ItemStatsRepository],
 })
 export class ItemStatsModule {}

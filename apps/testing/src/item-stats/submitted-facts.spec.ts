@@ -5,7 +5,13 @@ import { poolQuestion } from '../../test/support/service-fixture';
 import { SubmittedFacts } from './submitted-facts';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
-const test = { _id: 'T'.repeat(20), mode: 'practice' as const, createdAt: T0, timer: null };
+const test = {
+  _id: 'T'.repeat(20),
+  userId: 'learner-1',
+  mode: 'practice' as const,
+  createdAt: T0,
+  timer: null,
+};
 
 async function recorded() {
   const repo = new FakeItemStatsRepository();

@@ -20,7 +20,13 @@ const answer = (over: Partial<FactAnswer>): FactAnswer => ({
   ...over,
 });
 
-const test = { _id: 'T'.repeat(20), mode: 'full' as const, createdAt: T0, timer: null };
+const test = {
+  _id: 'T'.repeat(20),
+  userId: 'learner-1',
+  mode: 'full' as const,
+  createdAt: T0,
+  timer: null,
+};
 const Q = [
   poolQuestion('AA01', { topic: 'teas_fractions' }),
   poolQuestion('AA02'),
@@ -48,7 +54,13 @@ describe('the fact of a graded test (events.test.submitted)', () => {
 
   it('carries the score and, per question, its outcome, options, responses, misconception, flag and time', () => {
     expect(testSubmittedMsgId(test._id)).toBe(`test-submitted:${test._id}`);
-    expect(fact).toMatchObject({ testId: test._id, total: 4, correct: 1, finalScore: 25 });
+    expect(fact).toMatchObject({
+      testId: test._id,
+      uid: 'learner-1',
+      total: 4,
+      correct: 1,
+      finalScore: 25,
+    });
     expect(fact.items.map((i) => [i.qid, i.outcome, i.flagged, i.seconds])).toEqual([
       ['AA01', 'correct', false, 40],
       ['AA02', 'incorrect', true, 60],

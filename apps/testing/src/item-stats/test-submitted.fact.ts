@@ -21,6 +21,7 @@ export interface FactAnswer extends AnswerState {
 /** What the fact needs of the test. */
 export interface FactTest {
   _id: string;
+  userId: string;
   mode: TestSubmittedEvent['mode'];
   createdAt: Date | string;
   timer?: { startedAt: Date | string } | null;
@@ -188,6 +189,7 @@ export function testSubmittedFact(
   });
   return {
     testId: test._id,
+    uid: test.userId,
     mode: test.mode,
     submittedAt: submittedAt.toISOString(),
     total: questions.length,

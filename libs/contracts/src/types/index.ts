@@ -15,6 +15,7 @@ export * from './catalog';
 export * from './pricing';
 export * from './testing';
 export * from './item-stats';
+export * from './learning';
 export * from './media';
 export * from './simulations';
 export * from './paging';

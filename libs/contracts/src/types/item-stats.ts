@@ -76,6 +76,8 @@ export interface TestSubmittedItem {
  */
 export interface TestSubmittedEvent {
   testId: string;
+  /** The test's owner (the learning engine's mastery is theirs, issue 29). */
+  uid: string;
   mode: TestMode;
   submittedAt: string;
   /** Questions of the test (its snapshot's count). */

@@ -195,7 +195,7 @@ export const answersSavedTotal = new Counter({
 
 export const generationsTotal = new Counter({
   name: 'examprep_generations_total',
-  help: 'Generated content: kind=qbank_batch (an Infinite QBank batch) or kind=pump (a pump problem).',
+  help: 'Generated content: kind=qbank_batch (an Infinite QBank batch), kind=qbank_review (a weak-spots batch of the learning engine) or kind=pump (a pump problem).',
   labelNames: ['kind'] as const,
   registers: [metricsRegistry],
 });

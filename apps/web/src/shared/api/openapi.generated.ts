@@ -1057,6 +1057,143 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/learning/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The learner's mastery per course, objective and topic, weak spots and the review queue's due count. */
+    get: operations['LearningController_summary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/learning/readiness': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: the TEAS Math predicted score on the 34 scored items with its 80 % interval and per-section breakdown, Med Dosage per topic family, and the score trend. */
+    get: operations['LearningController_readiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/learning/weak-spots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A batch of practice for my weak spots in a course: due reviews of missed items first, then the topics with the most to gain. */
+    post: operations['LearningController_weakSpots'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/learning/plan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The study plan: the settings and the plan from the mastery now (null without an exam date). */
+    get: operations['LearningController_getPlan'];
+    /** Sets the exam date, minutes per day and the opt-in reminder mail. */
+    put: operations['LearningController_setPlan'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/learning/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everything the learning engine holds of me, as JSON (the learner's own data). */
+    get: operations['LearningController_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/learning': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes my mastery, review queue, study plan and trend (tests and purchases stay). */
+    delete: operations['LearningController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/learning/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The reminder mail's one-click unsubscribe (RFC 8058: the mail client POSTs to the List-Unsubscribe URL; the app's page POSTs the same). The token is the key. */
+    post: operations['LearningController_unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user-learning': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A user's mastery and readiness, read-only (the learner's own view). */
+    get: operations['AdminLearningController_userLearning'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/getSignedUrl': {
     parameters: {
       query?: never;
@@ -1407,6 +1544,16 @@ export interface components {
     };
     TestIdDto: {
       testId: string;
+    };
+    WeakSpotsQueryDto: {
+      course: string;
+    };
+    StudyPlanSettingsDto: {
+      /** @description The exam date (YYYY-MM-DD). */
+      examDate: string;
+      minutesPerDay: number;
+      /** @description A daily reminder mail (opt-in). */
+      reminders: boolean;
     };
     CreateUploadDto: {
       /** @enum {string} */
@@ -8280,6 +8427,1008 @@ export interface operations {
       };
       /** @description The object named in the request does not exist (or is not the caller’s). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_summary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description LearningSummary */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            courses: {
+              course: string;
+              name: string;
+              objectives: {
+                section: string;
+                topics: {
+                  key: string;
+                  name: string;
+                  /** @enum {string} */
+                  level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+                  p: number;
+                  low: number;
+                  high: number;
+                  answers: number;
+                  correct: number;
+                  lastAt: string | null;
+                }[];
+                key: string;
+                name: string;
+                /** @enum {string} */
+                level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+                p: number;
+                low: number;
+                high: number;
+                answers: number;
+                correct: number;
+                lastAt: string | null;
+              }[];
+            }[];
+            dueReviews: number;
+            answers: number;
+            weakSpots: {
+              course: string;
+              topicKey: string;
+              name: string;
+              /** @enum {string} */
+              level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_readiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Readiness */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            teas: {
+              enough: boolean;
+              scoredItems: number;
+              predicted: number;
+              low: number;
+              high: number;
+              percent: number;
+              percentLow: number;
+              percentHigh: number;
+              sections: {
+                section: string;
+                scoredItems: number;
+                predicted: number;
+                low: number;
+                high: number;
+                percent: number;
+                percentLow: number;
+                percentHigh: number;
+                enough: boolean;
+                answers: number;
+                lastAt: string | null;
+              }[];
+              answers: number;
+              lastAt: string | null;
+              summary: string;
+            };
+            medDosage: {
+              section: string;
+              /** @enum {string} */
+              level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+              p: number;
+              low: number;
+              high: number;
+              answers: number;
+              lastAt: string | null;
+              summary: string;
+            }[];
+            trend: {
+              at: string;
+              course: string;
+              /** @enum {string} */
+              kind: 'test' | 'estimate';
+              percent: number;
+              low: number | null;
+              high: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_weakSpots: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WeakSpotsQueryDto'];
+      };
+    };
+    responses: {
+      /** @description { questions: InfiniteQuestion[], reviewIds: string[] } */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            reviewIds: string[];
+            questions: {
+              id: string;
+              topicKey: string;
+              seed: number;
+              course: string;
+              objective: string;
+              /** @enum {string} */
+              type: 'single' | 'blank' | 'pump';
+              question: string;
+              choices: string[];
+              rounding: {
+                places: number;
+              } | null;
+              unit: string | null;
+              pump: {
+                id: string;
+                /** @enum {string} */
+                kind:
+                  | 'singlePump'
+                  | 'dualPump'
+                  | 'rateBased'
+                  | 'rateBasedDual'
+                  | 'findTime'
+                  | 'findDualTime';
+                /** @enum {string} */
+                calculate: 'rate' | 'vtbi' | 'time';
+                /** @enum {string} */
+                pumpCount: 'single' | 'dual';
+                /** @enum {string} */
+                timeFormat: 'given' | 'ampm' | 'military';
+                channels: ('A' | 'B')[];
+                text: string;
+                display: {
+                  A: {
+                    rate: string;
+                    vtbi: string;
+                  };
+                  B: {
+                    rate: string;
+                    vtbi: string;
+                  };
+                } | null;
+                preview: boolean;
+              } | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_getPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { settings, plan } */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            settings: {
+              examDate: string;
+              minutesPerDay: number;
+              reminders: boolean;
+            } | null;
+            plan: unknown;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_setPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StudyPlanSettingsDto'];
+      };
+    };
+    responses: {
+      /** @description { settings, plan } */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            settings: {
+              examDate: string;
+              minutesPerDay: number;
+              reminders: boolean;
+            } | null;
+            plan: unknown;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description LearningExport */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            exportedAt: string;
+            uid: string;
+            skills: unknown[];
+            reviewCards: unknown[];
+            plan: {
+              examDate: string;
+              minutesPerDay: number;
+              reminders: boolean;
+            } | null;
+            trend: {
+              at: string;
+              course: string;
+              /** @enum {string} */
+              kind: 'test' | 'estimate';
+              percent: number;
+              low: number | null;
+              high: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { deleted: true } */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            deleted: true;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LearningController_unsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { unsubscribed: true } */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            unsubscribed: true;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminLearningController_userLearning: {
+    parameters: {
+      query: {
+        uid: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { summary, readiness } */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            summary: {
+              courses: {
+                course: string;
+                name: string;
+                objectives: {
+                  section: string;
+                  topics: {
+                    key: string;
+                    name: string;
+                    /** @enum {string} */
+                    level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+                    p: number;
+                    low: number;
+                    high: number;
+                    answers: number;
+                    correct: number;
+                    lastAt: string | null;
+                  }[];
+                  key: string;
+                  name: string;
+                  /** @enum {string} */
+                  level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+                  p: number;
+                  low: number;
+                  high: number;
+                  answers: number;
+                  correct: number;
+                  lastAt: string | null;
+                }[];
+              }[];
+              dueReviews: number;
+              answers: number;
+              weakSpots: {
+                course: string;
+                topicKey: string;
+                name: string;
+                /** @enum {string} */
+                level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+              }[];
+            };
+            readiness: {
+              teas: {
+                enough: boolean;
+                scoredItems: number;
+                predicted: number;
+                low: number;
+                high: number;
+                percent: number;
+                percentLow: number;
+                percentHigh: number;
+                sections: {
+                  section: string;
+                  scoredItems: number;
+                  predicted: number;
+                  low: number;
+                  high: number;
+                  percent: number;
+                  percentLow: number;
+                  percentHigh: number;
+                  enough: boolean;
+                  answers: number;
+                  lastAt: string | null;
+                }[];
+                answers: number;
+                lastAt: string | null;
+                summary: string;
+              };
+              medDosage: {
+                section: string;
+                /** @enum {string} */
+                level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+                p: number;
+                low: number;
+                high: number;
+                answers: number;
+                lastAt: string | null;
+                summary: string;
+              }[];
+              trend: {
+                at: string;
+                course: string;
+                /** @enum {string} */
+                kind: 'test' | 'estimate';
+                percent: number;
+                low: number | null;
+                high: number | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,2 @@
+export * from './learning.dto';
+export * from './learning.messages';

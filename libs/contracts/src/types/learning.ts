@@ -1,0 +1,184 @@
+/**
+ * The learning engine (issue 29, ADR 0039): what each learner has mastered, what to practise
+ * next, and how ready they are. The model and its shapes live in libs/learning; these are the
+ * facts it folds and the replies of its calls.
+ */
+
+/** Where a graded answer outside a test was given. */
+export const PRACTICE_SOURCES = ['infinite', 'pump'] as const;
+export type PracticeSource = (typeof PRACTICE_SOURCES)[number];
+
+/**
+ * `events.practice.answered`: a learner's answer to a generated item was checked (the Infinite
+ * QBank's Check, or the pump simulator's). Message id `practice:<uid>:<itemId>`: an item
+ * checked again within the stream's duplicate window counts once.
+ */
+export interface PracticeAnsweredEvent {
+  uid: string;
+  /** The generated item (`topic~seed`), or the simulator problem's id. */
+  itemId: string;
+  topicKey: string;
+  course: string;
+  objective: string;
+  correct: boolean;
+  /** The misconception the wrong answer hit (its named wrong value), or null. */
+  misconception: string | null;
+  /** The chance of a right guess: 1/choices for a single-choice item, 0 for a typed or pump answer. */
+  guess: number;
+  source: PracticeSource;
+  answeredAt: string;
+}
+
+/** The levels of mastery, weakest first ('not-enough': too few answers to say). */
+export const MASTERY_LEVELS = [
+  'not-enough',
+  'needs-work',
+  'developing',
+  'proficient',
+  'mastered',
+] as const;
+export type MasteryLevelName = (typeof MASTERY_LEVELS)[number];
+
+/** Words for each level, as the screens show them. */
+export const MASTERY_LEVEL_LABELS: Readonly<Record<MasteryLevelName, string>> = {
+  'not-enough': 'Not enough answers yet',
+  'needs-work': 'Needs work',
+  developing: 'Developing',
+  proficient: 'Proficient',
+  mastered: 'Mastered',
+};
+
+/** One skill (a topic or an objective) as the screens show it. */
+export interface SkillView {
+  key: string;
+  name: string;
+  level: MasteryLevelName;
+  /** P(correct) on a typical item, 0..1, and its 80 % interval. */
+  p: number;
+  low: number;
+  high: number;
+  answers: number;
+  correct: number;
+  lastAt: string | null;
+}
+
+export interface ObjectiveView extends SkillView {
+  section: string;
+  topics: SkillView[];
+}
+
+export interface CourseMastery {
+  course: string;
+  name: string;
+  objectives: ObjectiveView[];
+}
+
+/** The dashboard's card: mastery per course and the review queue's count. */
+export interface LearningSummary {
+  courses: CourseMastery[];
+  /** Review cards due now. */
+  dueReviews: number;
+  /** Graded answers the model has seen. */
+  answers: number;
+  /** The weakest topics with enough evidence (or none): what "Practise my weak spots" starts with. */
+  weakSpots: { course: string; topicKey: string; name: string; level: MasteryLevelName }[];
+}
+
+export interface SectionReadiness {
+  section: string;
+  scoredItems: number;
+  predicted: number;
+  low: number;
+  high: number;
+  percent: number;
+  percentLow: number;
+  percentHigh: number;
+  enough: boolean;
+  answers: number;
+  lastAt: string | null;
+}
+
+export interface TeasReadiness {
+  enough: boolean;
+  scoredItems: number;
+  predicted: number;
+  low: number;
+  high: number;
+  percent: number;
+  percentLow: number;
+  percentHigh: number;
+  sections: SectionReadiness[];
+  answers: number;
+  lastAt: string | null;
+  summary: string;
+}
+
+export interface FamilyReadinessView {
+  section: string;
+  level: MasteryLevelName;
+  p: number;
+  low: number;
+  high: number;
+  answers: number;
+  lastAt: string | null;
+  summary: string;
+}
+
+/** One point of the score trend: a graded test's score, or the day's estimate. */
+export interface TrendPoint {
+  at: string;
+  course: string;
+  kind: 'test' | 'estimate';
+  /** Percent, 0..100. */
+  percent: number;
+  /** The estimate's 80 % interval (estimates only). */
+  low: number | null;
+  high: number | null;
+}
+
+export interface Readiness {
+  teas: TeasReadiness;
+  medDosage: FamilyReadinessView[];
+  trend: TrendPoint[];
+}
+
+/** The learner's study plan settings. */
+export interface StudyPlanSettings {
+  examDate: string;
+  minutesPerDay: number;
+  /** Opt-in daily reminder mail. */
+  reminders: boolean;
+}
+
+export interface LearningExport {
+  exportedAt: string;
+  uid: string;
+  skills: unknown[];
+  reviewCards: unknown[];
+  plan: StudyPlanSettings | null;
+  trend: TrendPoint[];
+}
+
+/** Limits and texts of the learning engine's inputs (the browser and the service check both). */
+export const LEARNING_LIMITS = {
+  minutesPerDayMin: 5,
+  minutesPerDayMax: 600,
+  /** How far ahead an exam date may be set (days). */
+  examDateMaxDays: 730,
+  /** Items in one weak-spots batch (as the Infinite QBank's batches). */
+  weakSpotsBatch: 10,
+} as const;
+
+export const LEARNING_MESSAGES = {
+  examDate: 'The exam date must be a date from today up to two years ahead.',
+  minutesPerDay: `Minutes per day must be a whole number from ${LEARNING_LIMITS.minutesPerDayMin} to ${LEARNING_LIMITS.minutesPerDayMax}.`,
+  reminders: 'Reminders must be on or off.',
+  noPlan: 'You have not set an exam date yet.',
+  course: 'The course is not valid.',
+  noTopics: 'There is nothing to practise in this course yet.',
+  unsubscribe: 'This unsubscribe link is not valid.',
+  unsubscribed: 'You will not get study reminders any more.',
+  deleted: 'Your learning data was deleted.',
+  /** The question bank did not answer the weak-spots batch in time. */
+  peerFailed: 'Could not load practice questions. Please try again.',
+} as const;
