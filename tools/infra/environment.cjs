@@ -318,6 +318,17 @@ const APPS = {
       NODE_ENV: isTestProfile(model.profile) ? 'test' : 'development',
     }),
   },
+  testing: {
+    shared: ['WEB_URL'],
+    own: (model) => ({
+      // the study reminders (issue 29) go to this profile's maildev
+      SMTP_URL: `smtp://${model.smtp.host}:${model.smtp.port}`,
+      // the test systems send the day's reminders at any hour, within seconds
+      ...(isTestProfile(model.profile)
+        ? { REMINDER_HOUR_UTC: '0', REMINDER_SWEEP_MS: '5000' }
+        : {}),
+    }),
+  },
   media: {
     shared: [
       'S3_ENDPOINT',
@@ -357,7 +368,7 @@ const LEFT_AT_DEFAULT = Object.freeze({
   catalog: ['PEER_TIMEOUT_MS', 'CATALOG_FAULT'],
   media: ['PEER_TIMEOUT_MS'],
   qbank: ['PEER_TIMEOUT_MS'],
-  testing: ['PEER_TIMEOUT_MS'],
+  testing: ['PEER_TIMEOUT_MS', 'MAIL_FROM', 'REMINDER_HOUR_UTC', 'REMINDER_SWEEP_MS'],
 });
 
 /**

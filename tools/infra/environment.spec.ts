@@ -91,6 +91,21 @@ const ADDED_TO_APP_ENV: Record<string, Record<string, string>> = {
 };
 
 /**
+ * What apps read that did not exist when the values were captured, with a value per profile: the
+ * study reminders of the learning engine (issue 29) mail through the profile's maildev with links
+ * to its web app; the test profiles send them at any hour, within seconds.
+ */
+const ADDED_PER_PROFILE: Record<string, (m: InfraModel) => Record<string, string>> = {
+  testing: (m) => ({
+    WEB_URL: m.webUrl,
+    SMTP_URL: `smtp://${m.smtp.host}:${m.smtp.port}`,
+    ...(m.profile === 'test' || m.profile === 'fault' || m.profile === 'cluster'
+      ? { REMINDER_HOUR_UTC: '0', REMINDER_SWEEP_MS: '5000' }
+      : {}),
+  }),
+};
+
+/**
  * Versions added to infra.config.json since the capture: the project's own Node (ADR 0031) and
  * Jaeger of `infra.sh start --with tracing` (ADR 0035), as test-kit's `versions` and infra.sh's
  * `V_` variables carry every version of the file.
@@ -108,10 +123,14 @@ const ADDED_SHELL_VARS: Record<string, string> = {
 };
 
 /** An app's environment without what was added since the capture, and the added part. */
-const splitAdded = (app: string, env: Record<string, string>) => {
+const splitAdded = (app: string, env: Record<string, string>, model: InfraModel) => {
   const added: Record<string, string> = {};
   const rest = { ...env };
-  for (const name of Object.keys(ADDED_TO_APP_ENV[app] ?? {})) {
+  const names = [
+    ...Object.keys(ADDED_TO_APP_ENV[app] ?? {}),
+    ...Object.keys(ADDED_PER_PROFILE[app]?.(model) ?? {}),
+  ];
+  for (const name of names) {
     if (name in rest) added[name] = rest[name];
     delete rest[name];
   }
@@ -131,9 +150,16 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 
   it('gives every app the same environment as before', () => {
     for (const app of golden.serverApps) {
-      const { rest, added } = splitAdded(app, placeholders(appEnv(app, profile, {}, clean)));
+      const { rest, added } = splitAdded(
+        app,
+        placeholders(appEnv(app, profile, {}, clean)),
+        model,
+      );
       expect([app, rest]).toEqual([app, before.apps[app]]);
-      expect([app, added]).toEqual([app, ADDED_TO_APP_ENV[app] ?? {}]);
+      expect([app, added]).toEqual([
+        app,
+        placeholders({ ...ADDED_TO_APP_ENV[app], ...ADDED_PER_PROFILE[app]?.(model) }),
+      ]);
     }
   });
 

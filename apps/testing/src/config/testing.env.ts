@@ -1,4 +1,4 @@
-import { IsInt, Max, Min } from 'class-validator';
+import { IsEmail, IsInt, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { IsMongoUri, IsNatsUrls, ToInt } from '@examprep/nest-kit';
 
 /** Every variable the testing service reads (a bad one stops it, naming the variable). */
@@ -26,4 +26,35 @@ export class TestingEnv {
   @Min(100)
   @Max(9000)
   PEER_TIMEOUT_MS: number = 5000;
+
+  /** The web app's address: the study reminder's links (the plan, the unsubscribe page) point there. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  WEB_URL!: string;
+
+  /**
+   * Where study reminders are sent from (issue 29): an SMTP URL, `smtp://host:port` or
+   * `smtps://user:password@host:465` (a secret in production). Empty: no reminders are sent (the
+   * learner's choice is kept, and the service says so once in its log).
+   */
+  @IsString()
+  @Matches(/^$|^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be empty or smtp://… / smtps://…' })
+  SMTP_URL: string = '';
+
+  /** The reminders' From address. */
+  @IsEmail({ require_tld: false })
+  MAIL_FROM: string = 'no-reply@examprep.local';
+
+  /** The hour (UTC) from which each day's reminders go out. */
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(23)
+  REMINDER_HOUR_UTC: number = 14;
+
+  /** How often a replica looks for reminders still to send (each is claimed once per day). */
+  @ToInt()
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  REMINDER_SWEEP_MS: number = 300_000;
 }

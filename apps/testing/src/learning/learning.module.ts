@@ -23,6 +23,7 @@ import {
 } from './learning.schema';
 import { LearningService } from './learning.service';
 import { MongoLearningRepository } from './mongo-learning.repository';
+import { MAILER, ReminderSender, SmtpMailer } from './reminders';
 import { TopicDifficulty } from './topic-difficulty';
 
 /**
@@ -51,6 +52,9 @@ import { TopicDifficulty } from './topic-difficulty';
     PracticeAnsweredConsumer,
     LearningTestsConsumer,
     LearningUserDeletedConsumer,
+    SmtpMailer,
+    { provide: MAILER, useExisting: SmtpMailer },
+    ReminderSender,
   ],
 })
 export class LearningModule {}
