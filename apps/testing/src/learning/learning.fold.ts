@@ -105,14 +105,18 @@ export class LearningFold {
       byCourse.set(item.course, list);
     }
     const courses = new Set(f.items.map((i) => i.course));
+    // a course whose skills took this test before (a redelivered fact) has its cards reviewed
+    // already: reviewing them again would count one answer as two reviews
+    const folded = new Set<string>();
     for (const course of courses) {
       const score: StoredTestScore | undefined =
         courses.size === 1
           ? { testId: f.testId, at: f.submittedAt, percent: f.finalScore }
           : undefined;
-      await this.foldSkills(f.uid, course, `t:${f.testId}`, byCourse.get(course) ?? [], score);
+      if (await this.foldSkills(f.uid, course, `t:${f.testId}`, byCourse.get(course) ?? [], score))
+        folded.add(course);
     }
-    for (const item of answered)
+    for (const item of answered.filter((i) => folded.has(i.course)))
       await this.review({
         uid: f.uid,
         itemId: item.qid,
