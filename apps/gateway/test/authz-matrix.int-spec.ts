@@ -47,7 +47,13 @@ const NO_SUCH = {
   mongoId: '0123456789abcdef01234567',
   uid: '00000000-0000-4000-8000-000000000000',
   qid: 'ZZ99',
+  /** 32 random bytes in base64url, as the reminder mail's link carries */
+  unsubscribeToken: 'A'.repeat(43),
 };
+
+/** The UTC date `days` from today ('YYYY-MM-DD'). */
+const daysAhead = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The first learner's things, made in beforeAll. */
 const ids = {
@@ -192,6 +198,14 @@ function probes(): Record<string, Probe> {
       }),
     },
     'GET /api/proxy-pdf': { query: { file: 'TEAS-Math-Workbook.pdf' } },
+    // the learning engine (issue 29): each caller's own data; the plan's reminders stay off
+    'POST /api/learning/weak-spots': { body: { course: 'teas_math' } },
+    'PUT /api/learning/plan': {
+      body: { examDate: daysAhead(60), minutesPerDay: 30, reminders: false },
+    },
+    // a well-formed token no plan has
+    'POST /api/learning/unsubscribe': { query: { token: NO_SUCH.unsubscribeToken } },
+    'GET /api/admin/user-learning': { query: { uid: NO_SUCH.uid } },
     'GET /api/proxy-free-pdf': { query: { file: 'med-dosage-conversions.pdf' } },
   };
 }
@@ -372,6 +386,9 @@ afterAll(async () => {
       },
     },
   });
+  // the plans the PUT probes set (the DELETE probes may have run before them)
+  for (const who of [learner, otherLearner, 'admin'] as const)
+    await call('DELETE', '/api/learning', { who });
   const { access_token } = await getClientToken(identityServiceClient());
   for (const id of [learner.id, otherLearner.id].filter(Boolean)) {
     await fetch(`${kcAdmin}/users/${id}`, {
