@@ -31,13 +31,18 @@ const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'
 const FullTestPage = lazy(() => import('../features/exams/FullTestPage'));
 const PracticeTestPage = lazy(() => import('../features/exams/PracticeTestPage'));
 const SimulationsPage = lazy(() => import('../features/simulations/SimulationsPage'));
+const ReadinessPage = lazy(() => import('../features/learning/ReadinessPage'));
+const StudyPlanPage = lazy(() => import('../features/learning/StudyPlanPage'));
+const UnsubscribePage = lazy(() => import('../features/learning/UnsubscribePage'));
+// the account menu's learning data items: a chunk of their own, loaded as the menu first opens
+const LearningDataMenu = lazy(() => import('../features/learning/LearningDataMenu'));
 
 /** Learner spec §2 route table plus the admin routes (admin spec §2). */
 export function AppRoutes() {
   const verifyEmail = <VerifyEmailPage />;
   return (
     <Routes>
-      <Route element={<AppLayout />}>
+      <Route element={<AppLayout accountItems={<LearningDataMenu />} />}>
         <Route element={<SignupCompletionGate />}>
           <Route index element={<HomeRedirect />} />
           <Route path="login" element={<LoginPage />} />
@@ -48,10 +53,13 @@ export function AppRoutes() {
           <Route path="checkout-cancel" element={<CheckoutResultPage outcome="cancel" />} />
           {/* the local test checkout (dev/test; the catalog answers 404 elsewhere, ADR 0018) */}
           <Route path="dev-checkout/:sessionId" element={<DevCheckoutPage />} />
+          {/* the reminder mail's unsubscribe link: no sign-in, the token is the key (issue 29) */}
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
 
           <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="gradebook" element={<GradebookPage />} />
+            <Route path="study-plan" element={<StudyPlanPage />} />
             <Route path="test/full/:testId" element={<FullTestPage />} />
             <Route path="test/practice/:testId" element={<PracticeTestPage />} />
             <Route path="review-test/:testId" element={<ReviewPage />} />
@@ -59,6 +67,7 @@ export function AppRoutes() {
             <Route path="infinite-qbank" element={<InfiniteQbankPage />} />
             <Route path="updates" element={<UpdatesPage />} />
             <Route path="simulations" element={<SimulationsPage />} />
+            <Route path="readiness" element={<ReadinessPage />} />
           </Route>
 
           <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>

@@ -3,7 +3,7 @@ import Container from 'react-bootstrap/Container';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Nav from 'react-bootstrap/Nav';
 import BsNavbar from 'react-bootstrap/Navbar';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { passesVerification } from '@examprep/contracts/types';
 import { useConfig } from '../config/config-context';
@@ -25,6 +25,8 @@ export interface MenuTarget {
 export const LEARNER_MENU: readonly MenuTarget[] = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Gradebook', to: '/gradebook' },
+  { label: 'Readiness', to: '/readiness' },
+  { label: 'Study plan', to: '/study-plan' },
   { label: 'Updates', to: '/updates' },
 ];
 
@@ -53,8 +55,12 @@ function WarningIcon() {
   );
 }
 
-/** Fixed top navigation (learner spec §2 navigation bar). */
-export function Navbar() {
+/**
+ * Fixed top navigation (learner spec §2 navigation bar). `accountItems`: more items of the
+ * account menu, above Logout, for any signed-in user (the learner's own data, issue 29); they
+ * come from the app's route table, so this shared layout imports no feature.
+ */
+export function Navbar({ accountItems }: { accountItems?: ReactNode } = {}) {
   const { productName } = useConfig();
   const session = useSession();
   const { pathname } = useLocation();
@@ -127,6 +133,7 @@ export function Navbar() {
                       {LAYOUT_MESSAGES.verifyEmail}
                     </Dropdown.Item>
                   ) : null}
+                  {accountItems ? <Suspense fallback={null}>{accountItems}</Suspense> : null}
                   <Dropdown.Divider />
                   <Dropdown.Item as="button" type="button" onClick={() => void session.logout()}>
                     {LAYOUT_MESSAGES.logout}
