@@ -367,7 +367,7 @@ const LEFT_AT_DEFAULT = Object.freeze({
   ],
   catalog: ['PEER_TIMEOUT_MS', 'CATALOG_FAULT'],
   media: ['PEER_TIMEOUT_MS'],
-  qbank: ['PEER_TIMEOUT_MS'],
+  qbank: ['PEER_TIMEOUT_MS', 'LEARNING_FACTS'],
   testing: ['PEER_TIMEOUT_MS', 'MAIL_FROM', 'REMINDER_HOUR_UTC', 'REMINDER_SWEEP_MS'],
 });
 

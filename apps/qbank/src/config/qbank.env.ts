@@ -1,5 +1,5 @@
-import { IsInt, Max, Min } from 'class-validator';
-import { IsMongoUri, IsNatsUrls, ToInt } from '@examprep/nest-kit';
+import { IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { IsMongoUri, IsNatsUrls, ToBool, ToInt } from '@examprep/nest-kit';
 
 /** Every variable the qbank service reads (a bad one stops it, naming the variable). */
 export class QbankEnv {
@@ -26,4 +26,14 @@ export class QbankEnv {
   @Min(100)
   @Max(9000)
   PEER_TIMEOUT_MS: number = 8000;
+
+  /**
+   * Whether checked practice answers are published for the learning engine (issue 29). On by
+   * default; off stops the mastery and review queue from learning of practice (the checks go on
+   * answering): a switch for an operator whose JetStream is in trouble, and the "without" half
+   * of tools/load/practice-check.mjs.
+   */
+  @ToBool()
+  @IsBoolean()
+  LEARNING_FACTS: boolean = true;
 }

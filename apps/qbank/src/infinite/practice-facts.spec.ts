@@ -1,7 +1,13 @@
 import { type Actor, Events, type PracticeAnsweredEvent } from '@examprep/contracts';
 import { generate, generatorKeys, isPumpTopic } from '@examprep/generators';
 import { failure, infiniteService as service } from '../../test/support/infinite-fixture';
-import { practiceFact, practiceMisconception, practiceMsgId } from './practice-facts';
+import type { QbankEnv } from '../config/qbank.env';
+import {
+  PracticeFacts,
+  practiceFact,
+  practiceMisconception,
+  practiceMsgId,
+} from './practice-facts';
 
 const LEARNER: Actor = { uid: 'l-9', email: 'l9@x.test', isAdmin: false, emailVerified: true };
 const AT = new Date('2026-11-28T10:00:00Z');
@@ -117,5 +123,18 @@ describe('InfiniteService.generateItems (the weak-spots batch)', () => {
       status: 400,
     });
     await sut.onModuleDestroy();
+  });
+});
+
+describe('PracticeFacts: LEARNING_FACTS', () => {
+  it('off: nothing is published (the checks go on answering)', () => {
+    const publish = jest.fn(async () => ({ seq: 1, duplicate: false }));
+    const off = new PracticeFacts({ publish }, { LEARNING_FACTS: false } as QbankEnv);
+    const on = new PracticeFacts({ publish }, { LEARNING_FACTS: true } as QbankEnv);
+    const fact = practiceFact('u1', generate('teas_fraction_ops', 1), ['x'], false, AT);
+    off.publish(fact);
+    expect(publish).not.toHaveBeenCalled();
+    on.publish(fact);
+    expect(publish).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Events, type PracticeAnsweredEvent } from '@examprep/contracts';
 import type { ReplayableItem } from '@examprep/generators';
 import { JetStreamBus, rootLogger } from '@examprep/nest-kit';
 import { sameBlankValue } from '@examprep/validation';
+import { QbankEnv } from '../config/qbank.env';
 
 /**
  * The message id of a practice answer: one per learner and item, so an item checked again
@@ -59,9 +60,17 @@ export function practiceFact(
  */
 @Injectable()
 export class PracticeFacts {
-  constructor(@Inject(JetStreamBus) private readonly bus: Pick<JetStreamBus, 'publish'>) {}
+  constructor(
+    @Inject(JetStreamBus) private readonly bus: Pick<JetStreamBus, 'publish'>,
+    @Optional() env?: QbankEnv,
+  ) {
+    this.enabled = env?.LEARNING_FACTS ?? true;
+  }
+
+  private readonly enabled: boolean;
 
   publish(fact: PracticeAnsweredEvent): void {
+    if (!this.enabled) return;
     this.bus
       .publish(Events.practiceAnswered, fact, practiceMsgId(fact.uid, fact.itemId))
       .catch((err: unknown) =>
