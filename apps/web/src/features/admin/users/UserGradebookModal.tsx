@@ -8,6 +8,8 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
 import { useState } from 'react';
 import { ErrorState } from '../../../shared/layout/ErrorState';
 import { Loading } from '../../../shared/layout/Loading';
@@ -16,6 +18,8 @@ import { ScrollTable } from '../../../shared/layout/ScrollTable';
 import { AdminViewBanner } from '../../gradebook/AdminViewBanner';
 import { Gradebook } from '../../gradebook/Gradebook';
 import { useExportTest, useUserTests } from './user-tests-api';
+import { USER_LEARNING_MESSAGES as L } from './user-learning.messages';
+import { UserLearningView } from './UserLearningView';
 import { USER_TESTS_MESSAGES as M } from './user-tests.messages';
 import { USERS_MESSAGES as T } from './users.messages';
 
@@ -130,7 +134,8 @@ function UserTests({ user }: { user: AdminUserRow }) {
 /**
  * View Gradebook (admin spec §2.1): the user's tests (product name or test product id,
  * question count, mode) with Export per test and Review in a new window, then the embedded
- * gradebook of that user with its banner. Loaded lazily from the user list.
+ * gradebook of that user with its banner; a second tab shows the user's learning (mastery and
+ * readiness, read-only). Loaded lazily from the user list.
  */
 export default function UserGradebookModal({
   user,
@@ -155,19 +160,27 @@ export default function UserGradebookModal({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <AdminViewBanner text={T.adminViewGradebook(user.email || user.uid)} />
-        <section aria-labelledby={`${titleId}-tests`} className="mb-4">
-          <h3 id={`${titleId}-tests`} className="h6">
-            {T.userTestsHeading}
-          </h3>
-          <UserTests user={user} />
-        </section>
-        <section aria-labelledby={`${titleId}-gradebook`}>
-          <h3 id={`${titleId}-gradebook`} className="h6">
-            {T.embeddedGradebookHeading}
-          </h3>
-          <Gradebook userId={user.uid} embedded />
-        </section>
+        {/* Learning (issue 29 §5) beside the gradebook; its data is read when the tab opens */}
+        <Tabs id={`${titleId}-tabs`} defaultActiveKey="gradebook" mountOnEnter className="mb-3">
+          <Tab eventKey="gradebook" title={L.tabGradebook}>
+            <AdminViewBanner text={T.adminViewGradebook(user.email || user.uid)} />
+            <section aria-labelledby={`${titleId}-tests`} className="mb-4">
+              <h3 id={`${titleId}-tests`} className="h6">
+                {T.userTestsHeading}
+              </h3>
+              <UserTests user={user} />
+            </section>
+            <section aria-labelledby={`${titleId}-gradebook`}>
+              <h3 id={`${titleId}-gradebook`} className="h6">
+                {T.embeddedGradebookHeading}
+              </h3>
+              <Gradebook userId={user.uid} embedded />
+            </section>
+          </Tab>
+          <Tab eventKey="learning" title={L.tabLearning}>
+            <UserLearningView user={user} />
+          </Tab>
+        </Tabs>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose}>
