@@ -21,9 +21,10 @@ describe('/dashboard', () => {
       await screen.findByRole('heading', { level: 1, name: 'Your Math Dashboard' }),
     ).toBeInTheDocument();
     // learner spec §2 Math tab: Math Products, Purchase Math Products, Tutoring, Alternative
-    // Payments, Contact, in this order
+    // Payments, Contact, in this order; issue 29's progress card comes first
     const sections = sectionTitles('Your Math Dashboard');
     expect(sections).toEqual([
+      'Your progress',
       'Math Products',
       'Purchase Math Products',
       'Tutoring',

@@ -6,6 +6,7 @@ import { MathProducts } from '../catalog/MathProducts';
 import { PurchaseMathProducts } from '../catalog/PurchaseMathProducts';
 import { AlternativePaymentsCard, TutoringCard } from '../catalog/TutoringSections';
 import { ContactChallenge } from '../contact/ContactChallenge';
+import { ProgressCard } from '../learning/ProgressCard';
 import { DASHBOARD_NOTICE_EVENT } from '../../shared/layout/layout.messages';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { isDashboard } from '../../shared/session/default-dashboard';
@@ -96,6 +97,8 @@ export default function DashboardPage() {
       </div>
       {tab === 'math' ? (
         <>
+          {/* issue 29: mastery, the review queue and weak spots, above the products */}
+          <ProgressCard />
           <MathProducts />
           <PurchaseMathProducts />
         </>

@@ -1,12 +1,15 @@
 import { type Course, type InfiniteQuestion } from '@examprep/contracts/types';
 import Alert from 'react-bootstrap/Alert';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { translateError } from '../../shared/errors';
 import { ErrorState } from '../../shared/layout/ErrorState';
 import { Loading } from '../../shared/layout/Loading';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { useSession } from '../../shared/session/session-context';
+import { WEAK_SPOTS_MODE, weakSpotsPath } from '../learning/learning-format';
+import { LEARNING_TEXT } from '../learning/learning.messages';
+import { asWeakSpotCourse, WeakSpotsPractice } from '../learning/WeakSpotsPractice';
 import { useGenerateBatch, useInfiniteCourses } from './infinite-qbank-api';
 import {
   closedTopics,
@@ -167,6 +170,14 @@ export default function InfiniteQbankPage() {
         retryLabel={T.tryAgain}
       />
     );
+  } else if (params.get('mode') === WEAK_SPOTS_MODE) {
+    // "Practise my weak spots" (issue 29): the learning engine picks the questions.
+    body = (
+      <WeakSpotsPractice
+        courses={courses.data.courses}
+        initialCourse={asWeakSpotCourse(params.get('course'))}
+      />
+    );
   } else {
     const resolved = resolveSelection(courses.data.courses, params);
     if (!resolved) {
@@ -202,6 +213,13 @@ export default function InfiniteQbankPage() {
         {isAdmin ? <ViewModeToggle fallback={courses.data?.viewMode ?? null} /> : null}
       </div>
       <p className="text-body-secondary">{T.intro}</p>
+      {params.get('mode') === WEAK_SPOTS_MODE ? null : (
+        <p>
+          <Link to={weakSpotsPath()} className="btn btn-outline-primary btn-sm">
+            {LEARNING_TEXT.practiseWeakSpots}
+          </Link>
+        </p>
+      )}
       {body}
     </section>
   );

@@ -22,6 +22,10 @@ function serveCourses(response: () => Response) {
   return mockFetch((call) => {
     if (call.url === '/api/infiniteqbank/courses') return response();
     if (call.url === '/api/products') return fakeResponse(200, { products: CATALOG });
+    // the progress card (issue 29) of a learner without answers: no alert of its own
+    if (call.url === '/api/learning/summary') {
+      return fakeResponse(200, { courses: [], dueReviews: 0, answers: 0, weakSpots: [] });
+    }
     return fakeResponse(404, { message: 'not here' });
   });
 }

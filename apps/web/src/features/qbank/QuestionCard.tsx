@@ -33,9 +33,13 @@ export interface QuestionCardProps {
   topicName: string | null;
   /** Admin view: this item's topic is not open to learners. */
   topicClosed: boolean;
+  /** A line under the heading, e.g. weak-spots practice's "Review: …" (issue 29). */
+  note?: string | null;
   last: boolean;
   batchCorrect: number;
   morePending: boolean;
+  /** The last item's button (default 'Get more questions'). */
+  moreLabel?: string;
   onChecked: (correct: boolean) => void;
   onNext: () => void;
   onMore: () => void;
@@ -54,9 +58,11 @@ export function QuestionCard({
   total,
   topicName,
   topicClosed,
+  note = null,
   last,
   batchCorrect,
   morePending,
+  moreLabel = T.more,
   onChecked,
   onNext,
   onMore,
@@ -115,6 +121,11 @@ export function QuestionCard({
             </Badge>
           ) : null}
         </span>
+        {note ? (
+          <span className="w-100 small fw-semibold text-primary-emphasis" data-testid="qbank-note">
+            {note}
+          </span>
+        ) : null}
       </Card.Header>
       <Card.Body>
         {pump ? (
@@ -275,7 +286,7 @@ export function QuestionCard({
             {last ? (
               <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-2">
                 <Button onClick={onMore} disabled={morePending}>
-                  {morePending ? T.generating : T.more}
+                  {morePending ? T.generating : moreLabel}
                 </Button>
                 <span className="small text-body-secondary">
                   {T.batchDone(batchCorrect, total)}
