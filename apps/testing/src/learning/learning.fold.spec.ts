@@ -7,7 +7,7 @@ import { MISS_STEP, RETIREMENT_DAYS } from '@examprep/learning';
 import { FakeItemStatsRepository } from '../../test/support/fake-item-stats.repository';
 import { FakeLearningRepository } from '../../test/support/fake-learning.repository';
 import type { Clock } from '../exams/clock';
-import { guessOf, LearningFold, SKILLS_WRITE_TRIES } from './learning.fold';
+import { guessOf, LearningFold, SKILLS_WRITE_TRIES, testItemPlace } from './learning.fold';
 import { TopicDifficulty } from './topic-difficulty';
 
 const NOW = new Date('2026-11-20T10:00:00.000Z');
@@ -311,6 +311,68 @@ describe('LearningFold: graded tests', () => {
     await fold.foldTest(test('T1', [item('AA02', 'incorrect')]));
     await fold.foldTest({ ...test('T3', [item('AA02', 'correct')]), submittedAt: at(24) });
     expect(await repo.card('u1', 'AA02')).toMatchObject({ reviews: 1, lapses: 0 });
+  });
+
+  it('counts a stored question where the model has it: the bank’s course and objective texts mapped to the course id and objective code', async () => {
+    const { repo, fold } = setup();
+    await fold.foldTest(
+      test('T1', [
+        item('AA01', 'incorrect', {
+          course: 'TEAS Math Sample QBank',
+          objective: 'Numbers and Algebra - Percents',
+        }),
+        // hand-made: no topic, placed by its objective's text
+        item('AB01', 'correct', {
+          course: 'TEAS Math QBank',
+          objective: 'Measurement and Data - Volume',
+          topic: null,
+        }),
+        // an objective the courses do not have: counts toward nothing
+        item('AB02', 'correct', {
+          course: 'TEAS Math QBank',
+          objective: 'Numbers and Algebra - Mental arithmetic',
+          topic: null,
+        }),
+      ]),
+    );
+    expect((await repo.skillsOf('u1')).map((s) => s.course)).toEqual(['teas_math']);
+    const skills = (await repo.skills('u1', 'teas_math'))!;
+    expect(Object.keys(skills.objectives).sort()).toEqual(['13', '3']);
+    expect(skills.topics.teas_percents).toMatchObject({ n: 1, correct: 0 });
+    expect(skills.tests).toEqual([{ testId: 'T1', at: at(0), percent: 67 }]);
+    // its card is in the course the weak spots of 'teas_math' read
+    expect(await repo.card('u1', 'AA01')).toMatchObject({ course: 'teas_math', objective: '3' });
+  });
+
+  it('testItemPlace: the topic’s place first, then the objective’s text in the course named', () => {
+    expect(
+      testItemPlace({ course: 'Med Dosage QBank', objective: 'whatever', topic: 'md_heparin' }),
+    ).toEqual({ course: 'med_dosage', objective: '7' });
+    expect(
+      testItemPlace({
+        course: 'Med Dosage Conversions',
+        objective: 'Conversions - Weight and Household Conversions',
+        topic: null,
+      }),
+    ).toEqual({ course: 'med_dosage', objective: '2' });
+    expect(
+      testItemPlace({
+        course: 'Med Dosage QBank',
+        objective: 'Conversions - Equivalent doses',
+        topic: null,
+      }),
+    ).toBeNull();
+    expect(
+      testItemPlace({
+        course: 'Another Course',
+        objective: 'Conversions - Metric Conversions',
+        topic: null,
+      }),
+    ).toBeNull();
+    expect(testItemPlace({ course: 'teas_math', objective: '15', topic: null })).toEqual({
+      course: 'teas_math',
+      objective: '15',
+    });
   });
 
   it('the chance of a right guess: one in the choices of a single-choice question, none otherwise', () => {

@@ -4,7 +4,7 @@ import type {
   TestSubmittedEvent,
   TestSubmittedItem,
 } from '@examprep/contracts';
-import { hasGenerator } from '@examprep/generators';
+import { COURSE_DEFINITIONS, hasGenerator, topicPlace } from '@examprep/generators';
 import { cardFromMiss, difficultyFromFacility, isRetired, reviewCard } from '@examprep/learning';
 import { ItemStatsRepository } from '../item-stats/item-stats.repository';
 import { Clock } from '../exams/clock';
@@ -33,6 +33,36 @@ export interface ReviewAnswer {
 /** The chance of a right guess on a test question: one in its choices for a single-choice one. */
 export function guessOf(item: Pick<TestSubmittedItem, 'type' | 'options'>): number {
   return item.type === 'single' && item.options.length > 0 ? 1 / item.options.length : 0;
+}
+
+/** Where an answer counts in the model: a course id and objective code of COURSE_DEFINITIONS. */
+export interface ModelPlace {
+  course: string;
+  objective: string;
+}
+
+/**
+ * Where a test question counts in the model. A stored question carries the bank's course and
+ * objective texts ('TEAS Math QBank', 'Numbers and Algebra - Fractions'), the model the course
+ * ids and objective codes of COURSE_DEFINITIONS ('teas_math', '1'), which the summary, the
+ * readiness and the weak spots read. A question with a generator topic counts where its topic
+ * is; any other by its objective's text ('<section> - <name>', or the code itself) in the course
+ * whose name starts the bank's course name (or whose id it is). Null when nothing matches (an
+ * objective the courses do not have, such as a hand-made 'Conversions - Equivalent doses'):
+ * the answer then counts toward no skill.
+ */
+export function testItemPlace(
+  item: Pick<TestSubmittedItem, 'course' | 'objective' | 'topic'>,
+): ModelPlace | null {
+  const place = item.topic ? topicPlace(item.topic) : null;
+  if (place) return { course: place.course, objective: place.objective };
+  const def = COURSE_DEFINITIONS.find(
+    (c) => c.id === item.course || item.course === c.name || item.course.startsWith(`${c.name} `),
+  );
+  const objective = def?.objectives.find(
+    (o) => o.code === item.objective || `${o.section} - ${o.name}` === item.objective,
+  );
+  return def && objective ? { course: def.id, objective: objective.code } : null;
 }
 
 /**
@@ -80,14 +110,20 @@ export class LearningFold {
   }
 
   async foldTest(f: TestSubmittedEvent): Promise<void> {
+    // each question where the model counts it (the bank's course and objective texts are not
+    // the model's ids); a question the courses do not have counts toward nothing
+    const placed = f.items.flatMap((item) => {
+      const place = testItemPlace(item);
+      return place ? [{ item, place }] : [];
+    });
     // an unanswered question says nothing of the learner's skill (the time ran out, or skipped)
-    const answered = f.items.filter((i) => i.outcome !== 'unanswered');
-    if (f.items.length === 0) return;
+    const answered = placed.filter(({ item }) => item.outcome !== 'unanswered');
+    if (placed.length === 0) return;
     const stats = new Map(
-      (await this.itemStats.getItems(answered.map((i) => i.qid))).map((s) => [s.qid, s]),
+      (await this.itemStats.getItems(answered.map(({ item }) => item.qid))).map((s) => [s.qid, s]),
     );
     const byCourse = new Map<string, SkillAnswer[]>();
-    for (const item of answered) {
+    for (const { item, place } of answered) {
       const s = stats.get(item.qid);
       const guess = guessOf(item);
       // the question's own facility from the item analysis, shrunk toward its topic's
@@ -96,15 +132,15 @@ export class LearningFold {
         weight: 20,
       };
       const difficulty = difficultyFromFacility(s?.n ?? 0, s?.sx ?? 0, prior, guess);
-      const list = byCourse.get(item.course) ?? [];
+      const list = byCourse.get(place.course) ?? [];
       list.push({
         topicKey: item.topic && hasGenerator(item.topic) ? item.topic : null,
-        objective: item.objective,
+        objective: place.objective,
         obs: { correct: item.outcome === 'correct', difficulty, guess, at: f.submittedAt },
       });
-      byCourse.set(item.course, list);
+      byCourse.set(place.course, list);
     }
-    const courses = new Set(f.items.map((i) => i.course));
+    const courses = new Set(placed.map(({ place }) => place.course));
     // a course whose skills took this test before (a redelivered fact) has its cards reviewed
     // already: reviewing them again would count one answer as two reviews
     const folded = new Set<string>();
@@ -116,13 +152,13 @@ export class LearningFold {
       if (await this.foldSkills(f.uid, course, `t:${f.testId}`, byCourse.get(course) ?? [], score))
         folded.add(course);
     }
-    for (const item of answered.filter((i) => folded.has(i.course)))
+    for (const { item, place } of answered.filter(({ place }) => folded.has(place.course)))
       await this.review({
         uid: f.uid,
         itemId: item.qid,
         topicKey: item.topic,
-        course: item.course,
-        objective: item.objective,
+        course: place.course,
+        objective: place.objective,
         misconception: item.misconception,
         correct: item.outcome === 'correct',
         at: f.submittedAt,
