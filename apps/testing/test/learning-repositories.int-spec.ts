@@ -144,6 +144,14 @@ describe.each(implementations)('LearningRepository (%s)', (_name, make) => {
       'teas_percents~2',
     ]);
     expect((await repo.dueCards('u1', NOW, 1)).map((c) => c.itemId)).toEqual(['teas_percents~1']);
+    // one course's queue (the weak-spots batch)
+    expect((await repo.dueCards('u1', NOW, 10, 'med_dosage')).map((c) => c.itemId)).toEqual([
+      'teas_percents~2',
+    ]);
+    expect(
+      (await repo.dueCards('u1', new Date(at(14)), 10, 'teas_math')).map((c) => c.itemId),
+    ).toEqual(['teas_percents~1', 'teas_percents~3']);
+    expect(await repo.dueCards('u1', NOW, 10, 'no_course')).toEqual([]);
     expect(await repo.countDue('u1', NOW)).toBe(2);
     expect(await repo.countDue('u1', new Date(at(14)))).toBe(3);
     expect(await repo.countDue('u3', NOW)).toBe(0);
@@ -276,6 +284,7 @@ it('every query of the Mongo repository is served by an index', async () => {
     'learning_cards.deleteMany(uid)', // removeUser
     'learning_cards.deleteOne(_id)', // removeCard
     'learning_cards.find(uid)', // cardsOf
+    'learning_cards.find(uid,course,due)', // dueCards of a course
     'learning_cards.find(uid,due)', // dueCards
     'learning_cards.findOne(_id)', // card
     'learning_cards.findOne(uid,served)', // cardServed

@@ -47,8 +47,8 @@ export abstract class LearningRepository {
   abstract cardServed(uid: string, servedId: string): Promise<StoredCard | null>;
   abstract putCard(card: StoredCard): Promise<void>;
   abstract removeCard(uid: string, itemId: string): Promise<void>;
-  /** The learner's cards due at `now`, the earliest first. */
-  abstract dueCards(uid: string, now: Date, limit: number): Promise<StoredCard[]>;
+  /** The learner's cards due at `now` (of one course, when named), the earliest first. */
+  abstract dueCards(uid: string, now: Date, limit: number, course?: string): Promise<StoredCard[]>;
   abstract countDue(uid: string, now: Date): Promise<number>;
   abstract cardsOf(uid: string): Promise<StoredCard[]>;
   abstract setServed(uid: string, itemId: string, served: string): Promise<void>;

@@ -110,6 +110,8 @@ export class ReviewCardRecord {
 export const ReviewCardSchema = SchemaFactory.createForClass(ReviewCardRecord);
 // the due queue: a learner's cards in due order (the count and the batch's first items)
 ReviewCardSchema.index({ uid: 1, due: 1 });
+// a course's due queue (the weak-spots batch): another course's overdue cards do not hide it
+ReviewCardSchema.index({ uid: 1, course: 1, due: 1 });
 // the answer to a served sibling finds its card
 ReviewCardSchema.index({ uid: 1, served: 1 });
 

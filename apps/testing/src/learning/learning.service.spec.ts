@@ -63,23 +63,31 @@ class FakePeers implements LearningCalls {
   courses = async (): Promise<InfiniteCoursesResponse> => OPEN;
   async items(_actor: Actor, ids: string[]): Promise<GenerateBatchResponse> {
     this.asked.push(ids);
+    // as the qbank's generateItems: only items of topics the learner may practise
+    const open = new Set(
+      OPEN.courses.flatMap((c) =>
+        Object.values(c.objectives).flatMap((o) => o.topics.map((t) => t.key)),
+      ),
+    );
     return {
-      questions: ids.map((id): InfiniteQuestion => {
-        const ref = parseItemId(id)!;
-        return {
-          id,
-          topicKey: ref.topicKey,
-          seed: ref.seed,
-          course: 'teas_math',
-          objective: '3',
-          type: 'single',
-          question: `Item ${id}`,
-          choices: ['1', '2', '3', '4'],
-          rounding: null,
-          unit: null,
-          pump: null,
-        };
-      }),
+      questions: ids
+        .filter((id) => open.has(parseItemId(id)!.topicKey))
+        .map((id): InfiniteQuestion => {
+          const ref = parseItemId(id)!;
+          return {
+            id,
+            topicKey: ref.topicKey,
+            seed: ref.seed,
+            course: 'teas_math',
+            objective: '3',
+            type: 'single',
+            question: `Item ${id}`,
+            choices: ['1', '2', '3', '4'],
+            rounding: null,
+            unit: null,
+            pump: null,
+          };
+        }),
     };
   }
 }
@@ -115,13 +123,19 @@ const answer = (
 });
 
 /** A card of the learner's, missed `hoursAgo` (due 12 hours after the miss). */
-async function missed(repo: FakeLearningRepository, itemId: string, hoursAgo: number, reviews = 0) {
+async function missed(
+  repo: FakeLearningRepository,
+  itemId: string,
+  hoursAgo: number,
+  reviews = 0,
+  course = 'teas_math',
+) {
   const ref = parseItemId(itemId);
   const card = cardFromMiss(
     {
       itemId,
       topicKey: ref?.topicKey ?? null,
-      course: 'teas_math',
+      course,
       objective: '3',
       misconception: null,
     },
@@ -227,6 +241,30 @@ describe('LearningService: weak spots', () => {
     expect((await repo.card('u1', 'teas_percents~111'))!.served).toBe(sibling);
     // the answer to the sibling finds its card
     expect((await repo.cardServed('u1', sibling))!.itemId).toBe('teas_percents~111');
+  });
+
+  it('the course’s due reviews are found behind many longer-overdue reviews of another course', async () => {
+    const { sut, repo } = setup();
+    for (let i = 0; i < 5 * LEARNING_LIMITS.weakSpotsBatch; i++)
+      await missed(repo, `md_iv_flow_rate~${i}`, 100 + i, 0, 'med_dosage');
+    await missed(repo, 'teas_percents~111', 20);
+    const batch = await sut.weakSpots(learner, { course: 'teas_math' });
+    expect(batch.reviewIds).toEqual(['teas_percents~111']);
+    expect(batch.questions[0]!.id).toBe('teas_percents~111');
+  });
+
+  it('a due card the learner may not practise now (its topic closed) waits, and the batch is still full', async () => {
+    const { sut, repo } = setup();
+    // teas_statistics is not open to this learner (OPEN): its cards are longer overdue
+    for (let i = 0; i < LEARNING_LIMITS.weakSpotsBatch; i++)
+      await missed(repo, `teas_statistics~${i}`, 100 + i);
+    await missed(repo, 'teas_percents~111', 20);
+    // a hand-made question's card has no generated form to serve
+    await missed(repo, 'AB12', 200);
+    const batch = await sut.weakSpots(learner, { course: 'teas_math' });
+    expect(batch.reviewIds).toEqual(['teas_percents~111']);
+    expect(batch.questions).toHaveLength(LEARNING_LIMITS.weakSpotsBatch);
+    expect(batch.questions[0]!.id).toBe('teas_percents~111');
   });
 
   it('draws only topics the learner may practise, with a generator, and no pump topic', async () => {

@@ -54,6 +54,9 @@ import { TopicDifficulty } from './topic-difficulty';
 /** Weak spots listed on the dashboard at most. */
 export const WEAK_SPOTS_LISTED = 5;
 
+/** Due cards a weak-spots batch looks through for the reviews it serves (4 batches' worth). */
+export const REVIEW_CANDIDATES = 4 * LEARNING_LIMITS.weakSpotsBatch;
+
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A skill as the screens show it. */
@@ -211,25 +214,23 @@ export class LearningService {
       throw ServiceError.badRequest(M.course, { course: [M.course] });
     const now = this.clock.now();
     const size = LEARNING_LIMITS.weakSpotsBatch;
-    const due = (await this.repo.dueCards(actor.uid, now, 4 * size))
-      .filter((c) => c.course === course)
-      .slice(0, size);
+    const open = await this.peers.courses(actor);
+    const topics = Object.values(open.courses.find((c) => c.id === course)?.objectives ?? {})
+      .flatMap((o) => o.topics)
+      .filter((t) => t.hasGenerator);
+    // what the qbank serves this learner now: a card of another topic (closed since, or a
+    // hand-made question with no generated form) waits, and does not take a review's place
+    const servable = new Set(topics.map((t) => t.key));
+    const keys = topics.filter((t) => !isPumpTopic(t.key)).map((t) => t.key);
     const served = new Map<string, StoredCard>();
-    for (const card of due) {
+    for (const card of await this.repo.dueCards(actor.uid, now, REVIEW_CANDIDATES, course)) {
+      if (served.size >= size) break;
+      if (card.topicKey === null || !servable.has(card.topicKey)) continue;
       const serve = serveFor(card);
       const id = serve.kind === 'same' ? serve.itemId : itemId(serve.topicKey, serve.seed);
       if (id.includes('~') && !served.has(id)) served.set(id, card);
     }
     const ids = [...served.keys()];
-    const open = await this.peers.courses(actor);
-    const topics = (open.courses.find((c) => c.id === course)?.objectives ?? {}) as Record<
-      string,
-      { topics: { key: string; hasGenerator: boolean }[] }
-    >;
-    const keys = Object.values(topics)
-      .flatMap((o) => o.topics)
-      .filter((t) => t.hasGenerator && !isPumpTopic(t.key))
-      .map((t) => t.key);
     if (ids.length === 0 && keys.length === 0) throw ServiceError.notFound(M.noTopics);
     if (ids.length < size && keys.length > 0) {
       const skills = (await this.repo.skills(actor.uid, course))?.topics ?? {};

@@ -159,10 +159,12 @@ export class MongoLearningRepository extends LearningRepository {
     await this.cards.deleteOne({ _id: cardId(uid, itemId) }).exec();
   }
 
-  async dueCards(uid: string, now: Date, limit: number): Promise<StoredCard[]> {
+  async dueCards(uid: string, now: Date, limit: number, course?: string): Promise<StoredCard[]> {
     const docs = await this.cards
-      .find({ uid, due: { $lte: now } })
-      .sort({ uid: 1, due: 1 })
+      .find(
+        course === undefined ? { uid, due: { $lte: now } } : { uid, course, due: { $lte: now } },
+      )
+      .sort(course === undefined ? { uid: 1, due: 1 } : { uid: 1, course: 1, due: 1 })
       .limit(limit)
       .lean<ReviewCardRecord[]>()
       .exec();

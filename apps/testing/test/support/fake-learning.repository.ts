@@ -70,9 +70,10 @@ export class FakeLearningRepository extends LearningRepository {
     this.cards.delete(key(uid, itemId));
   }
 
-  async dueCards(uid: string, now: Date, limit: number): Promise<StoredCard[]> {
+  async dueCards(uid: string, now: Date, limit: number, course?: string): Promise<StoredCard[]> {
     return (await this.cardsOf(uid))
       .filter((c) => Date.parse(c.due) <= now.getTime())
+      .filter((c) => course === undefined || c.course === course)
       .slice(0, limit);
   }
 
