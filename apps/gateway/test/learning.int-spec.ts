@@ -3,7 +3,8 @@
 // folds the qbank's facts (JetStream) into the summary; a missed item is a review card that is
 // not due the same day and is due the next (the clock moved: the learner's card dates moved a
 // day back in the store), served first in the weak-spots batch; a graded test adds a 'test'
-// point to the readiness trend; the study plan with its field errors; the export and the
+// point to the readiness trend and its missed questions come back as generated siblings; the
+// study plan with its field errors; the export and the
 // delete; unsubscribe by the reminder mail's token (JSON and RFC 8058 one-click form POST);
 // the admin's per-user view. Every wait polls the API until the consumer has folded.
 import {
@@ -37,6 +38,7 @@ const DAY_MS = 86_400_000;
 let mongo: MongoClient;
 let cards: Collection<Document>;
 let plans: Collection<Document>;
+let questions: Collection<Document>;
 const tests: string[] = [];
 
 /** The items this learner missed, in the order answered. */
@@ -49,6 +51,7 @@ beforeAll(async () => {
   mongo = await MongoClient.connect(cfg.mongoUrl('testing'));
   cards = mongo.db().collection('learning_cards');
   plans = mongo.db().collection('learning_plans');
+  questions = mongo.db('qbank').collection('questions');
 }, 120_000);
 
 afterAll(async () => {
@@ -78,6 +81,29 @@ async function summaryWhen(ok: (s: LearningSummary) => boolean): Promise<Learnin
     { timeoutMs: 20_000 },
   );
   return last!;
+}
+
+/** The clock moved a day: every date of these review cards of the learner a day earlier. */
+async function moveDayBack(itemIds: readonly string[]): Promise<void> {
+  const back = (d: unknown) => new Date(new Date(d as string | Date).getTime() - DAY_MS);
+  for (const c of await cards.find({ uid: learner.id }).toArray()) {
+    if (!itemIds.includes(c.itemId as string)) continue;
+    const fsrs = c.fsrs as { due: string; last_review: string | null };
+    await cards.updateOne(
+      { _id: c._id },
+      {
+        $set: {
+          due: back(c.due),
+          createdAt: back(c.createdAt),
+          fsrs: {
+            ...fsrs,
+            due: back(fsrs.due).toISOString(),
+            last_review: fsrs.last_review && back(fsrs.last_review).toISOString(),
+          },
+        },
+      },
+    );
+  }
 }
 
 /** A summary without its time-dependent figures (p and its interval). */
@@ -161,24 +187,7 @@ describe('the learning engine through the gateway', () => {
     expect((await call('GET', '/api/learning/summary', { who: learner })).body.dueReviews).toBe(0);
 
     // the clock moved: every date of the learner's cards a day earlier
-    const back = (d: unknown) => new Date(new Date(d as string | Date).getTime() - DAY_MS);
-    for (const c of stored) {
-      const fsrs = c.fsrs as { due: string; last_review: string | null };
-      await cards.updateOne(
-        { _id: c._id },
-        {
-          $set: {
-            due: back(c.due),
-            createdAt: back(c.createdAt),
-            fsrs: {
-              ...fsrs,
-              due: back(fsrs.due).toISOString(),
-              last_review: fsrs.last_review && back(fsrs.last_review).toISOString(),
-            },
-          },
-        },
-      );
-    }
+    await moveDayBack(missed);
     const s = await call<LearningSummary>('GET', '/api/learning/summary', { who: learner });
     expect(s.body.dueReviews).toBe(missed.length);
 
@@ -199,18 +208,28 @@ describe('the learning engine through the gateway', () => {
     ).toMatchObject({ fields: { course: [LEARNING_MESSAGES.course] } });
   });
 
-  it('a graded test adds a test point to the readiness trend', async () => {
+  it('a graded test adds a test point to the trend, its answers to the mastery, and its misses come back as siblings', async () => {
     const created = await call('POST', '/api/create-test', { who: learner, body: SAMPLE_TEST });
     expect(created.status).toBe(200);
     const testId = created.body.testId as string;
     tests.push(testId);
     const view = (await call<TestView>('GET', `/api/tests/${testId}`, { who: learner })).body;
-    for (const q of view.questions.filter((x) => x.type === 'single').slice(0, 4)) {
+    // four questions checked: the first two wrong (a choice that is not the bank's answer)
+    const testMissed: string[] = [];
+    for (const [i, q] of view.questions
+      .filter((x) => x.type === 'single')
+      .slice(0, 4)
+      .entries()) {
+      const stored = await questions.findOne({ _id: q.qid as unknown as Document['_id'] });
+      const right = (stored!.correctAnswer as string[])[0]!;
+      const answer = i < 2 ? q.answerOrder.find((c) => c !== right)! : right;
       const res = await call('POST', '/api/submit-quiz-answer', {
         who: learner,
-        body: { testId, questionId: q.qid, submittedAnswer: q.answerOrder[0] },
+        body: { testId, questionId: q.qid, submittedAnswer: answer },
       });
       expect(res.status).toBe(200);
+      expect(res.body.isCorrect).toBe(i >= 2);
+      if (i < 2) testMissed.push(q.qid);
     }
     const submitted = await call('POST', '/api/submit-test', { who: learner, body: { testId } });
     expect(submitted.status).toBe(200);
@@ -239,6 +258,27 @@ describe('the learning engine through the gateway', () => {
     const s = await summaryWhen((x) => x.answers === answered + 4);
     expect(s.courses.map((c) => c.course)).toEqual(['teas_math']);
     expect(readiness!.teas).toMatchObject({ scoredItems: 34, summary: expect.any(String) });
+
+    // the test's missed questions are review cards of the course, back the next day as
+    // generated siblings (a stored question's numbers may be drawn into a later test)
+    const testCards = await cards.find({ uid: learner.id, itemId: { $in: testMissed } }).toArray();
+    expect(testCards.map((c) => [c.itemId, c.course])).toEqual(
+      expect.arrayContaining(testMissed.map((qid) => [qid, 'teas_math'])),
+    );
+    expect(testCards).toHaveLength(2);
+    await moveDayBack(testMissed);
+    const batch = await call<WeakSpotsBatch>('POST', '/api/learning/weak-spots', {
+      who: learner,
+      body: { course: 'teas_math' },
+    });
+    expect(batch.body.reviewIds).toHaveLength(missed.length + 2);
+    expect(batch.body.reviewIds.slice(0, missed.length)).toEqual(missed);
+    const siblings = batch.body.reviewIds.slice(missed.length);
+    const topics = testCards.map((c) => c.topicKey as string).sort();
+    expect(siblings.map((id) => parseItemId(id)!.topicKey).sort()).toEqual(topics);
+    // the sibling served is remembered on its card (the answer to it reviews the card)
+    const served = await cards.find({ uid: learner.id, itemId: { $in: testMissed } }).toArray();
+    expect(served.map((c) => c.served).sort()).toEqual([...siblings].sort());
   }, 60_000);
 
   it('the study plan: PUT then GET; a date in the past or over two years ahead and bad minutes name their field', async () => {
