@@ -118,8 +118,8 @@ describe('/study-plan', () => {
     const focus = screen.getByRole('region', { name: T.focusCaption });
     const rows = within(focus).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      'FractionsTEAS Math63%Needs work',
-      'RatiosTEAS Math38%Not enough answers yet',
+      'Fractions63%Needs work',
+      'Ratios38%Not enough answers yet',
     ]);
     expect(screen.getByText('Review 4 missed questions · 6 min')).toBeInTheDocument();
     expect(screen.getByText('Practise Fractions · 15 min · ~10 questions')).toBeInTheDocument();

@@ -34,9 +34,9 @@ export function StudyPlanPageView({ plan }: { plan: StudyPlan }) {
         <ScrollTable caption={T.focusCaption} columns={T.focusColumns}>
           {plan.focus.map((f) => (
             <tr key={`${f.course}/${f.objective}`}>
+              {/* the objective's name carries its course ('TEAS Math: Fractions') */}
               <th scope="row" className="fw-normal">
                 {f.name}
-                <span className="d-block small text-body-secondary">{f.course}</span>
               </th>
               <td>{percentOf(f.share)}</td>
               <td>{T.levels[f.level]}</td>
