@@ -1,5 +1,7 @@
 import type { Course, InfiniteCoursesResponse, InfiniteQuestion } from '@examprep/contracts/types';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import * as path from 'node:path';
+import { findRepoRoot } from '@examprep/test-kit';
 import { shot, signInWith } from './support/auth';
 import { apiAs, closeWelcome, freshLearner, type Learner } from './support/learners';
 import { overflowsSideways, seriousViolations } from './support/phone';
@@ -14,6 +16,13 @@ import { overflowsSideways, seriousViolations } from './support/phone';
 // It goes in its own test below the ones here (see "the next day" at the end of this file).
 
 const WRONG = '-987654';
+
+/** A screenshot of one part of the page (a phone's full page is too tall to look at). */
+async function shotOf(part: Locator, name: string): Promise<void> {
+  await part.screenshot({
+    path: path.join(findRepoRoot(), '.infra', 'test-results', 'screenshots', name),
+  });
+}
 
 /** The first open generator topic of each TEAS Math section (objective code and topic key). */
 async function teasTopics(learner: Learner): Promise<{ objective: string; topic: string }[]> {
@@ -34,31 +43,65 @@ async function teasTopics(learner: Learner): Promise<{ objective: string; topic:
 }
 
 /**
- * Answers the question on screen by keyboard, wrong on purpose when `miss` (a typed answer far
- * off; a choice item gets its first choice, right by chance at most one time in four).
+ * The right answer of an item, from another account's check (items replay exactly from their
+ * id): the journey can then miss exactly the items it means to, and answer the others right.
+ * The oracle's own mastery moves; the learner's does not.
  */
-async function answerByKeyboard(page: Page, card: Locator, miss: boolean): Promise<void> {
-  const radios = card.getByRole('radio');
-  const input = card.getByLabel(/^Your answer/);
-  await expect(radios.first().or(input)).toBeVisible();
-  if ((await radios.count()) > 0) {
-    const pick = miss ? radios.first() : radios.last();
-    await pick.focus();
+async function rightAnswerOf(oracle: Learner, id: string): Promise<string[]> {
+  const res = await apiAs(oracle, '/api/infiniteqbank/check', { id, answer: ['0'] });
+  expect(res.status, `check ${id} for the oracle`).toBe(200);
+  return ((await res.json()) as { correctAnswer: string[] }).correctAnswer;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The answer to send: the right one, or one surely wrong (another choice, a far-off number). */
+function answerFor(item: InfiniteQuestion, right: string[], miss: boolean): string {
+  if (item.type === 'blank') return miss ? WRONG : right[0];
+  const ok = (c: string) => right.some((r) => same(r, c));
+  const pick = item.choices.find((c) => ok(c) !== miss);
+  expect(pick, `a ${miss ? 'wrong' : 'right'} choice of ${item.id}`).toBeDefined();
+  return pick!;
+}
+
+/** Answers the question on screen by keyboard (a choice with Space, a number with Enter). */
+async function answerByKeyboard(
+  page: Page,
+  card: Locator,
+  item: InfiniteQuestion,
+  answer: string,
+): Promise<void> {
+  if (item.type === 'blank') {
+    const input = card.getByLabel(/^Your answer/);
+    await input.fill(answer);
+    await input.press('Enter');
+  } else {
+    const radio = card.getByRole('radio').nth(item.choices.indexOf(answer));
+    await radio.focus();
     await page.keyboard.press('Space');
-    await expect(pick).toBeChecked();
+    await expect(radio).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(card.getByRole('button', { name: 'Check Answer' })).toBeFocused();
     await page.keyboard.press('Enter');
-  } else {
-    await input.fill(miss ? WRONG : '1');
-    await input.press('Enter');
   }
   await expect(page.getByTestId('qbank-result')).toBeFocused();
 }
 
-/** One batch of `count` items of a topic in the Infinite QBank, answered by keyboard. */
+/** Presses `button` by keyboard and returns the batch that the click asked for. */
+async function batchOf(page: Page, button: Locator, path: string): Promise<InfiniteQuestion[]> {
+  const answer = page.waitForResponse((r) => r.url().includes(path) && r.ok());
+  await button.focus();
+  await page.keyboard.press('Enter');
+  return ((await (await answer).json()) as { questions: InfiniteQuestion[] }).questions;
+}
+
+/**
+ * One batch of `count` items of a topic in the Infinite QBank, answered by keyboard: every
+ * `missEvery`-th item right, the others missed on purpose.
+ */
 async function practiseTopic(
   page: Page,
+  oracle: Learner,
   pick: { objective: string; topic: string },
   count: number,
   missEvery: number,
@@ -66,11 +109,24 @@ async function practiseTopic(
   await page.goto(
     `/infinite-qbank?course=teas_math&objective=${pick.objective}&topic=${pick.topic}&count=${count}`,
   );
-  await page.getByRole('button', { name: 'Start practising' }).click();
+  const items = await batchOf(
+    page,
+    page.getByRole('button', { name: 'Start practising' }),
+    '/api/infiniteqbank/generate-batch',
+  );
+  expect(items).toHaveLength(count);
   const card = page.getByRole('article');
   for (let n = 1; n <= count; n += 1) {
+    const item = items[n - 1];
+    const miss = n % missEvery !== 0;
     await expect(card.getByRole('heading', { name: `Question ${n} of ${count}` })).toBeFocused();
-    await answerByKeyboard(page, card, n % missEvery !== 0);
+    await answerByKeyboard(
+      page,
+      card,
+      item,
+      answerFor(item, await rightAnswerOf(oracle, item.id), miss),
+    );
+    await expect(page.getByTestId('qbank-result')).toContainText(miss ? 'Incorrect.' : 'Correct!');
     if (n < count) {
       await page.keyboard.press('Tab');
       await expect(card.getByRole('button', { name: 'Next question' })).toBeFocused();
@@ -81,12 +137,14 @@ async function practiseTopic(
 
 /**
  * Answers through the API (generate-batch, then check), for the phone journey's data: the
- * same calls the page makes. Typed items get a far-off answer, choice items their first choice.
+ * same calls the page makes, every `missEvery`-th item right.
  */
 async function answerByApi(
   learner: Learner,
+  oracle: Learner,
   pick: { objective: string; topic: string },
   count: number,
+  missEvery: number,
 ): Promise<void> {
   const q = new URLSearchParams({
     course: 'teas_math',
@@ -97,16 +155,19 @@ async function answerByApi(
   const res = await apiAs(learner, `/api/infiniteqbank/generate-batch?${q.toString()}`);
   expect(res.status).toBe(200);
   const { questions } = (await res.json()) as { questions: InfiniteQuestion[] };
-  for (const item of questions) {
-    const answer = item.type === 'blank' ? [WRONG] : [item.choices[0]];
-    const checked = await apiAs(learner, '/api/infiniteqbank/check', { id: item.id, answer });
+  for (const [i, item] of questions.entries()) {
+    const answer = answerFor(item, await rightAnswerOf(oracle, item.id), (i + 1) % missEvery !== 0);
+    const checked = await apiAs(learner, '/api/infiniteqbank/check', {
+      id: item.id,
+      answer: [answer],
+    });
     expect(checked.status).toBe(200);
   }
 }
 
 /** The learning engine folds answers from events, not in the check's reply: read until it has. */
 async function waitForAnswers(page: Page, atLeast: number): Promise<void> {
-  const card = page.getByRole('region', { name: 'Your progress' });
+  const card = page.getByRole('region', { name: 'Your progress', exact: true });
   await expect(async () => {
     await page.reload();
     const text = await card.getByText(/\d+ answers? so far/).textContent({ timeout: 3000 });
@@ -119,20 +180,21 @@ test('a new learner answers 30 items, sees progress and weak spots, reads Readin
 }) => {
   test.setTimeout(240_000);
   const learner = await freshLearner('learning');
+  const oracle = await freshLearner('learning-oracle');
   const [algebra, measurement] = await teasTopics(learner);
   await signInWith(page, learner);
   await closeWelcome(page);
 
   // Before any answer: the card says how to start.
-  const card = page.getByRole('region', { name: 'Your progress' });
+  const card = page.getByRole('region', { name: 'Your progress', exact: true });
   await expect(
     card.getByText('Answer questions in the Infinite QBank to see your progress.'),
   ).toBeVisible();
 
-  // 30 items by keyboard, 15 in each TEAS Math section (a prediction needs 10 in each), most
-  // missed on purpose.
-  await practiseTopic(page, algebra, 15, 3);
-  await practiseTopic(page, measurement, 15, 4);
+  // 30 items by keyboard, 15 in each TEAS Math section (a prediction needs 10 in each), about
+  // half missed on purpose.
+  await practiseTopic(page, oracle, algebra, 15, 2);
+  await practiseTopic(page, oracle, measurement, 15, 3);
 
   await page.goto('/dashboard?tab=math');
   await waitForAnswers(page, 30);
@@ -148,7 +210,7 @@ test('a new learner answers 30 items, sees progress and weak spots, reads Readin
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/readiness$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Readiness' })).toBeVisible();
-  const teas = page.getByRole('region', { name: 'TEAS Math' });
+  const teas = page.getByRole('region', { name: 'TEAS Math', exact: true });
   await expect(teas.getByTestId('teas-headline')).toHaveText(
     /^About \d+ of 34 \(\d+ %\), likely \d+–\d+$/,
   );
@@ -157,7 +219,7 @@ test('a new learner answers 30 items, sees progress and weak spots, reads Readin
   await expect(teas.getByTestId('teas-section')).toHaveCount(2);
   const mastery = page.getByRole('table', { name: 'TEAS Math: mastery by objective' });
   await expect(mastery.getByRole('row').nth(1)).toContainText(/\(\d+–\d+ %\)/);
-  const trend = page.getByRole('region', { name: 'Score trend' });
+  const trend = page.getByRole('region', { name: 'Score trend', exact: true });
   await expect(trend.getByTestId('trend-chart').first()).toBeVisible();
   // the table for screen readers is there while the chart shows
   await expect(
@@ -177,13 +239,23 @@ test('a new learner answers 30 items, sees progress and weak spots, reads Readin
   // Practise my weak spots, by keyboard: a course's batch in the QBank's question card.
   await page.getByRole('link', { name: 'Practise my weak spots' }).click();
   await page.waitForURL(/\/infinite-qbank\?mode=weak-spots$/);
-  const start = page.getByRole('button', { name: 'Practise my weak spots: TEAS Math' });
-  await start.focus();
-  await page.keyboard.press('Enter');
+  const batch = await batchOf(
+    page,
+    page.getByRole('button', { name: 'Practise my weak spots: TEAS Math' }),
+    '/api/learning/weak-spots',
+  );
   const question = page.getByRole('article');
-  await expect(question.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeFocused();
+  await expect(
+    question.getByRole('heading', { name: `Question 1 of ${batch.length}` }),
+  ).toBeFocused();
   await expect(page.getByText(/^Batch 1 · /)).toBeVisible();
-  await answerByKeyboard(page, question, true);
+  await answerByKeyboard(
+    page,
+    question,
+    batch[0],
+    answerFor(batch[0], await rightAnswerOf(oracle, batch[0].id), true),
+  );
+  await expect(page.getByTestId('qbank-result')).toContainText('Incorrect.');
   await shot(page, 'learning-weak-spots.png');
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -193,18 +265,20 @@ test('the learning screens work on a phone by keyboard and have no serious acces
 }) => {
   test.setTimeout(180_000);
   const learner = await freshLearner('learning-phone');
+  const oracle = await freshLearner('learning-oracle');
   const [algebra, measurement] = await teasTopics(learner);
-  await answerByApi(learner, algebra, 12);
-  await answerByApi(learner, measurement, 12);
+  await answerByApi(learner, oracle, algebra, 15, 2);
+  await answerByApi(learner, oracle, measurement, 15, 3);
   await signInWith(page, learner);
   await closeWelcome(page);
 
-  await waitForAnswers(page, 24);
-  const card = page.getByRole('region', { name: 'Your progress' });
+  await waitForAnswers(page, 30);
+  const card = page.getByRole('region', { name: 'Your progress', exact: true });
   await expect(card.getByRole('list', { name: 'Your weakest topics' })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, 'learning-dashboard-phone.png');
+  await shotOf(card, 'learning-progress-card-phone.png');
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/readiness');
@@ -212,19 +286,45 @@ test('the learning screens work on a phone by keyboard and have no serious acces
   await expect(page.getByTestId('trend-chart').first()).toBeVisible();
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, 'learning-readiness-phone.png');
+  await shotOf(
+    page.getByRole('region', { name: 'TEAS Math', exact: true }),
+    'learning-teas-phone.png',
+  );
+  await shotOf(
+    page.getByRole('region', { name: 'Mastery by objective', exact: true }),
+    'learning-mastery-phone.png',
+  );
+  await shotOf(
+    page.getByRole('region', { name: 'Score trend', exact: true }),
+    'learning-trend-phone.png',
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Show as table' }).focus();
   await page.keyboard.press('Enter');
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, 'learning-readiness-table-phone.png');
+  await shotOf(
+    page.getByRole('region', { name: 'Score trend', exact: true }),
+    'learning-trend-table-phone.png',
+  );
 
   await page.goto('/infinite-qbank?mode=weak-spots');
-  const start = page.getByRole('button', { name: 'Practise my weak spots: Med Dosage' });
-  await start.focus();
-  await page.keyboard.press('Enter');
+  const batch = await batchOf(
+    page,
+    page.getByRole('button', { name: 'Practise my weak spots: TEAS Math' }),
+    '/api/learning/weak-spots',
+  );
   const question = page.getByRole('article');
-  await expect(question.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeFocused();
-  await answerByKeyboard(page, question, true);
+  await expect(
+    question.getByRole('heading', { name: `Question 1 of ${batch.length}` }),
+  ).toBeFocused();
+  await answerByKeyboard(
+    page,
+    question,
+    batch[0],
+    answerFor(batch[0], await rightAnswerOf(oracle, batch[0].id), false),
+  );
+  await expect(page.getByTestId('qbank-result')).toContainText('Correct!');
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, 'learning-weak-spots-phone.png');
   expect(await seriousViolations(page)).toEqual([]);

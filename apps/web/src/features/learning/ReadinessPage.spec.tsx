@@ -60,10 +60,16 @@ describe('/readiness', () => {
     );
     const table = screen.getByRole('table', { name: 'TEAS Math: mastery by objective' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(
-      'Fractions and decimalsNumbers and AlgebraDeveloping (55–80 %)12',
-    );
-    expect(rows[2]).toHaveTextContent('Not enough answers yet (20–80 %)');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ObjectiveLevel (likely range)AnswersLast answer',
+      'Numbers and Algebra',
+      expect.stringMatching(/^Fractions and decimalsDeveloping \(55–80 %\)12Nov \d+, 2026$/),
+      'Measurement and Data',
+      expect.stringMatching(/^Units of measureNot enough answers yet \(20–80 %\)2Nov \d+, 2026$/),
+    ]);
+    expect(
+      within(table).getByRole('columnheader', { name: 'Numbers and Algebra' }),
+    ).toHaveAttribute('scope', 'colgroup');
   });
 
   it('gives the trend as a table for screen readers, and shows it with "Show as table"', async () => {
@@ -72,7 +78,7 @@ describe('/readiness', () => {
     const trend = await screen.findByRole('region', { name: 'Score trend' });
     expect(
       within(trend).getByText(
-        'The chart shows 1 graded test and 2 estimates; the table below lists them.',
+        'The chart shows 1 graded test and 2 estimates; “Show as table” lists them.',
       ),
     ).toBeInTheDocument();
     const hidden = within(trend).getByRole('table', {

@@ -1,5 +1,11 @@
-import type { CourseMastery, FamilyReadinessView, TeasReadiness } from '@examprep/contracts/types';
+import type {
+  CourseMastery,
+  FamilyReadinessView,
+  ObjectiveView,
+  TeasReadiness,
+} from '@examprep/contracts/types';
 import Card from 'react-bootstrap/Card';
+import { Fragment } from 'react';
 import { ScrollTable } from '../../shared/layout/ScrollTable';
 import { IntervalBar } from './IntervalBar';
 import { evidence, levelWithRange, pct, shortDate, teasHeadline } from './learning-format';
@@ -37,7 +43,10 @@ export function TeasSection({ teas, now }: { teas: TeasReadiness; now: Date }) {
           </div>
         ) : null}
         <p className="mb-1">{teas.summary}</p>
-        <p className="small text-body-secondary">{evidence(teas.answers, teas.lastAt, now)}</p>
+        {/* the service's sentence already ends with the evidence once there is a prediction */}
+        {teas.enough ? null : (
+          <p className="small text-body-secondary">{evidence(teas.answers, teas.lastAt, now)}</p>
+        )}
         <h3 className="h6 mt-3">{T.sectionsTitle}</h3>
         <ul className="list-unstyled mb-0">
           {teas.sections.map((s) => (
@@ -99,6 +108,20 @@ export function MedDosageSection({ families }: { families: readonly FamilyReadin
   );
 }
 
+/**
+ * Objectives grouped by section in their order (a section row heads each group: one column
+ * less, so the level and its range fit a phone's width).
+ */
+function bySection(objectives: readonly ObjectiveView[]): [string, ObjectiveView[]][] {
+  const groups: [string, ObjectiveView[]][] = [];
+  for (const o of objectives) {
+    const last = groups[groups.length - 1];
+    if (last && last[0] === o.section) last[1].push(o);
+    else groups.push([o.section, [o]]);
+  }
+  return groups;
+}
+
 /** Per course, every objective's level with its 80 % interval, answers and the latest one. */
 export function MasteryTables({ courses }: { courses: readonly CourseMastery[] }) {
   return (
@@ -115,18 +138,26 @@ export function MasteryTables({ courses }: { courses: readonly CourseMastery[] }
           ) : (
             <ScrollTable
               caption={T.masteryCaption(course.name)}
-              columns={[T.colObjective, T.colSection, T.colLevel, T.colAnswers, T.colLast]}
+              columns={[T.colObjective, T.colLevel, T.colAnswers, T.colLast]}
             >
-              {course.objectives.map((o) => (
-                <tr key={o.key}>
-                  <th scope="row" className="fw-normal">
-                    {o.name}
-                  </th>
-                  <td>{o.section}</td>
-                  <td className="text-nowrap">{levelWithRange(o)}</td>
-                  <td>{o.answers}</td>
-                  <td className="text-nowrap">{o.lastAt ? shortDate(o.lastAt) : T.never}</td>
-                </tr>
+              {bySection(course.objectives).map(([section, objectives]) => (
+                <Fragment key={section}>
+                  <tr>
+                    <th scope="colgroup" colSpan={4} className="table-light">
+                      {section}
+                    </th>
+                  </tr>
+                  {objectives.map((o) => (
+                    <tr key={o.key}>
+                      <th scope="row" className="fw-normal">
+                        {o.name}
+                      </th>
+                      <td>{levelWithRange(o)}</td>
+                      <td>{o.answers}</td>
+                      <td>{o.lastAt ? shortDate(o.lastAt) : T.never}</td>
+                    </tr>
+                  ))}
+                </Fragment>
               ))}
             </ScrollTable>
           )}

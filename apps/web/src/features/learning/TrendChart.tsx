@@ -2,6 +2,7 @@ import {
   Area,
   CartesianGrid,
   ComposedChart,
+  ErrorBar,
   Legend,
   Line,
   ResponsiveContainer,
@@ -16,12 +17,15 @@ import { LEARNING_TEXT as T } from './learning.messages';
 /** Bootstrap's primary (estimates) and success (graded tests). */
 const COLOURS = { estimate: '#0d6efd', band: '#9ec5fe', test: '#198754' } as const;
 
+/** The legend's words in the body colour (the series' own colours are too light to read). */
+const legendText = (value: string) => <span style={{ color: '#212529' }}>{value}</span>;
+
 const tickDate = (time: number) =>
   new Date(time).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
 /**
  * The score trend (recharts; loaded lazily with /readiness only): graded tests as points, the
- * daily estimates as a line inside their 80 % band. A picture for sighted users: the page's
+ * daily estimates as a line inside their 80 % band, with the range as a bar at each estimate. A picture for sighted users: the page's
  * table says the same to screen readers, so the chart is hidden from them. No animation: a
  * screenshot mid-animation showed the line short of its values.
  */
@@ -45,7 +49,7 @@ export default function TrendChart({ rows }: { rows: TrendRow[] }) {
           />
           <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
           <Tooltip labelFormatter={(t) => tickDate(Number(t))} />
-          <Legend />
+          <Legend formatter={legendText} />
           <Area
             dataKey="band"
             name={T.legendBand}
@@ -60,10 +64,13 @@ export default function TrendChart({ rows }: { rows: TrendRow[] }) {
             name={T.legendEstimate}
             stroke={COLOURS.estimate}
             strokeWidth={2}
-            dot={{ r: 2 }}
+            dot={{ r: 3 }}
             connectNulls
             isAnimationActive={false}
-          />
+          >
+            {/* the range at every estimate: the band alone needs two days to show */}
+            <ErrorBar dataKey="error" width={6} stroke={COLOURS.estimate} direction="y" />
+          </Line>
           <Scatter
             dataKey="test"
             name={T.legendTests}

@@ -30,7 +30,9 @@ function TrendTable({ points }: { points: readonly TrendPoint[] }) {
             <td>{courseName(p.course)}</td>
             <td>{p.kind === 'test' ? T.kindTest : T.kindEstimate}</td>
             <td>{T.percent(p.percent)}</td>
-            <td>{p.low !== null && p.high !== null ? T.range(p.low, p.high) : T.never}</td>
+            <td className="text-nowrap">
+              {p.low !== null && p.high !== null ? T.range(p.low, p.high) : T.never}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -38,10 +38,10 @@ describe('learning-format', () => {
 
   it('puts the trend oldest first with tests as points and estimates with their band', () => {
     const rows = trendRows([...READINESS.trend].reverse());
-    expect(rows.map((r) => [r.test, r.estimate, r.band])).toEqual([
-      [62, null, null],
-      [null, 70, [61, 79]],
-      [null, 76, [68, 85]],
+    expect(rows.map((r) => [r.test, r.estimate, r.band, r.error])).toEqual([
+      [62, null, null, null],
+      [null, 70, [61, 79], [9, 9]],
+      [null, 76, [68, 85], [8, 9]],
     ]);
     expect(trendRows([{ ...READINESS.trend[0], at: 'not a date' }])).toEqual([]);
   });

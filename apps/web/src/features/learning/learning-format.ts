@@ -69,6 +69,8 @@ export interface TrendRow {
   estimate: number | null;
   /** The estimate's interval as [low, high] (recharts draws a band from a pair). */
   band: [number, number] | null;
+  /** The same interval as distances below and above the estimate (recharts' error bar). */
+  error: [number, number] | null;
 }
 
 /** The trend, oldest first, as chart rows (points without a valid date are left out). */
@@ -77,14 +79,19 @@ export function trendRows(points: readonly TrendPoint[]): TrendRow[] {
     .map((p) => ({ p, time: new Date(p.at).getTime() }))
     .filter(({ time }) => !Number.isNaN(time))
     .sort((a, b) => a.time - b.time)
-    .map(({ p, time }) => ({
-      at: p.at,
-      time,
-      course: p.course,
-      test: p.kind === 'test' ? p.percent : null,
-      estimate: p.kind === 'estimate' ? p.percent : null,
-      band: p.kind === 'estimate' && p.low !== null && p.high !== null ? [p.low, p.high] : null,
-    }));
+    .map(({ p, time }) => {
+      const { low, high } = p;
+      const ranged = p.kind === 'estimate' && low !== null && high !== null;
+      return {
+        at: p.at,
+        time,
+        course: p.course,
+        test: p.kind === 'test' ? p.percent : null,
+        estimate: p.kind === 'estimate' ? p.percent : null,
+        band: ranged ? [low, high] : null,
+        error: ranged ? [Math.max(0, p.percent - low), Math.max(0, high - p.percent)] : null,
+      };
+    });
 }
 
 /** The Infinite QBank's weak-spots mode (its URL says so, so a link or a reload keeps it). */

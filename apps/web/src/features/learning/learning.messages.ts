@@ -87,7 +87,7 @@ export const LEARNING_TEXT = {
   trendShowTable: 'Show as table',
   trendShowChart: 'Show as chart',
   trendSummary: (tests: number, estimates: number) =>
-    `The chart shows ${tests} graded ${tests === 1 ? 'test' : 'tests'} and ${estimates} ${estimates === 1 ? 'estimate' : 'estimates'}; the table below lists them.`,
+    `The chart shows ${tests} graded ${tests === 1 ? 'test' : 'tests'} and ${estimates} ${estimates === 1 ? 'estimate' : 'estimates'}; “Show as table” lists them.`,
   trendCaption: 'Score trend: graded tests and estimates over time',
   colDate: 'Date',
   colCourse: 'Course',
