@@ -98,8 +98,29 @@ test('a learner sets an exam date and minutes per day and sees the plan; a bad v
   await save.click();
   await expect(date).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(LEARNING_MESSAGES.examDate)).toBeVisible();
+  expect(puts).toHaveLength(0);
 
+  // the server's own check: a request whose minutes are changed on the way (as if the browser's
+  // check were older than the service's) is refused by the real service, and its field error
+  // stands beside the field with what was typed kept
   await date.fill(utcDate(30));
+  await page.route('**/api/learning/plan', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'PUT') return route.fallback();
+    const body = request.postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, minutesPerDay: 601 }) });
+  });
+  await save.click();
+  await expect(minutes).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Could not save your study plan.' }),
+  ).toBeVisible();
+  await expect(page.getByText(LEARNING_MESSAGES.minutesPerDay)).toBeVisible();
+  await expect(minutes).toHaveValue('20');
+  await expect(date).toHaveValue(utcDate(30));
+  await page.unrouteAll();
+  puts.length = 0;
+
   await reminders.check();
   await save.click();
   await expect(
