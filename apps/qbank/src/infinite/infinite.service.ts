@@ -180,7 +180,7 @@ export class InfiniteService implements OnModuleDestroy {
       const result = checkPumpItem(item, input.answer);
       if (actor)
         this.practice.publish(
-          practiceFact(actor.uid, item, input.answer, result.correct, new Date()),
+          practiceFact(actor.uid, item, input.answer, result.correct, new Date(), input.review),
         );
       return result;
     }
@@ -194,7 +194,7 @@ export class InfiniteService implements OnModuleDestroy {
     // the learning engine's fact (issue 29), published without holding up this reply
     if (actor)
       this.practice.publish(
-        practiceFact(actor.uid, item, input.answer, verdict.correct, new Date()),
+        practiceFact(actor.uid, item, input.answer, verdict.correct, new Date(), input.review),
       );
     return {
       correct: verdict.correct,

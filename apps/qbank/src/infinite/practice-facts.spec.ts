@@ -68,6 +68,10 @@ describe('practiceFact', () => {
 
   it('one message id per learner and item (a re-check within the duplicate window counts once)', () => {
     expect(practiceMsgId('u1', 'teas_fraction_ops~5')).toBe('practice:u1:teas_fraction_ops~5');
+    // a served review of the same item counts apart (a practice miss, then its review next)
+    expect(practiceMsgId('u1', 'teas_fraction_ops~5', true)).toBe(
+      'practice:u1:teas_fraction_ops~5:review',
+    );
   });
 });
 
@@ -82,6 +86,10 @@ describe('InfiniteService: the learning engine hears of checked answers', () => 
     expect(facts).toHaveLength(1);
     expect(facts[0]![1]).toMatchObject({ uid: LEARNER.uid, itemId: item.id, correct: false });
     expect(facts[0]![2]).toBe(practiceMsgId(LEARNER.uid, item.id));
+    await sut.check(LEARNER, { id: item.id, answer: item.correctAnswer, review: true });
+    const review = calls.filter((c) => c[0] === Events.practiceAnswered)[1]!;
+    expect(review[1]).toMatchObject({ itemId: item.id, correct: true, review: true });
+    expect(review[2]).toBe(`practice:${LEARNER.uid}:${item.id}:review`);
     await sut.onModuleDestroy();
   });
 

@@ -8,9 +8,11 @@ import { QbankEnv } from '../config/qbank.env';
 /**
  * The message id of a practice answer: one per learner and item, so an item checked again
  * within the stream's duplicate window (a double click, a re-check after the answer was shown)
- * counts once in the learner's mastery.
+ * counts once in the learner's mastery; a served review of the item (the weak-spots batch says
+ * so) has its own, so it counts even right after a practice answer to the same item.
  */
-export const practiceMsgId = (uid: string, itemId: string) => `practice:${uid}:${itemId}`;
+export const practiceMsgId = (uid: string, itemId: string, review = false) =>
+  `practice:${uid}:${itemId}${review ? ':review' : ''}`;
 
 /** The misconception a wrong answer to a generated item hit (the named wrong value it gave), or null. */
 export function practiceMisconception(
@@ -37,6 +39,7 @@ export function practiceFact(
   answer: readonly string[],
   correct: boolean,
   at: Date,
+  review = false,
 ): PracticeAnsweredEvent {
   return {
     uid,
@@ -48,6 +51,7 @@ export function practiceFact(
     misconception: correct ? null : practiceMisconception(item, answer),
     guess: item.type === 'single' && item.choices.length > 0 ? 1 / item.choices.length : 0,
     source: item.type === 'pump' ? 'pump' : 'infinite',
+    ...(review ? { review: true } : {}),
     answeredAt: at.toISOString(),
   };
 }
@@ -72,7 +76,7 @@ export class PracticeFacts {
   publish(fact: PracticeAnsweredEvent): void {
     if (!this.enabled) return;
     this.bus
-      .publish(Events.practiceAnswered, fact, practiceMsgId(fact.uid, fact.itemId))
+      .publish(Events.practiceAnswered, fact, practiceMsgId(fact.uid, fact.itemId, fact.review))
       .catch((err: unknown) =>
         rootLogger().warn({ err, itemId: fact.itemId }, 'practice.answered not published'),
       );

@@ -39,7 +39,7 @@ export class StudyPlanSettingsDto implements StudyPlanSettings {
 
 /** The course a weak-spots batch is drawn from. */
 export class WeakSpotsQueryDto {
-  @ApiProperty({ example: 'TEAS Math' })
+  @ApiProperty({ example: 'teas_math', description: 'The course id (teas_math, med_dosage).' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: M.course })
   @MaxLength(100, { message: M.course })

@@ -248,6 +248,14 @@ export class InfiniteCheckDto implements InfiniteCheckInput {
   @IsString({ each: true, message: 'The answer must be a list of texts.' })
   @MaxLength(500, { each: true, message: 'Answer too long. Maximum 500 characters allowed.' })
   answer!: string[];
+
+  @ApiPropertyOptional({
+    description:
+      'The item was served as a review of a missed one (the weak-spots batch): its answer reviews the card.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'The review field must be true or false.' })
+  review?: boolean;
 }
 
 export class ViewModeDto {

@@ -10,8 +10,9 @@ export type PracticeSource = (typeof PRACTICE_SOURCES)[number];
 
 /**
  * `events.practice.answered`: a learner's answer to a generated item was checked (the Infinite
- * QBank's Check, or the pump simulator's). Message id `practice:<uid>:<itemId>`: an item
- * checked again within the stream's duplicate window counts once.
+ * QBank's Check, or the pump simulator's). Message id `practice:<uid>:<itemId>`, with `:review`
+ * for an answer to a served review: an item checked again within the stream's duplicate window
+ * counts once, and its review counts apart from the practice answer before it.
  */
 export interface PracticeAnsweredEvent {
   uid: string;
@@ -26,6 +27,8 @@ export interface PracticeAnsweredEvent {
   /** The chance of a right guess: 1/choices for a single-choice item, 0 for a typed or pump answer. */
   guess: number;
   source: PracticeSource;
+  /** Answered as a review of a missed item (the weak-spots batch). */
+  review?: boolean;
   answeredAt: string;
 }
 

@@ -346,6 +346,11 @@ export interface GenerateBatchResponse {
 export interface InfiniteCheckInput {
   id: string;
   answer: string[];
+  /**
+   * The item was served as a review of a missed one (the weak-spots batch's reviewIds, issue 29):
+   * its answer reviews the card even when the same item was checked minutes before.
+   */
+  review?: boolean;
 }
 
 /** Sorts objective codes numerically ('2' before '10'; '1.2' before '1.10'). */

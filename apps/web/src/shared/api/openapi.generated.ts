@@ -1463,6 +1463,8 @@ export interface components {
     InfiniteCheckDto: {
       id: string;
       answer: string[];
+      /** @description The item was served as a review of a missed one (the weak-spots batch): its answer reviews the card. */
+      review?: boolean;
     };
     ViewModeDto: {
       /** @enum {string} */
@@ -1546,6 +1548,7 @@ export interface components {
       testId: string;
     };
     WeakSpotsQueryDto: {
+      /** @description The course id (teas_math, med_dosage). */
       course: string;
     };
     StudyPlanSettingsDto: {
