@@ -294,3 +294,20 @@ test('the study plan and the learning data menu at 375 px, by keyboard, axe clea
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, 'unsubscribe-phone.png');
 });
+
+test("the admin's Learning tab at 375 px, axe clean @phone", async ({ page }) => {
+  const learner = await freshLearner('admin-phone');
+  await practise(learner);
+  await signIn(page, 'admin');
+  await page.goto('/user-list');
+  await page.getByLabel('Email', { exact: true }).fill(learner.email);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('rowheader')).toHaveText([learner.email]);
+  await table.getByRole('button', { name: `View Gradebook ${learner.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Gradebook of ${learner.email}` });
+  await dialog.getByRole('tab', { name: 'Learning' }).click();
+  await expect(dialog.getByTestId('user-learning')).toContainText(/\d+ graded answers/);
+  expect(await overflowsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'admin-user-learning-phone.png');
+});
