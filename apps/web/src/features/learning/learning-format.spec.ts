@@ -3,6 +3,7 @@ import {
   evidence,
   levelWithRange,
   recency,
+  shortDate,
   teasHeadline,
   trendRows,
   weakSpotsPath,
@@ -44,6 +45,12 @@ describe('learning-format', () => {
       [null, 76, [68, 85], [8, 9]],
     ]);
     expect(trendRows([{ ...READINESS.trend[0], at: 'not a date' }])).toEqual([]);
+  });
+
+  it('writes table dates without the year inside the current year', () => {
+    expect(shortDate(new Date(2026, 10, 3, 12).toISOString(), now)).toBe('Nov 3');
+    expect(shortDate(new Date(2025, 10, 3, 12).toISOString(), now)).toBe('Nov 3, 2025');
+    expect(shortDate('not a date', now)).toBe('not a date');
   });
 
   it('links the weak-spots mode of the Infinite QBank', () => {

@@ -52,11 +52,15 @@ export function courseName(id: string): string {
   return WEAK_SPOT_COURSES.find((c) => c.id === id)?.name ?? id;
 }
 
-/** A date as the tables show it ("Nov 28, 2026"), in the browser's zone. */
-export function shortDate(at: string): string {
+/**
+ * A date as the tables show it, in the browser's zone: "Nov 28" within the current year (narrow
+ * enough for a phone's table), "Nov 28, 2025" before it.
+ */
+export function shortDate(at: string, now: Date = new Date()): string {
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return at;
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  const year = d.getFullYear() === now.getFullYear() ? undefined : 'numeric';
+  return d.toLocaleDateString('en-US', { year, month: 'short', day: 'numeric' });
 }
 
 /** One row of the trend's chart: tests and estimates on one time axis. */
