@@ -1,3 +1,5 @@
+import type { MasteryLevelName } from '@examprep/contracts/types';
+
 /**
  * The learning engine's shapes (issue 29, ADR 0039). Pure data: what the testing service stores
  * per learner and what the model, readiness, review scheduler and study plan read and return.
@@ -37,7 +39,8 @@ export interface Observation {
 }
 
 /** Where a learner stands on a skill, for the screens. */
-export type MasteryLevel = 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+/** Where a learner stands on a skill (the contracts' MASTERY_LEVELS). */
+export type MasteryLevel = MasteryLevelName;
 
 export interface Mastery {
   level: MasteryLevel;
@@ -139,8 +142,7 @@ export interface StoredFsrsCard {
 
 /** What to serve for a due card: the same item, or a sibling (same topic and misconception, new numbers). */
 export type ReviewServe =
-  | { kind: 'same'; itemId: string }
-  | { kind: 'sibling'; topicKey: string; seed: number };
+  { kind: 'same'; itemId: string } | { kind: 'sibling'; topicKey: string; seed: number };
 
 /** One objective as the study plan sees it. */
 export interface PlanObjective {
@@ -161,29 +163,5 @@ export interface StudyPlanInput {
   dueReviews: number;
 }
 
-export interface PlanBlock {
-  kind: 'review' | 'practice';
-  course: string;
-  /** Null for the review block. */
-  objective: string | null;
-  name: string;
-  minutes: number;
-  questions: number;
-}
-
-export interface PlanDay {
-  date: string;
-  blocks: PlanBlock[];
-}
-
-export interface StudyPlan {
-  examDate: string;
-  daysLeft: number;
-  minutesPerDay: number;
-  /** The objectives in the order the plan weighs them, with their share of practice time. */
-  focus: { course: string; objective: string; name: string; share: number; level: MasteryLevel }[];
-  /** The next seven days (fewer when the exam is sooner). */
-  days: PlanDay[];
-  /** A sentence for the learner: how the time is spread and why. */
-  summary: string;
-}
+/** The plan's shapes are the contracts' (the web app reads them): PlanBlock, PlanDay, StudyPlan. */
+export type { PlanBlock, PlanDay, StudyPlan } from '@examprep/contracts/types';

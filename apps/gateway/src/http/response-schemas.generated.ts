@@ -2094,7 +2094,91 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
         required: ['examDate', 'minutesPerDay', 'reminders'],
         nullable: true,
       },
-      plan: {},
+      plan: {
+        type: 'object',
+        properties: {
+          examDate: {
+            type: 'string',
+          },
+          daysLeft: {
+            type: 'number',
+          },
+          minutesPerDay: {
+            type: 'number',
+          },
+          focus: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                course: {
+                  type: 'string',
+                },
+                objective: {
+                  type: 'string',
+                },
+                name: {
+                  type: 'string',
+                },
+                share: {
+                  type: 'number',
+                },
+                level: {
+                  type: 'string',
+                  enum: ['not-enough', 'needs-work', 'developing', 'proficient', 'mastered'],
+                },
+              },
+              required: ['course', 'objective', 'name', 'share', 'level'],
+            },
+          },
+          days: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                date: {
+                  type: 'string',
+                },
+                blocks: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      kind: {
+                        type: 'string',
+                        enum: ['practice', 'review'],
+                      },
+                      course: {
+                        type: 'string',
+                      },
+                      objective: {
+                        type: 'string',
+                        nullable: true,
+                      },
+                      name: {
+                        type: 'string',
+                      },
+                      minutes: {
+                        type: 'number',
+                      },
+                      questions: {
+                        type: 'number',
+                      },
+                    },
+                    required: ['kind', 'course', 'objective', 'name', 'minutes', 'questions'],
+                  },
+                },
+              },
+              required: ['date', 'blocks'],
+            },
+          },
+          summary: {
+            type: 'string',
+          },
+        },
+        required: ['examDate', 'daysLeft', 'minutesPerDay', 'focus', 'days', 'summary'],
+        nullable: true,
+      },
     },
     required: ['settings', 'plan'],
   },
@@ -4652,7 +4736,91 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
         required: ['examDate', 'minutesPerDay', 'reminders'],
         nullable: true,
       },
-      plan: {},
+      plan: {
+        type: 'object',
+        properties: {
+          examDate: {
+            type: 'string',
+          },
+          daysLeft: {
+            type: 'number',
+          },
+          minutesPerDay: {
+            type: 'number',
+          },
+          focus: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                course: {
+                  type: 'string',
+                },
+                objective: {
+                  type: 'string',
+                },
+                name: {
+                  type: 'string',
+                },
+                share: {
+                  type: 'number',
+                },
+                level: {
+                  type: 'string',
+                  enum: ['not-enough', 'needs-work', 'developing', 'proficient', 'mastered'],
+                },
+              },
+              required: ['course', 'objective', 'name', 'share', 'level'],
+            },
+          },
+          days: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                date: {
+                  type: 'string',
+                },
+                blocks: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      kind: {
+                        type: 'string',
+                        enum: ['practice', 'review'],
+                      },
+                      course: {
+                        type: 'string',
+                      },
+                      objective: {
+                        type: 'string',
+                        nullable: true,
+                      },
+                      name: {
+                        type: 'string',
+                      },
+                      minutes: {
+                        type: 'number',
+                      },
+                      questions: {
+                        type: 'number',
+                      },
+                    },
+                    required: ['kind', 'course', 'objective', 'name', 'minutes', 'questions'],
+                  },
+                },
+              },
+              required: ['date', 'blocks'],
+            },
+          },
+          summary: {
+            type: 'string',
+          },
+        },
+        required: ['examDate', 'daysLeft', 'minutesPerDay', 'focus', 'days', 'summary'],
+        nullable: true,
+      },
     },
     required: ['settings', 'plan'],
   },

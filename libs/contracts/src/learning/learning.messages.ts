@@ -7,6 +7,7 @@ import type {
   LearningSummary,
   PracticeAnsweredEvent,
   Readiness,
+  StudyPlan,
   StudyPlanSettings,
 } from '../types';
 
@@ -28,8 +29,8 @@ export interface WeakSpotsBatch extends GenerateBatchResponse {
 /** The study plan as the screen shows it: the settings and the plan built from the mastery now. */
 export interface StudyPlanView {
   settings: StudyPlanSettings | null;
-  /** libs/learning's StudyPlan (its shape is documented there); null without settings. */
-  plan: unknown;
+  /** The plan from the mastery now (libs/learning's buildPlan); null without settings. */
+  plan: StudyPlan | null;
 }
 
 /** A user's learning data for the admin's per-user view (read-only). */

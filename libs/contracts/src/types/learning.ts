@@ -145,6 +145,40 @@ export interface Readiness {
   trend: TrendPoint[];
 }
 
+/** One block of a plan's day: the due reviews, or practice of an objective. */
+export interface PlanBlock {
+  kind: 'review' | 'practice';
+  course: string;
+  /** Null for the review block. */
+  objective: string | null;
+  name: string;
+  minutes: number;
+  questions: number;
+}
+
+export interface PlanDay {
+  date: string;
+  blocks: PlanBlock[];
+}
+
+export interface StudyPlan {
+  examDate: string;
+  daysLeft: number;
+  minutesPerDay: number;
+  /** The objectives in the order the plan weighs them, with their share of practice time. */
+  focus: {
+    course: string;
+    objective: string;
+    name: string;
+    share: number;
+    level: MasteryLevelName;
+  }[];
+  /** The next seven days (fewer when the exam is sooner). */
+  days: PlanDay[];
+  /** A sentence for the learner: how the time is spread and why. */
+  summary: string;
+}
+
 /** The learner's study plan settings. */
 export interface StudyPlanSettings {
   examDate: string;

@@ -1,5 +1,4 @@
-import { LEARNING_MESSAGES } from '@examprep/contracts/types';
-import type { StudyPlan } from '@examprep/learning';
+import { LEARNING_MESSAGES, type StudyPlan } from '@examprep/contracts/types';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse, mockFetch, type FetchCall } from '../../test-utils/mock-fetch';

@@ -1,4 +1,4 @@
-import type { PlanBlock, StudyPlan } from '@examprep/learning';
+import type { PlanBlock, StudyPlan } from '@examprep/contracts/types';
 import Badge from 'react-bootstrap/Badge';
 import { ScrollTable } from '../../shared/layout/ScrollTable';
 import { dayLabel, percentOf } from './study-plan-form';

@@ -1,5 +1,4 @@
-import { type StudyPlanSettings } from '@examprep/contracts/types';
-import type { StudyPlan } from '@examprep/learning';
+import type { StudyPlan, StudyPlanSettings } from '@examprep/contracts/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError } from '../../shared/api/api-client';
 import { useApi } from '../../shared/api/api-context';
@@ -17,9 +16,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * The contract types `plan` as unknown (the service passes libs/learning's StudyPlan through);
- * this page reads it as that shape after a check of the parts it walks, so a reply of another
- * shape shows the empty state instead of breaking the page.
+ * The plan as this page walks it, after a check of the parts it reads: a reply of another shape
+ * (an older gateway during a rollout) shows the empty state instead of breaking the page.
  */
 export function studyPlanOf(plan: unknown): StudyPlan | null {
   if (!isRecord(plan)) return null;

@@ -8882,7 +8882,32 @@ export interface operations {
               minutesPerDay: number;
               reminders: boolean;
             } | null;
-            plan: unknown;
+            plan: {
+              examDate: string;
+              daysLeft: number;
+              minutesPerDay: number;
+              focus: {
+                course: string;
+                objective: string;
+                name: string;
+                share: number;
+                /** @enum {string} */
+                level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+              }[];
+              days: {
+                date: string;
+                blocks: {
+                  /** @enum {string} */
+                  kind: 'practice' | 'review';
+                  course: string;
+                  objective: string | null;
+                  name: string;
+                  minutes: number;
+                  questions: number;
+                }[];
+              }[];
+              summary: string;
+            } | null;
           };
         };
       };
@@ -8976,7 +9001,32 @@ export interface operations {
               minutesPerDay: number;
               reminders: boolean;
             } | null;
-            plan: unknown;
+            plan: {
+              examDate: string;
+              daysLeft: number;
+              minutesPerDay: number;
+              focus: {
+                course: string;
+                objective: string;
+                name: string;
+                share: number;
+                /** @enum {string} */
+                level: 'not-enough' | 'needs-work' | 'developing' | 'proficient' | 'mastered';
+              }[];
+              days: {
+                date: string;
+                blocks: {
+                  /** @enum {string} */
+                  kind: 'practice' | 'review';
+                  course: string;
+                  objective: string | null;
+                  name: string;
+                  minutes: number;
+                  questions: number;
+                }[];
+              }[];
+              summary: string;
+            } | null;
           };
         };
       };
