@@ -31,7 +31,7 @@ export const WELCOME_MESSAGES = {
   saved: 'Saved.',
   tipsTitle: 'Finding your way around',
   tips: [
-    'Your email address at the top right opens the menu: Dashboard, Gradebook and Updates.',
+    'Your email address at the top right opens the menu: Dashboard, Gradebook, Readiness, Study plan and Updates.',
     'The button next to the dashboard heading switches between the Math and the Design and Droid dashboard.',
     'Your graded tests are kept in the Gradebook, where you can review every question.',
     'The warning icon in the top bar opens this window again.',
