@@ -138,12 +138,12 @@ export function MasteryTables({ courses }: { courses: readonly CourseMastery[] }
           ) : (
             <ScrollTable
               caption={T.masteryCaption(course.name)}
-              columns={[T.colObjective, T.colLevel, T.colAnswers, T.colLast]}
+              columns={[T.colObjective, T.colLevel, T.colAnswers]}
             >
               {bySection(course.objectives).map(([section, objectives]) => (
                 <Fragment key={section}>
                   <tr>
-                    <th scope="colgroup" colSpan={4} className="table-light">
+                    <th scope="colgroup" colSpan={3} className="table-light">
                       {section}
                     </th>
                   </tr>
@@ -153,8 +153,7 @@ export function MasteryTables({ courses }: { courses: readonly CourseMastery[] }
                         {o.name}
                       </th>
                       <td>{levelWithRange(o)}</td>
-                      <td>{o.answers}</td>
-                      <td>{o.lastAt ? shortDate(o.lastAt) : T.never}</td>
+                      <td>{T.answersCell(o.answers, o.lastAt ? shortDate(o.lastAt) : null)}</td>
                     </tr>
                   ))}
                 </Fragment>

@@ -78,7 +78,9 @@ export const LEARNING_TEXT = {
   colSection: 'Section',
   colLevel: 'Level (likely range)',
   colAnswers: 'Answers',
-  colLast: 'Last answer',
+  /** The mastery table's evidence: "15 (last Nov 28)". */
+  answersCell: (answers: number, last: string | null) =>
+    last ? `${answers} (last ${last})` : String(answers),
   colFamily: 'Topic family',
   never: '—',
   levelWithRange: (level: string, low: number, high: number) => `${level} (${low}–${high} %)`,
