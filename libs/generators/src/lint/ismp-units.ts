@@ -34,10 +34,24 @@ const WRONG: readonly { pattern: RegExp; write: string }[] = [
 ];
 
 /**
+ * Any entry of WRONG, as one pattern (each with its own flags: `(?i:…)` for the case-blind
+ * ones): most texts hold none, and one scan that finds nothing spares the fifteen, which made
+ * this the slowest rule of the registry lint specs. It matches where some entry matches, so
+ * the entries still find and report every problem.
+ */
+const ANY_WRONG = new RegExp(
+  WRONG.map(({ pattern }) => `(?${pattern.flags.includes('i') ? 'i' : ''}:${pattern.source})`).join(
+    '|',
+  ),
+);
+
+/**
  * The words of a text outside math, plus the \text{} of its math: a unit is written as text
  * in LaTeX (`5\,\text{mL}`), while a letter in math is a variable (`P = 2l + 2w`).
  */
 function wordsOf(text: string): string {
+  // no backslash, no math: the words are the plain text (the one the other rules just read)
+  if (!text.includes('\\')) return plainText(text);
   let prose = text;
   const units: string[] = [];
   for (const segment of mathOf(text)) {
@@ -51,7 +65,7 @@ function wordsOf(text: string): string {
 export const ismpUnitsRule: TextRule = ({ place, text }) => {
   const plain = wordsOf(text);
   const out: LintProblem[] = [];
-  for (const { pattern, write } of WRONG) {
+  for (const { pattern, write } of ANY_WRONG.test(plain) ? WRONG : []) {
     for (const match of plain.matchAll(pattern)) {
       out.push({
         rule: 'ismp-units',
