@@ -226,6 +226,8 @@ test('a new learner answers 30 items, sees progress and weak spots, reads Readin
   ).toHaveCount(2);
   const trend = page.getByRole('region', { name: 'Score trend', exact: true });
   await expect(trend.getByTestId('trend-chart').first()).toBeVisible();
+  // the estimate's range is drawn (an error bar) before the picture is taken
+  await expect(trend.locator('.recharts-errorBar').first()).toBeVisible();
   // the table for screen readers is there while the chart shows
   await expect(
     trend.getByRole('table', { name: 'Score trend: graded tests and estimates over time' }),
@@ -289,6 +291,7 @@ test('the learning screens work on a phone by keyboard and have no serious acces
   await page.goto('/readiness');
   await expect(page.getByTestId('teas-headline')).toHaveText(/^About \d+ of 34/);
   await expect(page.getByTestId('trend-chart').first()).toBeVisible();
+  await expect(page.locator('.recharts-errorBar').first()).toBeVisible();
   expect(await overflowsSideways(page)).toBe(false);
   await shot(page, 'learning-readiness-phone.png');
   await shotOf(

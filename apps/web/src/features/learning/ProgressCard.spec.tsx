@@ -60,6 +60,15 @@ describe('ProgressCard', () => {
     ).toHaveAttribute('href', '/infinite-qbank');
   });
 
+  it('takes an odd answer for an error instead of breaking the dashboard', async () => {
+    serve(() => fakeResponse(200, { ok: true }));
+    renderApp({ route: '/dashboard' }, <ProgressCard />);
+    expect(await screen.findByText('Your progress could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('An unexpected error occurred. Please try again.')).toBeInTheDocument();
+    // a quiet notice: the dashboard's alerts are for the dashboard's own failures
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows loading, then an error with Try Again that reads again', async () => {
     let fail = true;
     serve(() =>

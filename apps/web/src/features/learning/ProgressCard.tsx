@@ -1,10 +1,10 @@
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router-dom';
 import type { MasteryLevelName } from '@examprep/contracts/types';
 import { translateError } from '../../shared/errors';
-import { ErrorState } from '../../shared/layout/ErrorState';
 import { courseName, weakSpotsPath } from './learning-format';
 import { useLearningSummary } from './learning-api';
 import { LEARNING_TEXT as T } from './learning.messages';
@@ -47,14 +47,21 @@ export function ProgressCard() {
       </div>
     );
   } else if (summary.isError) {
+    // A quiet notice, not an alert: the card is a side dish of the dashboard, and a screen
+    // reader should not be interrupted on arrival because it could not be read.
     body = (
-      <ErrorState
-        message={T.cardFailed}
-        detail={translateError(summary.error)}
-        onRetry={() => void summary.refetch()}
-        retrying={summary.isFetching}
-        retryLabel={T.tryAgain}
-      />
+      <div className="alert alert-warning mb-0" data-testid="progress-error">
+        <p className="fw-semibold mb-1">{T.cardFailed}</p>
+        <p className="small mb-2">{translateError(summary.error)}</p>
+        <Button
+          variant="outline-dark"
+          size="sm"
+          onClick={() => void summary.refetch()}
+          disabled={summary.isFetching}
+        >
+          {T.tryAgain}
+        </Button>
+      </div>
     );
   } else if (summary.data.answers === 0) {
     body = (

@@ -8,7 +8,7 @@ import Card from 'react-bootstrap/Card';
 import { Fragment } from 'react';
 import { ScrollTable } from '../../shared/layout/ScrollTable';
 import { IntervalBar } from './IntervalBar';
-import { evidence, levelWithRange, pct, shortDate, teasHeadline } from './learning-format';
+import { evidence, levelAndRange, pct, shortDate, teasHeadline } from './learning-format';
 import { LEARNING_TEXT as T } from './learning.messages';
 import { LevelBadge } from './ProgressCard';
 
@@ -152,8 +152,19 @@ export function MasteryTables({ courses }: { courses: readonly CourseMastery[] }
                       <th scope="row" className="fw-normal">
                         {o.name}
                       </th>
-                      <td>{levelWithRange(o)}</td>
-                      <td>{T.answersCell(o.answers, o.lastAt ? shortDate(o.lastAt) : null)}</td>
+                      <td>
+                        {levelAndRange(o).level} {/* the range kept on one line */}
+                        <span className="text-nowrap">{levelAndRange(o).range}</span>
+                      </td>
+                      <td>
+                        {o.answers}
+                        {o.lastAt ? (
+                          <>
+                            {' '}
+                            <span className="text-nowrap">{T.lastAnswer(shortDate(o.lastAt))}</span>
+                          </>
+                        ) : null}
+                      </td>
                     </tr>
                   ))}
                 </Fragment>

@@ -6,17 +6,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A probability (0..1) as a whole percent. */
 export const pct = (p: number): number => Math.round(100 * p);
 
+type Ranged = { level: MasteryLevelName; low: number; high: number };
+
 /**
- * A skill's level with its 80 % interval, "Developing (55–80 %)": the level alone matches the
- * true level only about two times in three (simulation), so the range always goes with it.
- * Without enough answers there is no level, but the (wide) range still says how little is known.
+ * A skill's level and its 80 % interval as two parts, "Developing" and "(55–80 %)": the level
+ * alone matches the true level only about two times in three (simulation), so the range always
+ * goes with it. Without enough answers there is no level, but the (wide) range still says how
+ * little is known.
  */
-export function levelWithRange(skill: {
-  level: MasteryLevelName;
-  low: number;
-  high: number;
-}): string {
-  return T.levelWithRange(T.levels[skill.level], pct(skill.low), pct(skill.high));
+export function levelAndRange(skill: Ranged): { level: string; range: string } {
+  return { level: T.levels[skill.level], range: `(${T.range(pct(skill.low), pct(skill.high))})` };
+}
+
+/** The two parts in one line, "Developing (55–80 %)". */
+export function levelWithRange(skill: Ranged): string {
+  const { level, range } = levelAndRange(skill);
+  return `${level} ${range}`;
 }
 
 /** "today", "yesterday", "3 days ago" (calendar days in the browser's zone); null without a date. */

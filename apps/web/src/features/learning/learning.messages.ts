@@ -78,12 +78,10 @@ export const LEARNING_TEXT = {
   colSection: 'Section',
   colLevel: 'Level (likely range)',
   colAnswers: 'Answers',
-  /** The mastery table's evidence: "15 (last Nov 28)". */
-  answersCell: (answers: number, last: string | null) =>
-    last ? `${answers} (last ${last})` : String(answers),
+  /** After the mastery table's answer count: "15 (last Nov 28)". */
+  lastAnswer: (date: string) => `(last ${date})`,
   colFamily: 'Topic family',
   never: '—',
-  levelWithRange: (level: string, low: number, high: number) => `${level} (${low}–${high} %)`,
   trendTitle: 'Score trend',
   trendEmpty: 'No scores yet: take a test or keep practising to start your trend.',
   trendShowTable: 'Show as table',
