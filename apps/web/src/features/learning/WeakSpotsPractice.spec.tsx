@@ -65,6 +65,9 @@ describe('Practise my weak spots (/infinite-qbank?mode=weak-spots)', () => {
     await userEvent.click(within(card).getAllByRole('radio')[0]);
     await userEvent.click(within(card).getByRole('button', { name: 'Check Answer' }));
     expect(await screen.findByTestId('qbank-result')).toHaveTextContent('Incorrect.');
+    // the review's answer says it is one (it reviews the card, issue 29)
+    const checks = () => calls.filter((c) => c.url.startsWith('/api/infiniteqbank/check'));
+    expect(checks()[0].body).toEqual({ id: 't_fr~1', answer: ['0.5'], review: true });
     expect(screen.getByTestId('weak-spots-score')).toHaveTextContent('Score: 0 of 1 correct');
     await userEvent.click(within(card).getByRole('button', { name: 'Next question' }));
 
@@ -73,7 +76,9 @@ describe('Practise my weak spots (/infinite-qbank?mode=weak-spots)', () => {
     expect(within(card).queryByTestId('qbank-note')).not.toBeInTheDocument();
     await userEvent.click(within(card).getAllByRole('radio')[1]);
     await userEvent.click(within(card).getByRole('button', { name: 'Check Answer' }));
-    await userEvent.click(await within(card).findByRole('button', { name: 'Next batch' }));
+    await within(card).findByTestId('qbank-result');
+    expect(checks()[1].body).toEqual({ id: 't_fr~2', answer: ['1'] });
+    await userEvent.click(within(card).getByRole('button', { name: 'Next batch' }));
     expect(await screen.findByText('Batch 2 · 1 review in this batch')).toBeInTheDocument();
     expect(screen.getByTestId('weak-spots-score')).toHaveTextContent('Score: 0 of 2 correct');
     expect(calls.filter((c) => c.url.startsWith('/api/learning/weak-spots'))).toHaveLength(2);

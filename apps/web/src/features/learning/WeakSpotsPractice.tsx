@@ -87,6 +87,7 @@ export function WeakSpotsPractice({
         topicName={topicNameOf(courses, current)}
         topicClosed={false}
         note={isReview ? T.reviewBadge : null}
+        review={isReview}
         last={run.index === run.questions.length - 1}
         batchCorrect={run.batchCorrect}
         morePending={weak.isPending}

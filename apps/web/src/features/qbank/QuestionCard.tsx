@@ -35,6 +35,8 @@ export interface QuestionCardProps {
   topicClosed: boolean;
   /** A line under the heading, e.g. weak-spots practice's "Review: …" (issue 29). */
   note?: string | null;
+  /** Served as a review of a missed item: the check says so (InfiniteCheckInput.review). */
+  review?: boolean;
   last: boolean;
   batchCorrect: number;
   morePending: boolean;
@@ -59,6 +61,7 @@ export function QuestionCard({
   topicName,
   topicClosed,
   note = null,
+  review = false,
   last,
   batchCorrect,
   morePending,
@@ -80,6 +83,7 @@ export function QuestionCard({
     if (result) resultRef.current?.focus();
   }, [result]);
 
+  const reviewFlag = review ? { review: true } : {};
   const isBlank = question.type === 'blank';
   const pump = question.type === 'pump' ? question.pump : null;
   const validation = isBlank ? validateMathAnswer(typed) : null;
@@ -104,7 +108,10 @@ export function QuestionCard({
       answer = [choice];
     }
     setRequired(null);
-    check.mutate({ id: question.id, answer }, { onSuccess: (r) => onChecked(r.correct) });
+    check.mutate(
+      { id: question.id, answer, ...reviewFlag },
+      { onSuccess: (r) => onChecked(r.correct) },
+    );
   };
 
   return (
@@ -141,7 +148,7 @@ export function QuestionCard({
               onCheck={(typedAnswer) => {
                 if (locked) return;
                 check.mutate(
-                  { id: question.id, answer: pumpAnswerStrings(pump, typedAnswer) },
+                  { id: question.id, answer: pumpAnswerStrings(pump, typedAnswer), ...reviewFlag },
                   { onSuccess: (r) => onChecked(r.correct) },
                 );
               }}
