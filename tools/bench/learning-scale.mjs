@@ -9,7 +9,9 @@
 // mastery maths) once per learner. The database is dropped at the end.
 //
 //   NX_DAEMON=false npx nx run testing:build && node tools/bench/learning-scale.mjs
-//     [--sizes 1000,10000,100000] [--samples 300] [--profile test]
+//     [--sizes 1000,10000,100000] [--samples 300] [--profile test] [--keep]
+// --keep leaves the database for the next run, which then seeds only what is missing (100,000
+// learners take some 15 minutes to seed on the shared 2-core machine).
 // @ts-check
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '1000,10000,100000' },
     samples: { type: 'string', default: '300' },
     profile: { type: 'string', default: 'test' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -133,14 +136,15 @@ try {
     [schema.TopicPopulationRecord.name, schema.TopicPopulationSchema],
     [schema.StudyPlanRecord.name, schema.StudyPlanSchema],
   ].map(([name, s]) => conn.model(name, s));
-  await conn.dropDatabase();
+  if (!args.keep) await conn.dropDatabase();
   for (const m of models) await m.createIndexes();
   const [Skills, Cards] = models;
   const repo = new MongoLearningRepository(...models);
   console.log(
     `[learning-scale] ${model.mongoUrl(DB)}; sizes ${SIZES.join(', ')}; ${SAMPLES} learners sampled per size`,
   );
-  let have = 0;
+  // learners seeded by an earlier --keep run (two skill documents each, in uid order)
+  let have = Math.floor((await Skills.estimatedDocumentCount()) / COURSE_DEFINITIONS.length);
   const rows = [];
   for (const size of SIZES) {
     const started = Date.now();
@@ -204,6 +208,6 @@ try {
     `[learning-scale] summary p95 ${first.summary.p95.toFixed(1)} ms at ${first.size} -> ${last.summary.p95.toFixed(1)} ms at ${last.size} learners (${(last.summary.p95 / first.summary.p95).toFixed(2)}x); goal < 50 ms`,
   );
 } finally {
-  await conn.dropDatabase().catch(() => undefined);
+  if (!args.keep) await conn.dropDatabase().catch(() => undefined);
   await conn.close();
 }

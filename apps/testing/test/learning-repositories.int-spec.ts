@@ -155,6 +155,9 @@ describe.each(implementations)('LearningRepository (%s)', (_name, make) => {
     expect(await repo.countDue('u1', NOW)).toBe(2);
     expect(await repo.countDue('u1', new Date(at(14)))).toBe(3);
     expect(await repo.countDue('u3', NOW)).toBe(0);
+    // one course's count (the dashboard's per-course reviews)
+    expect(await repo.countDue('u1', NOW, 'med_dosage')).toBe(1);
+    expect(await repo.countDue('u1', new Date(at(14)), 'teas_math')).toBe(2);
     expect((await repo.cardsOf('u1')).map((c) => c.itemId)).toEqual([
       'teas_percents~1',
       'teas_percents~2',
@@ -280,6 +283,7 @@ it('every query of the Mongo repository is served by an index', async () => {
     recorded.queries.map((q) => `${q.collection}.${q.method}(${Object.keys(q.filter).join(',')})`),
   );
   expect([...shapes].sort()).toEqual([
+    'learning_cards.countDocuments(uid,course,due)', // countDue of a course
     'learning_cards.countDocuments(uid,due)', // countDue
     'learning_cards.deleteMany(uid)', // removeUser
     'learning_cards.deleteOne(_id)', // removeCard

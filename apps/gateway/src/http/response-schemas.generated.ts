@@ -838,6 +838,12 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
           dueReviews: {
             type: 'number',
           },
+          dueByCourse: {
+            type: 'object',
+            additionalProperties: {
+              type: 'number',
+            },
+          },
           answers: {
             type: 'number',
           },
@@ -864,7 +870,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
             },
           },
         },
-        required: ['courses', 'dueReviews', 'answers', 'weakSpots'],
+        required: ['courses', 'dueReviews', 'dueByCourse', 'answers', 'weakSpots'],
       },
       readiness: {
         type: 'object',
@@ -2489,6 +2495,12 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       dueReviews: {
         type: 'number',
       },
+      dueByCourse: {
+        type: 'object',
+        additionalProperties: {
+          type: 'number',
+        },
+      },
       answers: {
         type: 'number',
       },
@@ -2515,7 +2527,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
         },
       },
     },
-    required: ['courses', 'dueReviews', 'answers', 'weakSpots'],
+    required: ['courses', 'dueReviews', 'dueByCourse', 'answers', 'weakSpots'],
   },
   'GET /api/list-auth-users': {
     type: 'array',
@@ -3897,6 +3909,12 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
           type: 'string',
         },
       },
+      siblingIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
       questions: {
         type: 'array',
         items: {
@@ -4048,7 +4066,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
         },
       },
     },
-    required: ['reviewIds', 'questions'],
+    required: ['reviewIds', 'siblingIds', 'questions'],
   },
   'POST /api/password-reset': {
     type: 'object',

@@ -49,7 +49,8 @@ export abstract class LearningRepository {
   abstract removeCard(uid: string, itemId: string): Promise<void>;
   /** The learner's cards due at `now` (of one course, when named), the earliest first. */
   abstract dueCards(uid: string, now: Date, limit: number, course?: string): Promise<StoredCard[]>;
-  abstract countDue(uid: string, now: Date): Promise<number>;
+  /** The learner's cards due at `now` (of `course` only, when given). */
+  abstract countDue(uid: string, now: Date, course?: string): Promise<number>;
   abstract cardsOf(uid: string): Promise<StoredCard[]>;
   abstract setServed(uid: string, itemId: string, served: string): Promise<void>;
 

@@ -181,6 +181,11 @@ describe('LearningService: summary', () => {
     expect(s.answers).toBe(25);
     expect(s.dueReviews).toBe(await repo.countDue('u1', NOW));
     expect(s.dueReviews).toBe(12 + 3);
+    expect(s.dueByCourse).toEqual({
+      teas_math: await repo.countDue('u1', NOW, 'teas_math'),
+      med_dosage: await repo.countDue('u1', NOW, 'med_dosage'),
+    });
+    expect(s.dueByCourse.teas_math! + s.dueByCourse.med_dosage!).toBe(s.dueReviews);
     expect(s.weakSpots[0]).toEqual({
       course: 'teas_math',
       topicKey: 'teas_percents',
@@ -196,6 +201,7 @@ describe('LearningService: summary', () => {
     expect(await sut.summary(learner)).toEqual({
       courses: [],
       dueReviews: 0,
+      dueByCourse: { teas_math: 0, med_dosage: 0 },
       answers: 0,
       weakSpots: [],
     });
@@ -224,6 +230,8 @@ describe('LearningService: weak spots', () => {
       'teas_percents~111',
     ]);
     expect(batch.reviewIds).toEqual(['teas_volume~222', 'teas_percents~111']);
+    // the missed items themselves on their first return, no sibling
+    expect(batch.siblingIds).toEqual([]);
     expect(batch.questions.map((q) => q.id)).not.toContain('teas_percents~333');
     expect(peers.asked).toHaveLength(1);
   });
@@ -238,6 +246,7 @@ describe('LearningService: weak spots', () => {
     const batch = await sut.weakSpots(learner, { course: 'teas_math' });
     expect(batch.questions[0]!.id).toBe(sibling);
     expect(batch.reviewIds).toEqual([sibling]);
+    expect(batch.siblingIds).toEqual([sibling]);
     expect((await repo.card('u1', 'teas_percents~111'))!.served).toBe(sibling);
     // the answer to the sibling finds its card
     expect((await repo.cardServed('u1', sibling))!.itemId).toBe('teas_percents~111');

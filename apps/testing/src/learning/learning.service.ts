@@ -128,10 +128,11 @@ export class LearningService {
   private async summaryOf(uid: string): Promise<LearningSummary> {
     const now = this.clock.now();
     const at = now.toISOString();
-    const [all, dueReviews] = await Promise.all([
+    const [all, ...due] = await Promise.all([
       this.repo.skillsOf(uid),
-      this.repo.countDue(uid, now),
+      ...COURSE_DEFINITIONS.map((def) => this.repo.countDue(uid, now, def.id)),
     ]);
+    const dueByCourse = Object.fromEntries(COURSE_DEFINITIONS.map((def, i) => [def.id, due[i]!]));
     const courses: CourseMastery[] = [];
     const weak: (LearningSummary['weakSpots'][number] & { p: number })[] = [];
     let answers = 0;
@@ -150,7 +151,8 @@ export class LearningService {
     weak.sort((a, b) => a.p - b.p);
     return {
       courses,
-      dueReviews,
+      dueReviews: due.reduce((a, b) => a + b, 0),
+      dueByCourse,
       answers,
       weakSpots: weak.slice(0, WEAK_SPOTS_LISTED).map(({ p: _p, ...w }) => w),
     };
@@ -252,7 +254,9 @@ export class LearningService {
       const card = served.get(id)!;
       if (card.served !== id) await this.repo.setServed(actor.uid, card.itemId, id);
     }
-    return { questions, reviewIds };
+    // a sibling is a review served under another id than the missed item's
+    const siblingIds = reviewIds.filter((id) => served.get(id)!.itemId !== id);
+    return { questions, reviewIds, siblingIds };
   }
 
   async getPlan(actor: Actor | null): Promise<StudyPlanView> {

@@ -171,8 +171,12 @@ export class MongoLearningRepository extends LearningRepository {
     return docs.map(toCard);
   }
 
-  countDue(uid: string, now: Date): Promise<number> {
-    return this.cards.countDocuments({ uid, due: { $lte: now } }).exec();
+  countDue(uid: string, now: Date, course?: string): Promise<number> {
+    return this.cards
+      .countDocuments(
+        course === undefined ? { uid, due: { $lte: now } } : { uid, course, due: { $lte: now } },
+      )
+      .exec();
   }
 
   async cardsOf(uid: string): Promise<StoredCard[]> {

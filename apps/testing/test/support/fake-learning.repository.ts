@@ -77,8 +77,8 @@ export class FakeLearningRepository extends LearningRepository {
       .slice(0, limit);
   }
 
-  async countDue(uid: string, now: Date): Promise<number> {
-    return (await this.dueCards(uid, now, Number.MAX_SAFE_INTEGER)).length;
+  async countDue(uid: string, now: Date, course?: string): Promise<number> {
+    return (await this.dueCards(uid, now, Number.MAX_SAFE_INTEGER, course)).length;
   }
 
   async cardsOf(uid: string): Promise<StoredCard[]> {

@@ -24,6 +24,11 @@ export type UserLearningMessage = Envelope<{ uid: string }>;
 export interface WeakSpotsBatch extends GenerateBatchResponse {
   /** Ids (of `questions`) that are reviews of missed items. */
   reviewIds: string[];
+  /**
+   * Those of `reviewIds` that are siblings of the missed item (same topic and misconception, new
+   * numbers); the others are the missed item itself.
+   */
+  siblingIds: string[];
 }
 
 /** The study plan as the screen shows it: the settings and the plan built from the mastery now. */

@@ -79,8 +79,9 @@ export interface CourseMastery {
 /** The dashboard's card: mastery per course and the review queue's count. */
 export interface LearningSummary {
   courses: CourseMastery[];
-  /** Review cards due now. */
+  /** Review cards due now, and per course id. */
   dueReviews: number;
+  dueByCourse: Record<string, number>;
   /** Graded answers the model has seen. */
   answers: number;
   /** The weakest topics with enough evidence (or none): what "Practise my weak spots" starts with. */

@@ -35,8 +35,9 @@ describe('ProgressCard', () => {
       'href',
       '/infinite-qbank?mode=weak-spots',
     );
+    // the reviews start in the course with the most due (med_dosage: 2 of 3)
     await userEvent.click(screen.getByRole('link', { name: 'Start reviews' }));
-    expect(currentLocation()).toBe('/infinite-qbank?mode=weak-spots');
+    expect(currentLocation()).toBe('/infinite-qbank?mode=weak-spots&course=med_dosage');
   });
 
   it('offers no Start reviews when none is due', async () => {

@@ -73,7 +73,9 @@ export function ProgressCard() {
       </>
     );
   } else {
-    const { dueReviews, answers, weakSpots } = summary.data;
+    const { dueReviews, dueByCourse, answers, weakSpots } = summary.data;
+    // the reviews start in the course with the most due
+    const reviewCourse = Object.entries(dueByCourse ?? {}).sort((a, b) => b[1] - a[1])[0]?.[0];
     const weakest = weakSpots.slice(0, WEAK_SPOTS_SHOWN);
     body = (
       <>
@@ -82,7 +84,7 @@ export function ProgressCard() {
             {T.reviewsDue(dueReviews)}
           </span>
           {dueReviews > 0 ? (
-            <Link to={weakSpotsPath()} className="btn btn-primary btn-sm">
+            <Link to={weakSpotsPath(reviewCourse)} className="btn btn-primary btn-sm">
               {T.startReviews}
             </Link>
           ) : null}

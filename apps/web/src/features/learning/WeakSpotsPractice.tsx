@@ -1,6 +1,6 @@
 import type { Course, InfiniteQuestion } from '@examprep/contracts/types';
 import Button from 'react-bootstrap/Button';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { translateError } from '../../shared/errors';
 import { ErrorState } from '../../shared/layout/ErrorState';
@@ -14,6 +14,7 @@ interface Run {
   course: WeakSpotCourse;
   questions: InfiniteQuestion[];
   reviewIds: ReadonlySet<string>;
+  siblingIds: ReadonlySet<string>;
   index: number;
   batch: number;
   batchCorrect: number;
@@ -57,13 +58,14 @@ export function WeakSpotsPractice({
   const fetchBatch = (course: WeakSpotCourse) => {
     setWanted(course);
     weak.mutate(course, {
-      onSuccess: ({ questions, reviewIds }) =>
+      onSuccess: ({ questions, reviewIds, siblingIds }) =>
         setRun((prev) => {
           const keep = prev && prev.course === course ? prev : null;
           return {
             course,
             questions,
             reviewIds: new Set(reviewIds),
+            siblingIds: new Set(siblingIds),
             index: 0,
             batch: (keep?.batch ?? 0) + 1,
             batchCorrect: 0,
@@ -73,6 +75,16 @@ export function WeakSpotsPractice({
         }),
     });
   };
+
+  // a course named in the link ("Start reviews" on the dashboard) starts its batch at once
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !initialCourse) return;
+    started.current = true;
+    fetchBatch(initialCourse);
+    // once, on arrival: later batches come from the learner's clicks
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const current = run?.questions[run.index];
   let question;
@@ -86,7 +98,9 @@ export function WeakSpotsPractice({
         total={run.questions.length}
         topicName={topicNameOf(courses, current)}
         topicClosed={false}
-        note={isReview ? T.reviewBadge : null}
+        note={
+          !isReview ? null : run.siblingIds.has(current.id) ? T.reviewSiblingBadge : T.reviewBadge
+        }
         review={isReview}
         last={run.index === run.questions.length - 1}
         batchCorrect={run.batchCorrect}

@@ -46,6 +46,7 @@ export const SUMMARY: LearningSummary = {
     },
   ],
   dueReviews: 3,
+  dueByCourse: { teas_math: 1, med_dosage: 2 },
   answers: 31,
   weakSpots: [
     { course: 'teas_math', topicKey: 't_fr', name: 'Fractions', level: 'needs-work' },
@@ -60,6 +61,7 @@ export const SUMMARY: LearningSummary = {
 export const EMPTY_SUMMARY: LearningSummary = {
   courses: [],
   dueReviews: 0,
+  dueByCourse: { teas_math: 0, med_dosage: 0 },
   answers: 0,
   weakSpots: [],
 };

@@ -35,11 +35,9 @@ export const LEARNING_TEXT = {
   weakFailed: 'Your practice could not be loaded.',
   weakNone: 'Nothing to practise in this course yet.',
   nextBatch: 'Next batch',
-  /**
-   * The weak-spots answer names which items are reviews (reviewIds) but not whether each is the
-   * missed item itself or a sibling with new numbers, so one text covers both honestly.
-   */
-  reviewBadge: 'Review: from a question you missed before',
+  /** A review of a missed item: the item itself, or a sibling (siblingIds) with new numbers. */
+  reviewBadge: 'Review: you missed this question before',
+  reviewSiblingBadge: 'Review: the same idea as a question you missed, with new numbers',
   reviewCount: (n: number) =>
     n === 0 ? 'No reviews in this batch' : `${n} ${n === 1 ? 'review' : 'reviews'} in this batch`,
 

@@ -8521,6 +8521,9 @@ export interface operations {
               }[];
             }[];
             dueReviews: number;
+            dueByCourse: {
+              [key: string]: number;
+            };
             answers: number;
             weakSpots: {
               course: string;
@@ -8748,6 +8751,7 @@ export interface operations {
         content: {
           'application/json': {
             reviewIds: string[];
+            siblingIds: string[];
             questions: {
               id: string;
               topicKey: string;
@@ -9402,6 +9406,9 @@ export interface operations {
                 }[];
               }[];
               dueReviews: number;
+              dueByCourse: {
+                [key: string]: number;
+              };
               answers: number;
               weakSpots: {
                 course: string;

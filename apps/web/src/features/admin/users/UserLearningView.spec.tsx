@@ -42,6 +42,7 @@ const SUMMARY: LearningSummary = {
     },
   ],
   dueReviews: 3,
+  dueByCourse: { teas_math: 3, med_dosage: 0 },
   answers: 14,
   weakSpots: [],
 };
