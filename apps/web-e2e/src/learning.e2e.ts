@@ -1,7 +1,8 @@
 import type { Course, InfiniteCoursesResponse, InfiniteQuestion } from '@examprep/contracts/types';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import * as path from 'node:path';
-import { findRepoRoot } from '@examprep/test-kit';
+import { findRepoRoot, infraConfig } from '@examprep/test-kit';
+import { MongoClient } from 'mongodb';
 import { shot, signInWith } from './support/auth';
 import { apiAs, closeWelcome, freshLearner, type Learner } from './support/learners';
 import { overflowsSideways, seriousViolations } from './support/phone';
@@ -16,6 +17,7 @@ import { overflowsSideways, seriousViolations } from './support/phone';
 // It goes in its own test below the ones here (see "the next day" at the end of this file).
 
 const WRONG = '-987654';
+const cfg = infraConfig(process.env.EXAMPREP_E2E_PROFILE === 'dev' ? 'dev' : 'test');
 
 /** A screenshot of one part of the page (a phone's full page is too tall to look at). */
 async function shotOf(part: Locator, name: string): Promise<void> {
@@ -338,6 +340,107 @@ test('the learning screens work on a phone by keyboard and have no serious acces
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-// The next day: a missed item back in "Practise my weak spots" (the testing service's clock
-// moved a day, "Review: …" on the item), the review count on the dashboard, and the study plan
-// (exam date, minutes per day, the plan). Another part of issue 29's journey adds it here.
+// The next day: a missed item back in "Practise my weak spots" with "Review: …" on it, and the
+// review count on the dashboard before and after. The clock is moved by moving the learner's
+// review cards a day into the past in the testing service's store (what a day later looks like
+// to the service: the same card, due). The study plan's part of the journey (exam date, minutes
+// per day, the plan, at 375 px by keyboard) is study-plan.e2e.ts.
+
+/** Moves the learner's review cards `days` into the past ("the next day" for the service). */
+async function moveCardsBack(uid: string, days: number): Promise<number> {
+  const client = await MongoClient.connect(cfg.mongoUrl('testing'));
+  try {
+    const cards = client.db().collection('learning_cards');
+    const shift = days * 86_400_000;
+    let moved = 0;
+    for (const card of await cards.find({ uid }).toArray()) {
+      await cards.updateOne(
+        { _id: card._id },
+        { $set: { due: new Date(new Date(card.due as Date).getTime() - shift) } },
+      );
+      moved += 1;
+    }
+    return moved;
+  } finally {
+    await client.close();
+  }
+}
+
+test('the next day a missed item comes back as a review, on a phone by keyboard @phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const learner = await freshLearner('learning-review');
+  const oracle = await freshLearner('learning-oracle');
+  const [pick] = await teasTopics(learner);
+  await signInWith(page, learner);
+  await closeWelcome(page);
+
+  // one item, missed on purpose in the Infinite QBank
+  await page.goto(
+    `/infinite-qbank?course=teas_math&objective=${pick.objective}&topic=${pick.topic}&count=1`,
+  );
+  const [missed] = await batchOf(
+    page,
+    page.getByRole('button', { name: 'Start practising' }),
+    '/api/infiniteqbank/generate-batch',
+  );
+  const card = page.getByRole('article');
+  await answerByKeyboard(
+    page,
+    card,
+    missed,
+    answerFor(missed, await rightAnswerOf(oracle, missed.id), true),
+  );
+  await expect(page.getByTestId('qbank-result')).toContainText('Incorrect');
+
+  // the same day: folded, but not due (a miss comes back the next day, not in the same sitting)
+  await expect
+    .poll(async () => (await (await apiAs(learner, '/api/learning/summary')).json()).answers, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('reviews-due')).toHaveText('No reviews due today');
+
+  // the next day
+  expect(await moveCardsBack(learner.uid, 1)).toBe(1);
+  await page.reload();
+  await expect(page.getByTestId('reviews-due')).toHaveText('1 review due today');
+  await shot(page, 'learning-review-due-phone.png');
+  const start = page.getByRole('link', { name: 'Start reviews' });
+  const batch = page.waitForResponse((r) => r.url().includes('/api/learning/weak-spots') && r.ok());
+  await start.focus();
+  await page.keyboard.press('Enter');
+  const served = (await (await batch).json()) as {
+    questions: InfiniteQuestion[];
+    reviewIds: string[];
+  };
+  // the missed item itself on its first return, first in the batch, marked as a review
+  expect(served.questions[0].id).toBe(missed.id);
+  expect(served.reviewIds).toEqual([missed.id]);
+  const review = page.getByRole('article');
+  await expect(review.getByTestId('qbank-note')).toHaveText(
+    'Review: you missed this question before',
+  );
+  await answerByKeyboard(
+    page,
+    review,
+    served.questions[0],
+    answerFor(served.questions[0], await rightAnswerOf(oracle, missed.id), false),
+  );
+  await expect(page.getByTestId('qbank-result')).toContainText('Correct!');
+  expect(await overflowsSideways(page)).toBe(false);
+  await shot(page, 'learning-review-phone.png');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // reviewed right: the card moves on (FSRS: days ahead), nothing is due any more
+  await expect
+    .poll(async () => (await (await apiAs(learner, '/api/learning/summary')).json()).dueReviews, {
+      timeout: 15_000,
+    })
+    .toBe(0);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('reviews-due')).toHaveText('No reviews due today');
+});
