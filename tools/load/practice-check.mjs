@@ -63,7 +63,11 @@ const OBJECTIVES = [
 ];
 
 /** @param {number[]} xs */
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 /** @param {boolean} on */
 function setFacts(on) {
@@ -77,14 +81,12 @@ async function main() {
   console.log(
     `[load] ${learnersWanted} learners, ${needed} distinct items (${rounds} rounds each way, ${perRound} checks a round)`,
   );
-  const learners = await createLearners({
-    profile,
-    base,
-    count: learnersWanted,
-    label: 'practice',
-  });
+  /** @type {Awaited<ReturnType<typeof createLearners>>} */
+  let learners = [];
   try {
     await withLoadTestGateway(profile, async () => {
+      // made after the gateway's restart: a keep-alive connection to the old process is dead
+      learners = await createLearners({ profile, base, count: learnersWanted, label: 'practice' });
       /** @type {import('./scenarios/http.js').LoadRequest[]} */
       const checks = [];
       for (let i = 0; checks.length < needed; i++) {
