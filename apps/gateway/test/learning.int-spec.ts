@@ -132,6 +132,7 @@ describe('the learning engine through the gateway', () => {
     expect((await call('GET', '/api/learning/summary', { who: learner })).body).toEqual({
       courses: [],
       dueReviews: 0,
+      dueByCourse: { teas_math: 0, med_dosage: 0 },
       answers: 0,
       weakSpots: [],
     });
@@ -415,6 +416,7 @@ describe('the learning engine through the gateway', () => {
     expect((await call('GET', '/api/learning/summary', { who: learner })).body).toEqual({
       courses: [],
       dueReviews: 0,
+      dueByCourse: { teas_math: 0, med_dosage: 0 },
       answers: 0,
       weakSpots: [],
     });

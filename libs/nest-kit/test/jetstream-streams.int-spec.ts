@@ -110,6 +110,7 @@ it('creates the streams with the replicas, limits, discard policy and storage of
         `it${run}.events.question.mediaChanged`,
         `it${run}.events.announcement.changed`,
         `it${run}.events.test.submitted`,
+        `it${run}.events.practice.answered`,
       ],
       discard: 'old',
       max_age: nanos(10 * 60_000),

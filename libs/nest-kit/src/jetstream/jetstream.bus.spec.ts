@@ -249,6 +249,7 @@ describe('JetStreamBus.ensureStreams', () => {
             'events.question.mediaChanged',
             'events.announcement.changed',
             'events.test.submitted',
+            'events.practice.answered',
           ],
           retention: 'limits',
           storage: 'file',
