@@ -1,4 +1,4 @@
-import type { MasteryLevelName } from '@examprep/contracts/types';
+import type { MasteryLevelName, SectionReadiness, TeasReadiness } from '@examprep/contracts/types';
 
 /**
  * The learning engine's shapes (issue 29, ADR 0039). Pure data: what the testing service stores
@@ -63,40 +63,12 @@ export interface TopicCandidate {
   difficulty: number;
 }
 
-/** One section of the TEAS Math prediction (Numbers and Algebra, Measurement and Data). */
-export interface SectionPrediction {
-  section: string;
-  /** Scored items of the section on the real test (18 and 16). */
-  scoredItems: number;
-  /** Predicted items correct (mean), and its 80 % interval (whole items). */
-  predicted: number;
-  low: number;
-  high: number;
-  /** The same as percentages of `scoredItems` (0..100, whole numbers). */
-  percent: number;
-  percentLow: number;
-  percentHigh: number;
-  enough: boolean;
-  answers: number;
-  lastAt: string | null;
-}
-
-/** The TEAS Math readiness: the predicted score on the 34 scored items, with its uncertainty. */
-export interface TeasPrediction {
-  enough: boolean;
-  scoredItems: number;
-  predicted: number;
-  low: number;
-  high: number;
-  percent: number;
-  percentLow: number;
-  percentHigh: number;
-  sections: SectionPrediction[];
-  answers: number;
-  lastAt: string | null;
-  /** The prediction in plain words, with its uncertainty and evidence (or what is missing). */
-  summary: string;
-}
+/**
+ * The TEAS Math prediction and its sections are the contracts' shapes (the readiness call
+ * answers them as they are): the documentation of each field is there.
+ */
+export type SectionPrediction = SectionReadiness;
+export type TeasPrediction = TeasReadiness;
 
 /** Med Dosage readiness per topic family (the course's sections). */
 export interface FamilyReadiness {

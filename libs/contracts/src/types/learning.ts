@@ -88,12 +88,16 @@ export interface LearningSummary {
   weakSpots: { course: string; topicKey: string; name: string; level: MasteryLevelName }[];
 }
 
+/** One section of the TEAS Math prediction (Numbers and Algebra, Measurement and Data). */
 export interface SectionReadiness {
   section: string;
+  /** Scored items of the section on the real test (18 and 16). */
   scoredItems: number;
+  /** Predicted items correct (mean), and its 80 % interval (whole items). */
   predicted: number;
   low: number;
   high: number;
+  /** The same as percentages of `scoredItems` (0..100, whole numbers). */
   percent: number;
   percentLow: number;
   percentHigh: number;
@@ -102,6 +106,7 @@ export interface SectionReadiness {
   lastAt: string | null;
 }
 
+/** The TEAS Math readiness: the predicted score on the 34 scored items, with its uncertainty. */
 export interface TeasReadiness {
   enough: boolean;
   scoredItems: number;
@@ -114,6 +119,7 @@ export interface TeasReadiness {
   sections: SectionReadiness[];
   answers: number;
   lastAt: string | null;
+  /** The prediction in plain words, with its uncertainty and evidence (or what is missing). */
   summary: string;
 }
 
