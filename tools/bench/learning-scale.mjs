@@ -24,7 +24,7 @@ const dist = path.resolve('apps/testing/dist/learning');
 const schema = require(path.join(dist, 'learning.schema.js'));
 const { MongoLearningRepository } = require(path.join(dist, 'mongo-learning.repository.js'));
 const { LearningService } = require(path.join(dist, 'learning.service.js'));
-const { COURSE_DEFINITIONS } = require('@examprep/generators');
+const { COURSE_DEFINITIONS, Rng } = require('@examprep/generators');
 
 const { values: args } = parseArgs({
   options: {
@@ -40,18 +40,9 @@ const model = infraModel(/** @type {any} */ (args.profile));
 const DB = 'bench_learning_scale';
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 
-/** mulberry32: the same data every run. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const r = rng(29);
+/** The generators' seeded generator: the same data every run. */
+const rng29 = new Rng(29);
+const r = () => rng29.next();
 
 const skill = () => ({
   mu: r() * 4 - 2,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import * as fs from 'node:fs/promises';
 import {
   LEARNING_MESSAGES,
@@ -201,9 +201,8 @@ test('the learner downloads their learning data as JSON and deletes it, which em
   await expect(page.getByText(LEARNING_MESSAGES.noPlan)).toBeVisible();
 });
 
-test("the admin opens a user's learning beside the gradebook (read-only)", async ({ page }) => {
-  const learner = await freshLearner('admin-view');
-  await practise(learner);
+/** Signs in as the admin and opens the learner's Learning tab beside View Gradebook. */
+async function openLearningTab(page: Page, learner: Learner): Promise<Locator> {
   await signIn(page, 'admin');
   await page.goto('/user-list');
   await page.getByLabel('Email', { exact: true }).fill(learner.email);
@@ -212,6 +211,13 @@ test("the admin opens a user's learning beside the gradebook (read-only)", async
   await table.getByRole('button', { name: `View Gradebook ${learner.email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Gradebook of ${learner.email}` });
   await dialog.getByRole('tab', { name: 'Learning' }).click();
+  return dialog;
+}
+
+test("the admin opens a user's learning beside the gradebook (read-only)", async ({ page }) => {
+  const learner = await freshLearner('admin-view');
+  await practise(learner);
+  const dialog = await openLearningTab(page, learner);
   const view = dialog.getByTestId('user-learning');
   await expect(view).toContainText(`learning data of ${learner.email}`);
   await expect(view).toContainText(/\d+ graded answers/);
@@ -298,14 +304,7 @@ test('the study plan and the learning data menu at 375 px, by keyboard, axe clea
 test("the admin's Learning tab at 375 px, axe clean @phone", async ({ page }) => {
   const learner = await freshLearner('admin-phone');
   await practise(learner);
-  await signIn(page, 'admin');
-  await page.goto('/user-list');
-  await page.getByLabel('Email', { exact: true }).fill(learner.email);
-  const table = page.getByRole('table');
-  await expect(table.getByRole('rowheader')).toHaveText([learner.email]);
-  await table.getByRole('button', { name: `View Gradebook ${learner.email}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Gradebook of ${learner.email}` });
-  await dialog.getByRole('tab', { name: 'Learning' }).click();
+  const dialog = await openLearningTab(page, learner);
   await expect(dialog.getByTestId('user-learning')).toContainText(/\d+ graded answers/);
   expect(await overflowsSideways(page)).toBe(false);
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,7 @@
 /** Small numeric helpers of the learning engine: the logistic link, clamping, days, a seeded RNG. */
 
+import { Rng } from '@examprep/generators';
+
 const MS_PER_DAY = 86_400_000;
 
 /** The logistic function σ(x) = 1 / (1 + e^−x), written to stay finite for large |x|. */
@@ -32,16 +34,13 @@ export function laterOf(a: string | null, b: string | null): string | null {
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
-/** A seeded uniform generator on [0, 1) (mulberry32): small, fast, the same sequence everywhere. */
+/**
+ * A seeded uniform generator on [0, 1): the generators' Rng (mulberry32), the same sequence
+ * everywhere.
+ */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed >>> 0);
+  return () => rng.next();
 }
 
 /** A standard-normal draw from a uniform generator (Box–Muller, one value per call). */

@@ -17,6 +17,7 @@ import {
   type TrendPoint,
   UnsubscribeDto,
   type UserLearning,
+  UserTestsQuery,
   validExamDate,
   type WeakSpotsBatch,
   WeakSpotsQueryDto,
@@ -117,10 +118,8 @@ export class LearningService {
 
   async userLearning(actor: Actor | null, uid: string): Promise<UserLearning> {
     requireAdmin(actor);
-    if (typeof uid !== 'string' || uid.length === 0 || uid.length > 128)
-      throw ServiceError.badRequest('The user id is not valid.', {
-        uid: ['The user id is not valid.'],
-      });
+    // the gateway's own query DTO (GET /api/admin/user-learning), checked again here
+    validatePayload(UserTestsQuery, { uid });
     const [summary, readiness] = await Promise.all([this.summaryOf(uid), this.readinessOf(uid)]);
     return { summary, readiness };
   }
