@@ -20,7 +20,16 @@ const depConstraints = [
 
 // The NestJS apps that exist: the gateway and ServiceNames of libs/contracts/src/subjects.ts.
 // A new service adds itself here when it lands (and to the lists named beside ServiceNames).
-const nestApps = ['gateway', 'announcements', 'catalog', 'identity', 'media', 'qbank', 'testing'];
+const nestApps = [
+  'gateway',
+  'announcements',
+  'catalog',
+  'identity',
+  'media',
+  'qbank',
+  'schools',
+  'testing',
+];
 const nestAppFiles = `apps/{${nestApps.join(',')}}/**/*.ts`;
 
 // The gateway's routes, as the web app's generated client types name them (the keys of `paths`

@@ -17,6 +17,7 @@ const SERVICE_DEFAULT_HEALTH_PORTS = {
   qbank: 3106,
   testing: 3104,
   media: 3105,
+  schools: 3107,
 };
 
 function healthUrl(env) {

@@ -13,6 +13,7 @@ export const SERVICES = Object.freeze([
   'identity',
   'media',
   'qbank',
+  'schools',
   'testing',
 ]);
 

@@ -60,8 +60,8 @@ describe('faultSchedule', () => {
   it('plans the whole default run within the 15-minute bound', () => {
     const s = faultSchedule();
     const secs = plannedSeconds(s);
-    // 9 kills x (restart + settle) + 2 x (60 s down + restart + settle) + warm-up
-    expect(secs).toBe(15 + 6 * (6 + 15) + (6 + 15) + 2 * (4 + 15) + (60 + 40 + 15) + (60 + 4 + 15));
+    // 10 kills x (restart + settle) + 2 x (60 s down + restart + settle) + warm-up
+    expect(secs).toBe(15 + 7 * (6 + 15) + (6 + 15) + 2 * (4 + 15) + (60 + 40 + 15) + (60 + 4 + 15));
     expect(secs).toBeLessThan(10 * 60);
   });
 });

@@ -209,6 +209,7 @@ async function bringUp() {
     'identity',
     'media',
     'qbank',
+    'schools',
     'testing',
   ])
     if (!fs.existsSync(path.join(root, 'apps', app, 'dist', 'main.js')))

@@ -110,9 +110,11 @@ const ADDED_PER_PROFILE: Record<string, (m: InfraModel) => Record<string, string
  * Jaeger of `infra.sh start --with tracing` (ADR 0035), as test-kit's `versions` and infra.sh's
  * `V_` variables carry every version of the file.
  */
-const writtenVersions = JSON.parse(
-  fs.readFileSync(path.join(__dirname, 'infra.config.json'), 'utf8'),
-).versions;
+const written = JSON.parse(fs.readFileSync(path.join(__dirname, 'infra.config.json'), 'utf8')) as {
+  versions: Record<string, string>;
+  profiles: Record<InfraProfile, { ports: Record<string, number> }>;
+};
+const writtenVersions = written.versions;
 const ADDED_VERSIONS: Record<string, string> = {
   node: writtenVersions.node,
   jaeger: writtenVersions.jaeger,
@@ -120,7 +122,71 @@ const ADDED_VERSIONS: Record<string, string> = {
 const ADDED_SHELL_VARS: Record<string, string> = {
   V_NODE: ADDED_VERSIONS.node!,
   V_JAEGER: ADDED_VERSIONS.jaeger!,
+  // the secret of the realm's identity provider lti, which infra.sh gives Keycloak (ADR 0040)
+  LTI_BRIDGE_SECRET: 'dev-lti-bridge-secret',
 };
+
+/**
+ * Services that did not exist when the values were captured (issue 30: schools). Each has the
+ * announcements service's shape: NATS, its HEALTH_PORT and its own <APP>_MONGODB_URI, nothing
+ * else; the gateway's DOWNSTREAM_SERVICES names it too.
+ */
+const ADDED_SERVICES = ['schools'];
+/**
+ * Ports added to infra.config.json since the capture, by name: the added services' (and
+ * `<name>2`, a service's second replica on the cluster profile), and the local LTI 1.3
+ * platform's that the schools service is tried against (tools/lms, issue 30).
+ */
+const ADDED_PORTS = [...ADDED_SERVICES, 'lms'];
+
+const addedPorts = (profile: InfraProfile): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(written.profiles[profile].ports).filter(([name]) =>
+      ADDED_PORTS.some((added) => name === added || name === `${added}2`),
+    ),
+  );
+/** infra.sh's names of those ports (config.cjs: PORT_<NAME in upper snake case>). */
+const addedShellPorts = (profile: InfraProfile): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(addedPorts(profile)).map(([name, port]) => [
+      `PORT_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`,
+      port,
+    ]),
+  );
+
+/** The golden's server apps and the added services, as serverApps orders them (the gateway last). */
+const withAddedServices = (apps: string[]) => [
+  ...[...apps.filter((app) => app !== 'gateway'), ...ADDED_SERVICES].sort(),
+  'gateway',
+];
+
+/**
+ * Each app's captured environment as it would have been with the added services: an added
+ * service gets the announcements service's under its own database name and health port, the
+ * gateway names it in DOWNSTREAM_SERVICES.
+ */
+function appsBefore(
+  before: GoldenProfile,
+  profile: InfraProfile,
+): Record<string, Record<string, string>> {
+  const { ANNOUNCEMENTS_MONGODB_URI: uri, ...like } = before.apps.announcements!;
+  const apps = { ...before.apps };
+  for (const service of ADDED_SERVICES) {
+    apps[service] = {
+      ...like,
+      HEALTH_PORT: String(written.profiles[profile].ports[service]),
+      [`${service.toUpperCase()}_MONGODB_URI`]: uri!.replace(/\/announcements$/, `/${service}`),
+    };
+  }
+  const gateway = before.apps.gateway!;
+  apps.gateway = {
+    ...gateway,
+    DOWNSTREAM_SERVICES: [...gateway.DOWNSTREAM_SERVICES!.split(','), ...ADDED_SERVICES]
+      .sort()
+      .join(','),
+  };
+  return apps;
+}
 
 /** An app's environment without what was added since the capture, and the added part. */
 const splitAdded = (app: string, env: Record<string, string>, model: InfraModel) => {
@@ -137,8 +203,8 @@ const splitAdded = (app: string, env: Record<string, string>, model: InfraModel)
   return { rest, added };
 };
 
-it('lists the same server apps', () => {
-  expect(serverApps()).toEqual(golden.serverApps);
+it('lists the same server apps, and the added services', () => {
+  expect(serverApps()).toEqual(withAddedServices(golden.serverApps));
 });
 
 describe.each(PROFILES)('the %s profile', (profile) => {
@@ -149,13 +215,10 @@ describe.each(PROFILES)('the %s profile', (profile) => {
   });
 
   it('gives every app the same environment as before', () => {
-    for (const app of golden.serverApps) {
-      const { rest, added } = splitAdded(
-        app,
-        placeholders(appEnv(app, profile, {}, clean)),
-        model,
-      );
-      expect([app, rest]).toEqual([app, before.apps[app]]);
+    const apps = appsBefore(before, profile);
+    for (const app of serverApps()) {
+      const { rest, added } = splitAdded(app, placeholders(appEnv(app, profile, {}, clean)), model);
+      expect([app, rest]).toEqual([app, apps[app]]);
       expect([app, added]).toEqual([
         app,
         placeholders({ ...ADDED_TO_APP_ENV[app], ...ADDED_PER_PROFILE[app]?.(model) }),
@@ -165,6 +228,7 @@ describe.each(PROFILES)('the %s profile', (profile) => {
 
   it('gives the tools, the start scripts and the Vite config the same URLs, ports and data dir', () => {
     const u = before.systemUrls;
+    const ports = { ...u.ports, ...addedPorts(profile) };
     expect(
       placeholders({
         nats: model.natsUrl,
@@ -178,11 +242,11 @@ describe.each(PROFILES)('the %s profile', (profile) => {
         dataDir: model.dataDir,
         ports: model.ports,
       }),
-    ).toEqual(u);
+    ).toEqual({ ...u, ports });
     // the runner's pid and log folder, and its health checks (tools/system/system.cjs)
     expect(placeholders(model.appsDataDir)).toBe(`${u.dataDir}-apps`);
-    for (const app of [...golden.serverApps, 'web']) {
-      expect(model.appUrl(app)).toBe(`http://127.0.0.1:${u.ports[app]}`);
+    for (const app of [...withAddedServices(golden.serverApps), 'web']) {
+      expect(model.appUrl(app)).toBe(`http://127.0.0.1:${ports[app]}`);
     }
   });
 
@@ -195,7 +259,9 @@ describe.each(PROFILES)('the %s profile', (profile) => {
         ? unified(before.systemUrls)
         : key === 'versions'
           ? { ...(value as Record<string, string>), ...ADDED_VERSIONS }
-          : value;
+          : key === 'ports'
+            ? { ...(value as Record<string, number>), ...addedPorts(profile) }
+            : value;
       if (key === 's3') expect([key, now[key]]).toEqual([key, expect.objectContaining(value)]);
       else expect([key, now[key]]).toEqual([key, expected]);
     }
@@ -207,16 +273,17 @@ describe.each(PROFILES)('the %s profile', (profile) => {
     expect(placeholders(shellVars(profile, undefined, {}))).toEqual({
       ...before.shell,
       ...ADDED_SHELL_VARS,
+      ...addedShellPorts(profile),
     });
   });
 
   it('exports to integration tests the names the apps read, with the values the apps get', () => {
     const env = infraEnv(model);
+    const apps = appsBefore(before, profile);
     for (const [name, value] of Object.entries(env)) {
-      const readers = golden.serverApps.filter((app) => name in before.apps[app]);
+      const readers = serverApps().filter((app) => name in apps[app]!);
       expect([name, readers.length > 0]).toEqual([name, true]);
-      for (const app of readers)
-        expect([name, app, value]).toEqual([name, app, before.apps[app][name]]);
+      for (const app of readers) expect([name, app, value]).toEqual([name, app, apps[app]![name]]);
     }
     for (const [name, value] of Object.entries(before.testKitEnv)) {
       if (name in REMOVED_FROM_TEST_ENV) {
@@ -250,6 +317,10 @@ describe('overrides', () => {
       S3_ACCESS_KEY: 'ak',
       S3_SECRET_KEY: 'sk-from-env',
     });
+    expect(
+      shellVars('test', undefined, { EXAMPREP_LTI_BRIDGE_SECRET: 'bridge-from-env' })
+        .LTI_BRIDGE_SECRET,
+    ).toBe('bridge-from-env');
   });
 
   it('lets the caller override any variable', () => {

@@ -80,7 +80,7 @@ maybe('k8s validation (tools/k8s)', () => {
     expect(r.out).toMatch(/k8s\/gateway-api: ok - 2 objects \(Gateway 1, Namespace 1\)/);
     expect(r.out).toMatch(/k8s\/operators: ok - \d+ objects \(Keycloak 1, MongoDBCommunity 1\)/);
     expect(r.out).toMatch(
-      /k8s\/ferretdb: ok - \d+ objects \(Cluster 1, Database 6, Deployment 6, Namespace 1, NetworkPolicy 7, Service 6\), 6 pod templates/,
+      /k8s\/ferretdb: ok - \d+ objects \(Cluster 1, Database 7, Deployment 7, Namespace 1, NetworkPolicy 8, Service 7\), 7 pod templates/,
     );
     expect(r.out).toMatch(
       /k8s\/ferretdb\/monitoring: ok - 3 objects \(PodMonitor 2, PrometheusRule 1\)/,
@@ -90,7 +90,15 @@ maybe('k8s validation (tools/k8s)', () => {
 
   it('FerretDB on PostgreSQL: one FerretDB process per database, C collation, only its service reaches it', () => {
     const docs = render('k8s/ferretdb');
-    const services = ['announcements', 'catalog', 'identity', 'media', 'qbank', 'testing'];
+    const services = [
+      'announcements',
+      'catalog',
+      'identity',
+      'media',
+      'qbank',
+      'schools',
+      'testing',
+    ];
     const deployments = docs.filter((d) => /^kind: Deployment$/m.test(d));
     expect(deployments).toHaveLength(services.length);
     for (const s of services) {

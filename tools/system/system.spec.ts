@@ -23,6 +23,7 @@ describe('instancesOf', () => {
       'identity',
       'media',
       'qbank',
+      'schools',
       'testing',
       'gateway',
       'web',
@@ -33,7 +34,7 @@ describe('instancesOf', () => {
   it('two of every app on the cluster profile, the gateways on their own ports behind the balancer', () => {
     const cluster = infraModel('cluster', env);
     const all = names(cluster, { web: false });
-    expect(all).toHaveLength(14);
+    expect(all).toHaveLength(16);
     expect(all.slice(-2)).toEqual(['gateway:30001', 'gateway-2:30002']);
     expect(all).toContain('testing-2:30204');
     expect(all.map((n) => n.split(':')[1])).not.toContain(String(cluster.ports.gateway));

@@ -8,7 +8,7 @@
 const password = process.env.MONGO_SERVICE_PASSWORD || 'examprep-dev';
 // The services that exist (ServiceNames in libs/contracts/src/subjects.ts): a new service adds
 // itself here when it lands (an existing volume needs its user made by hand, or a fresh volume).
-const services = ['announcements', 'catalog', 'identity', 'media', 'qbank', 'testing'];
+const services = ['announcements', 'catalog', 'identity', 'media', 'qbank', 'schools', 'testing'];
 
 for (const name of services) {
   const database = db.getSiblingDB(name);

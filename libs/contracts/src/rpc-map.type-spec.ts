@@ -34,6 +34,7 @@ expectTrue<
     | 'qbank.health'
     | 'testing.health'
     | 'media.health'
+    | 'schools.health'
   >
 >();
 

@@ -1,0 +1,4 @@
+module.exports = require('../../jest.preset.cjs').integration(
+  __dirname,
+  require('../../libs/test-kit/jest-infra.cjs'),
+);
