@@ -9,5 +9,6 @@ export * from './catalog';
 export * from './testing';
 export * from './item-stats';
 export * from './learning';
+export * from './schools';
 export * from './media';
 export * from './paging';

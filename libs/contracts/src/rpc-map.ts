@@ -8,6 +8,7 @@ import type { MediaEvents, MediaRpc } from './media/media.messages';
 import type { TestingEvents, TestingRpc } from './testing/testing.messages';
 import type { ItemStatsEvents, ItemStatsRpc } from './item-stats/item-stats.messages';
 import type { LearningEvents, LearningRpc } from './learning/learning.messages';
+import type { SchoolsRpc } from './schools/schools.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
 
 /**
@@ -45,6 +46,7 @@ export interface RpcMap
     ItemStatsRpc,
     LearningRpc,
     MediaRpc,
+    SchoolsRpc,
     HealthRpc {}
 
 /** Every JetStream fact with its payload type; a new service adds its map here. */

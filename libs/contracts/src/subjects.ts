@@ -31,6 +31,8 @@ export const Subjects = {
     generateTestToken: 'identity.admin.generateTestToken',
     /** Whether a user exists (in the identity provider or as a user document); admins only. */
     userExists: 'identity.admin.userExists',
+    /** Service to service (schools): the account of an LMS user, made on their first launch. */
+    ltiProvision: 'identity.lti.provision',
     /**
      * Core NATS notice per user (NoticeMap, not request/reply): `identity.userChanged.<uid>`,
      * the SSE fan-out of the gateway's /api/me/events.
@@ -124,6 +126,22 @@ export const Subjects = {
     /** Service to service (qbank): existing question media, for the list's has/missing filters. */
     questionMediaIndex: 'media.questions.index',
   },
+  /** Schools (issue 30, ADR 0040): LTI 1.3 registrations, launches and the sign-in bridge. */
+  schools: {
+    /** Admins only: platform registrations. */
+    listPlatforms: 'schools.admin.platforms.list',
+    createPlatform: 'schools.admin.platforms.create',
+    updatePlatform: 'schools.admin.platforms.update',
+    deletePlatform: 'schools.admin.platforms.delete',
+    /** Public: the tool's keys, an LTI login initiation, a launch, a dynamic registration. */
+    jwks: 'schools.lti.jwks',
+    login: 'schools.lti.login',
+    launch: 'schools.lti.launch',
+    register: 'schools.lti.register',
+    /** Keycloak's identity provider `lti` (ADR 0040): the launch's ticket → code → id_token. */
+    bridgeAuthorize: 'schools.lti.bridge.authorize',
+    bridgeToken: 'schools.lti.bridge.token',
+  },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`,
 } as const;
@@ -139,6 +157,7 @@ export const ServiceNames = [
   'identity',
   'media',
   'qbank',
+  'schools',
   'testing',
 ] as const;
 export type ServiceName = (typeof ServiceNames)[number];

@@ -16,6 +16,7 @@ export * from './pricing';
 export * from './testing';
 export * from './item-stats';
 export * from './learning';
+export * from './schools';
 export * from './media';
 export * from './simulations';
 export * from './paging';

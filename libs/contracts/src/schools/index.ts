@@ -1,0 +1,2 @@
+export * from './schools.dto';
+export * from './schools.messages';
