@@ -15,6 +15,8 @@ import { TestsController } from './testing/tests.controller';
 import { AdminTestsController } from './testing/admin-tests.controller';
 import { ItemAnalysisController } from './testing/item-analysis.controller';
 import { AdminLearningController, LearningController } from './learning/learning.controller';
+import { AdminLtiController } from './schools/admin-lti.controller';
+import { LtiController } from './schools/lti.controller';
 import { CheckoutController } from './catalog/checkout.controller';
 import { ProductsController } from './catalog/products.controller';
 import { StripeWebhookController } from './catalog/stripe-webhook.controller';
@@ -74,6 +76,8 @@ export class GatewayModule {
         AdminTestsController,
         ItemAnalysisController,
         LearningController,
+        LtiController,
+        AdminLtiController,
         AdminLearningController,
         MediaController,
         PdfController,

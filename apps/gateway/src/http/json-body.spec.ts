@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import {
   exceedsJsonDepth,
+  FORM_LIMIT_BYTES,
+  formFields,
   MAX_JSON_DEPTH,
   ONE_CLICK_BODY,
   registerJsonBodyParser,
@@ -142,5 +144,48 @@ describe("registerJsonBodyParser: RFC 8058's one-click form body", () => {
   it('any other form body there is 400; a form body anywhere else is 415', async () => {
     expect((await form('/unsubscribe', 'List-Unsubscribe=No')).statusCode).toBe(400);
     expect((await form('/plain', ONE_CLICK_BODY)).statusCode).toBe(415);
+  });
+});
+
+describe('registerJsonBodyParser: form bodies of protocol routes (FormBody)', () => {
+  const app = Fastify();
+  registerJsonBodyParser(app);
+  app.post('/launch', { config: { form: true } }, async (req) => ({
+    body: req.body,
+    proto: Object.getPrototypeOf(req.body) === null,
+  }));
+  app.post('/plain', async (req) => ({ body: req.body }));
+  afterAll(() => app.close());
+
+  const form = (url: string, payload: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  it('are taken as an object of strings, the first value of a repeated name', async () => {
+    const res = await form('/launch', 'id_token=a.b.c&state=s%2B1&state=second&__proto__=x');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      // a field named __proto__ is a field (an object literal would set the prototype instead)
+      body: JSON.parse('{"id_token":"a.b.c","state":"s+1","__proto__":"x"}') as unknown,
+      proto: true,
+    });
+  });
+
+  it('up to FORM_LIMIT_BYTES; larger is 413; elsewhere a form is 415', async () => {
+    expect(
+      (await form('/launch', `id_token=${'a'.repeat(FORM_LIMIT_BYTES - 20)}`)).statusCode,
+    ).toBe(200);
+    expect((await form('/launch', `id_token=${'a'.repeat(FORM_LIMIT_BYTES)}`)).statusCode).toBe(
+      413,
+    );
+    expect((await form('/plain', 'a=1')).statusCode).toBe(415);
+  });
+
+  it('formFields reads names and values as a browser encodes them', () => {
+    expect(formFields('a=1+2&b=%C3%A9&c')).toEqual({ a: '1 2', b: 'é', c: '' });
   });
 });

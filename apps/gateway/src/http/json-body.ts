@@ -67,6 +67,8 @@ declare module 'fastify' {
     rawBody?: boolean;
     /** Also take RFC 8058's one-click form body (see OneClickUnsubscribe). */
     oneClick?: boolean;
+    /** Take a form body as an object of strings (see FormBody: LTI and OAuth endpoints). */
+    form?: boolean;
   }
   interface FastifyRequest {
     /** The body's exact text, on routes declared with KeepRawBody() only. */
@@ -111,15 +113,21 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
       );
     },
   );
-  // RFC 8058: a mail client's one-click unsubscribe POSTs the form body
-  // 'List-Unsubscribe=One-Click'; only routes declared OneClickUnsubscribe() take it, as {}
+  // Form bodies on two kinds of routes only. RFC 8058: a mail client's one-click unsubscribe
+  // POSTs 'List-Unsubscribe=One-Click'; routes declared OneClickUnsubscribe() take it, as {}.
+  // Protocols that post forms (LTI 1.3 launches, OAuth token requests): routes declared
+  // FormBody() take any form, as an object of strings (a repeated name: its first value).
   fastify.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 256 },
+    { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
     (req: FastifyRequest, body: string | Buffer, done: Done) => {
       const config = req.routeOptions.config as FastifyContextConfig | undefined;
       const text = (typeof body === 'string' ? body : body.toString('utf8')).trim();
-      if (config?.oneClick !== true) {
+      if (config?.form === true) {
+        done(null, formFields(text));
+        return;
+      }
+      if (config?.oneClick !== true || text.length > ONE_CLICK_LIMIT_BYTES) {
         done(
           new HttpException(
             {
@@ -142,6 +150,21 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
 
 /** The one form body the gateway takes (RFC 8058 §3.1), on OneClickUnsubscribe() routes. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
+const ONE_CLICK_LIMIT_BYTES = 256;
+/** Largest form body (an LTI launch's id_token with its claims is a few KB). */
+export const FORM_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * A form body's fields: the first value of each name, in a null-prototype object (a field named
+ * `__proto__` is a field, not a prototype).
+ */
+export function formFields(text: string): Record<string, string> {
+  const out = Object.create(null) as Record<string, string>;
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (!(name in out)) out[name] = value;
+  }
+  return out;
+}
 
 function keepsRawBody(req: FastifyRequest): boolean {
   // a route's config may be absent (Fastify's 404 route)

@@ -18,6 +18,12 @@ export const KeepRawBody = () => RouteConfig({ rawBody: true });
 export const OneClickUnsubscribe = () => RouteConfig({ oneClick: true });
 
 /**
+ * The route takes form bodies (application/x-www-form-urlencoded) as objects of strings, besides
+ * JSON: protocol endpoints whose callers post forms (an LTI launch, an OAuth token request).
+ */
+export const FormBody = () => RouteConfig({ form: true });
+
+/**
  * The exact text of the request body, which must be a JSON object (400 BODY_NOT_OBJECT
  * otherwise, as every DTO body). A custom parameter: no DTO shape checks, as the body is not
  * ours to whitelist. Use with KeepRawBody().

@@ -317,6 +317,96 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['row', 'responses', 'timeHistogram', 'unanswered'],
   },
+  'GET /api/admin/lti/platforms': {
+    type: 'object',
+    properties: {
+      platforms: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            issuer: {
+              type: 'string',
+            },
+            clientId: {
+              type: 'string',
+            },
+            deploymentIds: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            authUrl: {
+              type: 'string',
+            },
+            tokenUrl: {
+              type: 'string',
+            },
+            jwksUrl: {
+              type: 'string',
+            },
+            status: {
+              type: 'string',
+              enum: ['pending', 'active', 'disabled'],
+            },
+            registeredBy: {
+              type: 'string',
+              enum: ['admin', 'dynamic'],
+            },
+            createdAt: {
+              type: 'string',
+            },
+            updatedAt: {
+              type: 'string',
+            },
+          },
+          required: [
+            'id',
+            'name',
+            'issuer',
+            'clientId',
+            'deploymentIds',
+            'authUrl',
+            'tokenUrl',
+            'jwksUrl',
+            'status',
+            'registeredBy',
+            'createdAt',
+            'updatedAt',
+          ],
+        },
+      },
+      tool: {
+        type: 'object',
+        properties: {
+          loginUrl: {
+            type: 'string',
+          },
+          launchUrl: {
+            type: 'string',
+          },
+          jwksUrl: {
+            type: 'string',
+          },
+          registrationUrl: {
+            type: 'string',
+          },
+          domain: {
+            type: 'string',
+          },
+        },
+        required: ['loginUrl', 'launchUrl', 'jwksUrl', 'registrationUrl', 'domain'],
+      },
+    },
+    required: ['platforms', 'tool'],
+  },
   'GET /api/admin/test-export': {
     type: 'object',
     properties: {
@@ -2550,6 +2640,19 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       required: ['uid', 'email', 'emailVerified', 'isAdmin'],
     },
   },
+  'GET /api/lti/jwks': {
+    type: 'object',
+    properties: {
+      keys: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: {},
+        },
+      },
+    },
+    required: ['keys'],
+  },
   'GET /api/me': {
     type: 'object',
     properties: {
@@ -3657,6 +3760,66 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['idToken', 'expiresIn'],
   },
+  'POST /api/admin/lti/platforms': {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      issuer: {
+        type: 'string',
+      },
+      clientId: {
+        type: 'string',
+      },
+      deploymentIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      authUrl: {
+        type: 'string',
+      },
+      tokenUrl: {
+        type: 'string',
+      },
+      jwksUrl: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+        enum: ['pending', 'active', 'disabled'],
+      },
+      registeredBy: {
+        type: 'string',
+        enum: ['admin', 'dynamic'],
+      },
+      createdAt: {
+        type: 'string',
+      },
+      updatedAt: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+      'name',
+      'issuer',
+      'clientId',
+      'deploymentIds',
+      'authUrl',
+      'tokenUrl',
+      'jwksUrl',
+      'status',
+      'registeredBy',
+      'createdAt',
+      'updatedAt',
+    ],
+  },
   'POST /api/admin/media/uploads': {
     type: 'object',
     properties: {
@@ -4707,6 +4870,66 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
     },
     required: ['authorized'],
+  },
+  'PUT /api/admin/lti/platforms/{id}': {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      issuer: {
+        type: 'string',
+      },
+      clientId: {
+        type: 'string',
+      },
+      deploymentIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      authUrl: {
+        type: 'string',
+      },
+      tokenUrl: {
+        type: 'string',
+      },
+      jwksUrl: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+        enum: ['pending', 'active', 'disabled'],
+      },
+      registeredBy: {
+        type: 'string',
+        enum: ['admin', 'dynamic'],
+      },
+      createdAt: {
+        type: 'string',
+      },
+      updatedAt: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+      'name',
+      'issuer',
+      'clientId',
+      'deploymentIds',
+      'authUrl',
+      'tokenUrl',
+      'jwksUrl',
+      'status',
+      'registeredBy',
+      'createdAt',
+      'updatedAt',
+    ],
   },
   'PUT /api/announcements/{id}': {
     type: 'object',

@@ -34,6 +34,7 @@ const SimulationsPage = lazy(() => import('../features/simulations/SimulationsPa
 const ReadinessPage = lazy(() => import('../features/learning/ReadinessPage'));
 const StudyPlanPage = lazy(() => import('../features/learning/StudyPlanPage'));
 const UnsubscribePage = lazy(() => import('../features/learning/UnsubscribePage'));
+const LtiStartPage = lazy(() => import('../features/schools/LtiStartPage'));
 // the account menu's learning data items: a chunk of their own, loaded as the menu first opens
 const LearningDataMenu = lazy(() => import('../features/learning/LearningDataMenu'));
 
@@ -55,6 +56,8 @@ export function AppRoutes() {
           <Route path="dev-checkout/:sessionId" element={<DevCheckoutPage />} />
           {/* the reminder mail's unsubscribe link: no sign-in, the token is the key (issue 29) */}
           <Route path="unsubscribe" element={<UnsubscribePage />} />
+          {/* after an LMS launch: signs in through the school's identity provider (issue 30) */}
+          <Route path="lti/start" element={<LtiStartPage />} />
 
           <Route element={<ProtectedRoute verifyEmail={verifyEmail} />}>
             <Route path="dashboard" element={<DashboardPage />} />

@@ -24,8 +24,17 @@ import {
 import { subscribeMeEvents } from './me-events';
 import { EMPTY_PROFILE, profileFromMe } from './profile';
 import { afterSignIn, signedInBySignup, type RegistrationClaims } from './registration';
-import { SIGNED_OUT, SessionContext, type Session, type SessionState } from './session-context';
+import {
+  type LoginOptions,
+  SIGNED_OUT,
+  SessionContext,
+  type Session,
+  type SessionState,
+} from './session-context';
 import { useIdleTimeout } from './use-idle-timeout';
+
+/** Keycloak's identity provider of LMS launches (deploy/keycloak/realm, ADR 0040). */
+export const SCHOOL_IDP = 'lti';
 
 /** Refresh the access token when it expires within this many seconds (before each API call). */
 export const TOKEN_MIN_VALIDITY_S = 30;
@@ -251,9 +260,14 @@ export function SessionProvider({
   }, [signedIn, getToken, applyMe]);
 
   const login = useCallback(
-    async (redirectPath = '/dashboard') => {
+    async (redirectPath = '/dashboard', options: LoginOptions = {}) => {
       rememberNavigationSource('login');
-      await kc.login({ redirectUri: `${origin()}${redirectPath}` });
+      await kc.login({
+        redirectUri: `${origin()}${redirectPath}`,
+        // a launch from a school's LMS (ADR 0040): Keycloak's identity provider `lti` signs in
+        // the launch's user, even over a session of someone else in this browser
+        ...(options.school ? { idpHint: SCHOOL_IDP, prompt: 'login' as const } : {}),
+      });
     },
     [kc],
   );

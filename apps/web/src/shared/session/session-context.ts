@@ -28,9 +28,14 @@ export interface SessionState {
   signupPending: boolean;
 }
 
+export interface LoginOptions {
+  /** Sign in the user of an LMS launch (the launch's one-time ticket is the browser's cookie). */
+  school?: boolean;
+}
+
 export interface Session extends SessionState {
   /** Sends the browser to the sign-in page; it returns to `redirectPath` (default /dashboard). */
-  login(redirectPath?: string): Promise<void>;
+  login(redirectPath?: string, options?: LoginOptions): Promise<void>;
   /** Sends the browser to the identity provider's sign-up form; it returns to `redirectPath`. */
   register(redirectPath: string): Promise<void>;
   /**

@@ -1,0 +1,249 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type JsonWebKeySet, type LtiLoginParams, Subjects } from '@examprep/contracts';
+import { NatsRpcClient, RpcCallError } from '@examprep/nest-kit';
+import { Public } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
+import { perMinute } from '../http/rate-limit';
+import { FormBody } from '../http/raw-body';
+import { ltiErrorPage, refusalOf } from './lti-pages';
+
+/** A login's state cookie: per login (a learner may open two links at once), 10 minutes. */
+const STATE_COOKIE_PREFIX = 'lti_state_';
+const STATE_COOKIE_SECONDS = 600;
+/** The launch's sign-in ticket, read by the bridge only (its path), 2 minutes. */
+export const TICKET_COOKIE = 'lti_ticket';
+const TICKET_COOKIE_SECONDS = 120;
+const LAUNCH_PATH = '/api/lti/launch';
+const BRIDGE_PATH = '/api/lti/bridge';
+
+type Form = Record<string, string | undefined>;
+
+/** The cookie name of a login's state: its first 16 characters (the state is 43). */
+export const stateCookieName = (state: string) => `${STATE_COOKIE_PREFIX}${state.slice(0, 16)}`;
+
+/**
+ * A cookie of the LTI flow. The launch arrives as a cross-site form post from the LMS, which
+ * carries only `SameSite=None` cookies, and those must be `Secure`: on https (deployments) they
+ * are both; on plain http (the local stand-in, same site as the app) `Lax` does.
+ */
+function ltiCookie(req: FastifyRequest, name: string, value: string, path: string, maxAge: number) {
+  const secure = req.protocol === 'https';
+  return stringifySetCookie({
+    name,
+    value,
+    path,
+    maxAge,
+    httpOnly: true,
+    secure,
+    sameSite: secure ? 'none' : 'lax',
+  });
+}
+
+function cookiesOf(req: FastifyRequest): Record<string, string | undefined> {
+  const header = req.headers.cookie;
+  return typeof header === 'string' ? parseCookie(header) : {};
+}
+
+function sendPage(reply: FastifyReply, status: number, title: string, err: unknown): void {
+  const { code, message } = refusalOf(err);
+  reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(ltiErrorPage(title, message, code));
+}
+
+/**
+ * LTI 1.3 endpoints an LMS and Keycloak call (issue 30, ADR 0040): our keys, the OIDC login
+ * initiation, the launch, and the sign-in bridge of Keycloak's identity provider `lti`. All public
+ * (the protocol authenticates them: signatures, state, one-time tickets and codes); rate-limited.
+ */
+@ApiTags('lti')
+@Controller('lti')
+export class LtiController {
+  constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
+
+  @Get('jwks')
+  @Public()
+  @Authz(AUTHZ.everyone(200))
+  @Throttle(perMinute(600))
+  @ApiOperation({ summary: "The tool's public keys (JWKS): LMSs verify our signatures with them." })
+  @ApiOkResponse({ description: 'JsonWebKeySet' })
+  async jwks(@Res({ passthrough: true }) reply: FastifyReply): Promise<JsonWebKeySet> {
+    const keys = await this.rpc.request(Subjects.schools.jwks, { actor: null });
+    reply.header('Cache-Control', 'public, max-age=300');
+    return keys;
+  }
+
+  @Get('login')
+  @Public()
+  @Authz(AUTHZ.everyone(400))
+  @Throttle(perMinute(120))
+  @ApiOperation({
+    summary:
+      'LTI 1.3 OIDC login initiation (GET): redirects to the platform with a fresh state and nonce.',
+  })
+  loginByQuery(
+    @Query() query: Form,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.login(query, req, reply);
+  }
+
+  @Post('login')
+  @Public()
+  @FormBody()
+  @Authz(AUTHZ.everyone(400))
+  @Throttle(perMinute(120))
+  @ApiOperation({ summary: 'LTI 1.3 OIDC login initiation (form post).' })
+  loginByForm(
+    @Body() body: Form,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.login(body, req, reply);
+  }
+
+  private async login(form: Form, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const params: LtiLoginParams = {};
+    for (const name of [
+      'iss',
+      'login_hint',
+      'target_link_uri',
+      'lti_message_hint',
+      'client_id',
+      'lti_deployment_id',
+    ] as const) {
+      const value = form?.[name];
+      if (typeof value === 'string') params[name] = value;
+    }
+    try {
+      const answer = await this.rpc.request(Subjects.schools.login, { actor: null, params });
+      reply
+        .header(
+          'Set-Cookie',
+          ltiCookie(
+            req,
+            stateCookieName(answer.state),
+            answer.state,
+            LAUNCH_PATH,
+            STATE_COOKIE_SECONDS,
+          ),
+        )
+        .header('Cache-Control', 'no-store')
+        .redirect(answer.redirectUrl, 302);
+    } catch (err) {
+      sendPage(reply, refusalOf(err).status, 'This launch cannot start', err);
+    }
+  }
+
+  @Post('launch')
+  @Public()
+  @FormBody()
+  @HttpCode(303)
+  @Authz(AUTHZ.everyone(400))
+  @Throttle(perMinute(120))
+  @ApiOperation({
+    summary:
+      'LTI 1.3 launch (form post of id_token and state): checked, then the browser signs in through Keycloak and lands on the linked resource.',
+  })
+  async launch(
+    @Body() body: Form,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const state = typeof body?.['state'] === 'string' ? body['state'] : '';
+    const idToken = typeof body?.['id_token'] === 'string' ? body['id_token'] : '';
+    const cookieState = state ? (cookiesOf(req)[stateCookieName(state)] ?? null) : null;
+    try {
+      const answer = await this.rpc.request(Subjects.schools.launch, {
+        actor: null,
+        idToken,
+        state,
+        cookieState,
+      });
+      reply
+        .header('Set-Cookie', [
+          ltiCookie(req, TICKET_COOKIE, answer.ticket, BRIDGE_PATH, TICKET_COOKIE_SECONDS),
+          // the state is used up
+          ltiCookie(req, stateCookieName(state), '', LAUNCH_PATH, 0),
+        ])
+        .header('Cache-Control', 'no-store')
+        .redirect(`/lti/start?to=${encodeURIComponent(answer.target)}`, 303);
+    } catch (err) {
+      sendPage(reply, refusalOf(err).status, 'This launch was refused', err);
+    }
+  }
+
+  @Get('bridge/authorize')
+  @Public()
+  @Authz(AUTHZ.everyone(400))
+  @Throttle(perMinute(120))
+  @ApiExcludeEndpoint()
+  async bridgeAuthorize(
+    @Query() query: Form,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    try {
+      const redirectUri = query['redirect_uri'] ?? '';
+      const { code } = await this.rpc.request(Subjects.schools.bridgeAuthorize, {
+        actor: null,
+        ticket: cookiesOf(req)[TICKET_COOKIE] ?? null,
+        clientId: query['client_id'] ?? '',
+        redirectUri,
+        nonce: query['nonce'] ?? null,
+      });
+      // the service answers a code only for Keycloak's own broker endpoint
+      const target = new URL(redirectUri);
+      target.searchParams.set('code', code);
+      if (query['state']) target.searchParams.set('state', query['state']);
+      reply
+        .header('Set-Cookie', ltiCookie(req, TICKET_COOKIE, '', BRIDGE_PATH, 0))
+        .header('Cache-Control', 'no-store')
+        .redirect(target.toString(), 302);
+    } catch (err) {
+      sendPage(reply, refusalOf(err).status, 'Sign-in from your course failed', err);
+    }
+  }
+
+  @Post('bridge/token')
+  @Public()
+  @FormBody()
+  @HttpCode(200)
+  @Authz(AUTHZ.everyone(400))
+  @Throttle(perMinute(600))
+  @ApiExcludeEndpoint()
+  async bridgeToken(@Body() body: Form, @Res() reply: FastifyReply): Promise<void> {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    if (body?.['grant_type'] !== 'authorization_code') {
+      reply.status(400).send({ error: 'unsupported_grant_type' });
+      return;
+    }
+    try {
+      const answer = await this.rpc.request(Subjects.schools.bridgeToken, {
+        actor: null,
+        code: body['code'] ?? '',
+        clientId: body['client_id'] ?? '',
+        clientSecret: body['client_secret'] ?? '',
+        redirectUri: body['redirect_uri'] ?? '',
+      });
+      reply.status(200).send({
+        access_token: answer.accessToken,
+        token_type: 'Bearer',
+        expires_in: answer.expiresIn,
+        id_token: answer.idToken,
+      });
+    } catch (err) {
+      if (!(err instanceof RpcCallError) || err.payload.status >= 500) throw err;
+      // RFC 6749 §5.2
+      const client = err.payload.status === 401;
+      reply.status(client ? 401 : 400).send({ error: client ? 'invalid_client' : 'invalid_grant' });
+    }
+  }
+}

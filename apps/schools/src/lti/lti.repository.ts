@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { rootLogger } from '@examprep/nest-kit';
+import { Model } from 'mongoose';
+import {
+  AccountRecord,
+  ContextRecord,
+  LinkRecord,
+  MemberRecord,
+  OnceRecord,
+  PlatformRecord,
+  ToolKeyRecord,
+} from './lti.schema';
+
+const DUPLICATE_KEY = 11000;
+const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === DUPLICATE_KEY;
+
+/** The key of a one-time record: its kind and the SHA-256 of its secret. */
+export function onceId(kind: OnceRecord['kind'], secret: string): string {
+  return `${kind}:${createHash('sha256').update(secret).digest('base64url')}`;
+}
+
+/** How often at most expired one-time records are swept where there is no TTL index. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The LTI collections (ADR 0040). Every read is by `_id` or an index named beside the schema;
+ * learning-repositories-like proof: apps/schools/test/lti-repository.int-spec.ts.
+ */
+@Injectable()
+export class LtiRepository implements OnModuleInit {
+  private lastSweep = 0;
+
+  constructor(
+    @InjectModel(PlatformRecord.name) private readonly platforms: Model<PlatformRecord>,
+    @InjectModel(ToolKeyRecord.name) private readonly keys: Model<ToolKeyRecord>,
+    @InjectModel(OnceRecord.name) private readonly once: Model<OnceRecord>,
+    @InjectModel(AccountRecord.name) private readonly accounts: Model<AccountRecord>,
+    @InjectModel(ContextRecord.name) private readonly contexts: Model<ContextRecord>,
+    @InjectModel(MemberRecord.name) private readonly members: Model<MemberRecord>,
+    @InjectModel(LinkRecord.name) private readonly links: Model<LinkRecord>,
+  ) {}
+
+  onModuleInit(): void {
+    // in the background: a slow database must not hold up the start
+    void this.ensureExpiryIndex();
+  }
+
+  /**
+   * A TTL index on `lti_once.expiresAt` where the database has them (MongoDB); FerretDB 1.x
+   * refuses the option, so a plain index serves the lazy sweep (and every read checks expiry).
+   */
+  async ensureExpiryIndex(): Promise<void> {
+    const collection = this.once.collection;
+    try {
+      await collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+    } catch (err) {
+      rootLogger().info(
+        { reason: (err as Error).message },
+        'lti_once: no TTL index, expired records are removed lazily',
+      );
+      await collection.createIndex({ expiresAt: 1 }).catch((e: unknown) => {
+        rootLogger().warn({ err: e }, 'lti_once: could not create the expiresAt index');
+      });
+    }
+  }
+
+  // platforms
+
+  listPlatforms(): Promise<PlatformRecord[]> {
+    // a handful per site: the whole list, by name
+    return this.platforms.find().sort({ name: 1, _id: 1 }).lean<PlatformRecord[]>().exec();
+  }
+
+  findPlatform(id: string): Promise<PlatformRecord | null> {
+    return this.platforms.findById(id).lean<PlatformRecord>().exec();
+  }
+
+  /** The platforms of an issuer (Canvas Cloud: one issuer, a client id per school). */
+  platformsOfIssuer(issuer: string): Promise<PlatformRecord[]> {
+    return this.platforms.find({ issuer }).limit(100).lean<PlatformRecord[]>().exec();
+  }
+
+  /** false when the issuer and client id are registered already. */
+  async insertPlatform(record: PlatformRecord): Promise<boolean> {
+    try {
+      await this.platforms.create(record);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /** The updated record, null when gone; throws a duplicate key as 'duplicate'. */
+  async updatePlatform(
+    id: string,
+    fields: Omit<PlatformRecord, '_id' | 'createdAt' | 'registeredBy'>,
+  ): Promise<PlatformRecord | 'duplicate' | null> {
+    try {
+      return await this.platforms
+        .findByIdAndUpdate(id, { $set: fields }, { new: true })
+        .lean<PlatformRecord>()
+        .exec();
+    } catch (err) {
+      if (isDuplicateKey(err)) return 'duplicate';
+      throw err;
+    }
+  }
+
+  async deletePlatform(id: string): Promise<boolean> {
+    const res = await this.platforms.deleteOne({ _id: id }).exec();
+    return res.deletedCount === 1;
+  }
+
+  // the tool's keys
+
+  toolKeys(): Promise<ToolKeyRecord[]> {
+    return this.keys.find().sort({ createdAt: -1 }).limit(10).lean<ToolKeyRecord[]>().exec();
+  }
+
+  /** false when a key of that id exists (another replica made the first key at the same time). */
+  async insertToolKey(record: ToolKeyRecord): Promise<boolean> {
+    try {
+      await this.keys.create(record);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  // one-time records
+
+  /** false when the id exists (a nonce seen before). */
+  async insertOnce(
+    id: string,
+    kind: OnceRecord['kind'],
+    data: Record<string, unknown>,
+    expiresAt: Date,
+  ): Promise<boolean> {
+    this.sweep(expiresAt);
+    try {
+      await this.once.create({ _id: id, kind, data, expiresAt });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Takes a one-time record: deleted as it is read, so of two uses at once only one gets it;
+   * null when there is none or it has expired.
+   */
+  async takeOnce(id: string, now: Date): Promise<OnceRecord | null> {
+    const record = await this.once.findOneAndDelete({ _id: id }).lean<OnceRecord>().exec();
+    if (!record || record.expiresAt.getTime() <= now.getTime()) return null;
+    return record;
+  }
+
+  /** Removes expired records (at most once a minute, in the background). */
+  private sweep(now: Date): void {
+    const at = Date.now();
+    if (at - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = at;
+    void this.once
+      .deleteMany({ expiresAt: { $lte: new Date(Math.min(at, now.getTime())) } })
+      .exec()
+      .catch((err: unknown) => rootLogger().warn({ err }, 'lti_once: sweep failed'));
+  }
+
+  // accounts, contexts, members, links
+
+  findAccount(key: string): Promise<AccountRecord | null> {
+    return this.accounts.findById(key).lean<AccountRecord>().exec();
+  }
+
+  /** Records the link (first launch) or the launch (every launch). */
+  async saveAccount(
+    key: string,
+    fields: { uid: string; platformId: string; instructor: boolean },
+    now: Date,
+  ): Promise<void> {
+    await this.accounts
+      .updateOne(
+        { _id: key },
+        // `instructor` once true stays true (the role is never taken back by a launch)
+        fields.instructor
+          ? {
+              $set: {
+                uid: fields.uid,
+                platformId: fields.platformId,
+                lastLaunchAt: now,
+                instructor: true,
+              },
+              $setOnInsert: { createdAt: now },
+            }
+          : {
+              $set: { uid: fields.uid, platformId: fields.platformId, lastLaunchAt: now },
+              $setOnInsert: { createdAt: now, instructor: false },
+            },
+        { upsert: true },
+      )
+      .exec();
+  }
+
+  async saveContext(record: ContextRecord): Promise<void> {
+    const { _id, ...fields } = record;
+    await this.contexts.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+  }
+
+  async saveMember(record: MemberRecord): Promise<void> {
+    const { _id, ...fields } = record;
+    await this.members.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+  }
+
+  async saveLink(record: LinkRecord): Promise<void> {
+    const { _id, ...fields } = record;
+    await this.links.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+  }
+
+  findLink(key: string): Promise<LinkRecord | null> {
+    return this.links.findById(key).lean<LinkRecord>().exec();
+  }
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../shared/layout/use-document-title';
+import { useSession } from '../../shared/session/session-context';
+import { LTI_START_MESSAGES as T, safeAppPath } from './lti-start';
+
+/**
+ * /lti/start?to=… (issue 30, ADR 0040): where the gateway sends the browser after an accepted
+ * LMS launch. It signs in through Keycloak's identity provider `lti`, which takes the launch's
+ * one-time ticket (a cookie for the bridge only), and returns to the launch's target.
+ */
+export default function LtiStartPage() {
+  useDocumentTitle(T.title);
+  const session = useSession();
+  const [search] = useSearchParams();
+  const to = safeAppPath(search.get('to'));
+  const [failed, setFailed] = useState<string | null>(null);
+  const started = useRef(false);
+  const { status, login } = session;
+
+  const start = () => {
+    setFailed(null);
+    login(to, { school: true }).catch((err: unknown) => {
+      started.current = false;
+      setFailed(err instanceof Error ? err.message : String(err));
+    });
+  };
+
+  useEffect(() => {
+    // once keycloak-js is ready; a session of someone else is replaced (prompt=login)
+    if (status === 'loading' || started.current) return;
+    started.current = true;
+    start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- start once
+  }, [status]);
+
+  return (
+    <section aria-labelledby="lti-start-title" style={{ maxWidth: '36rem' }}>
+      <h1 id="lti-start-title" className="h3 mb-3">
+        {T.title}
+      </h1>
+      {failed ? (
+        <Alert variant="danger" role="alert">
+          <p className="fw-semibold mb-1">{T.failed}</p>
+          <p className="small mb-2">{T.reopen}</p>
+          <Button variant="primary" onClick={start}>
+            {T.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <p role="status" className="d-flex align-items-center gap-2">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          {T.signingIn}
+        </p>
+      )}
+    </section>
+  );
+}
