@@ -23,6 +23,7 @@ const ItemAnalysisPage = lazy(() => import('../features/admin/item-analysis/Item
 const CourseTopicManagerPage = lazy(
   () => import('../features/admin/topics/CourseTopicManagerPage'),
 );
+const LtiPlatformsPage = lazy(() => import('../features/admin/lti-platforms/LtiPlatformsPage'));
 const GradebookPage = lazy(() => import('../features/gradebook/GradebookPage'));
 const ReviewPage = lazy(() => import('../features/gradebook/ReviewPage'));
 const WorkbookPage = lazy(() => import('../features/workbook/WorkbookPage'));
@@ -80,6 +81,7 @@ export function AppRoutes() {
             <Route path="question-list" element={<QuestionListPage />} />
             <Route path="course-topic-manager" element={<CourseTopicManagerPage />} />
             <Route path="item-analysis" element={<ItemAnalysisPage />} />
+            <Route path="lti-platforms" element={<LtiPlatformsPage />} />
           </Route>
 
           <Route path="*" element={<NotFound />} />

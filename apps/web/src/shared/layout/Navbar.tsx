@@ -37,6 +37,7 @@ export const ADMIN_MENU: readonly MenuTarget[] = [
   { label: 'Add Question', to: '/add-question' },
   { label: 'Course Topic Manager', to: '/course-topic-manager' },
   { label: 'Item Analysis', to: '/item-analysis' },
+  { label: 'LMS Platforms', to: '/lti-platforms' },
   { label: 'Validator Test', to: '/validator-test' },
 ];
 
