@@ -21,6 +21,13 @@ const STATUS_BADGE: Record<LtiPlatformStatus, string> = {
   disabled: 'secondary',
 };
 
+/**
+ * Long names, issuers and client IDs wrap, but not a letter a line: on a phone the table
+ * scrolls sideways in its region instead.
+ */
+const WIDE_CELL = { minWidth: '10rem' } as const;
+const ID_CELL = { minWidth: '8rem' } as const;
+
 function formatUpdated(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
@@ -47,14 +54,18 @@ function PlatformRow({
   const busy = actions.changingId === p.id;
   return (
     <tr>
-      <th scope="row" className="text-break">
+      <th scope="row" className="text-break" style={WIDE_CELL}>
         {p.name}
       </th>
-      <td className="text-break small">{p.issuer}</td>
-      <td className="text-break small font-monospace">{p.clientId}</td>
+      <td className="text-break small" style={WIDE_CELL}>
+        {p.issuer}
+      </td>
+      <td className="text-break small font-monospace" style={ID_CELL}>
+        {p.clientId}
+      </td>
       <td>{p.deploymentIds.length}</td>
       {/* the highlight stays off the buttons' cell: their colours keep their contrast */}
-      <td className={p.status === 'pending' ? 'table-warning' : undefined}>
+      <td className={p.status === 'pending' ? 'table-warning' : undefined} style={ID_CELL}>
         <Badge bg={STATUS_BADGE[p.status]} text={p.status === 'pending' ? 'dark' : undefined}>
           {T.statuses[p.status]}
         </Badge>
