@@ -13,6 +13,8 @@
 #   EXAMPREP_SMTP_HOST/_PORT/_FROM/_AUTH/_USER/_PASSWORD/_SSL/_STARTTLS
 #   KC_IDENTITY_CLIENT_SECRET   secret of the identity-service client. Its fallback in the
 #                               realm file is a DEV value: always set it in production.
+#   EXAMPREP_GATEWAY_URL        the gateway as Keycloak reaches it (identity provider lti)
+#   EXAMPREP_LTI_BRIDGE_SECRET  what lti presents to the schools bridge: a DEV fallback too.
 # The import runs once, when the realm does not exist yet (existing realms are skipped).
 #
 # Production start (the default command): an optimized server with PostgreSQL. Give it

@@ -41,6 +41,8 @@ function shellVars(profile, file = readConfigFile(), env = process.env) {
     KC_FEATURES: kc.features || '',
     KC_ADMIN_USER: m.keycloakAdmin.username,
     KC_ADMIN_PASSWORD: m.keycloakAdmin.password,
+    // the realm's identity provider `lti` presents it to the schools bridge (ADR 0040)
+    LTI_BRIDGE_SECRET: m.ltiBridgeSecret,
     S3_ACCESS_KEY: m.s3.accessKey,
     S3_SECRET_KEY: m.s3.secretKey,
     S3_REGION: m.s3.region,

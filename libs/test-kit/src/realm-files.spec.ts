@@ -187,9 +187,40 @@ describe('production realm', () => {
     });
     expect((prod.roles as { realm: { name: string }[] }).realm.map((r) => r.name).sort()).toEqual([
       'admin',
+      'instructor',
       'staging-access',
     ]);
     expect((prod.smtpServer as Record<string, string>).from).toContain('no-reply@examprep.local');
+  });
+
+  it('brokers school launches through the hidden identity provider lti, signed with our JWKS (ADR 0040)', () => {
+    const idps = (prod as { identityProviders?: Record<string, unknown>[] }).identityProviders;
+    expect(idps?.map((p) => p.alias)).toEqual(['lti']);
+    const lti = idps![0]!;
+    expect(lti).toMatchObject({
+      providerId: 'oidc',
+      enabled: true,
+      // Keycloak 26 reads hideOnLogin; config.hideOnLoginPage is the pre-26 field
+      hideOnLogin: true,
+      linkOnly: false,
+      trustEmail: true,
+      storeToken: false,
+    });
+    const config = lti.config as Record<string, string>;
+    expect(config).toMatchObject({
+      validateSignature: 'true',
+      useJwksUrl: 'true',
+      jwksUrl: '${EXAMPREP_GATEWAY_URL:http://localhost:3000}/api/lti/jwks',
+      tokenUrl: '${EXAMPREP_GATEWAY_URL:http://localhost:3000}/api/lti/bridge/token',
+      authorizationUrl: '${EXAMPREP_WEB_URL:http://localhost:5173}/api/lti/bridge/authorize',
+      issuer: '${EXAMPREP_WEB_URL:http://localhost:5173}/api/lti/bridge',
+      clientId: 'keycloak-broker',
+      clientAuthMethod: 'client_secret_post',
+      syncMode: 'IMPORT',
+      disableUserInfo: 'true',
+    });
+    expect(config.clientSecret).toMatch(/^\$\{EXAMPREP_LTI_BRIDGE_SECRET:.+\}$/);
+    expect(config.hideOnLoginPage).toBeUndefined();
   });
 
   it('uses our login theme', () => {
@@ -209,6 +240,13 @@ describe('production realm', () => {
       attributes: { name: string; required?: unknown }[];
     };
     expect(config.attributes.filter((a) => a.required).map((a) => a.name)).toEqual(['email']);
+    // the key of a school account and the id it is found by (ADR 0040): kept by Keycloak, seen
+    // and set by admins only
+    for (const name of ['lti_key', 'lti_id']) {
+      expect(config.attributes.find((a) => a.name === name)).toMatchObject({
+        permissions: { view: ['admin'], edit: ['admin'] },
+      });
+    }
   });
 });
 

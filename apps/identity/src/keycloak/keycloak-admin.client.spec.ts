@@ -242,6 +242,112 @@ describe('KeycloakAdminClient', () => {
     expect(JSON.parse(actions.init.body as string)).toEqual(['UPDATE_PASSWORD']);
   });
 
+  it('finds a user by an exact attribute value', async () => {
+    const { adminCalls } = keycloak((u) =>
+      json(200, u.searchParams.get('q') === 'lti_id:lti-abc' ? [{ id: 'u7' }] : []),
+    );
+    const sut = new KeycloakAdminClient(options);
+    await expect(sut.findUserByAttribute('lti_id', 'lti-abc')).resolves.toEqual({ id: 'u7' });
+    await expect(sut.findUserByAttribute('lti_id', 'lti-ab')).resolves.toBeNull();
+    expect(Object.fromEntries(adminCalls()[0].url.searchParams)).toEqual({
+      exact: 'true',
+      briefRepresentation: 'true',
+      q: 'lti_id:lti-abc',
+    });
+  });
+
+  it("makes an enabled user and answers its id; Keycloak's 409 is null", async () => {
+    let conflict = false;
+    const { adminCalls } = keycloak(() =>
+      conflict
+        ? json(409, { errorMessage: 'User exists with same username' })
+        : new Response(null, {
+            status: 201,
+            headers: { location: 'http://kc/admin/realms/r/users/new-id' },
+          }),
+    );
+    const sut = new KeycloakAdminClient(options);
+    const user = {
+      username: 'lti-abc',
+      firstName: 'Ann',
+      emailVerified: true,
+      attributes: { lti_key: ['p1:s1'] },
+    };
+    await expect(sut.createUser(user)).resolves.toBe('new-id');
+    conflict = true;
+    await expect(sut.createUser(user)).resolves.toBeNull();
+    const [{ url, init }] = adminCalls();
+    expect(`${init.method} ${url.pathname}`).toBe('POST /admin/realms/r/users/');
+    expect(JSON.parse(init.body as string)).toEqual({ ...user, enabled: true });
+  });
+
+  it('reads and makes the federated identity link; a link that exists (409) is no error', async () => {
+    let conflict = false;
+    const { adminCalls } = keycloak((_url, init) => {
+      if (init.method === 'POST') return conflict ? json(409, {}) : noContent();
+      return json(200, [{ identityProvider: 'lti', userId: 'u1', userName: 'lti-abc' }]);
+    });
+    const sut = new KeycloakAdminClient(options);
+    await expect(sut.hasFederatedIdentity('u1', 'lti')).resolves.toBe(true);
+    await expect(sut.hasFederatedIdentity('u1', 'google')).resolves.toBe(false);
+    await sut.linkFederatedIdentity('u1', 'lti', { userId: 'u1', userName: 'lti-abc' });
+    conflict = true;
+    await expect(
+      sut.linkFederatedIdentity('u1', 'lti', { userId: 'u1', userName: 'lti-abc' }),
+    ).resolves.toBeUndefined();
+    const post = adminCalls().find(({ init }) => init.method === 'POST')!;
+    expect(post.url.pathname).toBe('/admin/realms/r/users/u1/federated-identity/lti');
+    expect(JSON.parse(post.init.body as string)).toEqual({
+      identityProvider: 'lti',
+      userId: 'u1',
+      userName: 'lti-abc',
+    });
+  });
+
+  it("adds a realm role by the role's id and name; a realm without the role is 503", async () => {
+    const { adminCalls } = keycloak((url, init) => {
+      if (url.pathname === '/admin/realms/r/roles/instructor')
+        return json(200, { id: 'role-1', name: 'instructor' });
+      if (url.pathname.startsWith('/admin/realms/r/roles/')) return json(404, {});
+      return init.method === 'POST' ? noContent() : json(500, {});
+    });
+    const sut = new KeycloakAdminClient(options);
+    await sut.addRealmRole('u1', 'instructor');
+    const post = adminCalls().find(({ init }) => init.method === 'POST')!;
+    expect(post.url.pathname).toBe('/admin/realms/r/users/u1/role-mappings/realm');
+    expect(JSON.parse(post.init.body as string)).toEqual([{ id: 'role-1', name: 'instructor' }]);
+    await expect(sut.addRealmRole('u1', 'teacher')).rejects.toMatchObject({
+      payload: {
+        status: 503,
+        code: 'IDENTITY_PROVIDER_UNAVAILABLE',
+        message: expect.stringContaining('the realm has no role teacher'),
+      },
+    });
+  });
+
+  it('reports the new calls failing as 503 naming the call', async () => {
+    keycloak(() => json(500, {}));
+    const sut = new KeycloakAdminClient(options);
+    const user = { username: 'lti-a', emailVerified: true, attributes: {} };
+    await expect(sut.findUserByAttribute('lti_id', 'lti-a')).rejects.toMatchObject({
+      payload: { status: 503, message: expect.stringContaining('user search answered 500') },
+    });
+    await expect(sut.createUser(user)).rejects.toMatchObject({
+      payload: { status: 503, message: expect.stringContaining('user create answered 500') },
+    });
+    await expect(sut.hasFederatedIdentity('u1', 'lti')).rejects.toMatchObject({
+      payload: { status: 503, message: expect.stringContaining('federated identity lookup') },
+    });
+    await expect(
+      sut.linkFederatedIdentity('u1', 'lti', { userId: 'u1', userName: 'lti-a' }),
+    ).rejects.toMatchObject({
+      payload: { status: 503, message: expect.stringContaining('federated identity link') },
+    });
+    await expect(sut.addRealmRole('u1', 'instructor')).rejects.toMatchObject({
+      payload: { status: 503, message: expect.stringContaining('role mapping answered 500') },
+    });
+  });
+
   it('gives every admin call a deadline', async () => {
     const { adminCalls } = keycloak(() => json(200, { id: 'u1' }));
     await new KeycloakAdminClient(options).findUser('u1');

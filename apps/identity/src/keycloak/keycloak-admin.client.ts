@@ -13,9 +13,20 @@ export interface KeycloakAdminOptions {
 
 export interface KeycloakUser {
   id: string;
+  username?: string;
   email?: string;
   emailVerified?: boolean;
   enabled?: boolean;
+}
+
+/** A user the service makes itself (a school account, ADR 0040). */
+export interface NewKeycloakUser {
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  emailVerified: boolean;
+  attributes: Record<string, string[]>;
 }
 
 /** Accounts per page when the whole realm is listed (the directory's rebuild). */
@@ -104,6 +115,83 @@ export class KeycloakAdminClient {
       return users.find((u) => u.email?.toLowerCase() === email.toLowerCase()) ?? null;
     } catch (err) {
       throw failed(err, 'user search');
+    }
+  }
+
+  /**
+   * The user whose attribute `name` is exactly `value` (Keycloak's `q` search; `value` is one
+   * plain token: no spaces, quotes or backslashes), or null.
+   */
+  async findUserByAttribute(name: string, value: string): Promise<KeycloakUser | null> {
+    try {
+      const users = (await this.admin((kc) =>
+        kc.users.find({ ...BRIEF, exact: true, q: `${name}:${value}` }),
+      )) as KeycloakUser[];
+      return users[0] ?? null;
+    } catch (err) {
+      throw failed(err, 'user search');
+    }
+  }
+
+  /**
+   * Makes an enabled user; its id, or null when Keycloak answered 409: a user with that
+   * username or email exists (made meanwhile by a racing call, or the email is taken). The
+   * realm takes the email as the username (registrationEmailAsUsername).
+   */
+  async createUser(user: NewKeycloakUser): Promise<string | null> {
+    try {
+      const { id } = await this.admin((kc) => kc.users.create({ ...user, enabled: true }));
+      return id;
+    } catch (err) {
+      if (statusOf(err) === 409) return null;
+      throw failed(err, 'user create');
+    }
+  }
+
+  /** Whether the user has a link to the identity provider `alias`. */
+  async hasFederatedIdentity(id: string, alias: string): Promise<boolean> {
+    try {
+      const links = await this.admin((kc) => kc.users.listFederatedIdentities({ id }));
+      return links.some((l) => l.identityProvider === alias);
+    } catch (err) {
+      throw failed(err, 'federated identity lookup');
+    }
+  }
+
+  /**
+   * Links the user to the identity provider `alias` as `userId`/`userName` there; a link that
+   * exists already (Keycloak's 409) is left as it is.
+   */
+  async linkFederatedIdentity(
+    id: string,
+    alias: string,
+    link: { userId: string; userName: string },
+  ): Promise<void> {
+    try {
+      await this.admin((kc) =>
+        kc.users.addToFederatedIdentity({
+          id,
+          federatedIdentityId: alias,
+          federatedIdentity: { identityProvider: alias, ...link },
+        }),
+      );
+    } catch (err) {
+      if (statusOf(err) === 409) return;
+      throw failed(err, 'federated identity link');
+    }
+  }
+
+  /** Gives the user the realm role (a role they hold already stays as it is). */
+  async addRealmRole(id: string, role: string): Promise<void> {
+    try {
+      const roleId = (await this.admin((kc) => kc.roles.findOneByName({ name: role })))?.id;
+      // a realm without the role is a realm imported before it: not transient, but named
+      if (!roleId) throw unavailable(`the realm has no role ${role}`);
+      await this.admin((kc) =>
+        kc.users.addRealmRoleMappings({ id, roles: [{ id: roleId, name: role }] }),
+      );
+    } catch (err) {
+      throw failed(err, 'role mapping');
     }
   }
 

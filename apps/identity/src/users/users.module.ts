@@ -81,7 +81,7 @@ export class UsersModule {
         { provide: KeycloakAdminClient, useValue: new KeycloakAdminClient(keycloak) },
         { provide: ACCOUNT_MAIL_OPTIONS, useValue: mail },
       ],
-      exports: [UsersService, SettingsService],
+      exports: [UsersService, SettingsService, KeycloakAdminClient],
     };
   }
 }

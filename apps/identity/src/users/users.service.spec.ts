@@ -312,3 +312,47 @@ describe('UsersService.notify: the userChanged notice carries what changed', () 
     }
   });
 });
+
+describe('UsersService.ensureDocument: the document of a school account (ADR 0040)', () => {
+  const VERIFIED = { email: 'ann@school.test', emailVerified: true };
+
+  it('inserts the document even with sign-ups off (a launch is not a sign-up), and tells the streams', async () => {
+    const { sut, users, notified, directoryRepo } = setup({ signup: false });
+    await sut.ensureDocument('s1', VERIFIED, 'lti-x@lti.invalid');
+    expect(users.docs.get('s1')).toMatchObject({ email: 'ann@school.test', purchases: {} });
+    expect(await notified()).toEqual(['s1']);
+    expect(directoryRepo.entries.get('s1')).toMatchObject({ inAuth: true });
+  });
+
+  it('leaves a document that exists as it is, and tells no one', async () => {
+    const { sut, users, notified } = setup({
+      docs: [{ _id: 's1', email: 'old@school.test', purchases: { p: true } }],
+    });
+    await sut.ensureDocument('s1', VERIFIED, 'lti-x@lti.invalid');
+    expect(users.docs.get('s1')).toMatchObject({
+      email: 'old@school.test',
+      purchases: { p: true },
+    });
+    expect(await notified()).toEqual([]);
+  });
+
+  it('gives an account without an email, or with one another document has, the fallback email', async () => {
+    const { sut, users } = setup({ docs: [{ _id: 'other', email: 'ann@school.test' }] });
+    await sut.ensureDocument('s1', { email: '', emailVerified: true }, 'lti-1@lti.invalid');
+    await sut.ensureDocument('s2', VERIFIED, 'lti-2@lti.invalid');
+    expect(users.docs.get('s1')?.email).toBe('lti-1@lti.invalid');
+    expect(users.docs.get('s2')?.email).toBe('lti-2@lti.invalid');
+    expect(users.docs.get('other')?.email).toBe('ann@school.test');
+  });
+
+  it('answers quietly when a racing launch inserted the document first', async () => {
+    const users = new FakeUsersRepository();
+    const { sut } = setup({ users });
+    jest.spyOn(users, 'insert').mockImplementationOnce(async (uid) => {
+      users.put({ _id: uid, email: 'ann@school.test' });
+      return null;
+    });
+    await expect(sut.ensureDocument('s1', VERIFIED, 'lti-x@lti.invalid')).resolves.toBeUndefined();
+    expect(users.docs.get('s1')?.email).toBe('ann@school.test');
+  });
+});

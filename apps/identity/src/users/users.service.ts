@@ -25,6 +25,7 @@ import {
   ServiceError,
   validatePayload,
 } from '@examprep/nest-kit';
+import type { AccountFacts } from '../directory/directory-entry';
 import { type StoredRead, UserDirectory } from '../directory/user-directory.service';
 import { KeycloakAdminClient } from '../keycloak/keycloak-admin.client';
 import { AccountMailService } from '../mail/account-mail.service';
@@ -112,6 +113,27 @@ export class UsersService {
       });
     }
     return toUserDocument(created, await this.ledgerPurchases(targetUid));
+  }
+
+  /**
+   * The document of an account the service made itself (a school launch, ADR 0040): inserted
+   * as create-user inserts it when missing, without the sign-up switch (a launch is not a
+   * sign-up), and left as it is when it exists. `account` is the Keycloak account's facts
+   * (email '' when it has none). The document's email is the account's, else `fallbackEmail`
+   * (documents need a unique one), also when another user's document has the account's.
+   */
+  async ensureDocument(uid: string, account: AccountFacts, fallbackEmail: string): Promise<void> {
+    void this.directory.quietly('account', uid, () => this.directory.accountChanged(uid, account));
+    if (await this.users.exists(uid)) return;
+    for (const email of account.email ? [account.email, fallbackEmail] : [fallbackEmail]) {
+      if (await this.users.insert(uid, { email, purchases: {} })) {
+        this.notify(uid);
+        return;
+      }
+      // two launches racing: the other one inserted it
+      if (await this.users.exists(uid)) return;
+    }
+    throw new Error(`ensure-document ${uid}: even the fallback email is another document's`);
   }
 
   /** create-user for a document that exists: the caller's own is answered, another's is 409. */
