@@ -36,6 +36,8 @@ const ReadinessPage = lazy(() => import('../features/learning/ReadinessPage'));
 const StudyPlanPage = lazy(() => import('../features/learning/StudyPlanPage'));
 const UnsubscribePage = lazy(() => import('../features/learning/UnsubscribePage'));
 const LtiStartPage = lazy(() => import('../features/schools/LtiStartPage'));
+const LtiDeepLinkPage = lazy(() => import('../features/schools/LtiDeepLinkPage'));
+const LtiAssignmentPage = lazy(() => import('../features/schools/LtiAssignmentPage'));
 // the account menu's learning data items: a chunk of their own, loaded as the menu first opens
 const LearningDataMenu = lazy(() => import('../features/learning/LearningDataMenu'));
 
@@ -72,6 +74,9 @@ export function AppRoutes() {
             <Route path="updates" element={<UpdatesPage />} />
             <Route path="simulations" element={<SimulationsPage />} />
             <Route path="readiness" element={<ReadinessPage />} />
+            {/* opened from an LMS (issue 30): the instructor's picker, a learner's assignment */}
+            <Route path="lti/deep-link/:id" element={<LtiDeepLinkPage />} />
+            <Route path="lti/assignment/:linkKey" element={<LtiAssignmentPage />} />
           </Route>
 
           <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>

@@ -1,0 +1,122 @@
+import { reviewPath, testScreenPath, type LtiAssignmentView } from '@examprep/contracts/types';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ErrorState } from '../../shared/layout/ErrorState';
+import { Loading } from '../../shared/layout/Loading';
+import { ScrollTable } from '../../shared/layout/ScrollTable';
+import { useDocumentTitle } from '../../shared/layout/use-document-title';
+import { hasUnfinished, scoreLabel, startedLabel } from './lti-assignment';
+import { useLtiAssignment, useStartAssignment } from './lti-assignment-api';
+import { LTI_ASSIGNMENT_MESSAGES as T } from './lti-assignment.messages';
+import { courseName, REFUSED_STATUSES } from './lti-pages';
+
+/** The learner's attempts, newest first: the score, and where its grade is with the LMS. */
+function Attempts({ view }: { view: LtiAssignmentView }) {
+  if (view.attempts.length === 0) {
+    return <p className="text-body-secondary">{T.noAttempts}</p>;
+  }
+  return (
+    <ScrollTable caption={T.attemptsCaption} columns={T.columns}>
+      {view.attempts.map((attempt) => {
+        const started = startedLabel(attempt.startedAt);
+        return (
+          <tr key={attempt.testId}>
+            <td>{started}</td>
+            <td>{T.statuses[attempt.status]}</td>
+            <td>{scoreLabel(attempt)}</td>
+            <td>{T.gradeSync[attempt.gradeSync]}</td>
+            <td>
+              {attempt.status === 'submitted' ? (
+                <Link to={reviewPath(attempt.testId)} aria-label={T.reviewOf(started)}>
+                  {T.review}
+                </Link>
+              ) : null}
+            </td>
+          </tr>
+        );
+      })}
+    </ScrollTable>
+  );
+}
+
+/** What the assignment opens, Start (or Resume) and the attempts. */
+function Assignment({ linkKey, view }: { linkKey: string; view: LtiAssignmentView }) {
+  const navigate = useNavigate();
+  const start = useStartAssignment(linkKey);
+  const course = courseName(view.context);
+  const busy = start.isPending || start.isSuccess;
+
+  const onStart = () =>
+    start.mutate(undefined, {
+      onSuccess: (answer) => navigate(testScreenPath(answer.mode, answer.testId)),
+    });
+
+  return (
+    <>
+      <dl className="mb-3">
+        {course ? (
+          <>
+            <dt>{T.course}</dt>
+            <dd>{course}</dd>
+          </>
+        ) : null}
+        <dt>{T.test}</dt>
+        <dd>
+          {view.productName} · {T.modes[view.mode]}
+        </dd>
+      </dl>
+      {view.graded ? <p>{T.gradedNote}</p> : null}
+      <Button variant="primary" onClick={onStart} disabled={busy}>
+        {busy ? T.starting : hasUnfinished(view) ? T.resume : T.start}
+      </Button>
+      {start.isError ? (
+        <Alert variant="danger" role="alert" className="mt-3">
+          <p className="fw-semibold mb-1">{T.startFailed}</p>
+          <p className="small mb-0">{start.error.message}</p>
+        </Alert>
+      ) : null}
+      <h2 className="h5 mt-4">{T.attemptsHeading}</h2>
+      <Attempts view={view} />
+    </>
+  );
+}
+
+/**
+ * /lti/assignment/:linkKey (issue 30): an LMS assignment that opens a test, as the learner who
+ * launched it sees it. The page asks again every few seconds while a score is on its way to the
+ * course's gradebook.
+ */
+export default function LtiAssignmentPage() {
+  const { linkKey = '' } = useParams();
+  const query = useLtiAssignment(linkKey);
+  const view = query.data;
+  const error = query.error;
+  const title = view ? view.title || view.productName : T.title;
+  useDocumentTitle(title);
+
+  return (
+    <section aria-labelledby="lti-assignment-title" style={{ maxWidth: '48rem' }}>
+      <h1 id="lti-assignment-title" className="h3 mb-3">
+        {title}
+      </h1>
+      {query.isPending ? (
+        <Loading label={T.loading} />
+      ) : view ? (
+        <Assignment linkKey={linkKey} view={view} />
+      ) : error && REFUSED_STATUSES.has(error.status) ? (
+        <Alert variant="warning" role="alert">
+          {error.status === 404 ? T.notFound : error.message}
+        </Alert>
+      ) : (
+        <ErrorState
+          message={T.loadFailed}
+          detail={error?.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          retryLabel={T.tryAgain}
+        />
+      )}
+    </section>
+  );
+}
