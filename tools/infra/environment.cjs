@@ -201,11 +201,15 @@ function infraModel(profile, options = {}) {
     smtp: { host: LOOPBACK, port: ports.smtp },
     maildevUrl: loopback(ports.maildev),
     stripeUrl: loopback(ports.stripeMock),
+    // the local LTI 1.3 platform (tools/lms): its issuer is this browser URL, so one value
+    // serves the browser, the tool's launches and its service calls
+    lmsUrl: `http://${BROWSER_HOST}:${ports.lms}`,
     stripeApiKey: file.devCredentials.stripe.secretKey,
     stripeWebhookSecret: file.devCredentials.stripe.webhookSecret,
     webUrl: `http://${BROWSER_HOST}:${ports.web}`,
     // the gateway, or the balancer in front of its replicas
     gatewayUrl: loopback(ports.gateway),
+    ltiBridgeSecret: ltiBridgeSecret(repoRoot, env),
     balancer: layout.cluster
       ? {
           url: loopback(ports.gateway),
@@ -264,6 +268,20 @@ function identityClientSecret(repoRoot, env) {
     fs.readFileSync(path.join(repoRoot, 'deploy/keycloak/realm/examprep-realm.json'), 'utf8'),
   );
   const secret = realm.clients.find((c) => c.clientId === 'identity-service').secret;
+  const m = /^\$\{[A-Z_]+:(.*)\}$/.exec(secret);
+  return m ? m[1] : secret;
+}
+
+/**
+ * The secret Keycloak's identity provider `lti` sends to the schools bridge's token endpoint
+ * (ADR 0040): env override, else the realm file's dev default.
+ */
+function ltiBridgeSecret(repoRoot, env) {
+  if (env.EXAMPREP_LTI_BRIDGE_SECRET) return env.EXAMPREP_LTI_BRIDGE_SECRET;
+  const realm = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, 'deploy/keycloak/realm/examprep-realm.json'), 'utf8'),
+  );
+  const secret = realm.identityProviders.find((p) => p.alias === 'lti').config.clientSecret;
   const m = /^\$\{[A-Z_]+:(.*)\}$/.exec(secret);
   return m ? m[1] : secret;
 }
@@ -329,6 +347,14 @@ const APPS = {
         : {}),
     }),
   },
+  schools: {
+    shared: ['WEB_URL', 'KEYCLOAK_PUBLIC_URL', 'KEYCLOAK_REALM'],
+    own: (model, _services, env) => ({
+      LTI_BRIDGE_CLIENT_SECRET: ltiBridgeSecret(model.repoRoot, env),
+      // the local LMS stand-in (tools/lms) speaks plain http on loopback; deployments leave it off
+      LTI_ALLOW_HTTP: 'true',
+    }),
+  },
   media: {
     shared: [
       'S3_ENDPOINT',
@@ -367,6 +393,7 @@ const LEFT_AT_DEFAULT = Object.freeze({
   ],
   catalog: ['PEER_TIMEOUT_MS', 'CATALOG_FAULT'],
   media: ['PEER_TIMEOUT_MS'],
+  schools: ['PEER_TIMEOUT_MS'],
   qbank: ['PEER_TIMEOUT_MS', 'LEARNING_FACTS'],
   testing: ['PEER_TIMEOUT_MS', 'MAIL_FROM', 'REMINDER_HOUR_UTC', 'REMINDER_SWEEP_MS'],
 });

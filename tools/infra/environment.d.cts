@@ -152,6 +152,8 @@ export interface InfraModel {
   maildevUrl: string;
   /** stripe-mock (the catalog's STRIPE_API_URL). */
   stripeUrl: string;
+  /** The local LTI 1.3 platform (tools/lms), also its issuer: `http://localhost:<ports.lms>`. */
+  lmsUrl: string;
   /** The key stripe-mock accepts (any sk_test_ key works); the local catalog uses it. */
   stripeApiKey: string;
   /** The local catalog's webhook signing secret (tests sign deliveries with it). */
@@ -160,6 +162,11 @@ export interface InfraModel {
   webUrl: string;
   /** The gateway, or on a cluster profile the balancer in front of its replicas. */
   gatewayUrl: string;
+  /**
+   * The secret of the realm's identity provider `lti` at the schools bridge (ADR 0040):
+   * EXAMPREP_LTI_BRIDGE_SECRET, else the realm file's dev default.
+   */
+  ltiBridgeSecret: string;
   /** The local balancer of a cluster profile (Caddy): its URL, admin API and upstreams. */
   balancer: {
     url: string;

@@ -96,6 +96,15 @@ const ADDED_TO_APP_ENV: Record<string, Record<string, string>> = {
  * to its web app; the test profiles send them at any hour, within seconds.
  */
 const ADDED_PER_PROFILE: Record<string, (m: InfraModel) => Record<string, string>> = {
+  // schools (issue 30, ADR 0040): the tool's URLs under the web app, Keycloak's broker endpoint,
+  // the bridge's secret (the realm file's dev default) and plain http for the local LMS stand-in
+  schools: (m) => ({
+    WEB_URL: m.webUrl,
+    KEYCLOAK_PUBLIC_URL: m.keycloakUrl,
+    KEYCLOAK_REALM: m.realm,
+    LTI_BRIDGE_CLIENT_SECRET: 'dev-lti-bridge-secret',
+    LTI_ALLOW_HTTP: 'true',
+  }),
   testing: (m) => ({
     WEB_URL: m.webUrl,
     SMTP_URL: `smtp://${m.smtp.host}:${m.smtp.port}`,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Local infrastructure of the exam-prep platform: NATS (JetStream), FerretDB on PostgreSQL, Keycloak, an S3
-# server (versitygw), maildev, stripe-mock (+ vegeta, kustomize and schemathesis, installed only: the
+# server (versitygw), maildev, stripe-mock, lms (tools/lms: an LTI 1.3 platform) (+ vegeta, kustomize and schemathesis, installed only: the
 # load generator of tools/load, the renderer of tools/k8s, the API fuzzer of tools/security). Versions, ports and paths: infra.config.json.
 #
 #   infra.sh install [component...]          install what is missing into the cache (idempotent)
@@ -12,14 +12,14 @@
 #   infra.sh config <server> [--profile ...]  print the generated config of nats, nats-<n> or balancer
 #   infra.sh reset   --profile test          stop and wipe the profile's data dir (dev needs --yes)
 #
-# Servers: nats postgres ferretdb keycloak s3 maildev stripe-mock; on the cluster profile also
+# Servers: nats postgres ferretdb keycloak s3 maildev stripe-mock lms; on the cluster profile also
 # nats-2 nats-3 (a 3-node NATS cluster) and balancer (Caddy before the gateway replicas, ADR 0029);
 # jaeger (traces, ADR 0035) when started --with tracing, and then stopped with the others.
 # See tools/infra/README.md.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-SERVERS=(nats postgres ferretdb keycloak s3 maildev stripe-mock)
+SERVERS=(nats postgres ferretdb keycloak s3 maildev stripe-mock lms)
 COMPONENTS=(nats stripe-mock versitygw postgres ferretdb keycloak maildev vegeta kustomize)
 # Installed only when named (`infra.sh install schemathesis`, done by tools/security): not by
 # `install` without arguments nor by `start`, so python3-venv and PyPI stay optional. caddy (the
@@ -60,7 +60,7 @@ load_config() {
   if [[ -n "${NATS_NODES:-}" ]]; then
     local n servers=(nats)
     for ((n = 2; n <= NATS_NODES; n++)); do servers+=("nats-$n"); done
-    SERVERS=("${servers[@]}" postgres ferretdb keycloak s3 maildev stripe-mock balancer)
+    SERVERS=("${servers[@]}" postgres ferretdb keycloak s3 maildev stripe-mock lms balancer)
   fi
 }
 
@@ -382,6 +382,7 @@ running_pid() {
 marker() {
   case "$1" in
     stripe-mock) echo "127.0.0.1:$PORT_STRIPE_MOCK" ;;
+    lms) echo "tools/lms/server.mjs --profile $PROFILE" ;;
     *) echo "$DATA_DIR" ;;
   esac
 }
@@ -408,6 +409,7 @@ ports_of() {
     s3) echo "$PORT_S3" ;;
     maildev) echo "$PORT_SMTP $PORT_MAILDEV" ;;
     stripe-mock) echo "$PORT_STRIPE_MOCK $PORT_STRIPE_MOCK_HTTPS" ;;
+    lms) echo "$PORT_LMS" ;;
   esac
 }
 
@@ -432,6 +434,7 @@ health_args() {
     s3) echo "s3 http http://127.0.0.1:$PORT_S3$S3_HEALTH_PATH" ;;
     maildev) echo "maildev http http://127.0.0.1:$PORT_MAILDEV/healthz" ;;
     stripe-mock) echo "stripe-mock stripe http://127.0.0.1:$PORT_STRIPE_MOCK" ;;
+    lms) echo "lms http http://127.0.0.1:$PORT_LMS/healthz" ;;
   esac
 }
 
@@ -686,6 +689,8 @@ start_keycloak() {
     KC_BOOTSTRAP_ADMIN_USERNAME="$KC_ADMIN_USER" \
     KC_BOOTSTRAP_ADMIN_PASSWORD="$KC_ADMIN_PASSWORD" \
     EXAMPREP_WEB_URL="http://localhost:$PORT_WEB" \
+    EXAMPREP_GATEWAY_URL="http://127.0.0.1:$PORT_GATEWAY" \
+    EXAMPREP_LTI_BRIDGE_SECRET="$LTI_BRIDGE_SECRET" \
     EXAMPREP_SMTP_HOST=127.0.0.1 \
     EXAMPREP_SMTP_PORT="$PORT_SMTP" \
     "$KC_HOME/bin/kc.sh" start-dev \
@@ -742,6 +747,13 @@ start_stripe_mock() {
     -http-addr "127.0.0.1:$PORT_STRIPE_MOCK" -https-addr "127.0.0.1:$PORT_STRIPE_MOCK_HTTPS"
 }
 
+# The LTI 1.3 platform stand-in (tools/lms/README.md): port and issuer from the environment model,
+# its state in <dataDir>/lms/state.json.
+start_lms() {
+  mkdir -p "$DATA_DIR/lms"
+  launch lms node "$REPO_ROOT/tools/lms/server.mjs" --profile "$PROFILE"
+}
+
 all_installed() {
   local c
   for c in "${COMPONENTS[@]}"; do component_done "$c" || return 1; done
@@ -756,6 +768,7 @@ print_urls() {
   S3 (versitygw) http://127.0.0.1:$PORT_S3   (path style, region $S3_REGION, access key $S3_ACCESS_KEY, buckets: $BUCKETS)
   maildev        smtp://127.0.0.1:$PORT_SMTP   (web http://127.0.0.1:$PORT_MAILDEV)
   stripe-mock    http://127.0.0.1:$PORT_STRIPE_MOCK   (https :$PORT_STRIPE_MOCK_HTTPS)
+  lms            http://localhost:$PORT_LMS   (LTI 1.3 platform stand-in, issuer of the same URL)
 EOF
   if [[ " ${SERVERS[*]} " == *" jaeger "* ]]; then
     echo "  Jaeger         $JAEGER_QUERY_URL   (OTLP/HTTP in: $JAEGER_OTLP_ENDPOINT; apps started from now on export their traces to it)"

@@ -15,8 +15,9 @@ import { TestsController } from './testing/tests.controller';
 import { AdminTestsController } from './testing/admin-tests.controller';
 import { ItemAnalysisController } from './testing/item-analysis.controller';
 import { AdminLearningController, LearningController } from './learning/learning.controller';
-import { AdminLtiController } from './schools/admin-lti.controller';
+import { AdminLicencesController, AdminLtiController } from './schools/admin-lti.controller';
 import { LtiController } from './schools/lti.controller';
+import { LtiLearnersController } from './schools/lti-learners.controller';
 import { CheckoutController } from './catalog/checkout.controller';
 import { ProductsController } from './catalog/products.controller';
 import { StripeWebhookController } from './catalog/stripe-webhook.controller';
@@ -77,7 +78,9 @@ export class GatewayModule {
         ItemAnalysisController,
         LearningController,
         LtiController,
+        LtiLearnersController,
         AdminLtiController,
+        AdminLicencesController,
         AdminLearningController,
         MediaController,
         PdfController,

@@ -8,7 +8,7 @@ import type { MediaEvents, MediaRpc } from './media/media.messages';
 import type { TestingEvents, TestingRpc } from './testing/testing.messages';
 import type { ItemStatsEvents, ItemStatsRpc } from './item-stats/item-stats.messages';
 import type { LearningEvents, LearningRpc } from './learning/learning.messages';
-import type { SchoolsRpc } from './schools/schools.messages';
+import type { SchoolsEvents, SchoolsRpc } from './schools/schools.messages';
 import type { Events, ServiceName, Subjects } from './subjects';
 
 /**
@@ -59,7 +59,8 @@ export interface EventMap
     MediaEvents,
     TestingEvents,
     ItemStatsEvents,
-    LearningEvents {}
+    LearningEvents,
+    SchoolsEvents {}
 
 /** The string leaves of `Subjects` (its functions, health and userChanged, are not leaves). */
 type SubjectLeaves<T> = T extends string

@@ -110,6 +110,13 @@ export const Subjects = {
     unsubscribeReminders: 'testing.learning.unsubscribe',
     /** Admins only: a user's mastery and readiness, read-only. */
     userLearning: 'testing.admin.learning',
+    /**
+     * Service to service (schools): a test started from an LMS assignment (issue 30), the
+     * learner's own, carrying the assignment's link into its events.test.submitted.
+     */
+    createLinkedTest: 'testing.lti.createTest',
+    /** Service to service (schools): a learner's tests of one LMS assignment. */
+    linkedTests: 'testing.lti.tests',
   },
   media: {
     sign: 'media.sign',
@@ -141,6 +148,18 @@ export const Subjects = {
     /** Keycloak's identity provider `lti` (ADR 0040): the launch's ticket → code → id_token. */
     bridgeAuthorize: 'schools.lti.bridge.authorize',
     bridgeToken: 'schools.lti.bridge.token',
+    /** The instructor's pending deep linking request, and its signed answer. */
+    getDeepLink: 'schools.lti.deepLinks.get',
+    respondDeepLink: 'schools.lti.deepLinks.respond',
+    /** A learner's LMS assignment that opens a test, and starting it. */
+    getAssignment: 'schools.lti.assignments.get',
+    startAssignment: 'schools.lti.assignments.start',
+    /** Admins only: seat licences. */
+    listLicences: 'schools.admin.licences.list',
+    createLicence: 'schools.admin.licences.create',
+    updateLicence: 'schools.admin.licences.update',
+    licenceSeats: 'schools.admin.licences.seats',
+    releaseSeat: 'schools.admin.licences.releaseSeat',
   },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`,
@@ -179,6 +198,10 @@ export const Events = {
   userTestsCounted: 'events.user.testsCounted',
   testSubmitted: 'events.test.submitted',
   practiceAnswered: 'events.practice.answered',
+  /** A learner took a seat of a school's licence: the catalog grants its products (issue 30). */
+  licenceSeatTaken: 'events.licence.seatTaken',
+  /** A seat was freed (the term ended, or an admin freed it): the catalog revokes its grants. */
+  licenceSeatReleased: 'events.licence.seatReleased',
 } as const;
 
 /**
@@ -194,6 +217,9 @@ export type EventStreamKey = 'events' | 'hints';
 export const EventStreamOf = {
   userDeleted: 'events',
   userPurchasesChanged: 'events',
+  // what a learner holds: never dropped
+  licenceSeatTaken: 'events',
+  licenceSeatReleased: 'events',
   questionDeleted: 'events',
   qbankGenerated: 'events',
   userTestsCounted: 'hints',

@@ -317,6 +317,94 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['row', 'responses', 'timeHistogram', 'unanswered'],
   },
+  'GET /api/admin/lti/licences': {
+    type: 'object',
+    properties: {
+      licences: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+            },
+            platformId: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            productIds: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            seats: {
+              type: 'number',
+            },
+            seatsUsed: {
+              type: 'number',
+            },
+            startsOn: {
+              type: 'string',
+            },
+            endsOn: {
+              type: 'string',
+            },
+            status: {
+              type: 'string',
+              enum: ['active', 'scheduled', 'ended'],
+            },
+            createdAt: {
+              type: 'string',
+            },
+            updatedAt: {
+              type: 'string',
+            },
+          },
+          required: [
+            'id',
+            'platformId',
+            'name',
+            'productIds',
+            'seats',
+            'seatsUsed',
+            'startsOn',
+            'endsOn',
+            'status',
+            'createdAt',
+            'updatedAt',
+          ],
+        },
+      },
+    },
+    required: ['licences'],
+  },
+  'GET /api/admin/lti/licences/{id}/seats': {
+    type: 'object',
+    properties: {
+      seats: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            uid: {
+              type: 'string',
+            },
+            email: {
+              type: 'string',
+            },
+            takenAt: {
+              type: 'string',
+            },
+          },
+          required: ['uid', 'email', 'takenAt'],
+        },
+      },
+    },
+    required: ['seats'],
+  },
   'GET /api/admin/lti/platforms': {
     type: 'object',
     properties: {
@@ -1176,7 +1264,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
             },
             source: {
               type: 'string',
-              enum: ['refund', 'payment', 'admin'],
+              enum: ['refund', 'payment', 'admin', 'licence'],
             },
             by: {
               type: 'string',
@@ -2640,6 +2728,208 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       required: ['uid', 'email', 'emailVerified', 'isAdmin'],
     },
   },
+  'GET /api/lti/assignments/{linkKey}': {
+    type: 'object',
+    properties: {
+      linkKey: {
+        type: 'string',
+      },
+      title: {
+        type: 'string',
+        nullable: true,
+      },
+      context: {
+        type: 'object',
+        properties: {
+          label: {
+            type: 'string',
+            nullable: true,
+          },
+          title: {
+            type: 'string',
+            nullable: true,
+          },
+        },
+        required: ['label', 'title'],
+        nullable: true,
+      },
+      productId: {
+        type: 'string',
+      },
+      includeId: {
+        type: 'string',
+      },
+      productName: {
+        type: 'string',
+      },
+      mode: {
+        type: 'string',
+        enum: ['full', 'practice'],
+      },
+      graded: {
+        type: 'boolean',
+      },
+      attempts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            testId: {
+              type: 'string',
+            },
+            status: {
+              type: 'string',
+              enum: ['in-progress', 'submitted'],
+            },
+            score: {
+              type: 'number',
+              nullable: true,
+            },
+            gradeSync: {
+              type: 'string',
+              enum: ['pending', 'failed', 'none', 'sent'],
+            },
+            startedAt: {
+              type: 'string',
+            },
+          },
+          required: ['testId', 'status', 'score', 'gradeSync', 'startedAt'],
+        },
+      },
+    },
+    required: [
+      'linkKey',
+      'title',
+      'context',
+      'productId',
+      'includeId',
+      'productName',
+      'mode',
+      'graded',
+      'attempts',
+    ],
+  },
+  'GET /api/lti/deep-links/{id}': {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      context: {
+        type: 'object',
+        properties: {
+          label: {
+            type: 'string',
+            nullable: true,
+          },
+          title: {
+            type: 'string',
+            nullable: true,
+          },
+        },
+        required: ['label', 'title'],
+        nullable: true,
+      },
+      acceptMultiple: {
+        type: 'boolean',
+      },
+      acceptLineItem: {
+        type: 'boolean',
+      },
+      options: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            key: {
+              type: 'string',
+            },
+            resource: {
+              anyOf: [
+                {
+                  type: 'object',
+                  properties: {
+                    kind: {
+                      type: 'string',
+                      enum: ['dashboard'],
+                    },
+                  },
+                  required: ['kind'],
+                },
+                {
+                  type: 'object',
+                  properties: {
+                    kind: {
+                      type: 'string',
+                      enum: ['test'],
+                    },
+                    productId: {
+                      type: 'string',
+                    },
+                    includeId: {
+                      type: 'string',
+                    },
+                    mode: {
+                      type: 'string',
+                      enum: ['full', 'practice'],
+                    },
+                  },
+                  required: ['kind', 'productId', 'includeId', 'mode'],
+                },
+                {
+                  type: 'object',
+                  properties: {
+                    kind: {
+                      type: 'string',
+                      enum: ['workbook'],
+                    },
+                    productId: {
+                      type: 'string',
+                    },
+                  },
+                  required: ['kind', 'productId'],
+                },
+                {
+                  type: 'object',
+                  properties: {
+                    kind: {
+                      type: 'string',
+                      enum: ['infinite'],
+                    },
+                  },
+                  required: ['kind'],
+                },
+                {
+                  type: 'object',
+                  properties: {
+                    kind: {
+                      type: 'string',
+                      enum: ['pump'],
+                    },
+                  },
+                  required: ['kind'],
+                },
+              ],
+            },
+            title: {
+              type: 'string',
+            },
+            description: {
+              type: 'string',
+            },
+            gradable: {
+              type: 'boolean',
+            },
+          },
+          required: ['key', 'resource', 'title', 'description', 'gradable'],
+        },
+      },
+      expiresAt: {
+        type: 'string',
+      },
+    },
+    required: ['id', 'context', 'acceptMultiple', 'acceptLineItem', 'options', 'expiresAt'],
+  },
   'GET /api/lti/jwks': {
     type: 'object',
     properties: {
@@ -3760,6 +4050,61 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['idToken', 'expiresIn'],
   },
+  'POST /api/admin/lti/licences': {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      platformId: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      productIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      seats: {
+        type: 'number',
+      },
+      seatsUsed: {
+        type: 'number',
+      },
+      startsOn: {
+        type: 'string',
+      },
+      endsOn: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+        enum: ['active', 'scheduled', 'ended'],
+      },
+      createdAt: {
+        type: 'string',
+      },
+      updatedAt: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+      'platformId',
+      'name',
+      'productIds',
+      'seats',
+      'seatsUsed',
+      'startsOn',
+      'endsOn',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ],
+  },
   'POST /api/admin/lti/platforms': {
     type: 'object',
     properties: {
@@ -4230,6 +4575,34 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
     },
     required: ['reviewIds', 'siblingIds', 'questions'],
+  },
+  'POST /api/lti/assignments/{linkKey}/start': {
+    type: 'object',
+    properties: {
+      testId: {
+        type: 'string',
+      },
+      mode: {
+        type: 'string',
+        enum: ['full', 'practice'],
+      },
+      created: {
+        type: 'boolean',
+      },
+    },
+    required: ['testId', 'mode', 'created'],
+  },
+  'POST /api/lti/deep-links/{id}': {
+    type: 'object',
+    properties: {
+      returnUrl: {
+        type: 'string',
+      },
+      jwt: {
+        type: 'string',
+      },
+    },
+    required: ['returnUrl', 'jwt'],
   },
   'POST /api/password-reset': {
     type: 'object',
@@ -4842,7 +5215,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
             },
             source: {
               type: 'string',
-              enum: ['refund', 'payment', 'admin'],
+              enum: ['refund', 'payment', 'admin', 'licence'],
             },
             by: {
               type: 'string',
@@ -4870,6 +5243,61 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
     },
     required: ['authorized'],
+  },
+  'PUT /api/admin/lti/licences/{id}': {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      platformId: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      productIds: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      seats: {
+        type: 'number',
+      },
+      seatsUsed: {
+        type: 'number',
+      },
+      startsOn: {
+        type: 'string',
+      },
+      endsOn: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+        enum: ['active', 'scheduled', 'ended'],
+      },
+      createdAt: {
+        type: 'string',
+      },
+      updatedAt: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+      'platformId',
+      'name',
+      'productIds',
+      'seats',
+      'seatsUsed',
+      'startsOn',
+      'endsOn',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ],
   },
   'PUT /api/admin/lti/platforms/{id}': {
     type: 'object',

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -8,6 +19,13 @@ import {
 } from '@nestjs/swagger';
 import {
   type Actor,
+  type Licence,
+  LicenceDto,
+  LicenceIdParam,
+  type LicenceSeatsAnswer,
+  LicenceSeatParam,
+  type LicencesAnswer,
+  LicencesQuery,
   type LtiPlatform,
   LtiPlatformDto,
   LtiPlatformIdParam,
@@ -68,5 +86,81 @@ export class AdminLtiController {
   @ApiNoContentResponse()
   async delete(@CurrentActor() actor: Actor, @Param() { id }: LtiPlatformIdParam): Promise<void> {
     await this.rpc.request(Subjects.schools.deletePlatform, { actor, id });
+  }
+}
+
+/** Seat licences of schools (issue 30, ADR 0040): site admins only. */
+@ApiTags('lti')
+@Controller('admin/lti/licences')
+export class AdminLicencesController {
+  constructor(@Inject(NatsRpcClient) private readonly rpc: NatsRpcClient) {}
+
+  @Get()
+  @Authz(AUTHZ.adminOnly(200))
+  @AdminOnly()
+  @ApiOperation({ summary: 'The seat licences (of one LMS registration with ?platformId=).' })
+  @ApiOkResponse({ description: 'LicencesAnswer' })
+  list(
+    @CurrentActor() actor: Actor,
+    @Query() { platformId }: LicencesQuery,
+  ): Promise<LicencesAnswer> {
+    return this.rpc.request(Subjects.schools.listLicences, {
+      actor,
+      ...(platformId ? { platformId } : {}),
+    });
+  }
+
+  @Post()
+  @Authz(AUTHZ.adminOnly(400))
+  @AdminOnly()
+  @ApiOperation({
+    summary:
+      "Makes a licence: seats of chosen products for a term, on a school's LMS registration.",
+  })
+  @ApiCreatedResponse({ description: 'Licence' })
+  create(@CurrentActor() actor: Actor, @Body() input: LicenceDto): Promise<Licence> {
+    return this.rpc.request(Subjects.schools.createLicence, { actor, input });
+  }
+
+  @Put(':id')
+  @Authz(AUTHZ.adminOnly(404))
+  @AdminOnly()
+  @ApiOperation({
+    summary: 'Changes a licence: name, products, seats (never below the seats taken), term.',
+  })
+  @ApiOkResponse({ description: 'Licence' })
+  update(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: LicenceIdParam,
+    @Body() input: LicenceDto,
+  ): Promise<Licence> {
+    return this.rpc.request(Subjects.schools.updateLicence, { actor, id, input });
+  }
+
+  @Get(':id/seats')
+  @Authz(AUTHZ.adminOnly(404))
+  @AdminOnly()
+  @ApiOperation({ summary: "The licence's taken seats: who holds one and since when." })
+  @ApiOkResponse({ description: 'LicenceSeatsAnswer' })
+  seats(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: LicenceIdParam,
+  ): Promise<LicenceSeatsAnswer> {
+    return this.rpc.request(Subjects.schools.licenceSeats, { actor, id });
+  }
+
+  @Delete(':id/seats/:uid')
+  @Authz(AUTHZ.adminOnly(404))
+  @AdminOnly()
+  @HttpCode(204)
+  @ApiOperation({
+    summary: "Frees a learner's seat: the products it gave are taken back, the seat is free again.",
+  })
+  @ApiNoContentResponse()
+  async release(
+    @CurrentActor() actor: Actor,
+    @Param() { id, uid }: LicenceSeatParam,
+  ): Promise<void> {
+    await this.rpc.request(Subjects.schools.releaseSeat, { actor, id, uid });
   }
 }

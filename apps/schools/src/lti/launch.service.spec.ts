@@ -10,7 +10,7 @@ import {
 import type { LtiAccountInput } from '@examprep/contracts';
 import type { Clock } from '../clock';
 import type { SchoolsEnv } from '../config/schools.env';
-import type { IdentityCalls } from './identity-peer';
+import type { SchoolsCalls } from './peers';
 import { LaunchService } from './launch.service';
 import type { LtiRepository } from './lti.repository';
 import type {
@@ -68,7 +68,13 @@ class MemoryRepo {
   }
   async saveAccount(
     key: string,
-    f: { uid: string; platformId: string; instructor: boolean },
+    f: {
+      uid: string;
+      platformId: string;
+      instructor: boolean;
+      name: string | null;
+      email: string | null;
+    },
     now: Date,
   ) {
     const old = this.accounts.get(key);
@@ -76,6 +82,8 @@ class MemoryRepo {
       _id: key,
       uid: f.uid,
       platformId: f.platformId,
+      name: f.name,
+      email: f.email,
       instructor: (old?.instructor ?? false) || f.instructor,
       createdAt: old?.createdAt ?? now,
       lastLaunchAt: now,
@@ -99,7 +107,7 @@ class MemoryRepo {
   }
 }
 
-class FakeIdentity implements IdentityCalls {
+class FakePeers implements Pick<SchoolsCalls, 'provision'> {
   calls: LtiAccountInput[] = [];
   async provision(account: LtiAccountInput) {
     this.calls.push(account);
@@ -110,7 +118,8 @@ class FakeIdentity implements IdentityCalls {
 interface Setup {
   service: LaunchService;
   repo: MemoryRepo;
-  identity: FakeIdentity;
+  identity: FakePeers;
+  licences: { takeSeats: jest.Mock };
   clock: { t: number; now(): number };
   sign(claims: JWTPayload, opts?: { stranger?: boolean; alg?: string }): Promise<string>;
   /** A login, then a launch token for it (the claims can be changed). */
@@ -150,7 +159,8 @@ async function setup(): Promise<Setup> {
     LTI_BRIDGE_CLIENT_SECRET: SECRET,
     LTI_ALLOW_HTTP: false,
   } as SchoolsEnv;
-  const identity = new FakeIdentity();
+  const identity = new FakePeers();
+  const licences = { takeSeats: jest.fn(async () => undefined) };
   const keys = new ToolKeys(repo as unknown as LtiRepository, clock as unknown as Clock);
   const platformKeys = { keySet: () => keySet } as unknown as PlatformKeys;
   const service = new LaunchService(
@@ -158,8 +168,9 @@ async function setup(): Promise<Setup> {
     env,
     keys,
     platformKeys,
-    identity,
+    identity as unknown as SchoolsCalls,
     clock as unknown as Clock,
+    licences,
   );
   const sign = (claims: JWTPayload, opts: { stranger?: boolean; alg?: string } = {}) =>
     new SignJWT(claims)
@@ -194,7 +205,7 @@ async function setup(): Promise<Setup> {
     });
     return { state: login.state, idToken };
   };
-  return { service, repo, identity, clock, sign, start };
+  return { service, repo, identity, licences, clock, sign, start };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -259,7 +270,12 @@ describe('LaunchService', () => {
     expect(s.identity.calls).toEqual([
       expect.objectContaining({ key: 'p-1:lms-user-1', name: 'Lee Learner', instructor: false }),
     ]);
-    expect(s.repo.accounts.get('p-1:lms-user-1')).toMatchObject({ uid: 'uid-lms-user-1' });
+    expect(s.repo.accounts.get('p-1:lms-user-1')).toMatchObject({
+      uid: 'uid-lms-user-1',
+      name: 'Lee Learner',
+    });
+    // a learner takes a seat of the school's licences; an instructor does not (next test)
+    expect(s.licences.takeSeats).toHaveBeenCalledWith('p-1', 'uid-lms-user-1');
     expect(s.repo.contexts.get('p-1:nur-101')).toMatchObject({ label: 'NUR 101' });
     expect(s.repo.members.get('p-1:nur-101|uid-lms-user-1')).toMatchObject({ instructor: false });
     expect(s.repo.links.get('p-1:link-1')).toMatchObject({ custom: { examprep_kind: 'pump' } });
@@ -283,6 +299,7 @@ describe('LaunchService', () => {
       await s.service.launch({ idToken, state, cookieState: state });
     }
     expect(s.identity.calls.map((c) => c.instructor)).toEqual([true]);
+    expect(s.licences.takeSeats).not.toHaveBeenCalled();
   });
 
   it('refuses a replayed launch (the state is used up; the nonce too)', async () => {

@@ -1,21 +1,24 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
-import type {
-  BridgeAuthorizeAnswer,
-  BridgeTokenAnswer,
-  LtiLaunchAnswer,
-  LtiLoginAnswer,
-  LtiLoginParams,
+import {
+  DEEP_LINK_MESSAGES,
+  type BridgeAuthorizeAnswer,
+  type BridgeTokenAnswer,
+  type LtiLaunchAnswer,
+  type LtiLoginAnswer,
+  type LtiLoginParams,
 } from '@examprep/contracts';
 import { rootLogger, ServiceError } from '@examprep/nest-kit';
 import { Clock } from '../clock';
+import { LicencesService } from '../licences/licences.service';
 import { SchoolsEnv } from '../config/schools.env';
-import { IDENTITY_CALLS, type IdentityCalls } from './identity-peer';
+import { SCHOOLS_CALLS, type SchoolsCalls } from './peers';
 import { LtiRepository, onceId } from './lti.repository';
 import type { PlatformRecord } from './lti.schema';
 import { PlatformKeys } from './platform-keys';
 import { DEPLOYMENT_MESSAGE, type Launch, LaunchError, readLaunch } from './protocol/launch';
+import { Scopes } from './protocol/claims';
 import { pathOf, resourceOf } from './protocol/resources';
 import { ToolKeys } from './tool-keys.service';
 import { toolUrls } from './tool-urls';
@@ -26,6 +29,8 @@ export const LOGIN_TTL_MS = 10 * 60_000;
 export const TICKET_TTL_MS = 2 * 60_000;
 /** A bridge code: from the bridge's redirect to Keycloak redeeming it. */
 export const CODE_TTL_MS = 60_000;
+/** An instructor's deep linking request: from the launch to their pick (LMSs allow about this). */
+export const DEEP_LINK_TTL_MS = 60 * 60_000;
 /** A launch token older than this is refused, whatever its `exp` (LTI Core §5.1.3 step 7). */
 export const MAX_TOKEN_AGE_SECONDS = 10 * 60;
 /** Clock difference allowed with a platform (`iat` in the future, `exp` just passed). */
@@ -78,8 +83,9 @@ export class LaunchService {
     private readonly env: SchoolsEnv,
     private readonly keys: ToolKeys,
     private readonly platformKeys: PlatformKeys,
-    @Inject(IDENTITY_CALLS) private readonly identity: IdentityCalls,
+    @Inject(SCHOOLS_CALLS) private readonly peers: SchoolsCalls,
     private readonly clock: Clock,
+    @Inject(LicencesService) private readonly licences: Pick<LicencesService, 'takeSeats'>,
   ) {}
 
   /**
@@ -166,7 +172,21 @@ export class LaunchService {
     );
     if (!fresh) throw launchError('LTI_REPLAY', LAUNCH_MESSAGES.replay, 401);
 
+    // adding content is the course's teachers' (the roles are the signed token's)
+    if (launch.deepLinking && !launch.instructor) {
+      throw new ServiceError({
+        status: 403,
+        code: 'LTI_NOT_INSTRUCTOR',
+        message: DEEP_LINK_MESSAGES.instructorsOnly,
+      });
+    }
     const uid = await this.account(platform, launch, now);
+    // a learner of the school takes a seat of its licences (the launch goes on if it cannot)
+    if (!launch.instructor) {
+      await this.licences.takeSeats(platform._id, uid).catch((err: unknown) => {
+        rootLogger().error({ err, platformId: platform._id, uid }, 'taking a licence seat failed');
+      });
+    }
     const target = await this.record(platform, launch, uid, now);
     const ticket = secret();
     await this.repo.insertOnce(
@@ -223,7 +243,7 @@ export class LaunchService {
     const known = await this.repo.findAccount(key);
     let uid = known?.uid;
     if (!uid || (launch.instructor && !known?.instructor)) {
-      const made = await this.identity.provision({
+      const made = await this.peers.provision({
         key,
         name: launch.name,
         givenName: launch.givenName,
@@ -235,7 +255,13 @@ export class LaunchService {
     }
     await this.repo.saveAccount(
       key,
-      { uid, platformId: platform._id, instructor: launch.instructor },
+      {
+        uid,
+        platformId: platform._id,
+        instructor: launch.instructor,
+        name: launch.name,
+        email: launch.email,
+      },
       new Date(now),
     );
     return uid;
@@ -270,6 +296,28 @@ export class LaunchService {
         roles: launch.roles.slice(0, 50),
         lastLaunchAt: at,
       });
+    }
+    if (launch.deepLinking) {
+      const id = randomUUID();
+      const settings = launch.deepLinking;
+      await this.repo.insertOnce(
+        `deeplink:${id}`,
+        'deeplink',
+        {
+          uid,
+          platformId: platform._id,
+          deploymentId: launch.deploymentId,
+          returnUrl: settings.returnUrl,
+          data: settings.data,
+          acceptMultiple: settings.acceptMultiple,
+          acceptLtiLinks: settings.acceptTypes.includes('ltiResourceLink'),
+          acceptLineItem: launch.ags?.scopes.includes(Scopes.lineItem) ?? false,
+          contextLabel: launch.context?.label ?? null,
+          contextTitle: launch.context?.title ?? null,
+        },
+        new Date(now + DEEP_LINK_TTL_MS),
+      );
+      return `/lti/deep-link/${id}`;
     }
     if (launch.resourceLink) {
       const linkKey = `${platform._id}:${launch.resourceLink.id}`;

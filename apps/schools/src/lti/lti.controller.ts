@@ -5,7 +5,23 @@ import {
   type BridgeAuthorizeMessage,
   type BridgeTokenAnswer,
   type BridgeTokenMessage,
+  type CreateLicenceMessage,
   type CreatePlatformMessage,
+  type Licence,
+  type LicenceSeatsAnswer,
+  type LicenceSeatsMessage,
+  type LicencesAnswer,
+  type ListLicencesMessage,
+  type ReleaseSeatMessage,
+  type UpdateLicenceMessage,
+  type DeepLinkRequestView,
+  type DeepLinkResponseAnswer,
+  type GetAssignmentMessage,
+  type GetDeepLinkMessage,
+  type LtiAssignmentView,
+  type RespondDeepLinkMessage,
+  type StartAssignmentAnswer,
+  type StartAssignmentMessage,
   type DeletePlatformMessage,
   type JsonWebKeySet,
   type ListPlatformsMessage,
@@ -19,6 +35,9 @@ import {
   type UpdatePlatformMessage,
 } from '@examprep/contracts';
 import { RpcPattern } from '@examprep/nest-kit';
+import { LicencesService } from '../licences/licences.service';
+import { AssignmentsService } from './assignments.service';
+import { DeepLinkService } from './deep-link.service';
 import { LaunchService } from './launch.service';
 import { PlatformsService } from './platforms.service';
 import { ToolKeys } from './tool-keys.service';
@@ -30,6 +49,9 @@ export class LtiController {
     private readonly platforms: PlatformsService,
     private readonly launches: LaunchService,
     private readonly keys: ToolKeys,
+    private readonly deepLinks: DeepLinkService,
+    private readonly assignments: AssignmentsService,
+    private readonly licencesService: LicencesService,
   ) {}
 
   @RpcPattern(Subjects.schools.listPlatforms)
@@ -70,6 +92,53 @@ export class LtiController {
   @RpcPattern(Subjects.schools.bridgeAuthorize)
   bridgeAuthorize(@Payload() message: BridgeAuthorizeMessage): Promise<BridgeAuthorizeAnswer> {
     return this.launches.bridgeAuthorize(message);
+  }
+
+  @RpcPattern(Subjects.schools.getDeepLink)
+  deepLink(@Payload() { actor, id }: GetDeepLinkMessage): Promise<DeepLinkRequestView> {
+    return this.deepLinks.get(actor, id);
+  }
+
+  @RpcPattern(Subjects.schools.respondDeepLink)
+  respond(
+    @Payload() { actor, id, input }: RespondDeepLinkMessage,
+  ): Promise<DeepLinkResponseAnswer> {
+    return this.deepLinks.respond(actor, id, input);
+  }
+
+  @RpcPattern(Subjects.schools.getAssignment)
+  assignment(@Payload() { actor, linkKey }: GetAssignmentMessage): Promise<LtiAssignmentView> {
+    return this.assignments.get(actor, linkKey);
+  }
+
+  @RpcPattern(Subjects.schools.startAssignment)
+  start(@Payload() { actor, linkKey }: StartAssignmentMessage): Promise<StartAssignmentAnswer> {
+    return this.assignments.start(actor, linkKey);
+  }
+
+  @RpcPattern(Subjects.schools.listLicences)
+  licences(@Payload() { actor, platformId }: ListLicencesMessage): Promise<LicencesAnswer> {
+    return this.licencesService.list(actor, platformId);
+  }
+
+  @RpcPattern(Subjects.schools.createLicence)
+  createLicence(@Payload() { actor, input }: CreateLicenceMessage): Promise<Licence> {
+    return this.licencesService.create(actor, input);
+  }
+
+  @RpcPattern(Subjects.schools.updateLicence)
+  updateLicence(@Payload() { actor, id, input }: UpdateLicenceMessage): Promise<Licence> {
+    return this.licencesService.update(actor, id, input);
+  }
+
+  @RpcPattern(Subjects.schools.licenceSeats)
+  seats(@Payload() { actor, id }: LicenceSeatsMessage): Promise<LicenceSeatsAnswer> {
+    return this.licencesService.seats(actor, id);
+  }
+
+  @RpcPattern(Subjects.schools.releaseSeat)
+  releaseSeat(@Payload() { actor, id, uid }: ReleaseSeatMessage): Promise<{ released: true }> {
+    return this.licencesService.releaseSeat(actor, id, uid);
   }
 
   @RpcPattern(Subjects.schools.bridgeToken)

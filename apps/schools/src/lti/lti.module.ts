@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Clock } from '../clock';
-import { IDENTITY_CALLS, IdentityPeer } from './identity-peer';
+import { LicenceRecord, LicenceSchema, SeatRecord, SeatSchema } from '../licences/licence.schema';
+import { LicencesRepository } from '../licences/licences.repository';
+import { LicencesService } from '../licences/licences.service';
+import { SCHOOLS_CALLS, SchoolsPeers } from './peers';
+import { AssignmentsService } from './assignments.service';
+import { DeepLinkService } from './deep-link.service';
 import { LaunchService } from './launch.service';
 import { LtiController } from './lti.controller';
 import { LtiRepository } from './lti.repository';
@@ -18,14 +23,21 @@ import {
   OnceSchema,
   PlatformRecord,
   PlatformSchema,
+  ScoreRecord,
+  ScoreSchema,
   ToolKeyRecord,
   ToolKeySchema,
 } from './lti.schema';
 import { PlatformKeys } from './platform-keys';
+import { PlatformServices } from './platform-services';
 import { PlatformsService } from './platforms.service';
+import { ScoresService } from './scores.service';
 import { ToolKeys } from './tool-keys.service';
 
-/** LTI 1.3 (issue 30, ADR 0040): registrations, launches, the sign-in bridge, our keys. */
+/**
+ * Schools (issue 30, ADR 0040): LTI 1.3 registrations, launches, the sign-in bridge, our keys,
+ * deep linking, assignments and their scores (AGS), and the seat licences launches take.
+ */
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -36,6 +48,9 @@ import { ToolKeys } from './tool-keys.service';
       { name: ContextRecord.name, schema: ContextSchema },
       { name: MemberRecord.name, schema: MemberSchema },
       { name: LinkRecord.name, schema: LinkSchema },
+      { name: ScoreRecord.name, schema: ScoreSchema },
+      { name: LicenceRecord.name, schema: LicenceSchema },
+      { name: SeatRecord.name, schema: SeatSchema },
     ]),
   ],
   controllers: [LtiController],
@@ -44,10 +59,16 @@ import { ToolKeys } from './tool-keys.service';
     LtiRepository,
     ToolKeys,
     PlatformKeys,
-    IdentityPeer,
-    { provide: IDENTITY_CALLS, useExisting: IdentityPeer },
+    SchoolsPeers,
+    { provide: SCHOOLS_CALLS, useExisting: SchoolsPeers },
     PlatformsService,
     LaunchService,
+    DeepLinkService,
+    AssignmentsService,
+    PlatformServices,
+    ScoresService,
+    LicencesRepository,
+    LicencesService,
   ],
 })
 export class LtiModule {}

@@ -10,6 +10,7 @@ import {
   MemberRecord,
   OnceRecord,
   PlatformRecord,
+  ScoreRecord,
   ToolKeyRecord,
 } from './lti.schema';
 
@@ -40,6 +41,7 @@ export class LtiRepository implements OnModuleInit {
     @InjectModel(ContextRecord.name) private readonly contexts: Model<ContextRecord>,
     @InjectModel(MemberRecord.name) private readonly members: Model<MemberRecord>,
     @InjectModel(LinkRecord.name) private readonly links: Model<LinkRecord>,
+    @InjectModel(ScoreRecord.name) private readonly scores: Model<ScoreRecord>,
   ) {}
 
   onModuleInit(): void {
@@ -160,6 +162,13 @@ export class LtiRepository implements OnModuleInit {
     return record;
   }
 
+  /** Reads a one-time record without taking it; null when there is none or it has expired. */
+  async findOnce(id: string, now: Date): Promise<OnceRecord | null> {
+    const record = await this.once.findById(id).lean<OnceRecord>().exec();
+    if (!record || record.expiresAt.getTime() <= now.getTime()) return null;
+    return record;
+  }
+
   /** Removes expired records (at most once a minute, in the background). */
   private sweep(now: Date): void {
     const at = Date.now();
@@ -180,25 +189,33 @@ export class LtiRepository implements OnModuleInit {
   /** Records the link (first launch) or the launch (every launch). */
   async saveAccount(
     key: string,
-    fields: { uid: string; platformId: string; instructor: boolean },
+    fields: {
+      uid: string;
+      platformId: string;
+      instructor: boolean;
+      name: string | null;
+      email: string | null;
+    },
     now: Date,
   ): Promise<void> {
+    const seen = {
+      uid: fields.uid,
+      platformId: fields.platformId,
+      name: fields.name,
+      email: fields.email,
+      lastLaunchAt: now,
+    };
     await this.accounts
       .updateOne(
         { _id: key },
         // `instructor` once true stays true (the role is never taken back by a launch)
         fields.instructor
           ? {
-              $set: {
-                uid: fields.uid,
-                platformId: fields.platformId,
-                lastLaunchAt: now,
-                instructor: true,
-              },
+              $set: { ...seen, instructor: true },
               $setOnInsert: { createdAt: now },
             }
           : {
-              $set: { uid: fields.uid, platformId: fields.platformId, lastLaunchAt: now },
+              $set: seen,
               $setOnInsert: { createdAt: now, instructor: false },
             },
         { upsert: true },
@@ -223,5 +240,89 @@ export class LtiRepository implements OnModuleInit {
 
   findLink(key: string): Promise<LinkRecord | null> {
     return this.links.findById(key).lean<LinkRecord>().exec();
+  }
+
+  /** The LMS user id of our user on a platform (their account's `sub`), by the `{uid}` index. */
+  async lmsUserOf(uid: string, platformId: string): Promise<string | null> {
+    const accounts = await this.accounts.find({ uid }).limit(50).lean<AccountRecord[]>().exec();
+    const account = accounts.find((a) => a.platformId === platformId);
+    return account ? account._id.slice(platformId.length + 1) : null;
+  }
+
+  /** The LMS email (else name) of users, by the accounts' `{uid}` index. */
+  async contactsOf(uids: readonly string[]): Promise<Map<string, string>> {
+    if (uids.length === 0) return new Map();
+    const accounts = await this.accounts
+      .find({ uid: { $in: [...uids] } })
+      .lean<AccountRecord[]>()
+      .exec();
+    return new Map(accounts.map((a) => [a.uid, a.email ?? a.name ?? ''] as const));
+  }
+
+  findContext(key: string): Promise<ContextRecord | null> {
+    return this.contexts.findById(key).lean<ContextRecord>().exec();
+  }
+
+  findMember(contextKey: string, uid: string): Promise<MemberRecord | null> {
+    return this.members.findById(`${contextKey}|${uid}`).lean<MemberRecord>().exec();
+  }
+
+  // scores (the AGS outbox)
+
+  /** false when the submission's score is recorded already (a redelivered fact). */
+  async insertScore(record: ScoreRecord): Promise<boolean> {
+    try {
+      await this.scores.create(record);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Claims a due score for one post: moves its `nextAt` past the lease, so another replica's sweep
+   * does not post it at the same time. By the `{status, nextAt}` index.
+   */
+  claimDueScore(now: Date, leaseUntil: Date, id?: string): Promise<ScoreRecord | null> {
+    return this.scores
+      .findOneAndUpdate(
+        { ...(id ? { _id: id } : {}), status: 'pending', nextAt: { $lte: now } },
+        { $set: { nextAt: leaseUntil } },
+        { new: true, sort: { nextAt: 1 } },
+      )
+      .lean<ScoreRecord>()
+      .exec();
+  }
+
+  async scoreSent(id: string, at: Date): Promise<void> {
+    await this.scores
+      .updateOne(
+        { _id: id },
+        { $set: { status: 'sent', sentAt: at, lastError: null }, $inc: { attempts: 1 } },
+      )
+      .exec();
+  }
+
+  /** A failed post: tried again at `nextAt`, or given up (`failed`) when `nextAt` is null. */
+  async scoreFailed(id: string, error: string, nextAt: Date | null): Promise<void> {
+    await this.scores
+      .updateOne(
+        { _id: id },
+        {
+          $set: nextAt ? { lastError: error, nextAt } : { lastError: error, status: 'failed' },
+          $inc: { attempts: 1 },
+        },
+      )
+      .exec();
+  }
+
+  /** The scores of these submissions (the assignment's attempts), by `_id`. */
+  scoresOf(testIds: readonly string[]): Promise<ScoreRecord[]> {
+    if (testIds.length === 0) return Promise.resolve([]);
+    return this.scores
+      .find({ _id: { $in: [...testIds] } })
+      .lean<ScoreRecord[]>()
+      .exec();
   }
 }

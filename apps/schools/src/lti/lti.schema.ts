@@ -79,7 +79,7 @@ export class OnceRecord {
   _id!: string;
 
   @Prop({ type: String, required: true })
-  kind!: 'login' | 'nonce' | 'ticket' | 'code';
+  kind!: 'login' | 'nonce' | 'ticket' | 'code' | 'deeplink';
 
   @Prop({ type: Object, default: () => ({}) })
   data!: Record<string, unknown>;
@@ -100,6 +100,13 @@ export class AccountRecord {
 
   @Prop({ type: String, required: true })
   platformId!: string;
+
+  /** The LMS's name and email of the user at their last launch (the licence seats list). */
+  @Prop({ type: String, default: null })
+  name!: string | null;
+
+  @Prop({ type: String, default: null })
+  email!: string | null;
 
   /** The realm role `instructor` was given (so a launch does not ask Keycloak again). */
   @Prop({ type: Boolean, default: false })
@@ -206,3 +213,61 @@ export class LinkRecord {
 }
 export const LinkSchema = SchemaFactory.createForClass(LinkRecord);
 LinkSchema.index({ contextKey: 1 });
+
+/**
+ * lti_scores/{testId}: a submitted test's score for an LMS line item (AGS), an outbox: recorded
+ * once per submission (the test id), posted until the platform takes it (ADR 0040).
+ */
+@Schema({ collection: 'lti_scores', versionKey: false })
+export class ScoreRecord {
+  /** The test id: one score per submission. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  uid!: string;
+
+  @Prop({ type: String, required: true })
+  linkKey!: string;
+
+  @Prop({ type: String, required: true })
+  platformId!: string;
+
+  @Prop({ type: String, required: true })
+  lineItemUrl!: string;
+
+  /** The LMS's id of the learner (the launch's `sub`). */
+  @Prop({ type: String, required: true })
+  lmsUserId!: string;
+
+  @Prop({ type: Number, required: true })
+  scoreGiven!: number;
+
+  @Prop({ type: Number, required: true })
+  scoreMaximum!: number;
+
+  /** When the test was submitted (the score's timestamp). */
+  @Prop({ type: Date, required: true })
+  submittedAt!: Date;
+
+  @Prop({ type: String, required: true })
+  status!: 'pending' | 'sent' | 'failed';
+
+  @Prop({ type: Number, default: 0 })
+  attempts!: number;
+
+  /** When to try next (pending), or the lease of a post in flight. */
+  @Prop({ type: Date, required: true })
+  nextAt!: Date;
+
+  @Prop({ type: String, default: null })
+  lastError!: string | null;
+
+  @Prop({ type: Date, default: null })
+  sentAt!: Date | null;
+}
+export const ScoreSchema = SchemaFactory.createForClass(ScoreRecord);
+// the sweep: the scores due now
+ScoreSchema.index({ status: 1, nextAt: 1 });
+// a learner's scores (erasure)
+ScoreSchema.index({ uid: 1 });

@@ -1,6 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  type CreateLinkedTestMessage,
+  type LinkedTest,
+  type LinkedTestsMessage,
   type CreateTestAnswer,
   type CreateTestMessage,
   type DeleteTestAnswer,
@@ -44,6 +47,18 @@ export class TestsController {
   @RpcPattern(Subjects.testing.createTest)
   create(@Payload() { actor, input }: CreateTestMessage): Promise<CreateTestAnswer> {
     return this.tests.create(actor, input);
+  }
+
+  @RpcPattern(Subjects.testing.createLinkedTest)
+  createLinked(
+    @Payload() { actor, input, linkKey }: CreateLinkedTestMessage,
+  ): Promise<CreateTestAnswer> {
+    return this.tests.createLinked(actor, input, linkKey);
+  }
+
+  @RpcPattern(Subjects.testing.linkedTests)
+  linked(@Payload() { actor, linkKey }: LinkedTestsMessage): Promise<{ tests: LinkedTest[] }> {
+    return this.tests.linked(actor, linkKey);
   }
 
   @RpcPattern(Subjects.testing.getTest)

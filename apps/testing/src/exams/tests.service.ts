@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   ANSWER_RULES_VERSION,
+  ASSIGNMENT_MESSAGES,
+  type LinkedTest,
   type CreateTestAnswer,
   CreateTestDto,
   type CreateTestInput,
@@ -50,6 +52,12 @@ export function newTestId(): string {
   return id;
 }
 
+/** An LMS assignment's key: `<platform id>:<resource link id>` (LinkKeyParam). */
+const LINK_KEY = /^[a-f0-9-]{36}:[^\s]{1,255}$/;
+
+const byCreatedDesc = (a: TestRecord, b: TestRecord) =>
+  new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || (a._id < b._id ? 1 : -1);
+
 const byLastUpdatedDesc = (a: TestRecord, b: TestRecord) =>
   new Date(b.lastUpdated).getTime() - new Date(a.lastUpdated).getTime() || (a._id < b._id ? 1 : -1);
 
@@ -64,7 +72,11 @@ export class TestsService {
     @Inject(Peers) private readonly peers: PeerCalls,
   ) {}
 
-  async create(actor: Actor | null, raw: CreateTestInput): Promise<CreateTestAnswer> {
+  async create(
+    actor: Actor | null,
+    raw: CreateTestInput,
+    ltiLink: string | null = null,
+  ): Promise<CreateTestAnswer> {
     requireVerified(actor);
     const input = validatePayload(CreateTestDto, raw);
     if (input.timed && input.mode !== 'practice')
@@ -127,9 +139,44 @@ export class TestsService {
       timer,
       timerEndsAt: timer?.endsAt ?? null,
       answerRules: ANSWER_RULES_VERSION,
+      ...(ltiLink ? { ltiLink } : {}),
     };
     await this.store.create(test, snapshot);
     return { success: true, testId: test._id };
+  }
+
+  /**
+   * Service to service (schools, issue 30): a test of an LMS assignment for the learner (the
+   * actor), the same as POST /api/create-test but carrying the assignment's link.
+   */
+  createLinked(
+    actor: Actor | null,
+    raw: CreateTestInput,
+    linkKey: string,
+  ): Promise<CreateTestAnswer> {
+    if (typeof linkKey !== 'string' || !LINK_KEY.test(linkKey)) {
+      throw ServiceError.badRequest(ASSIGNMENT_MESSAGES.notFound);
+    }
+    return this.create(actor, raw, linkKey);
+  }
+
+  /** Service to service (schools): the actor's tests of an LMS assignment, newest first. */
+  async linked(actor: Actor | null, linkKey: string): Promise<{ tests: LinkedTest[] }> {
+    requireVerified(actor);
+    // the owner's tests (few: retention keeps 10 completed), by the owner's index
+    const tests = (await this.store.repo.listByUser(actor.uid))
+      .filter((t) => t.ltiLink === linkKey)
+      .sort(byCreatedDesc);
+    return {
+      tests: tests.map((t) => ({
+        testId: t._id,
+        mode: t.mode,
+        completed: t.completed,
+        finalScore: t.finalScore ?? null,
+        createdAt: new Date(t.createdAt).toISOString(),
+        submittedAt: t.submittedAt ? new Date(t.submittedAt).toISOString() : null,
+      })),
+    };
   }
 
   /** GET /api/tests/:testId: the learner's own test; an admin's any (userId: must be the owner). */

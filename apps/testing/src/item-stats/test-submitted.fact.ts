@@ -25,6 +25,8 @@ export interface FactTest {
   mode: TestSubmittedEvent['mode'];
   createdAt: Date | string;
   timer?: { startedAt: Date | string } | null;
+  /** The LMS assignment it was started from (issue 30). */
+  ltiLink?: string | null;
 }
 
 /** The JetStream message id of a test's fact: one per test, so a republish is a duplicate. */
@@ -196,6 +198,7 @@ export function testSubmittedFact(
     correct: grade.correctCount,
     finalScore: grade.finalScore,
     items,
+    ...(test.ltiLink ? { ltiLink: test.ltiLink } : {}),
   };
 }
 

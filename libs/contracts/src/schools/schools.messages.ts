@@ -1,6 +1,22 @@
 import type { RpcPair } from '../rpc-map';
-import { Subjects } from '../subjects';
-import type { Envelope, LtiPlatform, LtiPlatformInput, LtiPlatformsAnswer } from '../types';
+import { Events, Subjects } from '../subjects';
+import type {
+  CreateTestAnswer,
+  CreateTestInput,
+  DeepLinkRequestView,
+  DeepLinkResponseAnswer,
+  DeepLinkResponseInput,
+  Envelope,
+  Licence,
+  LicenceInput,
+  LicenceSeatsAnswer,
+  LicencesAnswer,
+  LtiAssignmentView,
+  LtiPlatform,
+  LtiPlatformInput,
+  LtiPlatformsAnswer,
+  TestMode,
+} from '../types';
 
 /** Admins only. */
 export type ListPlatformsMessage = Envelope<object>;
@@ -101,6 +117,59 @@ export interface LtiProvisionAnswer {
   created: boolean;
 }
 
+/** The instructor's own deep linking request (the actor must be the launch's user). */
+export type GetDeepLinkMessage = Envelope<{ id: string }>;
+export type RespondDeepLinkMessage = Envelope<{ id: string; input: DeepLinkResponseInput }>;
+
+/** The learner's own assignment (they launched it). `linkKey`: `<platform id>:<resource link id>`. */
+export type GetAssignmentMessage = Envelope<{ linkKey: string }>;
+export type StartAssignmentMessage = Envelope<{ linkKey: string }>;
+export interface StartAssignmentAnswer {
+  testId: string;
+  mode: TestMode;
+  /** false: the learner's unfinished test of this assignment, resumed. */
+  created: boolean;
+}
+
+/** Service to service (schools → testing): a test of an assignment, for the actor. */
+export type CreateLinkedTestMessage = Envelope<{ input: CreateTestInput; linkKey: string }>;
+/** Service to service (schools → testing): the actor's tests of an assignment, newest first. */
+export type LinkedTestsMessage = Envelope<{ linkKey: string }>;
+export interface LinkedTest {
+  testId: string;
+  mode: TestMode;
+  completed: boolean;
+  finalScore: number | null;
+  createdAt: string;
+  submittedAt: string | null;
+}
+
+/** Admins only: seat licences. */
+export type ListLicencesMessage = Envelope<{ platformId?: string }>;
+export type CreateLicenceMessage = Envelope<{ input: LicenceInput }>;
+export type UpdateLicenceMessage = Envelope<{ id: string; input: LicenceInput }>;
+export type LicenceSeatsMessage = Envelope<{ id: string }>;
+export type ReleaseSeatMessage = Envelope<{ id: string; uid: string }>;
+
+/**
+ * A seat taken or freed (events.licence.seatTaken / seatReleased). `seat` counts the learner's
+ * seats of this licence (1 the first time; again after a release, 2...), so the ledger's keys of
+ * one holding never meet another's.
+ */
+export interface LicenceSeatEvent {
+  licenceId: string;
+  uid: string;
+  seat: number;
+  productIds: string[];
+  /** ISO 8601 */
+  at: string;
+}
+
+export interface SchoolsEvents {
+  [Events.licenceSeatTaken]: LicenceSeatEvent;
+  [Events.licenceSeatReleased]: LicenceSeatEvent;
+}
+
 export interface SchoolsRpc {
   [Subjects.schools.listPlatforms]: RpcPair<ListPlatformsMessage, LtiPlatformsAnswer>;
   [Subjects.schools.createPlatform]: RpcPair<CreatePlatformMessage, LtiPlatform>;
@@ -113,4 +182,15 @@ export interface SchoolsRpc {
   [Subjects.schools.bridgeAuthorize]: RpcPair<BridgeAuthorizeMessage, BridgeAuthorizeAnswer>;
   [Subjects.schools.bridgeToken]: RpcPair<BridgeTokenMessage, BridgeTokenAnswer>;
   [Subjects.identity.ltiProvision]: RpcPair<LtiProvisionMessage, LtiProvisionAnswer>;
+  [Subjects.schools.getDeepLink]: RpcPair<GetDeepLinkMessage, DeepLinkRequestView>;
+  [Subjects.schools.respondDeepLink]: RpcPair<RespondDeepLinkMessage, DeepLinkResponseAnswer>;
+  [Subjects.schools.getAssignment]: RpcPair<GetAssignmentMessage, LtiAssignmentView>;
+  [Subjects.schools.startAssignment]: RpcPair<StartAssignmentMessage, StartAssignmentAnswer>;
+  [Subjects.testing.createLinkedTest]: RpcPair<CreateLinkedTestMessage, CreateTestAnswer>;
+  [Subjects.testing.linkedTests]: RpcPair<LinkedTestsMessage, { tests: LinkedTest[] }>;
+  [Subjects.schools.listLicences]: RpcPair<ListLicencesMessage, LicencesAnswer>;
+  [Subjects.schools.createLicence]: RpcPair<CreateLicenceMessage, Licence>;
+  [Subjects.schools.updateLicence]: RpcPair<UpdateLicenceMessage, Licence>;
+  [Subjects.schools.licenceSeats]: RpcPair<LicenceSeatsMessage, LicenceSeatsAnswer>;
+  [Subjects.schools.releaseSeat]: RpcPair<ReleaseSeatMessage, { released: true }>;
 }

@@ -214,7 +214,7 @@ export const PAYMENT_REDIRECT_MS = 6_000;
 export const PAYMENT_REDIRECT_WAITING_MS = 12_000;
 
 /** Where a grant or revocation came from. */
-export const ENTITLEMENT_SOURCES = ['payment', 'admin', 'refund'] as const;
+export const ENTITLEMENT_SOURCES = ['payment', 'admin', 'refund', 'licence'] as const;
 export type EntitlementSource = (typeof ENTITLEMENT_SOURCES)[number];
 
 export const ENTITLEMENT_ACTIONS = ['grant', 'revoke', 'refund'] as const;

@@ -86,6 +86,11 @@ export interface TestSubmittedEvent {
   /** round(100 × correct / total), the test's grade. */
   finalScore: number;
   items: TestSubmittedItem[];
+  /**
+   * The LMS assignment the test was started from (issue 30: `<platform id>:<resource link id>`);
+   * the schools service sends its score to the LMS gradebook.
+   */
+  ltiLink?: string;
 }
 
 /** The orders of the item list. */

@@ -103,3 +103,167 @@ export function isLtiUrl(value: unknown, allowHttp: boolean): value is string {
   if (url.username || url.password || url.hash) return false;
   return url.protocol === 'https:' || (allowHttp && url.protocol === 'http:');
 }
+
+/**
+ * What a placed link opens (Deep Linking 2.0: the instructor's pick, kept in the link's custom
+ * parameters; ADR 0040).
+ */
+export type LtiResource =
+  | { kind: 'dashboard' }
+  | { kind: 'test'; productId: string; includeId: string; mode: 'full' | 'practice' }
+  | { kind: 'workbook'; productId: string }
+  | { kind: 'infinite' }
+  | { kind: 'pump' };
+
+/** One thing an instructor may embed, as the picker lists it. */
+export interface DeepLinkOption {
+  /** Stable key of the option (e.g. `test:teas_math_qbank:full`). */
+  key: string;
+  resource: LtiResource;
+  title: string;
+  /** What the learner gets there, in a sentence. */
+  description: string;
+  /** A test: it can post its score to the LMS gradebook (AGS). */
+  gradable: boolean;
+}
+
+/** GET /api/lti/deep-links/{id}: the instructor's pending deep linking request. */
+export interface DeepLinkRequestView {
+  id: string;
+  /** The LMS course the content goes into. */
+  context: { label: string | null; title: string | null } | null;
+  /** The LMS takes several items at once. */
+  acceptMultiple: boolean;
+  /** The LMS makes a gradebook column for a gradable item (AGS line items offered). */
+  acceptLineItem: boolean;
+  options: DeepLinkOption[];
+  /** ISO 8601: the request's end (the LMS's pick window). */
+  expiresAt: string;
+}
+
+/** One pick: an option, with its title in the LMS and whether it is graded. */
+export interface DeepLinkPick {
+  key: string;
+  /** The link's title in the LMS (defaults to the option's). */
+  title?: string;
+  /** Ask the LMS for a gradebook column (gradable options only). */
+  graded?: boolean;
+}
+
+/** POST /api/lti/deep-links/{id} body. */
+export interface DeepLinkResponseInput {
+  picks: DeepLinkPick[];
+}
+
+/** The signed answer the browser posts to the LMS (form field `JWT`). */
+export interface DeepLinkResponseAnswer {
+  returnUrl: string;
+  jwt: string;
+}
+
+export const DEEP_LINK_MESSAGES = {
+  notFound:
+    'This content request has expired or was already answered. Start again from your course.',
+  notYours: 'This content request belongs to another user.',
+  instructorsOnly: 'Only instructors of the course can add content to it.',
+  nothingPicked: 'Choose at least one item to add.',
+  oneOnly: 'Your LMS takes one item at a time: choose one.',
+  unknownOption: 'One of the chosen items is not offered.',
+  titleTooLong: 'A title must be at most 120 characters.',
+  gradedInvalid: 'Graded must be true or false.',
+} as const;
+
+/** GET /api/lti/assignments/{linkKey}: an LMS assignment that opens a test. */
+export interface LtiAssignmentView {
+  linkKey: string;
+  title: string | null;
+  context: { label: string | null; title: string | null } | null;
+  productId: string;
+  includeId: string;
+  productName: string;
+  mode: 'full' | 'practice';
+  /** The LMS has a gradebook column for it: a submitted test's score is sent there. */
+  graded: boolean;
+  /** The learner's tests of this assignment, newest first. */
+  attempts: LtiAttempt[];
+}
+
+export interface LtiAttempt {
+  testId: string;
+  status: 'in-progress' | 'submitted';
+  /** 0..100 once submitted. */
+  score: number | null;
+  /** Where the score is with the LMS. */
+  gradeSync: 'none' | 'pending' | 'sent' | 'failed';
+  startedAt: string;
+}
+
+export const ASSIGNMENT_MESSAGES = {
+  notFound: 'This assignment link is unknown. Open it again from your course.',
+  notATest: 'This link does not open a test.',
+  notMember: 'Open this assignment from your course first.',
+} as const;
+
+/**
+ * Seat licences (issue 30, ADR 0040): a school (its LMS registration) holds `seats` seats of the
+ * chosen products for a term; a learner launching from it takes one, and the products are theirs
+ * (entitlement source `licence`) until the term ends or an admin frees the seat.
+ */
+export interface Licence {
+  id: string;
+  platformId: string;
+  name: string;
+  productIds: string[];
+  seats: number;
+  seatsUsed: number;
+  /** YYYY-MM-DD, first day of the term (UTC). */
+  startsOn: string;
+  /** YYYY-MM-DD, last day of the term (UTC). */
+  endsOn: string;
+  /** scheduled: before the term; active: during it; ended: after it (its grants revoked). */
+  status: 'scheduled' | 'active' | 'ended';
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Body of POST /api/admin/lti/licences (and PUT /api/admin/lti/licences/{id}, platformId ignored). */
+export interface LicenceInput {
+  platformId: string;
+  name: string;
+  productIds: string[];
+  seats: number;
+  startsOn: string;
+  endsOn: string;
+}
+
+/** GET /api/admin/lti/licences */
+export interface LicencesAnswer {
+  licences: Licence[];
+}
+
+/** A taken seat, as admins see it. */
+export interface LicenceSeat {
+  uid: string;
+  email: string;
+  takenAt: string;
+}
+export interface LicenceSeatsAnswer {
+  seats: LicenceSeat[];
+}
+
+export const LICENCE_LIMITS = { seats: 100_000, products: 50, name: 120 } as const;
+
+export const LICENCE_MESSAGES = {
+  nameRequired: 'Name is required.',
+  nameTooLong: `Name must be at most ${LICENCE_LIMITS.name} characters.`,
+  platformRequired: 'Choose the LMS platform the licence is for.',
+  productsRequired: 'Choose at least one product.',
+  unknownProduct: 'One of the products does not exist.',
+  freeProduct: 'Free products need no licence.',
+  seatsInvalid: `Seats must be a whole number from 1 to ${LICENCE_LIMITS.seats.toLocaleString('en-US')}.`,
+  seatsBelowUsed: 'Seats cannot be fewer than the seats already taken.',
+  datesInvalid: 'Start and end must be dates (YYYY-MM-DD), the end on or after the start.',
+  notFound: 'No such licence.',
+  seatNotFound: 'This learner holds no seat of the licence.',
+  full: 'All seats of your school’s licence are taken. Ask your instructor or school administrator.',
+} as const;

@@ -3,24 +3,17 @@
  * it back): custom parameters are the one place LTI gives a tool for its own data on a link, and
  * they come back signed in every launch (LTI Core 1.3 §5.4.6).
  */
-import { PRODUCT_ID_PATTERN } from '@examprep/contracts';
+import { type LtiResource, PRODUCT_ID_PATTERN } from '@examprep/contracts';
 
-export type LinkedResource =
-  | { kind: 'dashboard' }
-  | { kind: 'test'; productId: string; mode: 'full' | 'practice' }
-  | { kind: 'workbook'; productId: string }
-  | { kind: 'infinite'; course: string }
-  | { kind: 'pump' };
+export type LinkedResource = LtiResource;
 
 /** The custom parameter names (prefixed: a platform may add its own). */
 export const CUSTOM = {
   kind: 'examprep_kind',
   product: 'examprep_product',
+  include: 'examprep_include',
   mode: 'examprep_mode',
-  course: 'examprep_course',
 } as const;
-
-const COURSE_PATTERN = /^[a-z0-9_-]{1,64}$/;
 
 /** The custom parameters that name `resource`. */
 export function customOf(resource: LinkedResource): Record<string, string> {
@@ -29,12 +22,11 @@ export function customOf(resource: LinkedResource): Record<string, string> {
       return {
         [CUSTOM.kind]: 'test',
         [CUSTOM.product]: resource.productId,
+        [CUSTOM.include]: resource.includeId,
         [CUSTOM.mode]: resource.mode,
       };
     case 'workbook':
       return { [CUSTOM.kind]: 'workbook', [CUSTOM.product]: resource.productId };
-    case 'infinite':
-      return { [CUSTOM.kind]: 'infinite', [CUSTOM.course]: resource.course };
     default:
       return { [CUSTOM.kind]: resource.kind };
   }
@@ -48,20 +40,22 @@ export function resourceOf(custom: Readonly<Record<string, string>>): LinkedReso
   const product = custom[CUSTOM.product] ?? '';
   switch (custom[CUSTOM.kind]) {
     case 'test': {
+      const include = custom[CUSTOM.include] ?? '';
       const mode = custom[CUSTOM.mode];
-      if (PRODUCT_ID_PATTERN.test(product) && (mode === 'full' || mode === 'practice')) {
-        return { kind: 'test', productId: product, mode };
+      if (
+        PRODUCT_ID_PATTERN.test(product) &&
+        PRODUCT_ID_PATTERN.test(include) &&
+        (mode === 'full' || mode === 'practice')
+      ) {
+        return { kind: 'test', productId: product, includeId: include, mode };
       }
       break;
     }
     case 'workbook':
       if (PRODUCT_ID_PATTERN.test(product)) return { kind: 'workbook', productId: product };
       break;
-    case 'infinite': {
-      const course = custom[CUSTOM.course] ?? '';
-      if (COURSE_PATTERN.test(course)) return { kind: 'infinite', course };
-      break;
-    }
+    case 'infinite':
+      return { kind: 'infinite' };
     case 'pump':
       return { kind: 'pump' };
   }
@@ -72,11 +66,11 @@ export function resourceOf(custom: Readonly<Record<string, string>>): LinkedReso
 export function pathOf(resource: LinkedResource, linkKey: string | null): string {
   switch (resource.kind) {
     case 'test':
-      return linkKey ? `/lti/assignment/${encodeURIComponent(linkKey)}` : `/dashboard`;
+      return linkKey ? `/lti/assignment/${encodeURIComponent(linkKey)}` : '/dashboard';
     case 'workbook':
       return `/workbook/${encodeURIComponent(resource.productId)}`;
     case 'infinite':
-      return `/infinite-qbank?course=${encodeURIComponent(resource.course)}`;
+      return '/infinite-qbank';
     case 'pump':
       return '/simulations';
     default:

@@ -1229,6 +1229,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/lti/deep-links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The instructor's pending deep linking request: the course and what may be embedded (tests, workbooks, Infinite QBank, the pump simulator). */
+    get: operations['LtiLearnersController_deepLink'];
+    put?: never;
+    /** Answers the deep linking request with the picked items: the signed response (JWT) and the LMS URL the browser posts it to. Once. */
+    post: operations['LtiLearnersController_respond'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/lti/assignments/{linkKey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An LMS assignment that opens a test, as the learner who launched it sees it: the test, whether it is graded in the LMS, the learner's attempts and their grades' delivery. */
+    get: operations['LtiLearnersController_assignment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/lti/assignments/{linkKey}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts the assignment's test (or resumes the learner's unfinished one); its score goes to the LMS gradebook when submitted. */
+    post: operations['LtiLearnersController_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/lti/platforms': {
     parameters: {
       query?: never;
@@ -1260,6 +1312,75 @@ export interface paths {
     post?: never;
     /** Removes a registration: its launches stop working. */
     delete: operations['AdminLtiController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/lti/licences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The seat licences (of one LMS registration with ?platformId=). */
+    get: operations['AdminLicencesController_list'];
+    put?: never;
+    /** Makes a licence: seats of chosen products for a term, on a school's LMS registration. */
+    post: operations['AdminLicencesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/lti/licences/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a licence: name, products, seats (never below the seats taken), term. */
+    put: operations['AdminLicencesController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/lti/licences/{id}/seats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The licence's taken seats: who holds one and since when. */
+    get: operations['AdminLicencesController_seats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/lti/licences/{id}/seats/{uid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Frees a learner's seat: the products it gave are taken back, the seat is free again. */
+    delete: operations['AdminLicencesController_release'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1646,6 +1767,14 @@ export interface components {
       /** @description A daily reminder mail (opt-in). */
       reminders: boolean;
     };
+    DeepLinkPickDto: {
+      key: string;
+      title?: string;
+      graded?: boolean;
+    };
+    DeepLinkResponseDto: {
+      picks: components['schemas']['DeepLinkPickDto'][];
+    };
     LtiPlatformDto: {
       name: string;
       issuer: string;
@@ -1656,6 +1785,15 @@ export interface components {
       jwksUrl: string;
       /** @enum {string} */
       status: 'active' | 'pending' | 'disabled';
+    };
+    LicenceDto: {
+      /** @description the LMS registration the licence is for */
+      platformId: string;
+      name: string;
+      productIds: string[];
+      seats: number;
+      startsOn: string;
+      endsOn: string;
     };
     CreateUploadDto: {
       /** @enum {string} */
@@ -6573,7 +6711,7 @@ export interface operations {
               /** @enum {string} */
               action: 'grant' | 'revoke' | 'refund';
               /** @enum {string} */
-              source: 'refund' | 'payment' | 'admin';
+              source: 'refund' | 'payment' | 'admin' | 'licence';
               by: string;
               at: string;
               orderId: string | null;
@@ -6678,7 +6816,7 @@ export interface operations {
               /** @enum {string} */
               action: 'grant' | 'revoke' | 'refund';
               /** @enum {string} */
-              source: 'refund' | 'payment' | 'admin';
+              source: 'refund' | 'payment' | 'admin' | 'licence';
               by: string;
               at: string;
               orderId: string | null;
@@ -9711,6 +9849,461 @@ export interface operations {
       };
     };
   };
+  LtiLearnersController_deepLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description deep linking request id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description DeepLinkRequestView */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            context: {
+              label: string | null;
+              title: string | null;
+            } | null;
+            acceptMultiple: boolean;
+            acceptLineItem: boolean;
+            options: {
+              key: string;
+              resource:
+                | {
+                    /** @enum {string} */
+                    kind: 'dashboard';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'test';
+                    productId: string;
+                    includeId: string;
+                    /** @enum {string} */
+                    mode: 'full' | 'practice';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'workbook';
+                    productId: string;
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'infinite';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'pump';
+                  };
+              title: string;
+              description: string;
+              gradable: boolean;
+            }[];
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The object named in the request does not exist (or is not the caller’s). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LtiLearnersController_respond: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description deep linking request id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeepLinkResponseDto'];
+      };
+    };
+    responses: {
+      /** @description DeepLinkResponseAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            returnUrl: string;
+            jwt: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The object named in the request does not exist (or is not the caller’s). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LtiLearnersController_assignment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the LMS link: <platform id>:<resource link id> */
+        linkKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description LtiAssignmentView */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            linkKey: string;
+            title: string | null;
+            context: {
+              label: string | null;
+              title: string | null;
+            } | null;
+            productId: string;
+            includeId: string;
+            productName: string;
+            /** @enum {string} */
+            mode: 'full' | 'practice';
+            graded: boolean;
+            attempts: {
+              testId: string;
+              /** @enum {string} */
+              status: 'in-progress' | 'submitted';
+              score: number | null;
+              /** @enum {string} */
+              gradeSync: 'pending' | 'failed' | 'none' | 'sent';
+              startedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The object named in the request does not exist (or is not the caller’s). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LtiLearnersController_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the LMS link: <platform id>:<resource link id> */
+        linkKey: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description StartAssignmentAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            testId: string;
+            /** @enum {string} */
+            mode: 'full' | 'practice';
+            created: boolean;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Email not verified. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The object named in the request does not exist (or is not the caller’s). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   AdminLtiController_list: {
     parameters: {
       query?: never;
@@ -10041,6 +10634,514 @@ export interface operations {
       path: {
         /** @description platform registration id */
         id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The object named in the request does not exist (or is not the caller’s). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminLicencesController_list: {
+    parameters: {
+      query?: {
+        /** @description only this LMS registration */
+        platformId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description LicencesAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            licences: {
+              id: string;
+              platformId: string;
+              name: string;
+              productIds: string[];
+              seats: number;
+              seatsUsed: number;
+              startsOn: string;
+              endsOn: string;
+              /** @enum {string} */
+              status: 'active' | 'scheduled' | 'ended';
+              createdAt: string;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminLicencesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LicenceDto'];
+      };
+    };
+    responses: {
+      /** @description Licence */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            platformId: string;
+            name: string;
+            productIds: string[];
+            seats: number;
+            seatsUsed: number;
+            startsOn: string;
+            endsOn: string;
+            /** @enum {string} */
+            status: 'active' | 'scheduled' | 'ended';
+            createdAt: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminLicencesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description licence id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LicenceDto'];
+      };
+    };
+    responses: {
+      /** @description Licence */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            platformId: string;
+            name: string;
+            productIds: string[];
+            seats: number;
+            seatsUsed: number;
+            startsOn: string;
+            endsOn: string;
+            /** @enum {string} */
+            status: 'active' | 'scheduled' | 'ended';
+            createdAt: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The object named in the request does not exist (or is not the caller’s). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminLicencesController_seats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description licence id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description LicenceSeatsAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            seats: {
+              uid: string;
+              email: string;
+              takenAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Missing, expired or invalid token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The object named in the request does not exist (or is not the caller’s). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminLicencesController_release: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description licence id */
+        id: string;
+        /** @description the seat holder */
+        uid: string;
       };
       cookie?: never;
     };
