@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import type { LtiProvisionAnswer } from '@examprep/contracts';
+import { LTI_PLACEHOLDER_EMAIL_DOMAIN, type LtiProvisionAnswer } from '@examprep/contracts';
 import { rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
 import type { AccountFacts } from '../directory/directory-entry';
 import {
@@ -35,7 +35,7 @@ const ID_HASH_CHARS = 40;
  * (RFC 2606), so nothing is ever delivered to it, and unique as the id is. As the email it is
  * also the username, which Keycloak keeps unique: two racing launches make one account.
  */
-const NO_EMAIL_DOMAIN = 'lti.invalid';
+const NO_EMAIL_DOMAIN = LTI_PLACEHOLDER_EMAIL_DOMAIN;
 /**
  * After a 409, how long a racing launch's account may take to show in Keycloak's search (its
  * transaction commits after our create failed), looked for every RACE_STEP_MS.

@@ -3,6 +3,17 @@
  * shows an admin to copy into an LMS. Web-safe: no decorators.
  */
 
+/**
+ * The domain of the address a school account gets when its LMS sends no email, or one another
+ * account has (identity's LTI provisioning; `.invalid` is reserved: nothing is ever sent there).
+ */
+export const LTI_PLACEHOLDER_EMAIL_DOMAIN = 'lti.invalid';
+
+/** Whether an address is a school account's placeholder (shown as the person's name instead). */
+export function isPlaceholderEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${LTI_PLACEHOLDER_EMAIL_DOMAIN}`);
+}
+
 /** `pending`: made by a dynamic registration, waiting for a site admin; only `active` launches. */
 export const LTI_PLATFORM_STATUSES = ['active', 'pending', 'disabled'] as const;
 export type LtiPlatformStatus = (typeof LTI_PLATFORM_STATUSES)[number];

@@ -110,9 +110,9 @@ describe('/lti/assignment/:linkKey', () => {
     const started = startedLabel(attempts[0].startedAt);
     expect(rows.slice(1).map((r) => r.textContent)).toEqual([
       `${started}In progress——`,
-      `${started}Submitted82 %Sending…Review`,
-      `${started}Submitted64 %SentReview`,
-      `${startedLabel('2026-11-01T09:00:00Z')}Submitted40 %Not sent yet: we keep tryingReview`,
+      `${started}SubmittedReview82 %Sending…`,
+      `${started}SubmittedReview64 %Sent`,
+      `${startedLabel('2026-11-01T09:00:00Z')}SubmittedReview40 %Not sent yet: we keep trying`,
     ]);
     const links = within(table).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([

@@ -11,7 +11,10 @@ import { useLtiAssignment, useStartAssignment } from './lti-assignment-api';
 import { LTI_ASSIGNMENT_MESSAGES as T } from './lti-assignment.messages';
 import { courseName, REFUSED_STATUSES } from './lti-pages';
 
-/** The learner's attempts, newest first: the score, and where its grade is with the LMS. */
+/**
+ * The learner's attempts, newest first: the score, where its grade is with the LMS, and a
+ * submitted one's review (under its status: four columns fit a phone).
+ */
 function Attempts({ view }: { view: LtiAssignmentView }) {
   if (view.attempts.length === 0) {
     return <p className="text-body-secondary">{T.noAttempts}</p>;
@@ -23,16 +26,20 @@ function Attempts({ view }: { view: LtiAssignmentView }) {
         return (
           <tr key={attempt.testId}>
             <td>{started}</td>
-            <td>{T.statuses[attempt.status]}</td>
-            <td>{scoreLabel(attempt)}</td>
-            <td>{T.gradeSync[attempt.gradeSync]}</td>
             <td>
+              {T.statuses[attempt.status]}
               {attempt.status === 'submitted' ? (
-                <Link to={reviewPath(attempt.testId)} aria-label={T.reviewOf(started)}>
+                <Link
+                  to={reviewPath(attempt.testId)}
+                  aria-label={T.reviewOf(started)}
+                  className="d-block small"
+                >
                   {T.review}
                 </Link>
               ) : null}
             </td>
+            <td>{scoreLabel(attempt)}</td>
+            <td>{T.gradeSync[attempt.gradeSync]}</td>
           </tr>
         );
       })}

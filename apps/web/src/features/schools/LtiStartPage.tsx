@@ -10,7 +10,8 @@ import { LTI_START_MESSAGES as T, safeAppPath } from './lti-start';
 /**
  * /lti/start?to=… (issue 30, ADR 0040): where the gateway sends the browser after an accepted
  * LMS launch. It signs in through Keycloak's identity provider `lti`, which takes the launch's
- * one-time ticket (a cookie for the bridge only), and returns to the launch's target.
+ * one-time ticket (a cookie for the bridge only), and returns to the launch's target. Someone
+ * signed in already is signed out first: the launch's user is who the LMS says, always.
  */
 export default function LtiStartPage() {
   useDocumentTitle(T.title);
@@ -19,18 +20,25 @@ export default function LtiStartPage() {
   const to = safeAppPath(search.get('to'));
   const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
-  const { status, login } = session;
+  const { status, login, logout } = session;
 
   const start = () => {
     setFailed(null);
-    login(to, { school: true }).catch((err: unknown) => {
+    // Keycloak refuses a school sign-in over another user's session in this browser (a shared
+    // computer, a teacher trying a learner's view): that session ends first, and the browser
+    // comes back here (the launch's ticket cookie lasts two minutes) to sign in the launch's user
+    const next =
+      status === 'signed-in'
+        ? logout(`/lti/start?to=${encodeURIComponent(to)}`)
+        : login(to, { school: true });
+    next.catch((err: unknown) => {
       started.current = false;
       setFailed(err instanceof Error ? err.message : String(err));
     });
   };
 
   useEffect(() => {
-    // once keycloak-js is ready; a session of someone else is replaced (prompt=login)
+    // once keycloak-js is ready
     if (status === 'loading' || started.current) return;
     started.current = true;
     start();

@@ -13,7 +13,7 @@ export const LTI_ASSIGNMENT_MESSAGES = {
   startFailed: 'Could not open the test.',
   attemptsHeading: 'Your attempts',
   attemptsCaption: 'Your attempts at this assignment, newest first',
-  columns: ['Started', 'Status', 'Score', 'Grade in your course', 'Review'],
+  columns: ['Started', 'Status', 'Score', 'Grade in your course'],
   noAttempts: 'You have not started this test yet.',
   statuses: { 'in-progress': 'In progress', submitted: 'Submitted' },
   gradeSync: {

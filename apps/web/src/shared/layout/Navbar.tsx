@@ -7,6 +7,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { passesVerification } from '@examprep/contracts/types';
 import { useConfig } from '../config/config-context';
+import { displayNameOf } from '../session/claims';
 import { useSession } from '../session/session-context';
 import {
   DASHBOARD_NOTICE_EVENT,
@@ -96,10 +97,10 @@ export function Navbar({ accountItems }: { accountItems?: ReactNode } = {}) {
                   as={Nav.Link}
                   id="user-menu"
                   className="app-user-toggle"
-                  title={session.user.email}
+                  title={displayNameOf(session.user)}
                 >
                   <span className="app-user-email">
-                    {session.user.email || LAYOUT_MESSAGES.userMenu}
+                    {displayNameOf(session.user) || LAYOUT_MESSAGES.userMenu}
                   </span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu

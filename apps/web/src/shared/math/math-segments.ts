@@ -1,7 +1,6 @@
 /** A text split into plain runs and LaTeX runs (\( \) inline, \[ \] display; admin spec §2.3). */
 export type MathPart =
-  | { kind: 'text'; text: string }
-  | { kind: 'math'; latex: string; display: boolean };
+  { kind: 'text'; text: string } | { kind: 'math'; latex: string; display: boolean };
 
 const PATTERN = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g;
 

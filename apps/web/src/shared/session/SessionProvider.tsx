@@ -281,11 +281,14 @@ export function SessionProvider({
     [kc],
   );
 
-  const logout = useCallback(async () => {
-    clearLocal();
-    setState({ ...SIGNED_OUT, signingOut: true });
-    await kc.logout({ redirectUri: `${origin()}/login` });
-  }, [kc, clearLocal]);
+  const logout = useCallback(
+    async (redirectPath = '/login') => {
+      clearLocal();
+      setState({ ...SIGNED_OUT, signingOut: true });
+      await kc.logout({ redirectUri: `${origin()}${redirectPath}` });
+    },
+    [kc, clearLocal],
+  );
 
   const refresh = useCallback(async () => {
     await kc.updateToken(-1);

@@ -1,3 +1,4 @@
+import { isPlaceholderEmail } from '@examprep/contracts/types';
 import { type SessionUser } from './session-context';
 
 /** The parts of the Keycloak access/ID token the app reads. */
@@ -6,10 +7,21 @@ export interface TokenClaims {
   email?: string;
   email_verified?: boolean;
   preferred_username?: string;
+  /** The person's name (Keycloak's profile scope): shown for school accounts without email. */
+  name?: string;
   realm_access?: { roles?: string[] };
 }
 
 export const ADMIN_ROLE = 'admin';
+
+/**
+ * How the account menu names the user: their email, or for a school account whose LMS gave
+ * none (a placeholder address, ADR 0040) their name.
+ */
+export function displayNameOf(user: SessionUser): string {
+  if (user.email && !isPlaceholderEmail(user.email)) return user.email;
+  return user.name || '';
+}
 
 export interface Identity {
   user: SessionUser;
@@ -27,6 +39,7 @@ export function identityFromClaims(access: TokenClaims | undefined, id?: TokenCl
     user: {
       uid: access?.sub ?? id?.sub ?? '',
       email: access?.email ?? id?.email ?? access?.preferred_username ?? '',
+      name: access?.name ?? id?.name ?? '',
     },
     isAdmin: Array.isArray(roles) && roles.includes(ADMIN_ROLE),
     emailVerified: (access?.email_verified ?? id?.email_verified) === true,

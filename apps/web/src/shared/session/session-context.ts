@@ -7,6 +7,8 @@ export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
 export interface SessionUser {
   uid: string;
   email: string;
+  /** The person's name from the token ('' when none). */
+  name?: string;
 }
 
 /** Learner spec §3 session state (purchases: map of product key to owned). */
@@ -45,8 +47,11 @@ export interface Session extends SessionState {
   registerUser(): Promise<UserDocument>;
   /** Takes the user document's part of GET /api/me (purchases, default dashboard). */
   applyMe(me: Me): void;
-  /** Clears state and the stored dashboard, then ends the identity-provider session. */
-  logout(): Promise<void>;
+  /**
+   * Clears state and the stored dashboard, then ends the identity-provider session; the browser
+   * comes back to `redirectPath` (default /login).
+   */
+  logout(redirectPath?: string): Promise<void>;
   /** Forces a token refresh and re-reads the claims (after verifying an email). */
   refresh(): Promise<void>;
   /** A fresh access token (refreshed if it expires within 30 s), or null when signed out. */
