@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { seededUsers } from '@examprep/test-kit';
 import { shot } from './support/auth';
+import { apiCall } from './support/learners';
 import {
   launchUrl,
   LMS_MEMBERS,
@@ -58,8 +60,6 @@ test('a launch from a registration the admin disabled is refused with a page tha
   lms = await registerLms('disabled');
   const link = await placeLink(lms, 'Pump practice', { examprep_kind: 'pump' });
   const url = await launchUrl(LMS_MEMBERS.lee.sub, link);
-  const { apiCall } = await import('./support/learners');
-  const { seededUsers } = await import('@examprep/test-kit');
   const platform = {
     name: 'Disabled stand-in',
     issuer: lms.issuer,
