@@ -93,6 +93,8 @@ it('creates the streams with the replicas, limits, discard policy and storage of
       subjects: [
         `it${run}.events.user.deleted`,
         `it${run}.events.user.purchasesChanged`,
+        `it${run}.events.licence.seatTaken`,
+        `it${run}.events.licence.seatReleased`,
         `it${run}.events.question.deleted`,
         `it${run}.events.qbank.generated`,
       ],

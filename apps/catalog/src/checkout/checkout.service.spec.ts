@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { refusalOf } from '@examprep/nest-kit';
+import { type JetStreamBus, refusalOf } from '@examprep/nest-kit';
 import {
   type Actor,
   CATALOG_MESSAGES,
@@ -8,9 +8,10 @@ import {
   type Purchases,
 } from '@examprep/contracts';
 import { FakeCouponsRepository } from '../../test/support/fake-coupons.repository';
+import { FakeEntitlementsRepository } from '../../test/support/fake-entitlements.repository';
 import { FakeOrdersRepository } from '../../test/support/fake-orders.repository';
 import type { CatalogEnv } from '../config/catalog.env';
-import type { EntitlementsService } from '../entitlements/entitlements.service';
+import { EntitlementsService } from '../entitlements/entitlements.service';
 import type { ProductsService } from '../products/products.service';
 import { CheckoutService, intendedProductTypeOf } from './checkout.service';
 import type { Coupon } from './coupon.rules';
@@ -51,10 +52,13 @@ let stripe: {
   coupons: { retrieve: jest.Mock; create: jest.Mock };
 };
 
-function sut(overrides: Partial<CatalogEnv> = {}) {
+function sut(
+  overrides: Partial<CatalogEnv> = {},
+  entitlements = { purchasesOf: async () => held } as unknown as EntitlementsService,
+) {
   return new CheckoutService(
     { get: async (id: string) => CATALOGUE.get(id) } as unknown as ProductsService,
-    { purchasesOf: async () => held } as unknown as EntitlementsService,
+    entitlements,
     new CouponsService(new FakeCouponsRepository(COUPONS)),
     orders,
     stripe as unknown as Stripe,
@@ -195,6 +199,26 @@ describe('CheckoutService.create', () => {
   ])('%j: 400 PRODUCT_PROBLEM naming the product; nothing recorded or sent', async (ids, text) => {
     held = { teas_math_qbank: true };
     expect(await refusalOf(sut().create(LEARNER, { products: ids }))).toEqual({
+      status: 400,
+      code: ErrorCodes.PRODUCT_PROBLEM,
+      message: text,
+      fields: { products: [text] },
+    });
+    expect(orders.insert).not.toHaveBeenCalled();
+    expect(stripe.checkout.sessions.create).not.toHaveBeenCalled();
+  });
+
+  it('nobody pays twice (ADR 0023, 0040): a product held through a school licence seat is refused like one bought', async () => {
+    const ledger = new EntitlementsService(new FakeEntitlementsRepository(), {
+      publish: async () => ({ seq: 1, duplicate: false }),
+    } as unknown as JetStreamBus);
+    await ledger.grantSeat({ licenceId: 'lic_1', uid: LEARNER.uid, seat: 1 }, ['teas_math_qbank']);
+    const text = 'You already own Name of teas_math_qbank.';
+    expect(
+      await refusalOf(
+        sut({}, ledger).create(LEARNER, { products: ['teas_math_qbank', 'med_dosage_qbank'] }),
+      ),
+    ).toEqual({
       status: 400,
       code: ErrorCodes.PRODUCT_PROBLEM,
       message: text,

@@ -9,8 +9,9 @@ import { ENTITLEMENT_ACTIONS, type EntitlementAction } from './ledger';
 
 /**
  * One grant or revocation inside a ledger snapshot, never changed. `key` is the idempotency key
- * (`${orderId}:${productId}:${action}` for payments and refunds, a fresh id for admin edits);
- * `seq` the entry's place among the user's entries: 1, 2, 3, ... without gaps.
+ * (`${orderId}:${productId}:${action}` for payments and refunds,
+ * `licence:${licenceId}:${uid}:${seat}:${productId}:${action}` for a licence seat's, a fresh id
+ * for admin edits); `seq` the entry's place among the user's entries: 1, 2, 3, ... without gaps.
  */
 @Schema({ _id: false, versionKey: false })
 export class LedgerEntryRecord {

@@ -13,11 +13,13 @@ import {
 import { EntitlementsRelay } from './entitlements.relay';
 import { EntitlementsRepository } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
+import { LicenceSeatReleasedConsumer, LicenceSeatTakenConsumer } from './licence-seats.consumers';
 import { MongoEntitlementsRepository } from './mongo-entitlements.repository';
 
 /**
  * The entitlement ledger (ADR 0018). Exports EntitlementsService (apply, applyPayment,
- * revokeOrder, purchasesOf, holds, history, erase) for access, admin and checkout.
+ * revokeOrder, purchasesOf, holds, history, erase) for access, admin and checkout; consumes the
+ * schools service's seat facts into licence grants and revocations (ADR 0040).
  */
 @Module({
   imports: [
@@ -32,6 +34,8 @@ import { MongoEntitlementsRepository } from './mongo-entitlements.repository';
     { provide: EntitlementsRepository, useClass: MongoEntitlementsRepository },
     EntitlementsService,
     EntitlementsRelay,
+    LicenceSeatTakenConsumer,
+    LicenceSeatReleasedConsumer,
   ],
   exports: [EntitlementsService],
 })

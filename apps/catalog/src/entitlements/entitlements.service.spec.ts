@@ -355,6 +355,63 @@ describe('payments (issue 24)', () => {
   });
 });
 
+describe('seats of a school licence (ADR 0040)', () => {
+  const seat = { licenceId: 'lic_1', uid: 'u1', seat: 1 };
+  const rows = async (sut: EntitlementsService) =>
+    (await sut.history('u1', undefined, 50)).items.map((e) => [
+      e.productId,
+      e.action,
+      e.source,
+      e.by,
+      e.orderId,
+    ]);
+
+  it('grantSeat grants what is not held (source licence, keyed by the seat) and publishes the holdings; releaseSeat revokes only that', async () => {
+    const { sut, repo, published } = setup();
+    await sut.apply('u1', [grant('b')], admin);
+    await expect(sut.grantSeat(seat, ['a', 'b'])).resolves.toEqual({
+      purchases: { a: true, b: true },
+      version: 2,
+    });
+    expect(repo.snapshots.get('u1#2')!.entries[1]).toMatchObject({
+      key: 'licence:lic_1:u1:1:a:grant',
+      source: 'licence',
+      by: 'licence:lic_1',
+      orderId: null,
+    });
+    await expect(sut.releaseSeat(seat)).resolves.toEqual({ purchases: { b: true }, version: 3 });
+    expect(await rows(sut)).toEqual([
+      ['a', 'revoke', 'licence', 'licence:lic_1', null],
+      ['a', 'grant', 'licence', 'licence:lic_1', null],
+      ['b', 'grant', 'admin', 'admin@examprep.test', null],
+    ]);
+    expect(published.map((p) => [p.subject, p.msgId])).toEqual([
+      ['events.user.purchasesChanged', 'u1:1'],
+      ['events.user.purchasesChanged', 'u1:2'],
+      ['events.user.purchasesChanged', 'u1:3'],
+    ]);
+  });
+
+  it('a redelivered seat, taken or released, records nothing and claims no snapshot', async () => {
+    const { sut, repo } = setup();
+    await sut.grantSeat(seat, ['a']);
+    await sut.grantSeat(seat, ['a']);
+    expect(repo.numbersOf('u1')).toEqual([1]);
+    await sut.releaseSeat(seat);
+    await sut.releaseSeat(seat);
+    await sut.grantSeat(seat, ['a']);
+    expect(repo.numbersOf('u1')).toEqual([1, 2]);
+    await expect(sut.purchasesOf('u1')).resolves.toEqual({});
+  });
+
+  it('nobody pays twice (ADR 0023): a payment for a product held by a seat is recorded as a refund, not a grant', async () => {
+    const { sut } = setup();
+    await sut.grantSeat(seat, ['a']);
+    const paid = await sut.applyPayment('u1', 'ord_1', ['a', 'b'], 'stripe');
+    expect(paid).toMatchObject({ granted: ['b'], alreadyOwned: ['a'] });
+  });
+});
+
 describe('two replicas writing one user at the same moment', () => {
   it('builds on the snapshot another replica claimed first, and settles on the fold of all entries', async () => {
     const { repo, sut } = setup();

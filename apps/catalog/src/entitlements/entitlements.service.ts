@@ -23,6 +23,10 @@ import {
   foldEntries,
   type Holdings,
   invalidChange,
+  licenceBy,
+  licenceGrantChanges,
+  licenceRevokeChanges,
+  type LicenceSeat,
   orderOutcome,
   paymentChanges,
   refundChanges,
@@ -85,8 +89,9 @@ export class EntitlementsService {
 
   /**
    * Records `changes` for `uid` and answers what the user holds afterwards. With an order id
-   * each entry's key is `${orderId}:${productId}:${action}`: an entry recorded before is skipped,
-   * so a redelivered payment grants once. The fold is stored, then published; a crash anywhere
+   * each entry's key is `${orderId}:${productId}:${action}` (a change may bring its own, as a
+   * licence seat's do): an entry recorded before is skipped, so a redelivered payment grants
+   * once. The fold is stored, then published; a crash anywhere
    * in between is finished by the relay (`relayPending`).
    */
   async apply(
@@ -131,6 +136,31 @@ export class EntitlementsService {
       uid,
       (entries) => refundChanges(entries, orderId, productIds),
       { source: 'refund', by, orderId },
+    );
+    return holdings;
+  }
+
+  /**
+   * A learner took a seat of a school's licence (ADR 0040): each of its products they do not
+   * hold is granted (source licence, keyed by the seat); what they hold otherwise is left
+   * alone. Decided and recorded in one snapshot claim, like a payment; a redelivery records
+   * nothing.
+   */
+  async grantSeat(seat: LicenceSeat, productIds: readonly string[]): Promise<Holdings> {
+    const { holdings } = await this.change(
+      seat.uid,
+      (entries) => licenceGrantChanges(entries, seat, productIds),
+      { source: 'licence', by: licenceBy(seat.licenceId), orderId: null },
+    );
+    return holdings;
+  }
+
+  /** A seat was freed: revokes what that seat granted and the learner still holds by it. */
+  async releaseSeat(seat: LicenceSeat): Promise<Holdings> {
+    const { holdings } = await this.change(
+      seat.uid,
+      (entries) => licenceRevokeChanges(entries, seat),
+      { source: 'licence', by: licenceBy(seat.licenceId), orderId: null },
     );
     return holdings;
   }
@@ -322,7 +352,7 @@ export class EntitlementsService {
       const changes = typeof plan === 'function' ? plan(snapshot.entries) : plan;
       const invalid = invalidChange(uid, changes, meta);
       if (invalid) throw new Error(`EntitlementsService.record: invalid ${invalid}`);
-      const keyed = changes.map((c) => ({ ...c, key: keyOf(c) }));
+      const keyed = changes.map((c) => ({ ...c, key: c.key ?? keyOf(c) }));
       const have = new Set(snapshot.entries.map((e) => e.key));
       const entries = [...snapshot.entries];
       for (const c of keyed) {

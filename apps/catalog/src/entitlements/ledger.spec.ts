@@ -3,6 +3,9 @@ import {
   entryKey,
   foldEntries,
   invalidChange,
+  licenceGrantChanges,
+  licenceKey,
+  licenceRevokeChanges,
   orderOutcome,
   paymentChanges,
   purchaseChanges,
@@ -102,6 +105,7 @@ describe('invalidChange', () => {
     expect(invalidChange('u1', [{ productId: 'a.b', action: 'grant' }], meta)).toBe('productId');
     expect(invalidChange('u1', [{ productId: '$gt', action: 'grant' }], meta)).toBe('productId');
     expect(invalidChange('u1', [{ productId: 'a', action: 'give' as never }], meta)).toBe('action');
+    expect(invalidChange('u1', [{ productId: 'a', action: 'grant', key: '' }], meta)).toBe('key');
   });
 });
 
@@ -188,6 +192,155 @@ describe('a payment for products held already (issue 24)', () => {
           );
           expect(decided.length).toBeLessThanOrEqual(1);
         }
+      }),
+    );
+  });
+});
+
+describe('a seat of a school licence (ADR 0040)', () => {
+  type Keyed = {
+    seq: number;
+    productId: string;
+    action: 'grant' | 'revoke' | 'refund';
+    key: string;
+  };
+  const seat1 = { licenceId: 'lic_1', uid: 'u1', seat: 1 };
+  const seat2 = { ...seat1, seat: 2 };
+  const other = { licenceId: 'lic_2', uid: 'u1', seat: 1 };
+  /** Appends the changes as the service records them (a key recorded before is skipped). */
+  function record(
+    entries: Keyed[],
+    changes: { productId: string; action: Keyed['action']; key?: string }[],
+  ) {
+    const out = [...entries];
+    for (const c of changes) {
+      const key = c.key ?? `admin-${out.length + 1}`;
+      if (out.some((e) => e.key === key)) continue;
+      out.push({ seq: out.length + 1, productId: c.productId, action: c.action, key });
+    }
+    return out;
+  }
+  const admin = (entries: Keyed[], productId: string, action: 'grant' | 'revoke') =>
+    record(entries, [{ productId, action }]);
+
+  it('keys each entry by licence, learner, seat, product and action', () => {
+    expect(licenceKey(seat1, 'teas_math_qbank', 'grant')).toBe(
+      'licence:lic_1:u1:1:teas_math_qbank:grant',
+    );
+    expect(licenceKey(seat2, 'teas_math_qbank', 'revoke')).toBe(
+      'licence:lic_1:u1:2:teas_math_qbank:revoke',
+    );
+  });
+
+  it('taking a seat grants the products not held; a product held (paid, admin, another licence) is left alone', () => {
+    let entries = admin([], 'b', 'grant');
+    entries = record(entries, licenceGrantChanges(entries, other, ['c']));
+    expect(licenceGrantChanges(entries, seat1, ['a', 'b', 'c', 'a'])).toEqual([
+      { productId: 'a', action: 'grant', key: 'licence:lic_1:u1:1:a:grant' },
+    ]);
+  });
+
+  it('a redelivered seat grants nothing again, even after the product was revoked', () => {
+    let entries = record([], licenceGrantChanges([], seat1, ['a']));
+    expect(licenceGrantChanges(entries, seat1, ['a'])).toEqual([]);
+    entries = admin(entries, 'a', 'revoke');
+    expect(licenceGrantChanges(entries, seat1, ['a'])).toEqual([]);
+    // a later seat of the same licence is its own
+    expect(licenceGrantChanges(entries, seat2, ['a'])).toEqual([
+      { productId: 'a', action: 'grant', key: 'licence:lic_1:u1:2:a:grant' },
+    ]);
+  });
+
+  it('releasing revokes what the seat granted, once; nothing it did not grant', () => {
+    let entries = admin([], 'b', 'grant');
+    entries = record(entries, licenceGrantChanges(entries, seat1, ['a', 'b']));
+    const release = licenceRevokeChanges(entries, seat1);
+    expect(release).toEqual([
+      { productId: 'a', action: 'revoke', key: 'licence:lic_1:u1:1:a:revoke' },
+    ]);
+    entries = record(entries, release);
+    expect(foldEntries(entries)).toEqual({ b: true });
+    expect(licenceRevokeChanges(entries, seat1)).toEqual([]);
+    // another seat's release takes nothing
+    expect(licenceRevokeChanges(entries, seat2)).toEqual([]);
+  });
+
+  it('a product revoked and given again by an admin since the seat granted it stays at release', () => {
+    let entries = record([], licenceGrantChanges([], seat1, ['a', 'b']));
+    entries = admin(admin(entries, 'a', 'revoke'), 'a', 'grant');
+    expect(licenceRevokeChanges(entries, seat1)).toEqual([
+      { productId: 'b', action: 'revoke', key: 'licence:lic_1:u1:1:b:revoke' },
+    ]);
+  });
+
+  it('a payment for a product the seat holds is a refund entry (paid twice, ADR 0023), and the release still revokes it', () => {
+    let entries = record([], licenceGrantChanges([], seat1, ['a']));
+    const payment = paymentChanges(entries, 'o1', ['a']);
+    expect(payment).toEqual([{ productId: 'a', action: 'refund' }]);
+    entries = [...entries, { seq: 2, productId: 'a', action: 'refund', key: 'o1:a:refund' }];
+    expect(licenceRevokeChanges(entries, seat1)).toEqual([
+      { productId: 'a', action: 'revoke', key: 'licence:lic_1:u1:1:a:revoke' },
+    ]);
+  });
+
+  const product = fc.constantFrom('a', 'b', 'c', 'd');
+  const before = fc.array(
+    fc.record({ productId: product, action: fc.constantFrom('grant' as const, 'revoke' as const) }),
+    { maxLength: 12 },
+  );
+  const history = (steps: { productId: string; action: 'grant' | 'revoke' }[]) =>
+    steps.reduce<Keyed[]>((entries, s) => admin(entries, s.productId, s.action), []);
+
+  it('property: take then release returns the learner to exactly what they held, and never touches a product held before', () => {
+    fc.assert(
+      fc.property(before, fc.array(product, { maxLength: 4 }), (steps, products) => {
+        const start = history(steps);
+        const held = foldEntries(start);
+        const grants = licenceGrantChanges(start, seat1, products);
+        for (const c of grants) expect(Object.hasOwn(held, c.productId)).toBe(false);
+        const taken = record(start, grants);
+        expect(foldEntries(taken)).toEqual(
+          foldEntries([...start, ...products.map((p, i) => g(100 + i, p))]),
+        );
+        const revokes = licenceRevokeChanges(taken, seat1);
+        for (const c of revokes) expect(Object.hasOwn(held, c.productId)).toBe(false);
+        expect(foldEntries(record(taken, revokes))).toEqual(held);
+      }),
+    );
+  });
+
+  it('property: redelivered takes and releases, in any order and with other seats between, record each seat change once', () => {
+    const step = fc.record({
+      seat: fc.constantFrom(seat1, seat2, other),
+      kind: fc.constantFrom('take' as const, 'release' as const, 'admin' as const),
+      productId: product,
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        let entries: Keyed[] = [];
+        for (const s of steps) {
+          const changes =
+            s.kind === 'take'
+              ? licenceGrantChanges(entries, s.seat, ['a', 'b', s.productId])
+              : s.kind === 'release'
+                ? licenceRevokeChanges(entries, s.seat)
+                : [{ productId: s.productId, action: 'grant' as const }];
+          const next = record(entries, changes);
+          // a repeat of the same fact right after records nothing
+          if (s.kind !== 'admin') {
+            const again =
+              s.kind === 'take'
+                ? licenceGrantChanges(next, s.seat, ['a', 'b', s.productId])
+                : licenceRevokeChanges(next, s.seat);
+            expect(again).toEqual([]);
+          }
+          entries = next;
+        }
+        // every key at most once; a seat revokes only what it granted
+        const keys = entries.map((e) => e.key);
+        expect(new Set(keys).size).toBe(keys.length);
+        for (const e of entries.filter((x) => x.key.endsWith(':revoke')))
+          expect(keys).toContain(e.key.replace(/:revoke$/, ':grant'));
       }),
     );
   });

@@ -1,7 +1,8 @@
 /**
  * The entitlement ledger's rules as pure functions (ADR 0018): what a user holds is the fold of
  * their grant/revoke entries in `seq` order; payment and refund entries have a key made of the
- * order, the product and the action, so recording one twice is a duplicate key, not a second
+ * order, the product and the action, and a licence seat's entries one made of the seat, the
+ * product and the action (ADR 0040), so recording one twice is a duplicate key, not a second
  * grant.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,8 @@ export { ENTITLEMENT_ACTIONS, type EntitlementAction };
 export interface EntitlementChange {
   productId: string;
   action: EntitlementAction;
+  /** Its own idempotency key (a licence seat's); without one, `entryKey` of the meta's order. */
+  key?: string;
 }
 
 /** Who or what asks, and for which order (payments and refunds). */
@@ -140,6 +143,80 @@ export function purchaseChanges(
   return changes;
 }
 
+/** The seat of a licence the ledger records: the learner's `seat`-th seat of `licenceId`. */
+export interface LicenceSeat {
+  licenceId: string;
+  uid: string;
+  /** 1 the first time the learner takes a seat of the licence, 2 after a release, ... */
+  seat: number;
+}
+
+/** Who a seat's entries are by (the `by` of the history). */
+export const licenceBy = (licenceId: string) => `licence:${licenceId}`;
+
+/**
+ * The key of a seat's entry (ADR 0040): `licence:<licenceId>:<uid>:<seat>:<productId>:<action>`.
+ * A redelivered seat event finds its keys and records nothing; the seat counter keeps the keys
+ * of a later seat of the same licence apart from an earlier one's.
+ */
+export function licenceKey(
+  { licenceId, uid, seat }: LicenceSeat,
+  productId: string,
+  action: 'grant' | 'revoke',
+): string {
+  return `licence:${licenceId}:${uid}:${seat}:${productId}:${action}`;
+}
+
+/**
+ * What taking a seat records: a grant of each of the licence's products the user does not hold
+ * now. A product held already (paid for, given by an admin, or by another licence) is left
+ * alone, so that the seat's release never takes away what the user holds otherwise. A product
+ * this seat granted before (a redelivery) is not granted again, even when revoked since.
+ */
+export function licenceGrantChanges(
+  entries: readonly KeyedEntry[],
+  seat: LicenceSeat,
+  productIds: readonly string[],
+): EntitlementChange[] {
+  const keys = new Set(entries.map((e) => e.key));
+  const held = foldEntries(entries);
+  return [...new Set(productIds)]
+    .filter((p) => !Object.hasOwn(held, p) && !keys.has(licenceKey(seat, p, 'grant')))
+    .map((productId) => ({
+      productId,
+      action: 'grant',
+      key: licenceKey(seat, productId, 'grant'),
+    }));
+}
+
+/**
+ * What releasing a seat records: a revoke of each product that this seat's grant gave and that
+ * the user still holds by that grant (the product's newest grant or revoke is it). A product
+ * revoked since, or revoked and given again by someone else (an admin), is left alone; a
+ * redelivered release finds its revoke keys (or nothing held) and records nothing.
+ */
+export function licenceRevokeChanges(
+  entries: readonly KeyedEntry[],
+  seat: LicenceSeat,
+): EntitlementChange[] {
+  const keys = new Set(entries.map((e) => e.key));
+  const newest = new Map<string, KeyedEntry>();
+  for (const e of [...entries].sort((a, b) => a.seq - b.seq))
+    if (e.action !== 'refund') newest.set(e.productId, e);
+  return [...newest.values()]
+    .filter(
+      (e) =>
+        e.action === 'grant' &&
+        e.key === licenceKey(seat, e.productId, 'grant') &&
+        !keys.has(licenceKey(seat, e.productId, 'revoke')),
+    )
+    .map((e) => ({
+      productId: e.productId,
+      action: 'revoke',
+      key: licenceKey(seat, e.productId, 'revoke'),
+    }));
+}
+
 /** Why a change or its meta cannot be recorded (a programming error of the caller), or null. */
 export function invalidChange(
   uid: string,
@@ -155,6 +232,7 @@ export function invalidChange(
     if (typeof c?.productId !== 'string' || !PRODUCT_ID_PATTERN.test(c.productId))
       return 'productId';
     if (!ENTITLEMENT_ACTIONS.includes(c.action)) return 'action';
+    if (c.key !== undefined && (typeof c.key !== 'string' || c.key.length === 0)) return 'key';
   }
   return null;
 }

@@ -111,6 +111,7 @@ export async function cleanup(): Promise<void> {
     await db.collection('stripe_events').deleteMany({ orderId: { $in: orderIds } });
     await db.collection('orders').deleteMany({ uid: { $in: uids } });
     await db.collection('ledger_snapshots').deleteMany({ uid: { $in: uids } });
+    await db.collection('ledger_entries').deleteMany({ uid: { $in: uids } });
     await db.collection('holdings').deleteMany({ _id: { $in: uids } as never });
     const { access_token } = await getClientToken(identityServiceClient());
     for (const uid of uids) {

@@ -227,6 +227,8 @@ describe('JetStreamBus.ensureStreams', () => {
           subjects: [
             'events.user.deleted',
             'events.user.purchasesChanged',
+            'events.licence.seatTaken',
+            'events.licence.seatReleased',
             'events.question.deleted',
             'events.qbank.generated',
           ],

@@ -2,6 +2,7 @@ import {
   ADMIN_USER_MESSAGES,
   CATALOG_LABELS,
   CATALOG_MESSAGES,
+  type EntitlementSource,
   TEST_LABELS,
   TEST_MESSAGES,
 } from '@examprep/contracts/types';
@@ -130,7 +131,12 @@ export const USERS_MESSAGES = {
   historyEmpty: 'No grants or revocations yet.',
   historyColumns: ['Action', 'Product', 'Source', 'By', 'Date'],
   historyActions: { grant: 'Granted', revoke: 'Revoked', refund: 'Refunded (owned already)' },
-  historySources: { payment: 'Payment', admin: 'Admin', refund: 'Refund' },
+  historySources: {
+    payment: 'Payment',
+    admin: 'Admin',
+    refund: 'Refund',
+    licence: 'School licence',
+  } satisfies Record<EntitlementSource, string>,
   historyOrder: (orderId: string) => `Order ${orderId}`,
 
   viewGradebook: TEST_LABELS.viewGradebook,

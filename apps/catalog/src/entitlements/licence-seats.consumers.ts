@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { Events, type LicenceSeatEvent, PRODUCT_ID_PATTERN } from '@examprep/contracts';
+import { JetStreamConsumer, rootLogger } from '@examprep/nest-kit';
+import { EntitlementsService } from './entitlements.service';
+
+/** The longest uid the ledger records (invalidChange). */
+const MAX_UID_LENGTH = 128;
+
+/**
+ * Whether the fact is a seat as the schools service publishes it (ADR 0040): a licence, a
+ * learner, the seat's counter (1, 2, ...), product ids the ledger accepts, an ISO date.
+ */
+export function isLicenceSeatEvent(e: unknown): e is LicenceSeatEvent {
+  const f = e as Partial<LicenceSeatEvent> | null;
+  return (
+    typeof f?.licenceId === 'string' &&
+    f.licenceId.length > 0 &&
+    typeof f.uid === 'string' &&
+    f.uid.length > 0 &&
+    f.uid.length <= MAX_UID_LENGTH &&
+    Number.isSafeInteger(f.seat) &&
+    (f.seat as number) >= 1 &&
+    Array.isArray(f.productIds) &&
+    f.productIds.every((p) => typeof p === 'string' && PRODUCT_ID_PATTERN.test(p)) &&
+    typeof f.at === 'string' &&
+    !Number.isNaN(Date.parse(f.at))
+  );
+}
+
+/**
+ * A learner took a seat of a school's licence: its products they do not hold are granted in
+ * the ledger (source licence). Idempotent: the entries are keyed by the seat.
+ */
+@Injectable()
+export class LicenceSeatTakenConsumer {
+  constructor(private readonly entitlements: EntitlementsService) {}
+
+  @JetStreamConsumer({ durable: 'catalog-licence-seat-taken', subject: Events.licenceSeatTaken })
+  async handle(event: LicenceSeatEvent): Promise<void> {
+    if (!isLicenceSeatEvent(event)) {
+      rootLogger().error({ event }, 'licence.seatTaken fact of an unknown shape; skipped');
+      return;
+    }
+    const { licenceId, uid, seat, productIds } = event;
+    await this.entitlements.grantSeat({ licenceId, uid, seat }, productIds);
+  }
+}
+
+/**
+ * A seat was freed (the term ended, or an admin freed it): what that seat granted and the
+ * learner still holds by it is revoked. Idempotent: the entries are keyed by the seat.
+ */
+@Injectable()
+export class LicenceSeatReleasedConsumer {
+  constructor(private readonly entitlements: EntitlementsService) {}
+
+  @JetStreamConsumer({
+    durable: 'catalog-licence-seat-released',
+    subject: Events.licenceSeatReleased,
+  })
+  async handle(event: LicenceSeatEvent): Promise<void> {
+    if (!isLicenceSeatEvent(event)) {
+      rootLogger().error({ event }, 'licence.seatReleased fact of an unknown shape; skipped');
+      return;
+    }
+    const { licenceId, uid, seat } = event;
+    await this.entitlements.releaseSeat({ licenceId, uid, seat });
+  }
+}
