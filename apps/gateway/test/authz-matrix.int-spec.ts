@@ -49,6 +49,8 @@ const NO_SUCH = {
   qid: 'ZZ99',
   /** 32 random bytes in base64url, as the reminder mail's link carries */
   unsubscribeToken: 'A'.repeat(43),
+  /** an LMS assignment: <platform id>:<resource link id> */
+  linkKey: '00000000-0000-4000-8000-000000000000:no-such-link',
 };
 
 /** The UTC date `days` from today ('YYYY-MM-DD'). */
@@ -206,6 +208,43 @@ function probes(): Record<string, Probe> {
     // a well-formed token no plan has
     'POST /api/learning/unsubscribe': { query: { token: NO_SUCH.unsubscribeToken } },
     'GET /api/admin/user-learning': { query: { uid: NO_SUCH.uid } },
+    // schools (issue 30): ids of the right shape that nothing has
+    'GET /api/lti/deep-links/{id}': { params: { id: NO_SUCH.uid } },
+    'POST /api/lti/deep-links/{id}': {
+      params: { id: NO_SUCH.uid },
+      body: { picks: [{ key: 'pump' }] },
+    },
+    'GET /api/lti/assignments/{linkKey}': { params: { linkKey: NO_SUCH.linkKey } },
+    'POST /api/lti/assignments/{linkKey}/start': { params: { linkKey: NO_SUCH.linkKey } },
+    'PUT /api/admin/lti/platforms/{id}': {
+      params: { id: NO_SUCH.uid },
+      body: {
+        name: 'No such LMS',
+        issuer: 'https://lms.example',
+        clientId: 'client',
+        deploymentIds: ['d'],
+        authUrl: 'https://lms.example/auth',
+        tokenUrl: 'https://lms.example/token',
+        jwksUrl: 'https://lms.example/jwks',
+        status: 'active',
+      },
+    },
+    'DELETE /api/admin/lti/platforms/{id}': { params: { id: NO_SUCH.uid } },
+    'PUT /api/admin/lti/licences/{id}': {
+      params: { id: NO_SUCH.uid },
+      body: {
+        platformId: NO_SUCH.uid,
+        name: 'No such licence',
+        productIds: ['teas_math_qbank'],
+        seats: 1,
+        startsOn: daysAhead(0),
+        endsOn: daysAhead(30),
+      },
+    },
+    'GET /api/admin/lti/licences/{id}/seats': { params: { id: NO_SUCH.uid } },
+    'DELETE /api/admin/lti/licences/{id}/seats/{uid}': {
+      params: { id: NO_SUCH.uid, uid: NO_SUCH.uid },
+    },
     'GET /api/proxy-free-pdf': { query: { file: 'med-dosage-conversions.pdf' } },
   };
 }
