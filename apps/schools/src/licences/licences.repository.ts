@@ -162,4 +162,13 @@ export class LicencesRepository {
       )
       .exec();
   }
+
+  /** A learner's seats (erasure), by the `{uid}` index. */
+  seatsOf(uid: string): Promise<SeatRecord[]> {
+    return this.seats.find({ uid }).limit(1000).lean<SeatRecord[]>().exec();
+  }
+
+  async removeSeats(uid: string): Promise<void> {
+    await this.seats.deleteMany({ uid }).exec();
+  }
 }

@@ -226,6 +226,22 @@ export class LicencesService implements OnApplicationBootstrap, OnModuleDestroy 
     }
   }
 
+  /**
+   * An erased user (events.user.deleted): their seats are given back to their licences and their
+   * seat records go (the catalog erases their ledger itself, ADR 0023).
+   */
+  async removeUser(uid: string): Promise<void> {
+    for (const seat of await this.repo.seatsOf(uid)) {
+      if (
+        seat.active &&
+        (await this.repo.release(seat.licenceId, uid, new Date(this.clock.now())))
+      ) {
+        await this.repo.giveBack(seat.licenceId);
+      }
+    }
+    await this.repo.removeSeats(uid);
+  }
+
   /** Frees a seat (its grants are revoked); false when the learner held none. */
   private async release(licenceId: string, uid: string): Promise<boolean> {
     const seat = await this.repo.release(licenceId, uid, new Date(this.clock.now()));

@@ -33,6 +33,7 @@ import { PlatformServices } from './platform-services';
 import { PlatformsService } from './platforms.service';
 import { ScoresService } from './scores.service';
 import { ToolKeys } from './tool-keys.service';
+import { SchoolsUserDeletedConsumer } from './user-deleted.consumer';
 
 /**
  * Schools (issue 30, ADR 0040): LTI 1.3 registrations, launches, the sign-in bridge, our keys,
@@ -69,6 +70,7 @@ import { ToolKeys } from './tool-keys.service';
     ScoresService,
     LicencesRepository,
     LicencesService,
+    SchoolsUserDeletedConsumer,
   ],
 })
 export class LtiModule {}

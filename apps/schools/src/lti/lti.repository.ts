@@ -325,4 +325,15 @@ export class LtiRepository implements OnModuleInit {
       .lean<ScoreRecord[]>()
       .exec();
   }
+
+  /**
+   * An erased user's school data (events.user.deleted): their LMS links, memberships and score
+   * records. By the `{uid}` indexes; the platforms' own records (courses, links) are the
+   * school's and stay.
+   */
+  async removeUser(uid: string): Promise<void> {
+    await this.accounts.deleteMany({ uid }).exec();
+    await this.members.deleteMany({ uid }).exec();
+    await this.scores.deleteMany({ uid }).exec();
+  }
 }
