@@ -116,10 +116,10 @@ function DeepLinkForm({ id, view }: { id: string; view: DeepLinkRequestView }) {
         </Button>
       </fieldset>
       {sending ? (
-        <p role="status" className="d-flex align-items-center gap-2 mt-3">
+        <div role="status" className="d-flex align-items-center gap-2 mt-3">
           <Spinner animation="border" size="sm" aria-hidden="true" />
           {T.sending}
-        </p>
+        </div>
       ) : null}
     </Form>
   );
