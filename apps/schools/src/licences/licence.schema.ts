@@ -45,6 +45,8 @@ export class LicenceRecord {
 export const LicenceSchema = SchemaFactory.createForClass(LicenceRecord);
 // a platform's licences (every learner launch reads them)
 LicenceSchema.index({ platformId: 1 });
+// the admin's list of every licence, newest term first: read in index order up to its limit
+LicenceSchema.index({ startsOn: -1, _id: 1 });
 // the term-end sweep: the licences not ended yet, by last day
 LicenceSchema.index({ ended: 1, endsOn: 1 });
 

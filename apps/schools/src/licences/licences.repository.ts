@@ -145,9 +145,10 @@ export class LicencesRepository {
       .exec();
   }
 
+  /** By the `{pending}` index: an `$or` of equalities (FerretDB scans for `$in`). */
   pendingSeats(limit: number): Promise<SeatRecord[]> {
     return this.seats
-      .find({ pending: { $in: ['taken', 'released'] } })
+      .find({ $or: [{ pending: 'taken' }, { pending: 'released' }] })
       .limit(limit)
       .lean<SeatRecord[]>()
       .exec();
