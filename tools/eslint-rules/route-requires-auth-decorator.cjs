@@ -1,8 +1,8 @@
 // Fails any gateway route handler (@Get, @Post, ... @Sse) that carries no explicit auth
-// decorator (@Public, @Authenticated, @AdminOnly) on itself or on its controller class.
+// decorator (@Public, @Authenticated, @AdminOnly, @InstructorOnly) on itself or on its controller class.
 // Least privilege has to be a visible decision on every route.
 const ROUTE = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Options', 'Head', 'All', 'Sse']);
-const AUTH = new Set(['Public', 'Authenticated', 'AdminOnly', 'OptionalAuth']);
+const AUTH = new Set(['Public', 'Authenticated', 'AdminOnly', 'InstructorOnly', 'OptionalAuth']);
 
 function decoratorName(d) {
   const e = d.expression;
@@ -16,12 +16,12 @@ module.exports = {
     type: 'problem',
     docs: {
       description:
-        'every HTTP route must carry @Public(), @OptionalAuth(), @Authenticated() or @AdminOnly()',
+        'every HTTP route must carry @Public(), @OptionalAuth(), @Authenticated(), @AdminOnly() or @InstructorOnly()',
     },
     schema: [],
     messages: {
       missing:
-        "Route '{{name}}' has no auth decorator: add @Public(), @OptionalAuth(), @Authenticated() or @AdminOnly() to it or to its controller.",
+        "Route '{{name}}' has no auth decorator: add @Public(), @OptionalAuth(), @Authenticated(), @AdminOnly() or @InstructorOnly() to it or to its controller.",
     },
   },
   create(context) {

@@ -16,6 +16,7 @@ import { AdminTestsController } from './testing/admin-tests.controller';
 import { ItemAnalysisController } from './testing/item-analysis.controller';
 import { AdminLearningController, LearningController } from './learning/learning.controller';
 import { AdminLicencesController, AdminLtiController } from './schools/admin-lti.controller';
+import { InstructorController } from './schools/instructor.controller';
 import { LtiController } from './schools/lti.controller';
 import { LtiLearnersController } from './schools/lti-learners.controller';
 import { CheckoutController } from './catalog/checkout.controller';
@@ -79,6 +80,7 @@ export class GatewayModule {
         LearningController,
         LtiController,
         LtiLearnersController,
+        InstructorController,
         AdminLtiController,
         AdminLicencesController,
         AdminLearningController,

@@ -29,6 +29,12 @@ const kcAdmin = `${cfg.keycloakUrl}/admin/realms/${cfg.realm}`;
 const stamp = Date.now();
 const pair = learnerPair('authz');
 const { learner, otherLearner } = pair;
+/** A verified user with the realm role `instructor` (issue 30) who teaches no class. */
+const instructor = {
+  email: `authz-instructor-${stamp}@examprep.test`,
+  password: 'authz-pass-3',
+  id: '',
+};
 /**
  * The matrix's callers, and an admin whose email is not verified: answered on every operation
  * as the admin is (admins are exempt from verification, learner spec §2: one rule,
@@ -36,7 +42,25 @@ const { learner, otherLearner } = pair;
  */
 type Caller = AuthzCaller | 'unverifiedAdmin';
 const asWho = (c: Caller): Who =>
-  c === 'unverifiedAdmin' ? 'unverified-admin' : callerOf(pair, c);
+  c === 'unverifiedAdmin'
+    ? 'unverified-admin'
+    : c === 'instructor'
+      ? instructor
+      : callerOf(pair, c);
+
+/** Gives a user a realm role through Keycloak's admin API (the identity service's client). */
+async function grantRealmRole(uid: string, role: string): Promise<void> {
+  const { access_token } = await getClientToken(identityServiceClient());
+  const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+  const found = await fetch(`${kcAdmin}/roles/${role}`, { headers });
+  expect(found.status).toBe(200);
+  const res = await fetch(`${kcAdmin}/users/${uid}/role-mappings/realm`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify([await found.json()]),
+  });
+  expect(res.status).toBe(204);
+}
 
 const SAMPLE = SAMPLE_TEST;
 const PRACTICE = PRACTICE_TEST;
@@ -245,6 +269,11 @@ function probes(): Record<string, Probe> {
     'DELETE /api/admin/lti/licences/{id}/seats/{uid}': {
       params: { id: NO_SUCH.uid, uid: NO_SUCH.uid },
     },
+    'GET /api/instructor/classes/{contextKey}': { params: { contextKey: NO_SUCH.linkKey } },
+    'GET /api/instructor/classes/{contextKey}/items': { params: { contextKey: NO_SUCH.linkKey } },
+    'GET /api/instructor/classes/{contextKey}/export.csv': {
+      params: { contextKey: NO_SUCH.linkKey },
+    },
     'GET /api/proxy-free-pdf': { query: { file: 'med-dosage-conversions.pdf' } },
   };
 }
@@ -355,10 +384,12 @@ beforeAll(async () => {
     })),
   );
 
-  [learner.id, otherLearner.id] = await Promise.all([
+  [learner.id, otherLearner.id, instructor.id] = await Promise.all([
     createRealmUser(learner),
     createRealmUser(otherLearner),
+    createRealmUser(instructor),
   ]);
+  await grantRealmRole(instructor.id, 'instructor');
   const grant = await call('POST', '/api/update-user-purchases', {
     who: 'admin',
     body: { uid: learner.id, purchases: { teas_math_qbank: true, ...OWNED } },
@@ -413,6 +444,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeTestsOf(learner.id);
   await removeTestsOf(otherLearner.id);
+  await removeTestsOf(instructor.id);
   for (const testId of adminCreatedTests)
     await call('POST', '/api/delete-test', { who: 'admin', body: { testId } });
   await call('POST', '/api/update-user-purchases', {
@@ -426,10 +458,10 @@ afterAll(async () => {
     },
   });
   // the plans the PUT probes set (the DELETE probes may have run before them)
-  for (const who of [learner, otherLearner, 'admin'] as const)
+  for (const who of [learner, otherLearner, instructor, 'admin'] as const)
     await call('DELETE', '/api/learning', { who });
   const { access_token } = await getClientToken(identityServiceClient());
-  for (const id of [learner.id, otherLearner.id].filter(Boolean)) {
+  for (const id of [learner.id, otherLearner.id, instructor.id].filter(Boolean)) {
     await fetch(`${kcAdmin}/users/${id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${access_token}` },

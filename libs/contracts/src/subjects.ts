@@ -117,6 +117,8 @@ export const Subjects = {
     createLinkedTest: 'testing.lti.createTest',
     /** Service to service (schools): a learner's tests of one LMS assignment. */
     linkedTests: 'testing.lti.tests',
+    /** Service to service (schools): a class's learners' tests and TEAS readiness. */
+    classReport: 'testing.lti.classReport',
   },
   media: {
     sign: 'media.sign',
@@ -160,6 +162,10 @@ export const Subjects = {
     updateLicence: 'schools.admin.licences.update',
     licenceSeats: 'schools.admin.licences.seats',
     releaseSeat: 'schools.admin.licences.releaseSeat',
+    /** Instructors only, on the classes they teach (the launches' memberships). */
+    instructorClasses: 'schools.instructor.classes',
+    classGradebook: 'schools.instructor.gradebook',
+    classItems: 'schools.instructor.items',
   },
   /** Every service answers `<service>.health` so the gateway's /readyz can see it. */
   health: <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`,

@@ -13,7 +13,8 @@ export type AccessPolicy =
   | { kind: 'public' }
   | { kind: 'optional' }
   | { kind: 'authenticated'; allowUnverified: boolean; missingMessage?: string }
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  | { kind: 'instructor' };
 
 /** Anyone, no token read. */
 export const Public = () => SetMetadata(ACCESS_POLICY, { kind: 'public' } satisfies AccessPolicy);
@@ -52,6 +53,18 @@ export const AdminOnly = () =>
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'Missing, expired or invalid token.' }),
     ApiForbiddenResponse({ description: 'Admins only.' }),
+  );
+
+/**
+ * A signed-in user with the realm role `instructor` (issue 30): the schools service then checks
+ * that they teach the class asked for. Site admins are not instructors by their role.
+ */
+export const InstructorOnly = () =>
+  applyDecorators(
+    SetMetadata(ACCESS_POLICY, { kind: 'instructor' } satisfies AccessPolicy),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'Missing, expired or invalid token.' }),
+    ApiForbiddenResponse({ description: 'Instructors only.' }),
   );
 
 export interface RequestWithActor {

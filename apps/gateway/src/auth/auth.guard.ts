@@ -15,6 +15,7 @@ export const AUTH_MESSAGES = {
   missing: 'Authentication required.',
   invalid: 'Your session has expired or is invalid. Please log in again.',
   adminOnly: 'Admins only.',
+  instructorOnly: 'Instructors only: open ExamPrep from a course you teach in your LMS.',
   unverified: EMAIL_NOT_VERIFIED_MESSAGE,
   noPolicy: 'This route has no access policy.',
 } as const;
@@ -70,7 +71,11 @@ export class AuthGuard implements CanActivate {
     const actor = request.actor;
     if (policy.kind === 'admin' && !actor.isAdmin)
       throw new ForbiddenException(AUTH_MESSAGES.adminOnly);
-    if (policy.kind === 'authenticated' && !policy.allowUnverified && !passesVerification(actor)) {
+    if (policy.kind === 'instructor' && actor.isInstructor !== true)
+      throw new ForbiddenException(AUTH_MESSAGES.instructorOnly);
+    const verifiedOnly =
+      (policy.kind === 'authenticated' && !policy.allowUnverified) || policy.kind === 'instructor';
+    if (verifiedOnly && !passesVerification(actor)) {
       throw new ForbiddenException({
         message: AUTH_MESSAGES.unverified,
         code: 'EMAIL_NOT_VERIFIED',

@@ -66,6 +66,8 @@ describe('@Authz', () => {
         learner: [200, 201],
         otherLearner: [404],
         admin: [200],
+        // left out of the row: an instructor there is someone else with another's ids
+        instructor: [404],
       });
       expect(doc.paths['/t/b']?.post?.[AUTHZ_EXTENSION]).toEqual({
         anonymous: [401],
@@ -73,6 +75,7 @@ describe('@Authz', () => {
         learner: [403],
         otherLearner: [403],
         admin: [400],
+        instructor: [403],
       });
       expect(doc.paths['/t/c']?.get).not.toHaveProperty(AUTHZ_EXTENSION);
     } finally {

@@ -13,7 +13,8 @@ export const AUTHZ_EXTENSION = 'x-authz';
  * - unverified: a learner whose email is not verified;
  * - learner: a verified learner, owner of the ids in the probe (tests, answers, orders...);
  * - otherLearner: a second verified learner acting on the FIRST learner's ids;
- * - admin: realm role `admin`.
+ * - admin: realm role `admin`;
+ * - instructor: realm role `instructor` (issue 30), teaching no class of the probes' ids.
  */
 export const AUTHZ_CALLERS = [
   'anonymous',
@@ -21,6 +22,7 @@ export const AUTHZ_CALLERS = [
   'learner',
   'otherLearner',
   'admin',
+  'instructor',
 ] as const;
 export type AuthzCaller = (typeof AUTHZ_CALLERS)[number];
 
@@ -28,8 +30,13 @@ export type AuthzCaller = (typeof AUTHZ_CALLERS)[number];
 export type AuthzStatus = 200 | 201 | 204 | 400 | 401 | 403 | 404 | 409 | 429;
 /** One status, or a small set of acceptable ones (e.g. [200, 201]). */
 export type AuthzCell = AuthzStatus | readonly [AuthzStatus, AuthzStatus, ...AuthzStatus[]];
-/** A row: every caller, no other key. */
-export type AuthzRow = { readonly [C in AuthzCaller]: AuthzCell };
+/**
+ * A row: every caller, no other key. The instructor's cell may be left out where an instructor
+ * is just another verified user there: it is then the otherLearner's (someone else's ids).
+ */
+export type AuthzRow = { readonly [C in Exclude<AuthzCaller, 'instructor'>]: AuthzCell } & {
+  readonly instructor?: AuthzCell;
+};
 /** What the document holds: each caller's acceptable statuses. */
 export type AuthzExtension = { [C in AuthzCaller]: AuthzStatus[] };
 
@@ -37,7 +44,7 @@ export type AuthzExtension = { [C in AuthzCaller]: AuthzStatus[] };
 export function authzExtension(row: AuthzRow): AuthzExtension {
   const out = {} as AuthzExtension;
   for (const caller of AUTHZ_CALLERS) {
-    const cell = row[caller];
+    const cell = caller === 'instructor' ? (row.instructor ?? row.otherLearner) : row[caller];
     out[caller] = (typeof cell === 'number' ? [cell] : [...new Set(cell)]).sort((a, b) => a - b);
   }
   return out;
@@ -64,5 +71,15 @@ export const AUTHZ = {
     learner: 403,
     otherLearner: 403,
     admin,
+    instructor: 403,
+  }),
+  /** @InstructorOnly(): 401 without a token, 403 for everyone without the role. */
+  instructorOnly: (instructor: AuthzCell): AuthzRow => ({
+    anonymous: 401,
+    unverified: 403,
+    learner: 403,
+    otherLearner: 403,
+    admin: 403,
+    instructor,
   }),
 } as const;

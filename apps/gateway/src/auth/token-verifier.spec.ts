@@ -59,7 +59,16 @@ describe('TokenVerifier', () => {
       isAdmin: false,
       emailVerified: true,
       stagingAccess: false,
+      isInstructor: false,
     });
+  });
+
+  it('reads the instructor role (issue 30)', async () => {
+    const teacher = await sut.verify(
+      await sign({ ...claims, realm_access: { roles: ['instructor'] } }),
+    );
+    expect(teacher.isInstructor).toBe(true);
+    expect(teacher.isAdmin).toBe(false);
   });
 
   it('reads staging access from the staging-access role (admins always have it)', async () => {

@@ -122,6 +122,7 @@ export class TokenVerifier {
         isAdmin: roles.includes('admin'),
         emailVerified: payload.email_verified === true,
         stagingAccess: roles.includes('admin') || roles.includes('staging-access'),
+        isInstructor: roles.includes('instructor'),
       },
       // exp is a required claim, checked above
       expiresAt: payload.exp! * 1000,

@@ -2193,6 +2193,199 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
     },
     required: ['questions'],
   },
+  'GET /api/instructor/classes': {
+    type: 'object',
+    properties: {
+      classes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            contextKey: {
+              type: 'string',
+            },
+            label: {
+              type: 'string',
+              nullable: true,
+            },
+            title: {
+              type: 'string',
+              nullable: true,
+            },
+            platformName: {
+              type: 'string',
+            },
+            learners: {
+              type: 'number',
+            },
+            lastLaunchAt: {
+              type: 'string',
+            },
+          },
+          required: ['contextKey', 'label', 'title', 'platformName', 'learners', 'lastLaunchAt'],
+        },
+      },
+    },
+    required: ['classes'],
+  },
+  'GET /api/instructor/classes/{contextKey}': {
+    type: 'object',
+    properties: {
+      class: {
+        type: 'object',
+        properties: {
+          contextKey: {
+            type: 'string',
+          },
+          label: {
+            type: 'string',
+            nullable: true,
+          },
+          title: {
+            type: 'string',
+            nullable: true,
+          },
+          platformName: {
+            type: 'string',
+          },
+          learners: {
+            type: 'number',
+          },
+          lastLaunchAt: {
+            type: 'string',
+          },
+        },
+        required: ['contextKey', 'label', 'title', 'platformName', 'learners', 'lastLaunchAt'],
+      },
+      roster: {
+        type: 'string',
+        enum: ['lms', 'launches'],
+      },
+      rosterNote: {
+        type: 'string',
+        nullable: true,
+      },
+      learners: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            lmsUserId: {
+              type: 'string',
+              nullable: true,
+            },
+            name: {
+              type: 'string',
+              nullable: true,
+            },
+            email: {
+              type: 'string',
+              nullable: true,
+            },
+            uid: {
+              type: 'string',
+              nullable: true,
+            },
+            status: {
+              type: 'string',
+              enum: ['active', 'inactive', 'deleted'],
+            },
+            lastLaunchAt: {
+              type: 'string',
+              nullable: true,
+            },
+            testsSubmitted: {
+              type: 'number',
+            },
+            averageScore: {
+              type: 'number',
+              nullable: true,
+            },
+            lastScore: {
+              type: 'number',
+              nullable: true,
+            },
+            lastSubmittedAt: {
+              type: 'string',
+              nullable: true,
+            },
+            teas: {
+              type: 'object',
+              properties: {
+                enough: {
+                  type: 'boolean',
+                },
+                percent: {
+                  type: 'number',
+                },
+                percentLow: {
+                  type: 'number',
+                },
+                percentHigh: {
+                  type: 'number',
+                },
+              },
+              required: ['enough', 'percent', 'percentLow', 'percentHigh'],
+              nullable: true,
+            },
+          },
+          required: [
+            'lmsUserId',
+            'name',
+            'email',
+            'uid',
+            'status',
+            'lastLaunchAt',
+            'testsSubmitted',
+            'averageScore',
+            'lastScore',
+            'lastSubmittedAt',
+            'teas',
+          ],
+        },
+      },
+    },
+    required: ['class', 'roster', 'rosterNote', 'learners'],
+  },
+  'GET /api/instructor/classes/{contextKey}/items': {
+    type: 'object',
+    properties: {
+      tests: {
+        type: 'number',
+      },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            qid: {
+              type: 'string',
+            },
+            stem: {
+              type: 'string',
+            },
+            course: {
+              type: 'string',
+            },
+            objective: {
+              type: 'string',
+            },
+            n: {
+              type: 'number',
+            },
+            correct: {
+              type: 'number',
+            },
+            facility: {
+              type: 'number',
+            },
+          },
+          required: ['qid', 'stem', 'course', 'objective', 'n', 'correct', 'facility'],
+        },
+      },
+    },
+    required: ['tests', 'items'],
+  },
   'GET /api/learning/export': {
     type: 'object',
     properties: {

@@ -5,7 +5,12 @@ import {
   type BridgeAuthorizeMessage,
   type BridgeTokenAnswer,
   type BridgeTokenMessage,
+  type ClassGradebook,
+  type ClassItemsAnswer,
+  type ClassMessage,
   type CreateLicenceMessage,
+  type InstructorClassesAnswer,
+  type InstructorClassesMessage,
   type CreatePlatformMessage,
   type Licence,
   type LicenceSeatsAnswer,
@@ -35,6 +40,7 @@ import {
   type UpdatePlatformMessage,
 } from '@examprep/contracts';
 import { RpcPattern } from '@examprep/nest-kit';
+import { InstructorService } from '../instructor/instructor.service';
 import { LicencesService } from '../licences/licences.service';
 import { AssignmentsService } from './assignments.service';
 import { DeepLinkService } from './deep-link.service';
@@ -52,6 +58,7 @@ export class LtiController {
     private readonly deepLinks: DeepLinkService,
     private readonly assignments: AssignmentsService,
     private readonly licencesService: LicencesService,
+    private readonly instructor: InstructorService,
   ) {}
 
   @RpcPattern(Subjects.schools.listPlatforms)
@@ -139,6 +146,21 @@ export class LtiController {
   @RpcPattern(Subjects.schools.releaseSeat)
   releaseSeat(@Payload() { actor, id, uid }: ReleaseSeatMessage): Promise<{ released: true }> {
     return this.licencesService.releaseSeat(actor, id, uid);
+  }
+
+  @RpcPattern(Subjects.schools.instructorClasses)
+  classes(@Payload() { actor }: InstructorClassesMessage): Promise<InstructorClassesAnswer> {
+    return this.instructor.classes(actor);
+  }
+
+  @RpcPattern(Subjects.schools.classGradebook)
+  classGradebook(@Payload() { actor, contextKey }: ClassMessage): Promise<ClassGradebook> {
+    return this.instructor.gradebook(actor, contextKey);
+  }
+
+  @RpcPattern(Subjects.schools.classItems)
+  classItems(@Payload() { actor, contextKey }: ClassMessage): Promise<ClassItemsAnswer> {
+    return this.instructor.classItems(actor, contextKey);
   }
 
   @RpcPattern(Subjects.schools.bridgeToken)

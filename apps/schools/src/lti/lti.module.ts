@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Clock } from '../clock';
+import { ClassItemsRepository } from '../instructor/class-items.repository';
+import {
+  ClassItemRecord,
+  ClassItemSchema,
+  ClassTestRecord,
+  ClassTestSchema,
+} from '../instructor/class-items.schema';
+import { InstructorService } from '../instructor/instructor.service';
 import { LicenceRecord, LicenceSchema, SeatRecord, SeatSchema } from '../licences/licence.schema';
 import { LicencesRepository } from '../licences/licences.repository';
 import { LicencesService } from '../licences/licences.service';
@@ -52,6 +60,8 @@ import { SchoolsUserDeletedConsumer } from './user-deleted.consumer';
       { name: ScoreRecord.name, schema: ScoreSchema },
       { name: LicenceRecord.name, schema: LicenceSchema },
       { name: SeatRecord.name, schema: SeatSchema },
+      { name: ClassItemRecord.name, schema: ClassItemSchema },
+      { name: ClassTestRecord.name, schema: ClassTestSchema },
     ]),
   ],
   controllers: [LtiController],
@@ -71,6 +81,8 @@ import { SchoolsUserDeletedConsumer } from './user-deleted.consumer';
     LicencesRepository,
     LicencesService,
     SchoolsUserDeletedConsumer,
+    ClassItemsRepository,
+    InstructorService,
   ],
 })
 export class LtiModule {}

@@ -15,7 +15,19 @@ import {
 } from './lti.schema';
 
 const DUPLICATE_KEY = 11000;
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === DUPLICATE_KEY;
+/** PostgreSQL's unique violation: FerretDB 1.x answers an update that hits a unique index with it. */
+const PG_UNIQUE_VIOLATION = '(SQLSTATE 23505)';
+/**
+ * A unique key refused the write: E11000, or on FerretDB an update's InternalError naming the
+ * unique violation (its inserts answer E11000; schools-repositories.int-spec.ts shows both).
+ */
+const isDuplicateKey = (err: unknown) => {
+  const e = err as { code?: number; message?: unknown } | null;
+  return (
+    e?.code === DUPLICATE_KEY ||
+    (typeof e?.message === 'string' && e.message.includes(PG_UNIQUE_VIOLATION))
+  );
+};
 
 /** The key of a one-time record: its kind and the SHA-256 of its secret. */
 export function onceId(kind: OnceRecord['kind'], secret: string): string {
@@ -27,7 +39,7 @@ const SWEEP_EVERY_MS = 60_000;
 
 /**
  * The LTI collections (ADR 0040). Every read is by `_id` or an index named beside the schema;
- * learning-repositories-like proof: apps/schools/test/lti-repository.int-spec.ts.
+ * learning-repositories-like proof: apps/schools/test/schools-repositories.int-spec.ts.
  */
 @Injectable()
 export class LtiRepository implements OnModuleInit {
@@ -153,12 +165,16 @@ export class LtiRepository implements OnModuleInit {
   }
 
   /**
-   * Takes a one-time record: deleted as it is read, so of two uses at once only one gets it;
-   * null when there is none or it has expired.
+   * Takes a one-time record: read, then deleted, and only the use whose delete removed it gets
+   * it, so of two uses at once only one does; null when there is none or it has expired. Not
+   * findOneAndDelete: FerretDB 1.x answers the document to each of concurrent ones
+   * (schools-repositories.int-spec.ts).
    */
   async takeOnce(id: string, now: Date): Promise<OnceRecord | null> {
-    const record = await this.once.findOneAndDelete({ _id: id }).lean<OnceRecord>().exec();
-    if (!record || record.expiresAt.getTime() <= now.getTime()) return null;
+    const record = await this.once.findById(id).lean<OnceRecord>().exec();
+    if (!record) return null;
+    const res = await this.once.deleteOne({ _id: id }).exec();
+    if (res.deletedCount !== 1 || record.expiresAt.getTime() <= now.getTime()) return null;
     return record;
   }
 
@@ -249,11 +265,14 @@ export class LtiRepository implements OnModuleInit {
     return account ? account._id.slice(platformId.length + 1) : null;
   }
 
-  /** The LMS email (else name) of users, by the accounts' `{uid}` index. */
+  /**
+   * The LMS email (else name) of users, by the accounts' `{uid}` index: one branch per user
+   * (FerretDB on PostgreSQL pushes down an `$or` of equalities, not `$in`).
+   */
   async contactsOf(uids: readonly string[]): Promise<Map<string, string>> {
     if (uids.length === 0) return new Map();
     const accounts = await this.accounts
-      .find({ uid: { $in: [...uids] } })
+      .find({ $or: [...new Set(uids)].map((uid) => ({ uid })) })
       .lean<AccountRecord[]>()
       .exec();
     return new Map(accounts.map((a) => [a.uid, a.email ?? a.name ?? ''] as const));
@@ -317,11 +336,11 @@ export class LtiRepository implements OnModuleInit {
       .exec();
   }
 
-  /** The scores of these submissions (the assignment's attempts), by `_id`. */
+  /** The scores of these submissions (the assignment's attempts), by `_id` (an `$or`, as above). */
   scoresOf(testIds: readonly string[]): Promise<ScoreRecord[]> {
     if (testIds.length === 0) return Promise.resolve([]);
     return this.scores
-      .find({ _id: { $in: [...testIds] } })
+      .find({ $or: [...new Set(testIds)].map((_id) => ({ _id })) })
       .lean<ScoreRecord[]>()
       .exec();
   }
@@ -335,5 +354,48 @@ export class LtiRepository implements OnModuleInit {
     await this.accounts.deleteMany({ uid }).exec();
     await this.members.deleteMany({ uid }).exec();
     await this.scores.deleteMany({ uid }).exec();
+  }
+
+  // the instructor's view
+
+  /** The classes a user teaches (their instructor memberships), by the `{uid, instructor}` index. */
+  taughtBy(uid: string): Promise<MemberRecord[]> {
+    return this.members.find({ uid, instructor: true }).limit(500).lean<MemberRecord[]>().exec();
+  }
+
+  /** A class's members (who launched from it), by the `{contextKey}` index. */
+  membersOf(contextKey: string): Promise<MemberRecord[]> {
+    return this.members.find({ contextKey }).limit(5000).lean<MemberRecord[]>().exec();
+  }
+
+  contextsByKeys(keys: readonly string[]): Promise<ContextRecord[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.contexts
+      .find({ $or: [...new Set(keys)].map((_id) => ({ _id })) })
+      .lean<ContextRecord[]>()
+      .exec();
+  }
+
+  /** Accounts by their keys (`<platform id>:<sub>`), by `_id`. */
+  accountsByKeys(keys: readonly string[]): Promise<AccountRecord[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.accounts
+      .find({ $or: [...new Set(keys)].map((_id) => ({ _id })) })
+      .lean<AccountRecord[]>()
+      .exec();
+  }
+
+  /** Accounts of users, by the `{uid}` index. */
+  accountsOfUids(uids: readonly string[]): Promise<AccountRecord[]> {
+    if (uids.length === 0) return Promise.resolve([]);
+    return this.accounts
+      .find({ $or: [...new Set(uids)].map((uid) => ({ uid })) })
+      .lean<AccountRecord[]>()
+      .exec();
+  }
+
+  /** A user's learner memberships (the classes a submitted test counts in). */
+  learnerOf(uid: string): Promise<MemberRecord[]> {
+    return this.members.find({ uid, instructor: false }).limit(500).lean<MemberRecord[]>().exec();
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   type Actor,
+  type ClassReportLearner,
   type CreateTestAnswer,
   type CreateTestInput,
   type LinkedTest,
@@ -28,6 +29,8 @@ export interface SchoolsCalls {
   ): Promise<CreateTestAnswer>;
   /** testing: the learner's tests of an LMS assignment, newest first. */
   linkedTests(actor: Actor, linkKey: string): Promise<LinkedTest[]>;
+  /** testing: a class's learners' tests and TEAS readiness (the actor: their instructor). */
+  classReport(actor: Actor, uids: string[]): Promise<ClassReportLearner[]>;
 }
 
 export const PEER_UNAVAILABLE =
@@ -59,6 +62,14 @@ export class SchoolsPeers extends PeerClient implements SchoolsCalls {
     return this.call(() =>
       this.rpc.request(Subjects.testing.createLinkedTest, { actor, input, linkKey }),
     );
+  }
+
+  async classReport(actor: Actor, uids: string[]): Promise<ClassReportLearner[]> {
+    if (uids.length === 0) return [];
+    const answer = await this.call(() =>
+      this.rpc.request(Subjects.testing.classReport, { actor, uids }),
+    );
+    return answer.learners;
   }
 
   async linkedTests(actor: Actor, linkKey: string): Promise<LinkedTest[]> {

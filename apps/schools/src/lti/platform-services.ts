@@ -14,6 +14,50 @@ import { ToolKeys } from './tool-keys.service';
 
 /** Deadline of a call to a platform. */
 const PLATFORM_TIMEOUT_MS = 10_000;
+/** Roster pages read at most (a class of thousands is not a class). */
+const ROSTER_MAX_PAGES = 20;
+export const MEMBERSHIPS_MEDIA_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
+
+/** One member of an NRPS roster. */
+export interface RosterMember {
+  userId: string;
+  name: string | null;
+  email: string | null;
+  roles: string[];
+  status: 'active' | 'inactive' | 'deleted';
+}
+
+const text = (v: unknown, max = 255) =>
+  typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
+
+/** A roster entry (NRPS 2.0 §2.2), or null when it has no user id. */
+export function rosterMember(m: unknown): RosterMember | null {
+  if (typeof m !== 'object' || m === null) return null;
+  const r = m as Record<string, unknown>;
+  const userId = text(r['user_id']);
+  if (!userId) return null;
+  const status = String(r['status'] ?? 'Active').toLowerCase();
+  return {
+    userId,
+    name: text(r['name']),
+    email: text(r['email'], 254),
+    roles: Array.isArray(r['roles'])
+      ? r['roles'].filter((x): x is string => typeof x === 'string')
+      : [],
+    status: status === 'inactive' ? 'inactive' : status === 'deleted' ? 'deleted' : 'active',
+  };
+}
+
+/** The `rel="next"` URL of a Link header (RFC 8288), or null. */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const m = /<([^>]+)>\s*;(.*)/.exec(part.trim());
+    if (m && /rel\s*=\s*"?next"?/i.test(m[2]!)) return m[1]!;
+  }
+  return null;
+}
+
 /** A token is used until this long before its expiry. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -103,6 +147,37 @@ export class PlatformServices {
     if (res.status === 401) this.forget(platform);
     await res.arrayBuffer().catch(() => undefined);
     return res.status;
+  }
+
+  /**
+   * The roster of a context (NRPS 2.0 §2): every page of the membership container, following
+   * `Link: <...>; rel="next"` up to ROSTER_MAX_PAGES.
+   */
+  async roster(
+    platform: PlatformRecord,
+    membershipsUrl: string,
+    scope: string,
+  ): Promise<RosterMember[]> {
+    const token = await this.accessToken(platform, [scope]);
+    const members: RosterMember[] = [];
+    let url: string | null = membershipsUrl;
+    for (let page = 0; url && page < ROSTER_MAX_PAGES; page++) {
+      const res: Response = await fetch(url, {
+        headers: { accept: MEMBERSHIPS_MEDIA_TYPE, authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(PLATFORM_TIMEOUT_MS),
+      }).catch((err: unknown) => {
+        throw new PlatformCallError(`roster unreachable: ${(err as Error).message}`, null);
+      });
+      if (res.status === 401) this.forget(platform);
+      if (!res.ok) throw new PlatformCallError(`roster answered ${res.status}`, res.status);
+      const body = (await res.json()) as { members?: unknown };
+      for (const m of Array.isArray(body.members) ? body.members : []) {
+        const member = rosterMember(m);
+        if (member) members.push(member);
+      }
+      url = nextLink(res.headers.get('link'));
+    }
+    return members;
   }
 
   /** Drops the platform's cached tokens (it refused one: revoked, or its keys changed). */

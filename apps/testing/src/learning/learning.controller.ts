@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  type ClassReportAnswer,
+  type ClassReportMessage,
   type LearningExport,
   type LearningMessage,
   type LearningSummary,
@@ -65,5 +67,10 @@ export class LearningController {
   @RpcPattern(Subjects.testing.userLearning)
   userLearning(@Payload() { actor, uid }: UserLearningMessage): Promise<UserLearning> {
     return this.learning.userLearning(actor, uid);
+  }
+
+  @RpcPattern(Subjects.testing.classReport)
+  classReport(@Payload() { actor, uids }: ClassReportMessage): Promise<ClassReportAnswer> {
+    return this.learning.classReport(actor, uids);
   }
 }

@@ -2,6 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
+  CLASS_REPORT_MAX,
+  type ClassReportAnswer,
+  type ClassReportLearner,
   type CourseMastery,
   type FamilyReadinessView,
   LEARNING_LIMITS,
@@ -59,6 +62,41 @@ export const WEAK_SPOTS_LISTED = 5;
 export const REVIEW_CANDIDATES = 4 * LEARNING_LIMITS.weakSpotsBatch;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Learners whose skills are read at once for a class report. */
+const CLASS_REPORT_CONCURRENCY = 8;
+
+/** One learner of an instructor's class report, from their skills documents. */
+export function classLearner(
+  uid: string,
+  skills: readonly LearnerSkills[],
+  now: string,
+): ClassReportLearner {
+  const byTest = new Map<string, { at: string; percent: number }>();
+  for (const s of skills) for (const t of s.tests) byTest.set(t.testId, t);
+  const tests = [...byTest.values()].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const last = tests.at(-1) ?? null;
+  const teasSkills = skills.find((s) => s.course === 'teas_math');
+  const teas = teasSkills ? teasPrediction(teasSkills.objectives, now) : null;
+  return {
+    uid,
+    testsSubmitted: tests.length,
+    averageScore:
+      tests.length > 0
+        ? Math.round(tests.reduce((sum, t) => sum + t.percent, 0) / tests.length)
+        : null,
+    lastScore: last?.percent ?? null,
+    lastSubmittedAt: last?.at ?? null,
+    teas: teas
+      ? {
+          enough: teas.enough,
+          percent: teas.percent,
+          percentLow: teas.percentLow,
+          percentHigh: teas.percentHigh,
+        }
+      : null,
+  };
+}
 
 /** A skill as the screens show it. */
 function skillView(key: string, name: string, s: SkillState | null, now: string): SkillView {
@@ -155,6 +193,31 @@ export class LearningService {
       answers,
       weakSpots: weak.slice(0, WEAK_SPOTS_LISTED).map(({ p: _p, ...w }) => w),
     };
+  }
+
+  /**
+   * Service to service (schools, issue 30): what an instructor's class view shows of each learner
+   * — the graded tests' count and scores, and the TEAS Math prediction — from each learner's
+   * skills documents (one indexed read per learner). The schools service has checked that the
+   * actor teaches these learners' class.
+   */
+  async classReport(actor: Actor | null, uids: readonly string[]): Promise<ClassReportAnswer> {
+    requireVerified(actor);
+    if (actor.isInstructor !== true) throw ServiceError.forbidden();
+    const wanted = [...new Set(Array.isArray(uids) ? uids : [])]
+      .filter((u): u is string => typeof u === 'string' && u.length > 0 && u.length <= 64)
+      .slice(0, CLASS_REPORT_MAX);
+    const now = this.clock.now().toISOString();
+    const learners: ClassReportLearner[] = [];
+    for (let i = 0; i < wanted.length; i += CLASS_REPORT_CONCURRENCY) {
+      const batch = wanted.slice(i, i + CLASS_REPORT_CONCURRENCY);
+      learners.push(
+        ...(await Promise.all(
+          batch.map(async (uid) => classLearner(uid, await this.repo.skillsOf(uid), now)),
+        )),
+      );
+    }
+    return { learners };
   }
 
   private async readinessOf(uid: string): Promise<Readiness> {

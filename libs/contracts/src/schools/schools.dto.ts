@@ -22,6 +22,7 @@ import {
   DEEP_LINK_MESSAGES,
   type DeepLinkPick,
   type DeepLinkResponseInput,
+  INSTRUCTOR_MESSAGES,
   isIsoDate,
   isLtiUrl,
   LICENCE_LIMITS,
@@ -250,4 +251,19 @@ export class LicencesQuery {
     { message: LICENCE_MESSAGES.platformRequired },
   )
   platformId?: string;
+}
+
+/** Path parameter of /api/instructor/classes/{contextKey}: `<platform id>:<context id>`. */
+export class ContextKeyParam {
+  @ApiProperty({ description: 'the LMS course: <platform id>:<context id>' })
+  @ValidateBy(
+    {
+      name: 'isContextKey',
+      validator: {
+        validate: (v) => typeof v === 'string' && /^[a-f0-9-]{36}:[^\s]{1,255}$/.test(v),
+      },
+    },
+    { message: INSTRUCTOR_MESSAGES.notYourClass },
+  )
+  contextKey!: string;
 }

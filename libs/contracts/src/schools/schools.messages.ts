@@ -7,6 +7,10 @@ import type {
   DeepLinkResponseAnswer,
   DeepLinkResponseInput,
   Envelope,
+  ClassGradebook,
+  ClassItemsAnswer,
+  ClassLearnerReadiness,
+  InstructorClassesAnswer,
   Licence,
   LicenceInput,
   LicenceSeatsAnswer,
@@ -170,6 +174,26 @@ export interface SchoolsEvents {
   [Events.licenceSeatReleased]: LicenceSeatEvent;
 }
 
+/** Instructors only: the actor's classes, one class's gradebook and item analysis. */
+export type InstructorClassesMessage = Envelope<object>;
+export type ClassMessage = Envelope<{ contextKey: string }>;
+
+/** Service to service (schools → testing): what the class view shows of each learner. */
+export type ClassReportMessage = Envelope<{ uids: string[] }>;
+export interface ClassReportLearner {
+  uid: string;
+  testsSubmitted: number;
+  averageScore: number | null;
+  lastScore: number | null;
+  lastSubmittedAt: string | null;
+  teas: ClassLearnerReadiness | null;
+}
+export interface ClassReportAnswer {
+  learners: ClassReportLearner[];
+}
+/** Learners a class report takes at once (a class; NRPS pages beyond are left out). */
+export const CLASS_REPORT_MAX = 500;
+
 export interface SchoolsRpc {
   [Subjects.schools.listPlatforms]: RpcPair<ListPlatformsMessage, LtiPlatformsAnswer>;
   [Subjects.schools.createPlatform]: RpcPair<CreatePlatformMessage, LtiPlatform>;
@@ -193,4 +217,8 @@ export interface SchoolsRpc {
   [Subjects.schools.updateLicence]: RpcPair<UpdateLicenceMessage, Licence>;
   [Subjects.schools.licenceSeats]: RpcPair<LicenceSeatsMessage, LicenceSeatsAnswer>;
   [Subjects.schools.releaseSeat]: RpcPair<ReleaseSeatMessage, { released: true }>;
+  [Subjects.schools.instructorClasses]: RpcPair<InstructorClassesMessage, InstructorClassesAnswer>;
+  [Subjects.schools.classGradebook]: RpcPair<ClassMessage, ClassGradebook>;
+  [Subjects.schools.classItems]: RpcPair<ClassMessage, ClassItemsAnswer>;
+  [Subjects.testing.classReport]: RpcPair<ClassReportMessage, ClassReportAnswer>;
 }

@@ -6,6 +6,11 @@ export interface Actor {
   emailVerified: boolean;
   /** Realm role `staging-access` (admins always have it): may use the staging host. */
   stagingAccess?: boolean;
+  /**
+   * Realm role `instructor` (issue 30, ADR 0040): teaches LMS courses. Which classes is the
+   * schools service's to say (the launches' memberships), never the token's.
+   */
+  isInstructor?: boolean;
 }
 
 /** Every request/reply message: the actor (null for anonymous calls) plus the payload. */

@@ -278,3 +278,101 @@ export const LICENCE_MESSAGES = {
   seatNotFound: 'This learner holds no seat of the licence.',
   full: 'All seats of your school’s licence are taken. Ask your instructor or school administrator.',
 } as const;
+
+/** A class (an LMS course) an instructor teaches, from their launches (issue 30). */
+export interface InstructorClass {
+  /** `<platform id>:<LMS context id>` */
+  contextKey: string;
+  label: string | null;
+  title: string | null;
+  /** The LMS registration's name. */
+  platformName: string;
+  /** Learners who have launched ExamPrep from it. */
+  learners: number;
+  lastLaunchAt: string;
+}
+
+/** GET /api/instructor/classes */
+export interface InstructorClassesAnswer {
+  classes: InstructorClass[];
+}
+
+/** The TEAS Math readiness of a learner, as the class view shows it. */
+export interface ClassLearnerReadiness {
+  enough: boolean;
+  percent: number;
+  percentLow: number;
+  percentHigh: number;
+}
+
+/** One learner of a class: the LMS roster's entry and what they did in ExamPrep. */
+export interface ClassLearner {
+  /** The LMS's id of the user (null for a launch the roster does not list). */
+  lmsUserId: string | null;
+  name: string | null;
+  email: string | null;
+  /** Our user, once they have launched. */
+  uid: string | null;
+  /** The roster's (NRPS) membership status. */
+  status: 'active' | 'inactive' | 'deleted';
+  lastLaunchAt: string | null;
+  testsSubmitted: number;
+  /** 0..100 */
+  averageScore: number | null;
+  lastScore: number | null;
+  lastSubmittedAt: string | null;
+  teas: ClassLearnerReadiness | null;
+}
+
+/** GET /api/instructor/classes/{contextKey} */
+export interface ClassGradebook {
+  class: InstructorClass;
+  /** lms: the LMS's roster (NRPS) with everyone enrolled; launches: only who launched. */
+  roster: 'lms' | 'launches';
+  /** Why the LMS roster is not shown (the LMS offers none, or did not answer). */
+  rosterNote: string | null;
+  learners: ClassLearner[];
+}
+
+/** One question of the class's item analysis (their submitted tests only). */
+export interface ClassItem {
+  qid: string;
+  stem: string;
+  course: string;
+  objective: string;
+  /** Answers of the class's learners. */
+  n: number;
+  correct: number;
+  /** correct / n */
+  facility: number;
+}
+
+/** GET /api/instructor/classes/{contextKey}/items */
+export interface ClassItemsAnswer {
+  /** Submitted tests folded. */
+  tests: number;
+  items: ClassItem[];
+}
+
+export const INSTRUCTOR_MESSAGES = {
+  notYourClass: 'This class is not one you teach, or it does not exist.',
+  rosterUnavailable:
+    'Your LMS did not send the class roster just now: showing the learners who have opened ExamPrep.',
+  rosterNotOffered:
+    'Your LMS does not share the class roster with ExamPrep: showing the learners who have opened it.',
+} as const;
+
+/** The class gradebook's CSV columns. */
+export const CLASS_CSV_COLUMNS = [
+  'name',
+  'email',
+  'status',
+  'lastLaunchAt',
+  'testsSubmitted',
+  'averageScore',
+  'lastScore',
+  'lastSubmittedAt',
+  'teasPercent',
+  'teasPercentLow',
+  'teasPercentHigh',
+] as const;
