@@ -38,6 +38,8 @@ const UnsubscribePage = lazy(() => import('../features/learning/UnsubscribePage'
 const LtiStartPage = lazy(() => import('../features/schools/LtiStartPage'));
 const LtiDeepLinkPage = lazy(() => import('../features/schools/LtiDeepLinkPage'));
 const LtiAssignmentPage = lazy(() => import('../features/schools/LtiAssignmentPage'));
+const InstructorClassesPage = lazy(() => import('../features/instructor/InstructorClassesPage'));
+const ClassPage = lazy(() => import('../features/instructor/ClassPage'));
 // the account menu's learning data items: a chunk of their own, loaded as the menu first opens
 const LearningDataMenu = lazy(() => import('../features/learning/LearningDataMenu'));
 
@@ -77,6 +79,9 @@ export function AppRoutes() {
             {/* opened from an LMS (issue 30): the instructor's picker, a learner's assignment */}
             <Route path="lti/deep-link/:id" element={<LtiDeepLinkPage />} />
             <Route path="lti/assignment/:linkKey" element={<LtiAssignmentPage />} />
+            {/* an LMS course's teacher: their classes (the pages tell anyone else where to go) */}
+            <Route path="instructor" element={<InstructorClassesPage />} />
+            <Route path="instructor/classes/:contextKey" element={<ClassPage />} />
           </Route>
 
           <Route element={<ProtectedRoute adminOnly verifyEmail={verifyEmail} />}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeResponse, mockFetch } from '../../test-utils/mock-fetch';
 import { fakeSession, renderApp } from '../../test-utils/render-app';
 import { SIGNED_OUT, type Session } from '../session/session-context';
-import { ADMIN_MENU, LEARNER_MENU, Navbar } from './Navbar';
+import { ADMIN_MENU, INSTRUCTOR_MENU, LEARNER_MENU, Navbar } from './Navbar';
 
 function renderNavbar(session: Session, route = '/updates') {
   return renderApp({ route, session }, <Navbar />);
@@ -57,6 +57,27 @@ describe('Navbar (learner spec §2 navigation bar)', () => {
       'href',
       '/course-topic-manager',
     );
+  });
+
+  it("adds 'My classes' for instructors only (an LMS course's teacher)", async () => {
+    const { unmount } = renderNavbar(
+      fakeSession({ isInstructor: true, user: { uid: 't', email: 'teacher@school.test' } }),
+    );
+    const menu = await openMenu('teacher@school.test');
+    expect(menuLabels(menu)).toEqual([
+      ...LEARNER_MENU.map((m) => m.label),
+      ...INSTRUCTOR_MENU.map((m) => m.label),
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'My classes' })).toHaveAttribute(
+      'href',
+      '/instructor',
+    );
+    unmount();
+
+    renderNavbar(fakeSession({ isAdmin: true }));
+    const adminMenu = await openMenu('learner@example.com');
+    expect(within(adminMenu).queryByRole('link', { name: 'My classes' })).toBeNull();
   });
 
   it("gives unverified learners only 'Verify Email' (and Logout)", async () => {

@@ -31,6 +31,9 @@ export const LEARNER_MENU: readonly MenuTarget[] = [
   { label: 'Updates', to: '/updates' },
 ];
 
+/** An LMS course's teacher (the realm role `instructor`, ADR 0040): their classes. */
+export const INSTRUCTOR_MENU: readonly MenuTarget[] = [{ label: 'My classes', to: '/instructor' }];
+
 /** Admin spec §2: the admin menu targets. */
 export const ADMIN_MENU: readonly MenuTarget[] = [
   { label: 'User List', to: '/user-list' },
@@ -114,6 +117,17 @@ export function Navbar({ accountItems }: { accountItems?: ReactNode } = {}) {
                         </Dropdown.Item>
                       ))
                     : null}
+                  {showLearnerItems && session.isInstructor ? (
+                    <>
+                      <Dropdown.Divider />
+                      <Dropdown.Header>{LAYOUT_MESSAGES.teaching}</Dropdown.Header>
+                      {INSTRUCTOR_MENU.map((item) => (
+                        <Dropdown.Item key={item.to} as={Link} to={item.to}>
+                          {item.label}
+                        </Dropdown.Item>
+                      ))}
+                    </>
+                  ) : null}
                   {showLearnerItems && session.isAdmin ? (
                     <>
                       <Dropdown.Divider />

@@ -21,6 +21,8 @@ export const LAYOUT_MESSAGES = {
   sending: 'Sending...',
   ok: 'OK',
   userMenu: 'Account menu',
+  /** The account menu's heading over an instructor's items. */
+  teaching: 'Teaching',
 } as const;
 
 /** Learner spec §2 and admin spec §9: the navigation dropdown is at most 300 px high. */

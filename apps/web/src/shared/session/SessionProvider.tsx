@@ -220,7 +220,9 @@ export function SessionProvider({
       const identity = readIdentity();
       setState((prev) =>
         prev.status === 'signed-in' &&
-        (prev.isAdmin !== identity.isAdmin || prev.emailVerified !== identity.emailVerified)
+        (prev.isAdmin !== identity.isAdmin ||
+          prev.isInstructor !== identity.isInstructor ||
+          prev.emailVerified !== identity.emailVerified)
           ? { ...prev, ...identity }
           : prev,
       );

@@ -1,4 +1,4 @@
-import { displayNameOf, identityFromClaims } from './claims';
+import { displayNameOf, identityFromClaims, type TokenClaims } from './claims';
 
 describe('identityFromClaims', () => {
   it('reads the user, the admin role and email_verified from the tokens', () => {
@@ -13,8 +13,27 @@ describe('identityFromClaims', () => {
     ).toEqual({
       user: { uid: 'u1', email: 'a@x.test', name: 'Ada Lovelace' },
       isAdmin: true,
+      isInstructor: false,
       emailVerified: true,
     });
+  });
+
+  it('reads the instructor role (an LMS course teacher) apart from admin', () => {
+    const teacher = identityFromClaims({
+      sub: 'u2',
+      realm_access: { roles: ['offline_access', 'instructor'] },
+    });
+    expect(teacher).toMatchObject({ isInstructor: true, isAdmin: false });
+    expect(identityFromClaims({ sub: 'u3', realm_access: { roles: ['admin'] } })).toMatchObject({
+      isInstructor: false,
+    });
+    expect(identityFromClaims({ sub: 'u4' })).toMatchObject({
+      isInstructor: false,
+      isAdmin: false,
+    });
+    // a malformed claim is no role
+    const odd = { sub: 'u5', realm_access: { roles: 'instructor' } } as unknown as TokenClaims;
+    expect(identityFromClaims(odd).isInstructor).toBe(false);
   });
 });
 

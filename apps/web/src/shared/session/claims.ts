@@ -13,6 +13,8 @@ export interface TokenClaims {
 }
 
 export const ADMIN_ROLE = 'admin';
+/** Given by an LMS launch to the course's teachers (ADR 0040): their classes' screens. */
+export const INSTRUCTOR_ROLE = 'instructor';
 
 /**
  * How the account menu names the user: their email, or for a school account whose LMS gave
@@ -26,22 +28,26 @@ export function displayNameOf(user: SessionUser): string {
 export interface Identity {
   user: SessionUser;
   isAdmin: boolean;
+  isInstructor: boolean;
   emailVerified: boolean;
 }
 
 /**
  * Who is signed in, from the tokens: isAdmin is the realm role `admin` of the access token
- * (the same rule the gateway applies), emailVerified the `email_verified` claim.
+ * (the same rule the gateway applies), isInstructor its realm role `instructor`,
+ * emailVerified the `email_verified` claim.
  */
 export function identityFromClaims(access: TokenClaims | undefined, id?: TokenClaims): Identity {
-  const roles = access?.realm_access?.roles ?? [];
+  const raw = access?.realm_access?.roles;
+  const roles = Array.isArray(raw) ? raw : [];
   return {
     user: {
       uid: access?.sub ?? id?.sub ?? '',
       email: access?.email ?? id?.email ?? access?.preferred_username ?? '',
       name: access?.name ?? id?.name ?? '',
     },
-    isAdmin: Array.isArray(roles) && roles.includes(ADMIN_ROLE),
+    isAdmin: roles.includes(ADMIN_ROLE),
+    isInstructor: roles.includes(INSTRUCTOR_ROLE),
     emailVerified: (access?.email_verified ?? id?.email_verified) === true,
   };
 }

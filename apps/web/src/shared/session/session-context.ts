@@ -16,6 +16,8 @@ export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   isAdmin: boolean;
+  /** The realm role `instructor` (an LMS course's teacher, ADR 0040): their classes' screens. */
+  isInstructor: boolean;
   emailVerified: boolean;
   defaultDashboard: Dashboard;
   purchases: Record<string, boolean>;
@@ -62,6 +64,7 @@ export const SIGNED_OUT: SessionState = {
   status: 'signed-out',
   user: null,
   isAdmin: false,
+  isInstructor: false,
   emailVerified: false,
   defaultDashboard: 'math',
   purchases: {},
