@@ -153,6 +153,8 @@ export const Subjects = {
     /** The instructor's pending deep linking request, and its signed answer. */
     getDeepLink: 'schools.lti.deepLinks.get',
     respondDeepLink: 'schools.lti.deepLinks.respond',
+    /** Public: the page that posts an answered request's signed response to the LMS (one-time). */
+    sendDeepLink: 'schools.lti.deepLinks.send',
     /** A learner's LMS assignment that opens a test, and starting it. */
     getAssignment: 'schools.lti.assignments.get',
     startAssignment: 'schools.lti.assignments.start',

@@ -4788,14 +4788,11 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
   'POST /api/lti/deep-links/{id}': {
     type: 'object',
     properties: {
-      returnUrl: {
-        type: 'string',
-      },
-      jwt: {
+      sendUrl: {
         type: 'string',
       },
     },
-    required: ['returnUrl', 'jwt'],
+    required: ['sendUrl'],
   },
   'POST /api/password-reset': {
     type: 'object',

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Throttle } from '@nestjs/throttler';
 import {
   type Actor,
@@ -13,9 +14,10 @@ import {
   Subjects,
 } from '@examprep/contracts';
 import { NatsRpcClient } from '@examprep/nest-kit';
-import { Authenticated, CurrentActor } from '../auth/auth.decorators';
-import { Authz } from '../auth/authz.decorator';
+import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
+import { AUTHZ, Authz } from '../auth/authz.decorator';
 import { perMinute } from '../http/rate-limit';
+import { deepLinkSendPage, ltiErrorPage, refusalOf } from './lti-pages';
 
 /**
  * A signed-in user on ids that are not theirs: the probes use ids nobody has, so every verified
@@ -77,6 +79,38 @@ export class LtiLearnersController {
     @Body() input: DeepLinkResponseDto,
   ): Promise<DeepLinkResponseAnswer> {
     return this.rpc.request(Subjects.schools.respondDeepLink, { actor, id, input });
+  }
+
+  @Get('deep-links/send')
+  @Public()
+  @Authz(AUTHZ.everyone(404))
+  @Throttle(perMinute(30))
+  @ApiOperation({
+    summary:
+      "The page that posts an answered deep linking request's signed response to the LMS (once: the token of the answer).",
+  })
+  @ApiProduces('text/html')
+  async send(@Query() query: Record<string, string | undefined>, @Res() reply: FastifyReply) {
+    try {
+      const { returnUrl, jwt } = await this.rpc.request(Subjects.schools.sendDeepLink, {
+        actor: null,
+        token: typeof query['token'] === 'string' ? query['token'] : '',
+      });
+      const page = deepLinkSendPage(returnUrl, jwt);
+      reply
+        .status(200)
+        .header('Content-Security-Policy', page.csp)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    } catch (err) {
+      const { status, code, message } = refusalOf(err);
+      reply
+        .status(status)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(ltiErrorPage('This content was not sent', message, code));
+    }
   }
 
   @Get('assignments/:linkKey')

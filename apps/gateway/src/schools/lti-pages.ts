@@ -3,6 +3,7 @@
  * navigation, so a refused launch is a page a person reads, not JSON. No script, no external
  * asset, every text escaped.
  */
+import { createHash } from 'node:crypto';
 import { RpcCallError } from '@examprep/nest-kit';
 
 const ESCAPES: Record<string, string> = {
@@ -50,4 +51,45 @@ export function refusalOf(err: unknown): { status: number; code: string; message
     };
   }
   throw err;
+}
+
+/** The one script of the send page: submits its form (the button is there without script). */
+const SUBMIT_SCRIPT = "document.getElementById('lms').submit();";
+const SUBMIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SUBMIT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The page that sends a deep linking answer to the LMS (Deep Linking 2.0 §4.2): a form POSTing
+ * the signed response as `JWT` to the LMS's return URL, submitted by its one script (or the
+ * button). Its Content-Security-Policy allows that script by hash and that one form action; the
+ * web app's own policy allows forms to itself and Keycloak only.
+ */
+export function deepLinkSendPage(returnUrl: string, jwt: string): { html: string; csp: string } {
+  const origin = new URL(returnUrl).origin;
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sending to your course – ExamPrep</title>
+</head>
+<body>
+<main>
+<h1>Sending to your course…</h1>
+<form id="lms" method="post" action="${escapeHtml(returnUrl)}">
+<input type="hidden" name="JWT" value="${escapeHtml(jwt)}">
+<button type="submit">Continue to your course</button>
+</form>
+</main>
+<script>${SUBMIT_SCRIPT}</script>
+</body>
+</html>
+`;
+  const csp = [
+    "default-src 'none'",
+    `script-src ${SUBMIT_SCRIPT_HASH}`,
+    `form-action ${origin}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return { html, csp };
 }

@@ -3,21 +3,25 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Actor,
   DEEP_LINK_MESSAGES as M,
+  DEEP_LINK_SEND_PATH,
   type DeepLinkRequestView,
   type DeepLinkResponseAnswer,
   DeepLinkResponseDto,
   type DeepLinkResponseInput,
+  type SendDeepLinkAnswer,
 } from '@examprep/contracts';
 import { requireVerified, rootLogger, ServiceError, validatePayload } from '@examprep/nest-kit';
 import { Clock } from '../clock';
 import { SchoolsEnv } from '../config/schools.env';
 import { contentItem, deepLinkingResponseClaims, deepLinkOptions } from './deep-links';
-import { LtiRepository } from './lti.repository';
+import { LtiRepository, onceId } from './lti.repository';
 import type { OnceRecord } from './lti.schema';
 import { SCHOOLS_CALLS, type SchoolsCalls } from './peers';
 import { ToolKeys } from './tool-keys.service';
 import { toolUrls } from './tool-urls';
 
+/** How long the browser has to send the answer to the LMS after the pick. */
+const SEND_TTL_MS = 2 * 60_000;
 /** How long the LMS has to take the signed response (Deep Linking 2.0: minutes). */
 const RESPONSE_SECONDS = 300;
 const ID = /^[a-f0-9-]{36}$/;
@@ -113,7 +117,25 @@ export class DeepLinkService {
       { audit: 'lti-deep-link', uid: actor.uid, platformId: platform._id, items: [...keys] },
       'LTI deep linking answered',
     );
-    return { returnUrl: (record.data as unknown as DeepLinkData).returnUrl, jwt };
+    // the browser fetches the signed answer once, from the page that posts it to the LMS
+    const token = randomBytes(32).toString('base64url');
+    await this.repo.insertOnce(
+      onceId('dlsend', token),
+      'dlsend',
+      { returnUrl: (record.data as unknown as DeepLinkData).returnUrl, jwt },
+      new Date(this.clock.now() + SEND_TTL_MS),
+    );
+    return { sendUrl: `${DEEP_LINK_SEND_PATH}?token=${token}` };
+  }
+
+  /** The signed answer of a `respond`, once, for the page that posts it to the LMS. */
+  async send(token: string): Promise<SendDeepLinkAnswer> {
+    const record =
+      typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token)
+        ? await this.repo.takeOnce(onceId('dlsend', token), new Date(this.clock.now()))
+        : null;
+    if (!record) throw ServiceError.notFound(M.notFound);
+    return { returnUrl: String(record.data['returnUrl']), jwt: String(record.data['jwt']) };
   }
 
   /** The request `id` of this actor (taken when `take`); another user's is not found. */

@@ -25,6 +25,8 @@ import {
   type GetDeepLinkMessage,
   type LtiAssignmentView,
   type RespondDeepLinkMessage,
+  type SendDeepLinkAnswer,
+  type SendDeepLinkMessage,
   type StartAssignmentAnswer,
   type StartAssignmentMessage,
   type DeletePlatformMessage,
@@ -111,6 +113,11 @@ export class LtiController {
     @Payload() { actor, id, input }: RespondDeepLinkMessage,
   ): Promise<DeepLinkResponseAnswer> {
     return this.deepLinks.respond(actor, id, input);
+  }
+
+  @RpcPattern(Subjects.schools.sendDeepLink)
+  sendDeepLink(@Payload() { token }: SendDeepLinkMessage): Promise<SendDeepLinkAnswer> {
+    return this.deepLinks.send(token);
   }
 
   @RpcPattern(Subjects.schools.getAssignment)

@@ -79,7 +79,7 @@ export class OnceRecord {
   _id!: string;
 
   @Prop({ type: String, required: true })
-  kind!: 'login' | 'nonce' | 'ticket' | 'code' | 'deeplink';
+  kind!: 'login' | 'nonce' | 'ticket' | 'code' | 'deeplink' | 'dlsend';
 
   @Prop({ type: Object, default: () => ({}) })
   data!: Record<string, unknown>;

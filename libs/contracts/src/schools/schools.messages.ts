@@ -124,6 +124,14 @@ export interface LtiProvisionAnswer {
 /** The instructor's own deep linking request (the actor must be the launch's user). */
 export type GetDeepLinkMessage = Envelope<{ id: string }>;
 export type RespondDeepLinkMessage = Envelope<{ id: string; input: DeepLinkResponseInput }>;
+/** No actor: the one-time token is the key. */
+export type SendDeepLinkMessage = Envelope<{ token: string }>;
+export interface SendDeepLinkAnswer {
+  /** The LMS's deep linking return URL. */
+  returnUrl: string;
+  /** The signed LtiDeepLinkingResponse. */
+  jwt: string;
+}
 
 /** The learner's own assignment (they launched it). `linkKey`: `<platform id>:<resource link id>`. */
 export type GetAssignmentMessage = Envelope<{ linkKey: string }>;
@@ -208,6 +216,7 @@ export interface SchoolsRpc {
   [Subjects.identity.ltiProvision]: RpcPair<LtiProvisionMessage, LtiProvisionAnswer>;
   [Subjects.schools.getDeepLink]: RpcPair<GetDeepLinkMessage, DeepLinkRequestView>;
   [Subjects.schools.respondDeepLink]: RpcPair<RespondDeepLinkMessage, DeepLinkResponseAnswer>;
+  [Subjects.schools.sendDeepLink]: RpcPair<SendDeepLinkMessage, SendDeepLinkAnswer>;
   [Subjects.schools.getAssignment]: RpcPair<GetAssignmentMessage, LtiAssignmentView>;
   [Subjects.schools.startAssignment]: RpcPair<StartAssignmentMessage, StartAssignmentAnswer>;
   [Subjects.testing.createLinkedTest]: RpcPair<CreateLinkedTestMessage, CreateTestAnswer>;

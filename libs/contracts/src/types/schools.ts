@@ -166,11 +166,17 @@ export interface DeepLinkResponseInput {
   picks: DeepLinkPick[];
 }
 
-/** The signed answer the browser posts to the LMS (form field `JWT`). */
+/**
+ * The answer to a deep linking request: the browser opens `sendUrl` (ours, one-time, two
+ * minutes), a page that posts the signed response to the LMS (form field `JWT`) under a
+ * Content-Security-Policy allowing that one form action.
+ */
 export interface DeepLinkResponseAnswer {
-  returnUrl: string;
-  jwt: string;
+  sendUrl: string;
 }
+
+/** Where a deep linking answer is sent from (GET, `?token=`). */
+export const DEEP_LINK_SEND_PATH = '/api/lti/deep-links/send';
 
 export const DEEP_LINK_MESSAGES = {
   notFound:

@@ -1,24 +1,23 @@
-import { DEEP_LINK_MESSAGES } from '@examprep/contracts/types';
+import { DEEP_LINK_MESSAGES, DEEP_LINK_SEND_PATH } from '@examprep/contracts/types';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse, mockFetch, type FetchCall } from '../../test-utils/mock-fetch';
 import { renderApp } from '../../test-utils/render-app';
 import { DEEP_LINK_ID, deepLinkView, OPTIONS } from './lti-fixtures';
+import { lmsNavigation } from './lti-deep-link';
 import { LTI_DEEP_LINK_MESSAGES as T } from './lti-deep-link.messages';
 
 const [, TEST, WORKBOOK, PUMP] = OPTIONS;
 const URL_OF_REQUEST = `/api/lti/deep-links/${DEEP_LINK_ID}`;
-const RETURN_URL = 'https://lms.example.edu/deep_links/return';
+const SEND_URL = `${DEEP_LINK_SEND_PATH}?token=${'t'.repeat(43)}`;
 
 const realFetch = window.fetch;
-let submitted: HTMLFormElement[];
+let submitted: string[];
 beforeEach(() => {
   submitted = [];
-  // jsdom does not navigate: the form the page submits is recorded instead
-  jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
-    this: HTMLFormElement,
-  ) {
-    submitted.push(this);
+  // jsdom does not navigate: where the page sends the browser is recorded instead
+  jest.spyOn(lmsNavigation, 'assign').mockImplementation((url) => {
+    submitted.push(String(url));
   });
 });
 afterEach(() => {
@@ -29,8 +28,7 @@ afterEach(() => {
 /** The request at GET; POST answered by `post` (by default the signed answer). */
 function serve(
   get: () => Response,
-  post: (call: FetchCall) => Response = () =>
-    fakeResponse(200, { returnUrl: RETURN_URL, jwt: 'signed.jwt.value' }),
+  post: (call: FetchCall) => Response = () => fakeResponse(200, { sendUrl: SEND_URL }),
 ) {
   return mockFetch((call) => {
     if (call.url === URL_OF_REQUEST) return call.method === 'POST' ? post(call) : get();
@@ -108,7 +106,7 @@ describe('/lti/deep-link/:id', () => {
     expect(screen.queryByRole('checkbox', { name: `${T.graded}: ${TEST.title}` })).toBeNull();
   });
 
-  it('posts the picks, then submits a form with the JWT to the return URL, "Sending to your course…"', async () => {
+  it('posts the picks, then opens the send page (it posts the JWT to the LMS), "Sending to your course…"', async () => {
     const { calls } = serve(() => fakeResponse(200, deepLinkView()));
     renderPage();
     await screen.findByRole('checkbox', { name: TEST.title });
@@ -128,12 +126,7 @@ describe('/lti/deep-link/:id', () => {
         { key: WORKBOOK.key, title: 'Read before class' },
       ],
     });
-    expect(submitted).toHaveLength(1);
-    expect(submitted[0].action).toBe(RETURN_URL);
-    expect(submitted[0].method).toBe('post');
-    expect((submitted[0].elements.namedItem('JWT') as HTMLInputElement).value).toBe(
-      'signed.jwt.value',
-    );
+    expect(submitted).toEqual([SEND_URL]);
     expect(screen.getByRole('button', { name: T.add })).toBeDisabled();
   });
 

@@ -6,7 +6,7 @@ import type {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ApiError } from '../../shared/api/api-client';
 import { useApi } from '../../shared/api/api-context';
-import { postToLms } from './lti-deep-link';
+import { sendToLms } from './lti-deep-link';
 
 export const deepLinkQueryKey = (id: string) => ['lti', 'deep-link', id] as const;
 
@@ -23,8 +23,8 @@ export function useDeepLinkRequest(id: string) {
 }
 
 /**
- * POST /api/lti/deep-links/{id}, then the browser posts the signed answer to the LMS (which
- * replaces this page). The service answers a request once, so a failure here is never retried
+ * POST /api/lti/deep-links/{id}, then the browser opens the page that posts the signed answer to
+ * the LMS (which replaces this page). The service answers a request once, so a failure here is never retried
  * on its own.
  */
 export function useRespondDeepLink(id: string) {
@@ -35,7 +35,7 @@ export function useRespondDeepLink(id: string) {
         params: { path: { id } },
         body: { picks },
       });
-      postToLms(answer.returnUrl, answer.jwt, document);
+      sendToLms(answer.sendUrl);
       return answer;
     },
     retry: false,

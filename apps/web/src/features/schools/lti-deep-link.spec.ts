@@ -1,9 +1,10 @@
 import { DEEP_LINK_MESSAGES } from '@examprep/contracts/types';
 import { deepLinkView, OPTIONS } from './lti-fixtures';
+import { DEEP_LINK_SEND_PATH } from '@examprep/contracts/types';
 import {
   checkPicks,
   groupOptions,
-  postToLms,
+  sendToLms,
   serverErrorsOf,
   setPicked,
   updatePick,
@@ -114,43 +115,19 @@ describe('serverErrorsOf', () => {
   });
 });
 
-describe('postToLms (Deep Linking 2.0 §4.2: the browser POSTs the JWT to the return URL)', () => {
-  let submitted: HTMLFormElement[];
-  beforeEach(() => {
-    submitted = [];
-    jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
-      this: HTMLFormElement,
-    ) {
-      submitted.push(this);
-    });
-  });
-  afterEach(() => {
-    jest.restoreAllMocks();
-    document.body.innerHTML = '';
+describe('sendToLms (Deep Linking 2.0 §4.2: our send page posts the JWT to the LMS)', () => {
+  it('opens our one-time send page', () => {
+    const assign = jest.fn();
+    sendToLms(`${DEEP_LINK_SEND_PATH}?token=${'a'.repeat(43)}`, { assign });
+    expect(assign).toHaveBeenCalledWith(`${DEEP_LINK_SEND_PATH}?token=${'a'.repeat(43)}`);
   });
 
-  it('submits a form with method post, the return URL as action and one hidden field JWT', () => {
-    postToLms('https://lms.example.edu/deep_links/return?x=1', 'a.b.c', document);
-    expect(submitted).toHaveLength(1);
-    const [form] = submitted;
-    expect(form.isConnected).toBe(true);
-    expect(form.method).toBe('post');
-    expect(form.action).toBe('https://lms.example.edu/deep_links/return?x=1');
-    const fields = Array.from(form.elements) as HTMLInputElement[];
-    expect(fields.map((f) => [f.type, f.name, f.value])).toEqual([['hidden', 'JWT', 'a.b.c']]);
-  });
-
-  it('posts to http too (the local LMS stand-in)', () => {
-    postToLms('http://127.0.0.1:13180/deep-linking/return', 'jwt', document);
-    expect(submitted[0].action).toBe('http://127.0.0.1:13180/deep-linking/return');
-  });
-
-  it.each(['javascript:alert(1)', '/relative', 'data:text/html,x', 'not a url'])(
-    'refuses %s and submits nothing',
+  it.each(['https://lms.example/return', 'javascript:alert(1)', '/api/other?x', '//evil.example'])(
+    'never leaves for %s',
     (url) => {
-      expect(() => postToLms(url, 'jwt', document)).toThrow(T.badReturnUrl);
-      expect(submitted).toHaveLength(0);
-      expect(document.querySelector('form')).toBeNull();
+      const assign = jest.fn();
+      expect(() => sendToLms(url, { assign })).toThrow(T.badReturnUrl);
+      expect(assign).not.toHaveBeenCalled();
     },
   );
 });

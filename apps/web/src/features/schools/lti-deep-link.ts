@@ -1,4 +1,5 @@
 import {
+  DEEP_LINK_SEND_PATH,
   LTI_LIMITS,
   type DeepLinkOption,
   type DeepLinkPick,
@@ -126,31 +127,21 @@ export function serverErrorsOf(
   return { form: form.size > 0 || titles.size > 0 ? [...form] : [fallback], titles };
 }
 
-const POSTABLE_PROTOCOLS: ReadonlySet<string> = new Set(['https:', 'http:']);
+/** The browser's navigation to the send page (one object, so specs can watch it). */
+export const lmsNavigation: Pick<Location, 'assign'> = {
+  assign: (url: string | URL) => window.location.assign(url),
+};
 
 /**
- * Sends the signed answer to the LMS as Deep Linking 2.0 asks (§4.2): the browser POSTs a form
- * to the request's return URL with the JWT in the field `JWT`. A form, not fetch: the LMS answers
- * with its own page, which replaces ours. Only an absolute http(s) URL is posted to (a
- * `javascript:` action would run in our origin); http is for the local LMS stand-in.
+ * Sends the signed answer to the LMS (Deep Linking 2.0 §4.2): the browser opens our one-time
+ * send page, which POSTs the JWT to the LMS's return URL under a policy allowing that one form
+ * action (this app's own allows forms to itself and Keycloak only). Only our send path is
+ * followed: the answer never sends the browser anywhere else.
  */
-export function postToLms(returnUrl: string, jwt: string, doc: Document): void {
-  let url: URL;
-  try {
-    url = new URL(returnUrl);
-  } catch {
-    throw new Error(T.badReturnUrl);
-  }
-  if (!POSTABLE_PROTOCOLS.has(url.protocol)) throw new Error(T.badReturnUrl);
-  const form = doc.createElement('form');
-  form.method = 'post';
-  form.action = url.href;
-  form.hidden = true;
-  const field = doc.createElement('input');
-  field.type = 'hidden';
-  field.name = 'JWT';
-  field.value = jwt;
-  form.appendChild(field);
-  doc.body.appendChild(form);
-  form.submit();
+export function sendToLms(
+  sendUrl: string,
+  location: Pick<Location, 'assign'> = lmsNavigation,
+): void {
+  if (!sendUrl.startsWith(`${DEEP_LINK_SEND_PATH}?`)) throw new Error(T.badReturnUrl);
+  location.assign(sendUrl);
 }

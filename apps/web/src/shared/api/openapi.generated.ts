@@ -1247,6 +1247,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/lti/deep-links/send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page that posts an answered deep linking request's signed response to the LMS (once: the token of the answer). */
+    get: operations['LtiLearnersController_send'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/lti/assignments/{linkKey}': {
     parameters: {
       query?: never;
@@ -10076,8 +10093,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            returnUrl: string;
-            jwt: string;
+            sendUrl: string;
           };
         };
       };
@@ -10110,6 +10126,68 @@ export interface operations {
       };
       /** @description The object named in the request does not exist (or is not the caller’s). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is larger than the gateway accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The request body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many requests from this caller: retry after the time in Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A service behind the gateway did not answer in time; retry later. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  LtiLearnersController_send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is malformed or a field is invalid (`fields` names them). */
+      400: {
         headers: {
           [name: string]: unknown;
         };
