@@ -64,7 +64,6 @@ export const INSTRUCTOR_TEXT = {
   exportCancelled: 'Export cancelled.',
   exportFailed: (why: string) => `Could not export the class: ${why}`,
 
-  readinessTitle: 'TEAS Math readiness',
   readinessIntro:
     'Each learner’s predicted TEAS Math score with its likely range (8 chances in 10), from their answers in ExamPrep.',
   readinessSummary: (learners: number, likelyAbove: number, lacking: number) =>
@@ -82,7 +81,6 @@ export const INSTRUCTOR_TEXT = {
   chartKey: `Each band is a learner’s likely range, the dark mark their estimate; the dashed line is ${THRESHOLD}.`,
   range: (low: number, high: number) => `${low}–${high} %`,
 
-  itemsTitle: 'Item analysis',
   itemsIntro: (tests: number) =>
     `The questions of the class’s ${tests} submitted ${tests === 1 ? 'test' : 'tests'}, the hardest first (facility: the share answered correctly).`,
   itemsLoading: 'Loading the item analysis…',
