@@ -368,6 +368,23 @@ describe('the sign-in bridge', () => {
   });
 });
 
+describe('dynamic registration', () => {
+  it('refuses a link without the LMS configuration, and a configuration that is not an LTI platform’s', async () => {
+    const bare = await fetch(`${gatewayUrl}/api/lti/register`);
+    expect(bare.status).toBe(400);
+    expect(await bare.text()).toContain('This registration link is incomplete');
+    // an address that answers, but no LTI platform configuration
+    const notLti = await fetch(
+      `${gatewayUrl}/api/lti/register?${new URLSearchParams({
+        openid_configuration: `${LMS}/healthz`,
+        registration_token: 'x',
+      })}`,
+    );
+    expect(notLti.status).toBe(400);
+    expect(await notLti.text()).toContain('could not be read');
+  });
+});
+
 describe('platform registrations', () => {
   it('are for site admins only, and refuse plain http only where the system does not allow it', async () => {
     expect((await call('GET', '/api/admin/lti/platforms', { who: 'learner' })).status).toBe(403);

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { seededUsers } from '@examprep/test-kit';
+import { infraConfig, seededUsers } from '@examprep/test-kit';
 import { shot } from './support/auth';
 import { apiCall } from './support/learners';
 import {
   launchUrl,
   LMS_MEMBERS,
+  LMS_URL,
   placeLink,
   type RegisteredLms,
   registerLms,
@@ -15,7 +16,10 @@ import { overflowsSideways, seriousViolations } from './support/phone';
 // Issue 30: a school's LMS (the local stand-in, tools/lms) launches the tool. The learner is
 // signed in through Keycloak's identity provider `lti` (no password, no sign-up) and lands on
 // the linked resource; another member launching in the same browser becomes that member; a
-// launch from a registration an admin disabled is refused with a page saying what to do.
+// launch from a registration an admin disabled is refused with a page saying what to do; the
+// LMS's dynamic registration makes a registration that waits for an admin.
+
+const WEB_URL = infraConfig(process.env.EXAMPREP_E2E_PROFILE === 'dev' ? 'dev' : 'test').webUrl;
 
 let lms: RegisteredLms | undefined;
 test.afterEach(async () => {
@@ -87,4 +91,34 @@ test('a launch from a registration the admin disabled is refused with a page tha
     ),
   ).toBeVisible();
   await shot(page, 'lti-launch-refused.png');
+});
+
+test('LTI Dynamic Registration from the LMS makes a pending registration an admin activates', async ({
+  page,
+}) => {
+  const before = Date.now();
+  await page.goto(`${LMS_URL}/tools/register`);
+  await page.getByLabel('Tool registration URL').fill(`${WEB_URL}/api/lti/register`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(
+    page.getByRole('heading', { name: /^ExamPrep is registered with examprep-lms-standin/ }),
+  ).toBeVisible();
+  await shot(page, 'lti-dynamic-registration.png');
+
+  const res = await apiCall(seededUsers.admin, 'GET', '/api/admin/lti/platforms');
+  const { platforms } = (await res.json()) as {
+    platforms: {
+      id: string;
+      issuer: string;
+      status: string;
+      registeredBy: string;
+      createdAt: string;
+    }[];
+  };
+  const made = platforms.filter(
+    (p) => p.registeredBy === 'dynamic' && Date.parse(p.createdAt) >= before - 1000,
+  );
+  expect(made).toHaveLength(1);
+  expect(made[0]).toMatchObject({ issuer: LMS_URL, status: 'pending' });
+  lms = { platformId: made[0]!.id, clientId: '', deploymentId: '', issuer: LMS_URL };
 });

@@ -93,3 +93,42 @@ export function deepLinkSendPage(returnUrl: string, jwt: string): { html: string
   ].join('; ');
   return { html, csp };
 }
+
+/** The script of the registration page: tells the LMS the tool is done (Dynamic Registration §3.6). */
+const CLOSE_SCRIPT =
+  "(window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');";
+const CLOSE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CLOSE_SCRIPT).digest('base64')}'`;
+
+/**
+ * The page an LMS shows after a dynamic registration: what happened and what our admin does
+ * next, then the close message to the LMS. It may be framed by that LMS only.
+ */
+export function registeredPage(
+  platformName: string,
+  issuer: string,
+): { html: string; csp: string } {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ExamPrep registered – ExamPrep</title>
+</head>
+<body>
+<main>
+<h1>ExamPrep is registered with ${escapeHtml(platformName)}</h1>
+<p>A site administrator of ExamPrep checks and activates the registration; launches from your courses work once it is active.</p>
+</main>
+<script>${CLOSE_SCRIPT}</script>
+</body>
+</html>
+`;
+  const csp = [
+    "default-src 'none'",
+    `script-src ${CLOSE_SCRIPT_HASH}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${new URL(issuer).origin}`,
+  ].join('; ');
+  return { html, csp };
+}

@@ -9,7 +9,7 @@ import { Public } from '../auth/auth.decorators';
 import { AUTHZ, Authz } from '../auth/authz.decorator';
 import { perMinute } from '../http/rate-limit';
 import { FormBody } from '../http/raw-body';
-import { ltiErrorPage, refusalOf } from './lti-pages';
+import { ltiErrorPage, refusalOf, registeredPage } from './lti-pages';
 
 /** A login's state cookie: per login (a learner may open two links at once), 10 minutes. */
 const STATE_COOKIE_PREFIX = 'lti_state_';
@@ -177,6 +177,34 @@ export class LtiController {
         .redirect(`/lti/start?to=${encodeURIComponent(answer.target)}`, 303);
     } catch (err) {
       sendPage(reply, refusalOf(err).status, 'This launch was refused', err);
+    }
+  }
+
+  @Get('register')
+  @Public()
+  @Authz(AUTHZ.everyone(400))
+  // each registration makes the service fetch from the LMS: few, from few addresses
+  @Throttle(perMinute(10))
+  @ApiOperation({
+    summary:
+      'LTI Dynamic Registration 1.0: the LMS opens this with its openid_configuration and registration_token; the platform is registered as pending until a site admin activates it.',
+  })
+  async register(@Query() query: Form, @Res() reply: FastifyReply): Promise<void> {
+    try {
+      const { platform } = await this.rpc.request(Subjects.schools.register, {
+        actor: null,
+        openidConfiguration: query['openid_configuration'] ?? '',
+        registrationToken: query['registration_token'] ?? null,
+      });
+      const page = registeredPage(platform.name, platform.issuer);
+      reply
+        .status(200)
+        .header('Content-Security-Policy', page.csp)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    } catch (err) {
+      sendPage(reply, refusalOf(err).status, 'ExamPrep was not registered', err);
     }
   }
 

@@ -37,6 +37,8 @@ import {
   type LtiLoginAnswer,
   type LtiLoginMessage,
   type LtiPlatform,
+  type LtiRegisterAnswer,
+  type LtiRegisterMessage,
   type LtiPlatformsAnswer,
   Subjects,
   type UpdatePlatformMessage,
@@ -48,6 +50,7 @@ import { AssignmentsService } from './assignments.service';
 import { DeepLinkService } from './deep-link.service';
 import { LaunchService } from './launch.service';
 import { PlatformsService } from './platforms.service';
+import { RegistrationService } from './registration.service';
 import { ToolKeys } from './tool-keys.service';
 
 /** NATS handlers: unwrap the envelope, let the services decide. */
@@ -61,6 +64,7 @@ export class LtiController {
     private readonly assignments: AssignmentsService,
     private readonly licencesService: LicencesService,
     private readonly instructor: InstructorService,
+    private readonly registrations: RegistrationService,
   ) {}
 
   @RpcPattern(Subjects.schools.listPlatforms)
@@ -96,6 +100,11 @@ export class LtiController {
   @RpcPattern(Subjects.schools.launch)
   launch(@Payload() { idToken, state, cookieState }: LtiLaunchMessage): Promise<LtiLaunchAnswer> {
     return this.launches.launch({ idToken, state, cookieState });
+  }
+
+  @RpcPattern(Subjects.schools.register)
+  register(@Payload() message: LtiRegisterMessage): Promise<LtiRegisterAnswer> {
+    return this.registrations.register(message);
   }
 
   @RpcPattern(Subjects.schools.bridgeAuthorize)

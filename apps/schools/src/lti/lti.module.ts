@@ -39,6 +39,7 @@ import {
 import { PlatformKeys } from './platform-keys';
 import { PlatformServices } from './platform-services';
 import { PlatformsService } from './platforms.service';
+import { RegistrationService } from './registration.service';
 import { ScoresService } from './scores.service';
 import { ToolKeys } from './tool-keys.service';
 import { SchoolsUserDeletedConsumer } from './user-deleted.consumer';
@@ -73,6 +74,7 @@ import { SchoolsUserDeletedConsumer } from './user-deleted.consumer';
     SchoolsPeers,
     { provide: SCHOOLS_CALLS, useExisting: SchoolsPeers },
     PlatformsService,
+    RegistrationService,
     LaunchService,
     DeepLinkService,
     AssignmentsService,
