@@ -24,6 +24,7 @@ const CourseTopicManagerPage = lazy(
   () => import('../features/admin/topics/CourseTopicManagerPage'),
 );
 const LtiPlatformsPage = lazy(() => import('../features/admin/lti-platforms/LtiPlatformsPage'));
+const LtiLicencesPage = lazy(() => import('../features/admin/lti-licences/LtiLicencesPage'));
 const GradebookPage = lazy(() => import('../features/gradebook/GradebookPage'));
 const ReviewPage = lazy(() => import('../features/gradebook/ReviewPage'));
 const WorkbookPage = lazy(() => import('../features/workbook/WorkbookPage'));
@@ -92,6 +93,7 @@ export function AppRoutes() {
             <Route path="course-topic-manager" element={<CourseTopicManagerPage />} />
             <Route path="item-analysis" element={<ItemAnalysisPage />} />
             <Route path="lti-platforms" element={<LtiPlatformsPage />} />
+            <Route path="lti-licences" element={<LtiLicencesPage />} />
           </Route>
 
           <Route path="*" element={<NotFound />} />

@@ -42,6 +42,7 @@ export const ADMIN_MENU: readonly MenuTarget[] = [
   { label: 'Course Topic Manager', to: '/course-topic-manager' },
   { label: 'Item Analysis', to: '/item-analysis' },
   { label: 'LMS Platforms', to: '/lti-platforms' },
+  { label: 'School Licences', to: '/lti-licences' },
   { label: 'Validator Test', to: '/validator-test' },
 ];
 

@@ -135,6 +135,9 @@ describe('/lti-platforms', () => {
     expect(
       within(moodle).getByRole('button', { name: 'Activate platform Shelbyville Moodle' }),
     ).toBeInTheDocument();
+    expect(
+      within(canvas).getByRole('link', { name: 'Licences platform Springfield Canvas' }),
+    ).toHaveAttribute('href', '/lti-licences?platformId=p1');
     expect(calls[0].headers.Authorization).toBe('Bearer test-token');
     expect(document.title).toBe('LMS Platforms | TestPrep');
   });

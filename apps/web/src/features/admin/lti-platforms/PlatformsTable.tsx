@@ -1,6 +1,7 @@
 import { type LtiPlatform, type LtiPlatformStatus } from '@examprep/contracts/types';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router-dom';
 import { ScrollTable } from '../../../shared/layout/ScrollTable';
 import { LTI_PLATFORMS_MESSAGES as T } from './lti-platforms.messages';
 
@@ -103,6 +104,13 @@ function PlatformRow({
               {which}
             </Button>
           ) : null}
+          <Link
+            className="btn btn-sm btn-outline-primary"
+            to={`/lti-licences?platformId=${encodeURIComponent(p.id)}`}
+          >
+            {T.licences}
+            {which}
+          </Link>
           <Button size="sm" variant="outline-danger" onClick={() => actions.onDelete(p)}>
             {T.delete}
             {which}

@@ -52,6 +52,8 @@ export const LTI_PLATFORMS_MESSAGES = {
   activate: 'Activate',
   disable: 'Disable',
   delete: 'Delete',
+  /** The school's seat licences on this platform (/lti-licences). */
+  licences: 'Licences',
   /** The rest of a row button's name: which platform it acts on. */
   which: (name: string) => `platform ${name}`,
   statusChanged: (name: string, status: string) => `${name} is now ${status.toLowerCase()}.`,
