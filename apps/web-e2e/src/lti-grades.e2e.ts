@@ -88,7 +88,14 @@ test('an instructor embeds a graded test; a learner takes it; the score lands in
   await page.getByRole('button', { name: 'Start test' }).click();
   await page.waitForURL(/\/test\/full\/[A-Za-z0-9]{20}$/);
 
-  // submitted from the last question (unanswered questions count as wrong: the score is low)
+  // the first question answered and checked (whatever its kind), the test submitted from the
+  // last question (the unanswered ones count as wrong)
+  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
+  const choice = page.getByRole('radio').or(page.getByRole('checkbox'));
+  if ((await choice.count()) > 0) await choice.first().check();
+  else await page.getByRole('textbox').first().fill('1');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByTestId('test-reveal')).toBeVisible();
   await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').last().click();
   await page.getByRole('button', { name: 'Submit Test' }).last().click();
   await page
@@ -121,4 +128,31 @@ test('an instructor embeds a graded test; a learner takes it; the score lands in
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('table').getByText('Sent')).toBeVisible();
   await shot(page, 'lti-assignment-sent.png');
+
+  // the instructor opens the course's link, then their class: the LMS roster (NRPS) with who
+  // has not started, the learner's score, the class's item analysis, the CSV
+  await page.goto(await launchUrl(LMS_MEMBERS.instructor.sub, link!.id));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.goto('/instructor');
+  await expect(page.getByRole('heading', { level: 1, name: 'My classes' })).toBeVisible();
+  await page.getByRole('link', { name: /Pharmacology Math \(Fall\)/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Pharmacology Math \(Fall\)/ }),
+  ).toBeVisible();
+  const gradebook = page.getByRole('table');
+  const laraRow = gradebook.getByRole('row').filter({ hasText: LMS_MEMBERS.lara.name });
+  await expect(laraRow).toContainText('1');
+  const leeRow = gradebook.getByRole('row').filter({ hasText: LMS_MEMBERS.lee.name });
+  await expect(leeRow).toBeVisible();
+  await shot(page, 'lti-instructor-gradebook.png');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await download;
+  expect(csv.suggestedFilename()).toMatch(/^class-.*\.csv$/);
+  await page.getByRole('tab', { name: 'Item analysis' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('table')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await overflowsSideways(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'lti-instructor-items-phone.png');
 });
