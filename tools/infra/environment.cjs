@@ -209,7 +209,10 @@ function infraModel(profile, options = {}) {
     webUrl: `http://${BROWSER_HOST}:${ports.web}`,
     // the gateway, or the balancer in front of its replicas
     gatewayUrl: loopback(ports.gateway),
-    ltiBridgeSecret: ltiBridgeSecret(repoRoot, env),
+    // read from the realm file when asked (infra.sh's Keycloak), not for every model
+    get ltiBridgeSecret() {
+      return ltiBridgeSecret(repoRoot, env);
+    },
     balancer: layout.cluster
       ? {
           url: loopback(ports.gateway),

@@ -96,8 +96,8 @@ export class TestRecord {
    * The LMS assignment the test was started from (issue 30, `<platform id>:<resource link id>`),
    * set only by the schools service; its submitted fact carries it, so the score goes to the LMS.
    */
-  @Prop({ type: String, default: null })
-  ltiLink?: string | null;
+  @Prop({ type: String })
+  ltiLink?: string;
 }
 export const TestSchema = SchemaFactory.createForClass(TestRecord);
 // The per-user lists (gradebook, the unfinished lookup, retention): the owner and completed.
