@@ -17,11 +17,14 @@ import {
 } from './default-dashboard';
 import {
   clearLoggedInFlag,
+  clearSignedInHere,
+  markSignedInHere,
   markStagingRestricted,
   readNavigationSource,
   rememberNavigationSource,
 } from './local-flags';
 import { subscribeMeEvents } from './me-events';
+import { silentCheckNeeded } from './silent-check';
 import { EMPTY_PROFILE, profileFromMe } from './profile';
 import { afterSignIn, signedInBySignup, type RegistrationClaims } from './registration';
 import {
@@ -82,6 +85,7 @@ export function SessionProvider({
   const clearLocal = useCallback(() => {
     clearStoredDashboard();
     clearLoggedInFlag();
+    clearSignedInHere();
     registerRef.current = null;
     queryClient.clear();
   }, [queryClient]);
@@ -200,6 +204,7 @@ export function SessionProvider({
         logWarning('Could not create the user document.', err),
       );
     }
+    markSignedInHere();
     setState({
       status: 'signed-in',
       ...identity,
@@ -230,12 +235,16 @@ export function SessionProvider({
     kc.onAuthLogout = resetSignedOut;
 
     // keycloak-js may be initialised only once; StrictMode runs effects twice in development.
-    initRef.current ??= kc.init({
-      onLoad: 'check-sso',
-      pkceMethod: 'S256',
-      silentCheckSsoRedirectUri: `${origin()}/silent-check-sso.html`,
-      checkLoginIframe: false,
-    });
+    initRef.current ??= kc.init(
+      silentCheckNeeded(window.location)
+        ? {
+            onLoad: 'check-sso',
+            pkceMethod: 'S256',
+            silentCheckSsoRedirectUri: `${origin()}/silent-check-sso.html`,
+            checkLoginIframe: false,
+          }
+        : { pkceMethod: 'S256', checkLoginIframe: false },
+    );
     let cancelled = false;
     initRef.current.then(
       async (authenticated) => {

@@ -6,6 +6,11 @@
 
 /** localStorage: the welcome modal has been shown since this sign-in. Logout clears it. */
 export const LOGGED_IN_FLAG_KEY = 'user-logged-in';
+/**
+ * localStorage: someone signed in to the app in this browser and has not signed out (an LMS
+ * launch checks for their session first only then).
+ */
+export const SIGNED_IN_HERE_KEY = 'signed-in-here';
 /** localStorage: when the welcome modal was last closed (ms since the epoch). */
 export const WELCOME_DISMISSED_KEY = 'welcome-modal-dismissed-at';
 /** sessionStorage: how the user reached the app after the identity provider (login/signup). */
@@ -45,6 +50,18 @@ export function setLoggedInFlag(): void {
 
 export function clearLoggedInFlag(): void {
   write('localStorage', LOGGED_IN_FLAG_KEY, null);
+}
+
+export function isSignedInHere(): boolean {
+  return read('localStorage', SIGNED_IN_HERE_KEY) === 'true';
+}
+
+export function markSignedInHere(): void {
+  write('localStorage', SIGNED_IN_HERE_KEY, 'true');
+}
+
+export function clearSignedInHere(): void {
+  write('localStorage', SIGNED_IN_HERE_KEY, null);
 }
 
 export function setWelcomeDismissedAt(now = Date.now()): void {
