@@ -154,7 +154,7 @@ export class LtiRepository implements OnModuleInit {
     data: Record<string, unknown>,
     expiresAt: Date,
   ): Promise<boolean> {
-    this.sweep(expiresAt);
+    this.sweep();
     try {
       await this.once.create({ _id: id, kind, data, expiresAt });
       return true;
@@ -186,12 +186,12 @@ export class LtiRepository implements OnModuleInit {
   }
 
   /** Removes expired records (at most once a minute, in the background). */
-  private sweep(now: Date): void {
+  private sweep(): void {
     const at = Date.now();
     if (at - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = at;
     void this.once
-      .deleteMany({ expiresAt: { $lte: new Date(Math.min(at, now.getTime())) } })
+      .deleteMany({ expiresAt: { $lte: new Date(at) } })
       .exec()
       .catch((err: unknown) => rootLogger().warn({ err }, 'lti_once: sweep failed'));
   }
