@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
@@ -44,5 +45,16 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: profile.web, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: profile.web, strictPort: true, proxy },
   // No source maps in what is served (`npm start` previews this build; the image ships it).
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    // the app, and the page an LMS launch opens first (it only signs in: ADR 0040)
+    rollupOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        ltiStart: path.resolve(import.meta.dirname, 'lti-start.html'),
+      },
+    },
+  },
 });

@@ -215,6 +215,13 @@ export async function startPlatform({ host = '127.0.0.1', port, issuer, statePat
   let router;
   let lms;
   const server = http.createServer((req, res) => {
+    // listening comes first (port 0 needs the bound port for the issuer); until the state is
+    // loaded (the first start makes the platform's key pair), requests are told to come back
+    if (!lms || !router) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
+      res.end('starting');
+      return;
+    }
     const url = new URL(req.url ?? '/', lms.issuer);
     Promise.resolve()
       .then(() => {

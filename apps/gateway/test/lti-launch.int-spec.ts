@@ -39,10 +39,10 @@ afterAll(async () => {
 });
 
 describe('an LTI launch', () => {
-  it('is taken: a redirect to /lti/start with the linked path, the ticket cookie for the bridge only', async () => {
+  it('is taken: a redirect to the start page with the linked path, the ticket cookie for the bridge only', async () => {
     const ok = await probe(p, (nonce) => idToken(p, nonce));
     expect(ok.status).toBe(303);
-    expect(ok.location).toBe('/lti/start?to=%2Fsimulations');
+    expect(ok.location).toBe('/lti-start.html?to=%2Fsimulations');
     const cookies = ok.res.headers.get('set-cookie')!;
     expect(cookies).toMatch(
       /lti_ticket=[A-Za-z0-9_-]{43}; Max-Age=120; Path=\/api\/lti\/bridge; HttpOnly/,
@@ -153,7 +153,7 @@ describe('an LTI launch', () => {
     const ok = await launch(id_token, l.state, l.cookie);
     expect(ok.status).toBe(303);
     expect(decodeURIComponent(ok.location!)).toMatch(
-      /^\/lti\/start\?to=\/lti\/deep-link\/[0-9a-f-]{36}$/,
+      /^\/lti-start\.html\?to=\/lti\/deep-link\/[0-9a-f-]{36}$/,
     );
   });
 

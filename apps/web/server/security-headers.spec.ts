@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as path from 'node:path';
 import {
+  IMMUTABLE,
   HEADER_FILES,
   inlineScriptHashes,
   loadSecurityHeaders,
@@ -188,6 +189,28 @@ describe('the Vite servers (`npm start` previews the build; `npm run dev`)', () 
       expect(r.passedOn).toBe(true);
     },
   );
+
+  it('cache the hashed bundles in the preview as production does, and keep it so', () => {
+    const req = { url: '/assets/index-abc123.js' } as IncomingMessage;
+    const set: Record<string, string> = {};
+    const res = Object.assign(new EventEmitter(), {
+      setHeader: (name: string, value: string) => {
+        set[name] = value;
+      },
+      getHeader: (name: string) => set[name],
+    }) as unknown as ServerResponse;
+    securityHeadersMiddleware({ headers, refuseSourceMaps: true, immutableAssets: true })(
+      req,
+      res,
+      () => undefined,
+    );
+    // the static file server's own no-cache, set later, is not taken
+    res.setHeader('Cache-Control', 'no-cache');
+    expect(set['Cache-Control']).toBe(IMMUTABLE);
+    expect(read('deploy/docker/nginx.conf')).toContain(`add_header Cache-Control "${IMMUTABLE}"`);
+    // elsewhere, and in the dev server, nothing is cached for long
+    expect(serve('/dashboard').headers['Cache-Control']).toBeUndefined();
+  });
 
   it('send the iframe page its own headers', () => {
     expect(serve(SILENT_CHECK_SSO_PATH).headers).toEqual(headers.silentCheckSso);

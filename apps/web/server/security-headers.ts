@@ -94,6 +94,11 @@ export interface SecurityHeadersOptions {
   /** Answer 404 to *.map (the preview serves what production serves: no source maps). */
   refuseSourceMaps: boolean;
   /**
+   * Cache the hashed bundles (/assets/*) for a year, immutable, as production's nginx does
+   * (deploy/docker/nginx.conf): the preview only (the dev server's files are not hashed).
+   */
+  immutableAssets?: boolean;
+  /**
    * Extra script-src hashes for HTML answers (the dev server's inline React Refresh preamble),
    * read when the answer's headers are written.
    */
@@ -109,6 +114,7 @@ export function securityHeadersMiddleware(options: SecurityHeadersOptions) {
       path === SILENT_CHECK_SSO_PATH ? options.headers.silentCheckSso : options.headers.app;
     for (const [name, value] of Object.entries(set)) res.setHeader(name, value);
     if (options.devInlineScripts) addDevInlineScripts(res, options.devInlineScripts);
+    if (options.immutableAssets && path.startsWith('/assets/')) keepCacheControl(res, IMMUTABLE);
     if (options.refuseSourceMaps && path.endsWith('.map')) {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -117,6 +123,20 @@ export function securityHeadersMiddleware(options: SecurityHeadersOptions) {
     }
     next();
   };
+}
+
+/** Production's caching of the hashed bundles (deploy/docker/nginx.conf, location /assets/). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Sets Cache-Control and keeps it: the preview's static file server (sirv in its dev mode) would
+ * set `no-cache` on every file afterwards.
+ */
+function keepCacheControl(res: ServerResponse, value: string): void {
+  res.setHeader('Cache-Control', value);
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, v: number | string | readonly string[]) =>
+    name.toLowerCase() === 'cache-control' ? res : setHeader(name, v)) as typeof res.setHeader;
 }
 
 /** Adds the dev server's inline-script hashes to the CSP of HTML answers, as they are sent. */
@@ -143,7 +163,9 @@ export function securityHeaders(options: CspOrigins): Plugin {
     name: 'examprep:security-headers',
     configurePreviewServer(server) {
       const headers = loadSecurityHeaders(options);
-      server.middlewares.use(securityHeadersMiddleware({ headers, refuseSourceMaps: true }));
+      server.middlewares.use(
+        securityHeadersMiddleware({ headers, refuseSourceMaps: true, immutableAssets: true }),
+      );
     },
     configureServer(server) {
       const headers = loadSecurityHeaders(options);

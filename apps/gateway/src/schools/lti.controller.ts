@@ -18,6 +18,11 @@ const STATE_COOKIE_SECONDS = 600;
 export const TICKET_COOKIE = 'lti_ticket';
 const TICKET_COOKIE_SECONDS = 120;
 const LAUNCH_PATH = '/api/lti/launch';
+/**
+ * The web app's page a taken launch opens: it sends the browser on to Keycloak's identity
+ * provider `lti` without booting the app (apps/web/lti-start.html).
+ */
+export const LTI_START_PAGE = '/lti-start.html';
 const BRIDGE_PATH = '/api/lti/bridge';
 
 type Form = Record<string, string | undefined>;
@@ -174,7 +179,7 @@ export class LtiController {
           ltiCookie(req, stateCookieName(state), '', LAUNCH_PATH, 0),
         ])
         .header('Cache-Control', 'no-store')
-        .redirect(`/lti/start?to=${encodeURIComponent(answer.target)}`, 303);
+        .redirect(`${LTI_START_PAGE}?to=${encodeURIComponent(answer.target)}`, 303);
     } catch (err) {
       sendPage(reply, refusalOf(err).status, 'This launch was refused', err);
     }

@@ -8,10 +8,11 @@ import { useSession } from '../../shared/session/session-context';
 import { LTI_START_MESSAGES as T, safeAppPath } from './lti-start';
 
 /**
- * /lti/start?to=… (issue 30, ADR 0040): where the gateway sends the browser after an accepted
- * LMS launch. It signs in through Keycloak's identity provider `lti`, which takes the launch's
- * one-time ticket (a cookie for the bridge only), and returns to the launch's target. Someone
- * signed in already is signed out first: the launch's user is who the LMS says, always.
+ * /lti/start?to=… (issue 30, ADR 0040): where an LMS launch's start page (/lti-start.html) hands
+ * over in a browser where someone signed in to the app. Someone signed in is signed out first
+ * (the launch's user is who the LMS says, always); then it signs in through Keycloak's identity
+ * provider `lti`, which takes the launch's one-time ticket (a cookie for the bridge only), and
+ * returns to the launch's target.
  */
 export default function LtiStartPage() {
   useDocumentTitle(T.title);

@@ -24,6 +24,7 @@ import {
   rememberNavigationSource,
 } from './local-flags';
 import { subscribeMeEvents } from './me-events';
+import { SCHOOL_IDP } from './school-idp';
 import { silentCheckNeeded } from './silent-check';
 import { EMPTY_PROFILE, profileFromMe } from './profile';
 import { afterSignIn, signedInBySignup, type RegistrationClaims } from './registration';
@@ -35,9 +36,6 @@ import {
   type SessionState,
 } from './session-context';
 import { useIdleTimeout } from './use-idle-timeout';
-
-/** Keycloak's identity provider of LMS launches (deploy/keycloak/realm, ADR 0040). */
-export const SCHOOL_IDP = 'lti';
 
 /** Refresh the access token when it expires within this many seconds (before each API call). */
 export const TOKEN_MIN_VALIDITY_S = 30;
