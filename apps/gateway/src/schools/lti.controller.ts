@@ -11,6 +11,12 @@ import { perMinute } from '../http/rate-limit';
 import { FormBody } from '../http/raw-body';
 import { ltiErrorPage, refusalOf, registeredPage } from './lti-pages';
 
+/**
+ * Launches a minute from one address: a whole class behind a campus NAT opens the same link at
+ * the start of a lesson (every step is checked by signature, state and one-time secrets anyway).
+ */
+const LAUNCHES_PER_MINUTE = 600;
+
 /** A login's state cookie: per login (a learner may open two links at once), 10 minutes. */
 const STATE_COOKIE_PREFIX = 'lti_state_';
 const STATE_COOKIE_SECONDS = 600;
@@ -87,7 +93,7 @@ export class LtiController {
   @Get('login')
   @Public()
   @Authz(AUTHZ.everyone(400))
-  @Throttle(perMinute(120))
+  @Throttle(perMinute(LAUNCHES_PER_MINUTE))
   @ApiOperation({
     summary:
       'LTI 1.3 OIDC login initiation (GET): redirects to the platform with a fresh state and nonce.',
@@ -104,7 +110,7 @@ export class LtiController {
   @Public()
   @FormBody()
   @Authz(AUTHZ.everyone(400))
-  @Throttle(perMinute(120))
+  @Throttle(perMinute(LAUNCHES_PER_MINUTE))
   @ApiOperation({ summary: 'LTI 1.3 OIDC login initiation (form post).' })
   loginByForm(
     @Body() body: Form,
@@ -152,7 +158,7 @@ export class LtiController {
   @FormBody()
   @HttpCode(303)
   @Authz(AUTHZ.everyone(400))
-  @Throttle(perMinute(120))
+  @Throttle(perMinute(LAUNCHES_PER_MINUTE))
   @ApiOperation({
     summary:
       'LTI 1.3 launch (form post of id_token and state): checked, then the browser signs in through Keycloak and lands on the linked resource.',
@@ -216,7 +222,7 @@ export class LtiController {
   @Get('bridge/authorize')
   @Public()
   @Authz(AUTHZ.everyone(400))
-  @Throttle(perMinute(120))
+  @Throttle(perMinute(LAUNCHES_PER_MINUTE))
   @ApiExcludeEndpoint()
   async bridgeAuthorize(
     @Query() query: Form,
