@@ -21,6 +21,7 @@ import {
 import { call, gatewayUrl, type Who } from './support/api';
 import { SAMPLE_PATH_PARAMS } from './support/openapi';
 import { ALL_APPS, systemCtl } from './support/system';
+import { grantRealmRole } from './support/instructor';
 import { callerOf, learnerPair, PRACTICE_TEST, SAMPLE_TEST } from './support/learners';
 
 const cfg = infraConfig('test');
@@ -47,20 +48,6 @@ const asWho = (c: Caller): Who =>
     : c === 'instructor'
       ? instructor
       : callerOf(pair, c);
-
-/** Gives a user a realm role through Keycloak's admin API (the identity service's client). */
-async function grantRealmRole(uid: string, role: string): Promise<void> {
-  const { access_token } = await getClientToken(identityServiceClient());
-  const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
-  const found = await fetch(`${kcAdmin}/roles/${role}`, { headers });
-  expect(found.status).toBe(200);
-  const res = await fetch(`${kcAdmin}/users/${uid}/role-mappings/realm`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify([await found.json()]),
-  });
-  expect(res.status).toBe(204);
-}
 
 const SAMPLE = SAMPLE_TEST;
 const PRACTICE = PRACTICE_TEST;

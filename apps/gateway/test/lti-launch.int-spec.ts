@@ -201,11 +201,15 @@ describe('the sign-in bridge', () => {
       });
     const wrong = await redeem('not-the-secret-at-all');
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: 'invalid_client' });
+    // RFC 6749's error, and our own code and message beside it
+    expect(await wrong.json()).toMatchObject({
+      error: 'invalid_client',
+      code: 'LTI_BRIDGE_CLIENT',
+    });
     expect((await redeem(BRIDGE_SECRET)).status).toBe(200);
     const again = await redeem(BRIDGE_SECRET);
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ error: 'invalid_grant' });
+    expect(await again.json()).toMatchObject({ error: 'invalid_grant', code: 'LTI_BRIDGE_CODE' });
   });
 
   it('publishes the keys Keycloak verifies its id_tokens with', async () => {
@@ -223,9 +227,15 @@ describe('the sign-in bridge', () => {
 
 describe('dynamic registration', () => {
   it('refuses a link without the LMS configuration, and a configuration that is not an LTI platform’s', async () => {
-    const bare = await fetch(`${gatewayUrl}/api/lti/register`);
+    // for a browser a page; for anything else the usual error body
+    const bare = await fetch(`${gatewayUrl}/api/lti/register`, {
+      headers: { accept: 'text/html' },
+    });
     expect(bare.status).toBe(400);
     expect(await bare.text()).toContain('This registration link is incomplete');
+    const json = await fetch(`${gatewayUrl}/api/lti/register`);
+    expect(json.status).toBe(400);
+    expect(await json.json()).toMatchObject({ error: 'Bad Request', code: 'VALIDATION_FAILED' });
     // an address that answers, but no LTI platform configuration
     const notLti = await fetch(
       `${gatewayUrl}/api/lti/register?${new URLSearchParams({

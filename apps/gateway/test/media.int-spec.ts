@@ -186,7 +186,12 @@ describe('GET /api/getSignedUrl: the signing matrix', () => {
     ] as const) {
       for (const who of ['owner', 'admin'] as const) {
         const res = await call('GET', `/api/${route}?${query}`, { who: asWho(who) });
-        expect({ route, query, who, status: res.status }).toEqual({ route, query, who, status: 400 });
+        expect({ route, query, who, status: res.status }).toEqual({
+          route,
+          query,
+          who,
+          status: 400,
+        });
       }
     }
   });

@@ -21,16 +21,20 @@ import {
   sample,
   warmToken,
 } from './support/probe';
+import { makeInstructor, removeInstructor, type SpecInstructor } from './support/instructor';
 import { ALL_APPS, systemCtl } from './support/system';
 
 let doc: OpenApiDocument;
 let ops: Op[];
+let instructor: SpecInstructor | undefined;
 
 beforeAll(async () => {
   systemCtl('start', ALL_APPS);
   doc = await openApiDocument();
   ops = operationsOf(doc);
   for (const who of ['admin', 'learner'] as const) await warmToken(() => tokenFor(who));
+  instructor = await makeInstructor('security-fields');
+  await warmToken(() => tokenFor(instructor!));
 }, 60_000);
 
 const nest = (levels: number): unknown => {
@@ -80,11 +84,16 @@ interface Result {
   body: unknown;
 }
 
-/** Admin unless the route refuses admins, then a learner (authorization comes before bodies). */
+/**
+ * Admin unless the route refuses admins, then a learner, then an instructor (the instructor's
+ * routes refuse the others; authorization comes before bodies).
+ */
 async function send(method: string, path: string, body?: unknown, raw?: string) {
   const admin = await call(method, path, { who: 'admin', body, raw });
   if (admin.status !== 403) return admin;
-  return call(method, path, { who: 'learner', body, raw });
+  const learner = await call(method, path, { who: 'learner', body, raw });
+  if (learner.status !== 403 || !instructor) return learner;
+  return call(method, path, { who: instructor, body, raw });
 }
 
 const names = (body: unknown): string =>
@@ -96,6 +105,7 @@ const made: string[] = [];
 
 afterAll(async () => {
   for (const path of made) await call('DELETE', path, { who: 'admin' });
+  await removeInstructor(instructor);
 });
 
 /** A success of a POST to a collection: remember the object for afterAll. */

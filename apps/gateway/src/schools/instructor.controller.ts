@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 // content-disposition 3 is ESM only: tsc's require() of it runs on Node >= 22 (require(esm));
 // Jest has it transformed (ESM_PACKAGES in jest.preset.cjs)
@@ -102,8 +102,10 @@ export class InstructorController {
   @Authz(AUTHZ.instructorOnly(404))
   @Throttle(perMinute(10))
   @ApiOperation({ summary: "The class's gradebook as CSV (one line per learner)." })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'text/csv; charset=utf-8, CRLF line ends.' })
+  @ApiOkResponse({
+    description: 'text/csv; charset=utf-8, CRLF line ends.',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
   async export(
     @CurrentActor() actor: Actor,
     @Param() { contextKey }: ContextKeyParam,

@@ -1,6 +1,17 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Throttle } from '@nestjs/throttler';
 import {
   type Actor,
@@ -17,7 +28,7 @@ import { NatsRpcClient } from '@examprep/nest-kit';
 import { Authenticated, CurrentActor, Public } from '../auth/auth.decorators';
 import { AUTHZ, Authz } from '../auth/authz.decorator';
 import { perMinute } from '../http/rate-limit';
-import { deepLinkSendPage, ltiErrorPage, refusalOf } from './lti-pages';
+import { deepLinkSendPage, HTML_PAGE, sendRefusal } from './lti-pages';
 
 /**
  * A signed-in user on ids that are not theirs: the probes use ids nobody has, so every verified
@@ -89,8 +100,12 @@ export class LtiLearnersController {
     summary:
       "The page that posts an answered deep linking request's signed response to the LMS (once: the token of the answer).",
   })
-  @ApiProduces('text/html')
-  async send(@Query() query: Record<string, string | undefined>, @Res() reply: FastifyReply) {
+  @ApiOkResponse(HTML_PAGE)
+  async send(
+    @Query() query: Record<string, string | undefined>,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     try {
       const { returnUrl, jwt } = await this.rpc.request(Subjects.schools.sendDeepLink, {
         actor: null,
@@ -104,12 +119,7 @@ export class LtiLearnersController {
         .type('text/html; charset=utf-8')
         .send(page.html);
     } catch (err) {
-      const { status, code, message } = refusalOf(err);
-      reply
-        .status(status)
-        .header('Cache-Control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(ltiErrorPage('This content was not sent', message, code));
+      sendRefusal(req, reply, 'This content was not sent', err);
     }
   }
 

@@ -4,6 +4,8 @@
  * asset, every text escaped.
  */
 import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RpcCallError } from '@examprep/nest-kit';
 
 const ESCAPES: Record<string, string> = {
@@ -17,6 +19,12 @@ const ESCAPES: Record<string, string> = {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
+
+/** A page for a person (the LMS shows it): its body is HTML. */
+export const HTML_PAGE = {
+  description: 'A page (text/html).',
+  content: { 'text/html': { schema: { type: 'string' } } },
+} as const;
 
 /** A page saying why an LTI request was refused and what to do. */
 export function ltiErrorPage(title: string, message: string, code: string): string {
@@ -36,6 +44,25 @@ export function ltiErrorPage(title: string, message: string, code: string): stri
 </body>
 </html>
 `;
+}
+
+/**
+ * A refused LTI request: a page for a browser (its Accept names text/html: the LMS's user),
+ * the usual error body ({ error, code, message }) for anything else.
+ */
+export function sendRefusal(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  title: string,
+  err: unknown,
+): void {
+  const { status, code, message } = refusalOf(err);
+  reply.status(status).header('Cache-Control', 'no-store');
+  if (String(req.headers.accept ?? '').includes('text/html')) {
+    reply.type('text/html; charset=utf-8').send(ltiErrorPage(title, message, code));
+  } else {
+    reply.send({ error: STATUS_CODES[status] ?? 'Error', code, message });
+  }
 }
 
 /** What a failed call to the schools service becomes on a page: its status, code and text. */

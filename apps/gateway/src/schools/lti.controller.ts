@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExcludeEndpoint,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,13 +15,30 @@ import { Public } from '../auth/auth.decorators';
 import { AUTHZ, Authz } from '../auth/authz.decorator';
 import { perMinute } from '../http/rate-limit';
 import { FormBody } from '../http/raw-body';
-import { ltiErrorPage, refusalOf, registeredPage } from './lti-pages';
+import { HTML_PAGE, registeredPage, sendRefusal } from './lti-pages';
 
 /**
  * Launches a minute from one address: a whole class behind a campus NAT opens the same link at
  * the start of a lesson (every step is checked by signature, state and one-time secrets anyway).
  */
 const LAUNCHES_PER_MINUTE = 600;
+
+/** The documented answer of the login initiation (a redirect, no body). */
+const LOGIN_REDIRECT = {
+  status: 302,
+  description:
+    'To the platform’s OIDC authentication request (Location), with the state cookie; a refused login is a page saying why.',
+} as const;
+
+const GRANT_ONLY = 'Only the authorization_code grant is taken here.';
+
+/**
+ * An OAuth error answer (RFC 6749 §5.2: `error`, `error_description`), with the gateway's own
+ * `code` and `message` beside them as every error body of ours has.
+ */
+function oauthError(error: string, code: string, message: string) {
+  return { error, error_description: message, code, message };
+}
 
 /** A login's state cookie: per login (a learner may open two links at once), 10 minutes. */
 const STATE_COOKIE_PREFIX = 'lti_state_';
@@ -59,15 +82,6 @@ function cookiesOf(req: FastifyRequest): Record<string, string | undefined> {
   return typeof header === 'string' ? parseCookie(header) : {};
 }
 
-function sendPage(reply: FastifyReply, status: number, title: string, err: unknown): void {
-  const { code, message } = refusalOf(err);
-  reply
-    .status(status)
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(ltiErrorPage(title, message, code));
-}
-
 /**
  * LTI 1.3 endpoints an LMS and Keycloak call (issue 30, ADR 0040): our keys, the OIDC login
  * initiation, the launch, and the sign-in bridge of Keycloak's identity provider `lti`. All public
@@ -98,6 +112,7 @@ export class LtiController {
     summary:
       'LTI 1.3 OIDC login initiation (GET): redirects to the platform with a fresh state and nonce.',
   })
+  @ApiResponse(LOGIN_REDIRECT)
   loginByQuery(
     @Query() query: Form,
     @Req() req: FastifyRequest,
@@ -112,6 +127,7 @@ export class LtiController {
   @Authz(AUTHZ.everyone(400))
   @Throttle(perMinute(LAUNCHES_PER_MINUTE))
   @ApiOperation({ summary: 'LTI 1.3 OIDC login initiation (form post).' })
+  @ApiResponse(LOGIN_REDIRECT)
   loginByForm(
     @Body() body: Form,
     @Req() req: FastifyRequest,
@@ -149,7 +165,7 @@ export class LtiController {
         .header('Cache-Control', 'no-store')
         .redirect(answer.redirectUrl, 302);
     } catch (err) {
-      sendPage(reply, refusalOf(err).status, 'This launch cannot start', err);
+      sendRefusal(req, reply, 'This launch cannot start', err);
     }
   }
 
@@ -162,6 +178,11 @@ export class LtiController {
   @ApiOperation({
     summary:
       'LTI 1.3 launch (form post of id_token and state): checked, then the browser signs in through Keycloak and lands on the linked resource.',
+  })
+  @ApiResponse({
+    status: 303,
+    description:
+      'To the web app’s start page (Location), with the one-time sign-in ticket as a cookie for the bridge; a refused launch is a page saying why (400/401/403).',
   })
   async launch(
     @Body() body: Form,
@@ -187,7 +208,7 @@ export class LtiController {
         .header('Cache-Control', 'no-store')
         .redirect(`${LTI_START_PAGE}?to=${encodeURIComponent(answer.target)}`, 303);
     } catch (err) {
-      sendPage(reply, refusalOf(err).status, 'This launch was refused', err);
+      sendRefusal(req, reply, 'This launch was refused', err);
     }
   }
 
@@ -200,7 +221,12 @@ export class LtiController {
     summary:
       'LTI Dynamic Registration 1.0: the LMS opens this with its openid_configuration and registration_token; the platform is registered as pending until a site admin activates it.',
   })
-  async register(@Query() query: Form, @Res() reply: FastifyReply): Promise<void> {
+  @ApiOkResponse(HTML_PAGE)
+  async register(
+    @Query() query: Form,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     try {
       const { platform } = await this.rpc.request(Subjects.schools.register, {
         actor: null,
@@ -215,7 +241,7 @@ export class LtiController {
         .type('text/html; charset=utf-8')
         .send(page.html);
     } catch (err) {
-      sendPage(reply, refusalOf(err).status, 'ExamPrep was not registered', err);
+      sendRefusal(req, reply, 'ExamPrep was not registered', err);
     }
   }
 
@@ -247,7 +273,7 @@ export class LtiController {
         .header('Cache-Control', 'no-store')
         .redirect(target.toString(), 302);
     } catch (err) {
-      sendPage(reply, refusalOf(err).status, 'Sign-in from your course failed', err);
+      sendRefusal(req, reply, 'Sign-in from your course failed', err);
     }
   }
 
@@ -261,7 +287,7 @@ export class LtiController {
   async bridgeToken(@Body() body: Form, @Res() reply: FastifyReply): Promise<void> {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     if (body?.['grant_type'] !== 'authorization_code') {
-      reply.status(400).send({ error: 'unsupported_grant_type' });
+      reply.status(400).send(oauthError('unsupported_grant_type', 'LTI_BRIDGE_GRANT', GRANT_ONLY));
       return;
     }
     try {
@@ -282,7 +308,15 @@ export class LtiController {
       if (!(err instanceof RpcCallError) || err.payload.status >= 500) throw err;
       // RFC 6749 §5.2
       const client = err.payload.status === 401;
-      reply.status(client ? 401 : 400).send({ error: client ? 'invalid_client' : 'invalid_grant' });
+      reply
+        .status(client ? 401 : 400)
+        .send(
+          oauthError(
+            client ? 'invalid_client' : 'invalid_grant',
+            err.payload.code,
+            err.payload.message,
+          ),
+        );
     }
   }
 }

@@ -117,6 +117,8 @@ export async function launch(idTokenText: string, state: string, cookie: string 
     method: 'POST',
     redirect: 'manual',
     headers: {
+      // a browser's form post: refusals come back as a page
+      accept: 'text/html,application/xhtml+xml',
       'content-type': 'application/x-www-form-urlencoded',
       ...(cookie ? { cookie } : {}),
     },

@@ -9774,7 +9774,8 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description To the platform’s OIDC authentication request (Location), with the state cookie; a refused login is a page saying why. */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -9836,7 +9837,8 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      201: {
+      /** @description To the platform’s OIDC authentication request (Location), with the state cookie; a refused login is a page saying why. */
+      302: {
         headers: {
           [name: string]: unknown;
         };
@@ -9898,6 +9900,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description To the web app’s start page (Location), with the one-time sign-in ticket as a cookie for the bridge; a refused launch is a page saying why (400/401/403). */
       303: {
         headers: {
           [name: string]: unknown;
@@ -9960,11 +9963,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A page (text/html). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/html': string;
+        };
       };
       /** @description The request is malformed or a field is invalid (`fields` names them). */
       400: {
@@ -10259,11 +10265,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A page (text/html). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/html': string;
+        };
       };
       /** @description The request is malformed or a field is invalid (`fields` names them). */
       400: {
@@ -10870,7 +10879,9 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       /** @description The request is malformed or a field is invalid (`fields` names them). */
       400: {
