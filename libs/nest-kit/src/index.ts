@@ -25,6 +25,7 @@ export * from './jetstream/kv-bucket';
 export * from './jetstream/event-handlers';
 export * from './jetstream/event-handlers.explorer';
 export * from './mongo/mongo.module';
+export * from './mongo/duplicate-key';
 export * from './concurrency/keyed-mutex';
 export * from './concurrency/keyed-work-queue';
 export * from './concurrency/ttl-cache';

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { TestSubmittedItem } from '@examprep/contracts';
+import { isDuplicateKey } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { ClassItemRecord, ClassTestRecord } from './class-items.schema';
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /** The classes' item analysis (lti_class_items, lti_class_tests). */
 @Injectable()

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { isDuplicateKey } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { LicenceRecord, SeatRecord } from './licence.schema';
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /** The licence collections; every query by `_id` or an index named beside the schema. */
 @Injectable()

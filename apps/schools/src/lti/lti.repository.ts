@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { rootLogger } from '@examprep/nest-kit';
+import { isDuplicateKey, rootLogger } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import {
   AccountRecord,
@@ -13,21 +13,6 @@ import {
   ScoreRecord,
   ToolKeyRecord,
 } from './lti.schema';
-
-const DUPLICATE_KEY = 11000;
-/** PostgreSQL's unique violation: FerretDB 1.x answers an update that hits a unique index with it. */
-const PG_UNIQUE_VIOLATION = '(SQLSTATE 23505)';
-/**
- * A unique key refused the write: E11000, or on FerretDB an update's InternalError naming the
- * unique violation (its inserts answer E11000; schools-repositories.int-spec.ts shows both).
- */
-const isDuplicateKey = (err: unknown) => {
-  const e = err as { code?: number; message?: unknown } | null;
-  return (
-    e?.code === DUPLICATE_KEY ||
-    (typeof e?.message === 'string' && e.message.includes(PG_UNIQUE_VIOLATION))
-  );
-};
 
 /** The key of a one-time record: its kind and the SHA-256 of its secret. */
 export function onceId(kind: OnceRecord['kind'], secret: string): string {
