@@ -135,8 +135,20 @@ describe.each(implementations)('TestsRepository (%s)', (_name, make) => {
       submittedAt: at,
       lastUpdated: at,
     };
-    await repo.complete('t2', completion);
+    expect(await repo.complete('t2', completion)).toBe(true);
     expect(await repo.findOwnTest('t2', 'u1')).toMatchObject({ ...completion, completed: true });
+    // a second grading (another replica, a moment later) writes nothing: the first one stays
+    const later = new Date(at.getTime() + 1_000);
+    expect(
+      await repo.complete('t2', {
+        ...completion,
+        finalScore: 0,
+        submittedAt: later,
+        lastUpdated: later,
+      }),
+    ).toBe(false);
+    expect(await repo.findOwnTest('t2', 'u1')).toMatchObject({ ...completion, completed: true });
+    expect(await repo.complete('gone', completion)).toBe(false);
 
     const ids = (tests: TestRecord[]) => tests.map((t) => t._id).sort();
     expect(ids(await repo.listByUser('u1'))).toEqual(['t1', 't2']);

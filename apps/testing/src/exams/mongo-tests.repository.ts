@@ -187,11 +187,13 @@ export class MongoTestsRepository extends TestsRepository {
     await this.tests.collection.updateOne({ _id: testId } as never, { $set: { lastUpdated: at } });
   }
 
-  /** By the `_id` index. */
-  async complete(testId: string, completion: Completion): Promise<void> {
-    await this.tests.collection.updateOne({ _id: testId } as never, {
-      $set: { ...completion, completed: true },
-    });
+  /** By the `_id` index; the first completion stays. */
+  async complete(testId: string, completion: Completion): Promise<boolean> {
+    const { matchedCount } = await this.tests.collection.updateOne(
+      { _id: testId, completed: { $ne: true } } as never,
+      { $set: { ...completion, completed: true } },
+    );
+    return matchedCount === 1;
   }
 
   /** Every test of a user (small documents), by the `{userId, completed, lastUpdated}` index. */

@@ -83,6 +83,33 @@ describe('the testing service with two replicas on one store (ADR 0027)', () => 
     expect(await savedQids(a, testId)).toHaveLength(1 + taken);
   });
 
+  it('a submit that finds the test closed while the closer still grades it: the first completion written stays, both submits answer it', async () => {
+    const { a, b, repo } = twoReplicas();
+    const { testId } = await a.tests.create(learner, practice);
+    await a.answers.save(learner, { testId, questionId: qid(0), submittedAnswer: '2' });
+    const complete = repo.complete.bind(repo);
+    let entered!: () => void;
+    const closerWaits = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    jest.spyOn(repo, 'complete').mockImplementationOnce(async (id, completion) => {
+      entered();
+      await released;
+      return complete(id, completion);
+    });
+    const first = a.answers.submit(learner, { testId });
+    await closerWaits; // a has closed the lease and graded; its scores are not written yet
+    b.clock.advance(1_000);
+    const second = await b.answers.submit(learner, { testId });
+    release();
+    expect(await first).toEqual(second);
+    expect(await a.tests.get(learner, testId)).toMatchObject({
+      completed: true,
+      correctCount: 1,
+      submittedAt: second.test.submittedAt,
+    });
+  });
+
   it('a test one replica holds in memory, submitted through the other, takes no more answers there (no 5 s window)', async () => {
     const { a, b, leases } = twoReplicas();
     const { testId } = await a.tests.create(learner, practice);

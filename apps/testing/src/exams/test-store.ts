@@ -213,8 +213,9 @@ export class TestStore {
   /**
    * Closes the test's lease for good, then grades and completes it; then retention for a
    * learner submitting their own test. A test found closed but not completed (the replica
-   * that closed it stopped before writing the scores) is graded now: its answers cannot
-   * change any more, so the grade is the same whoever writes it.
+   * that closed it stopped before writing the scores, or is grading it right now) is graded
+   * now: its answers cannot change any more, so the grade is the same whoever writes it, and
+   * the first completion written stays (both submits answer it).
    */
   async submitLocked(testId: string, actor: Actor, lock: TestLock): Promise<TestRecord> {
     // its caller has loaded the test (its owner's, or an admin's); read again under the lock
@@ -246,7 +247,13 @@ export class TestStore {
       now,
       answerRulesOf(test),
     );
-    await this.repo.complete(testId, completion);
+    if (!(await this.repo.complete(testId, completion))) {
+      // a submit on another replica found the test closed meanwhile and graded it first: its
+      // result is the test's (the same answers, another moment); that fact is published by it
+      const first = await this.repo.findAnyTest(testId);
+      if (!first) throw ServiceError.notFound(TEST_MESSAGES.notFound);
+      return first;
+    }
     if (fact) void this.facts?.publish(fact);
     const done: TestRecord = { ...test, ...completion, completed: true };
     if (!actor.isAdmin && actor.uid === test.userId) await this.applyRetention(test.userId);

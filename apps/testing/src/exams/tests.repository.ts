@@ -122,8 +122,11 @@ export abstract class TestsRepository {
   /** Moves the test's lastUpdated. */
   abstract touch(testId: string, at: Date): Promise<void>;
 
-  /** Writes the scores and marks the test completed. */
-  abstract complete(testId: string, completion: Completion): Promise<void>;
+  /**
+   * Writes the scores and marks the test completed, unless it is completed already (another
+   * replica graded it first): false then, and nothing is written.
+   */
+  abstract complete(testId: string, completion: Completion): Promise<boolean>;
 
   /** Every test of the user (or only the completed or unfinished ones). */
   abstract listByUser(userId: string, filter?: { completed?: boolean }): Promise<TestRecord[]>;

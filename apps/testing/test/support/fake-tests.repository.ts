@@ -154,10 +154,12 @@ export class FakeTestsRepository implements TestsRepository {
     if (t) t.lastUpdated = at;
   }
 
-  async complete(testId: string, completion: Completion): Promise<void> {
+  async complete(testId: string, completion: Completion): Promise<boolean> {
     this.calls.push('complete');
     const t = this.tests.get(testId);
-    if (t) Object.assign(t, structuredClone(completion), { completed: true });
+    if (!t || t.completed) return false;
+    Object.assign(t, structuredClone(completion), { completed: true });
+    return true;
   }
 
   /** The filter of each listByUser call. */
