@@ -9,7 +9,9 @@ import {
   type InfraProfile,
   type MaildevEmail,
 } from '@examprep/test-kit';
-import { shot, signIn } from './support/auth';
+import { withAccountLock } from './support/account-lock';
+import { shot, signIn, signInWith } from './support/auth';
+import { freshLearner } from './support/learners';
 
 // Issue #3 browser journeys: sign-up with email verification, forgot password without account
 // enumeration, the welcome modal's default dashboard. Runs on the TEST profile (run-all.mjs);
@@ -190,8 +192,10 @@ test('an unverified learner sees the login variant and can send the mail from th
   await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth/);
   await page.locator('#username').fill(email);
   await page.locator('#password').fill(password);
-  await page.locator('#kc-login').click();
-  await page.waitForURL(/\/dashboard/);
+  await withAccountLock(email, async () => {
+    await page.locator('#kc-login').click();
+    await page.waitForURL(/\/dashboard/);
+  });
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   // 'login', or 'signup' the very first time (the session then creates the user document)
   await expect(page.getByText(/^(Welcome back!|Thanks for signing up!)$/)).toBeVisible();
@@ -268,7 +272,8 @@ async function saveDashboard(dialog: Locator, radio: Locator): Promise<void> {
 }
 
 test("the welcome modal's default dashboard is kept on the server", async ({ page }) => {
-  await signIn(page, 'learner');
+  // a learner of its own: the seeded one's dashboard is read by files running beside this one
+  await signInWith(page, await freshLearner('dashboard'));
   const dialog = page.getByRole('dialog', { name: /^Welcome to / });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'See all updates' })).toHaveAttribute(
@@ -277,34 +282,24 @@ test("the welcome modal's default dashboard is kept on the server", async ({ pag
   );
   const math = dialog.getByRole('radio', { name: /^Math Dashboard/ });
   const design = dialog.getByRole('radio', { name: /^Design and Droid Dashboard/ });
-  if (await design.isChecked()) await saveDashboard(dialog, math);
-  try {
-    await saveDashboard(dialog, design);
-    await shot(page, 'welcome-modal.png');
-    await dialog.getByRole('button', { name: 'Got it' }).click();
-    await expect(dialog).toBeHidden();
+  await expect(math).toBeChecked();
+  await saveDashboard(dialog, design);
+  await shot(page, 'welcome-modal.png');
+  await dialog.getByRole('button', { name: 'Got it' }).click();
+  await expect(dialog).toBeHidden();
 
-    // the server's value, not the browser's copy
-    await page.evaluate(() => window.localStorage.removeItem('user-default-dashboard'));
-    await page.goto('/');
-    await page.waitForURL(/\/dashboard\?tab=design/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Your Design and Droid Dashboard' }),
-    ).toBeVisible();
-    // shown once per sign-in; the warning icon opens it again
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Show dashboard notice' }).click();
-    await expect(dialog).toBeVisible();
-    await expect(design).toBeChecked();
-  } finally {
-    // leave the seeded learner as it was (math)
-    if (!(await dialog.isVisible())) {
-      await page.goto('/dashboard?tab=math');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.getByRole('button', { name: 'Show dashboard notice' }).click();
-    }
-    await saveDashboard(dialog, math);
-  }
+  // the server's value, not the browser's copy
+  await page.evaluate(() => window.localStorage.removeItem('user-default-dashboard'));
+  await page.goto('/');
+  await page.waitForURL(/\/dashboard\?tab=design/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your Design and Droid Dashboard' }),
+  ).toBeVisible();
+  // shown once per sign-in; the warning icon opens it again
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show dashboard notice' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(design).toBeChecked();
 });
 
 test('forgot password and the welcome modal work on a phone without serious accessibility violations @phone', async ({

@@ -14,9 +14,12 @@ import { shot, signIn } from './support/auth';
 /** Every question these journeys create has this in its text. */
 const TEXT_MARK = ': which equal';
 
-/** Deletes questions a failed run left behind (found by their text), through the list. */
-async function removeLeftovers(page: Page): Promise<void> {
-  await page.goto(`/question-list?search=${encodeURIComponent(TEXT_MARK)}`);
+/**
+ * Deletes the questions a failed test left behind (found by its marker), through the list.
+ * Only its own: the desktop and phone copies of this file may run at the same time.
+ */
+async function removeLeftovers(page: Page, marker: string): Promise<void> {
+  await page.goto(`/question-list?search=${encodeURIComponent(marker)}`);
   await expect(page.getByText(/^Total Questions: \d+$/)).toBeVisible();
   const rows = page.getByRole('table').getByRole('rowheader');
   for (let left = await rows.count(); left > 0; left--) {
@@ -30,13 +33,20 @@ async function removeLeftovers(page: Page): Promise<void> {
   }
 }
 
+/** The marker of the running test's questions. */
+let current: string | undefined;
+
 test.afterEach(async ({ page }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    await removeLeftovers(page).catch(() => undefined);
+  if (current && testInfo.status !== testInfo.expectedStatus) {
+    await removeLeftovers(page, current).catch(() => undefined);
   }
+  current = undefined;
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const stamp = () => {
+  current = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return current;
+};
 
 /** The explanation of the questions the journeys create. */
 const EXPLANATION = 'One half is \\[\\frac{2}{4}=0.5\\]';
@@ -78,8 +88,6 @@ test('an admin creates a SATA question with LaTeX, finds, edits, previews, answe
 }) => {
   const marker = stamp();
   await signIn(page, 'admin');
-  // A clean slate: nothing left over from an interrupted earlier run.
-  await removeLeftovers(page);
 
   // The editor: an empty save lists the spec's problems first.
   await page.goto('/add-question');

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import * as path from 'node:path';
 import { findRepoRoot, seededUsers, type SeededUserKey } from '@examprep/test-kit';
+import { withAccountLock } from './account-lock';
 
 /** Signs in through the Keycloak login page, as a person would. */
 export async function signIn(page: Page, who: SeededUserKey): Promise<void> {
@@ -16,8 +17,10 @@ export async function signInWith(
   await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth/);
   await page.locator('#username').fill(user.email);
   await page.locator('#password').fill(user.password);
-  await page.locator('#kc-login').click();
-  await page.waitForURL(/\/dashboard/);
+  await withAccountLock(user.email, async () => {
+    await page.locator('#kc-login').click();
+    await page.waitForURL(/\/dashboard/);
+  });
   await expect(page.getByRole('button', { name: new RegExp(user.email, 'i') })).toBeVisible();
 }
 

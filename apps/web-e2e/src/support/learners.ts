@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { createRealmUser, getToken, infraConfig, type InfraProfile } from '@examprep/test-kit';
+import { withAccountLock } from './account-lock';
 
 const profile: InfraProfile = process.env.EXAMPREP_E2E_PROFILE === 'dev' ? 'dev' : 'test';
 const cfg = infraConfig(profile);
@@ -35,7 +36,9 @@ function tokenOf(user: { email: string; password: string }): Promise<string> {
   const key = `${user.email}\u0000${user.password}`;
   const cached = tokens.get(key);
   const fresh = () => {
-    const p = getToken({ username: user.email, password: user.password, profile }).then((r) => ({
+    const p = withAccountLock(user.email, () =>
+      getToken({ username: user.email, password: user.password, profile }),
+    ).then((r) => ({
       token: r.access_token,
       until: Date.now() + (r.expires_in - 30) * 1000,
     }));
