@@ -2,8 +2,9 @@
 // seat facts are published on JetStream as the schools service publishes them, the catalog's
 // durable consumers record them, and the learner's holdings are read as the admin editor and
 // the dashboard read them (over NATS and through the gateway). A product paid for before the
-// seat stays after its release; redelivered facts change nothing; checkout refuses what a seat
-// holds (nobody pays twice, ADR 0023).
+// seat stays after its release; redelivered facts change nothing; a product two licences cover
+// is handed over; a release consumed before its take grants nothing; checkout refuses what a
+// seat holds (nobody pays twice, ADR 0023).
 import { randomUUID } from 'node:crypto';
 import {
   type Actor,
@@ -19,6 +20,7 @@ import {
   type Buyer,
   catalogApp,
   cfg,
+  catalogDb,
   cleanup,
   createSession,
   deliver,
@@ -183,4 +185,68 @@ describe('a licence seat in the ledger (ADR 0040)', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await editorView(learner.uid)).history).toHaveLength(4);
   });
+
+  it('two licences with one product: freeing the older hands it over to the newer, freeing the newer takes it back', async () => {
+    const learner = await newBuyer();
+    const older = seatOf(learner, ['teas_math_qbank', 'med_dosage_qbank']);
+    const newer = seatOf(learner, ['teas_math_qbank']);
+    await take(older);
+    await settledAt(learner.uid, 2, 'the older seat granted');
+    await take(newer);
+    await release(older);
+    const handed = await settledAt(learner.uid, 4, 'the older seat freed');
+    expect(handed.purchases).toEqual({ teas_math_qbank: true });
+    expect(
+      handed.history
+        .slice(0, 2)
+        .map((e) => [e.productId, e.action, e.by])
+        .sort(),
+    ).toEqual([
+      ['med_dosage_qbank', 'revoke', `licence:${older.licenceId}`],
+      ['teas_math_qbank', 'grant', `licence:${newer.licenceId}`],
+    ]);
+    await release(newer);
+    const ended = await settledAt(learner.uid, 5, 'the newer seat freed');
+    expect(ended.purchases).toEqual({});
+    expect(ended.history[0]).toMatchObject({
+      productId: 'teas_math_qbank',
+      action: 'revoke',
+      by: `licence:${newer.licenceId}`,
+    });
+  });
+
+  it('a release consumed before its take: the seat grants nothing when its take comes', async () => {
+    const learner = await newBuyer();
+    const seat = seatOf(learner, ['teas_math_workbook']);
+    await release(seat);
+    // the release is noted before the take is published
+    await waitFor(async () => (await seatsNoted(learner.uid))[seat.licenceId]?.released === 1, {
+      timeoutMs: 15_000,
+      description: 'the release noted',
+    });
+    await take(seat);
+    // a later fact on the take's consumer shows the late take was consumed
+    const marker = seatOf(learner, ['med_dosage_qbank']);
+    await take(marker);
+    const view = await settledAt(learner.uid, 1, 'the marker seat granted');
+    expect(view.purchases).toEqual({ med_dosage_qbank: true });
+    expect(await seatsNoted(learner.uid)).toMatchObject({
+      [seat.licenceId]: { taken: 1, released: 1 },
+      [marker.licenceId]: { taken: 1, released: 0 },
+    });
+  });
 });
+
+/** The seat facts the catalog has noted for the learner (licence_seats, by licence id). */
+async function seatsNoted(
+  uid: string,
+): Promise<Record<string, { taken: number; released: number }>> {
+  const doc = await (
+    await catalogDb()
+  )
+    .collection<{ _id: string; seats: Record<string, { taken: number; released: number }> }>(
+      'licence_seats',
+    )
+    .findOne({ _id: uid });
+  return doc?.seats ?? {};
+}

@@ -23,6 +23,8 @@ import {
   HoldingsSchema,
   LedgerEntryDocRecord,
   LedgerEntryDocSchema,
+  LicenceSeatsRecord,
+  LicenceSeatsSchema,
   type LedgerSnapshotRecord,
   LedgerSnapshotRecord as LedgerSnapshotModel,
   LedgerSnapshotSchema,
@@ -49,6 +51,7 @@ const db = scratchDatabase('catalog_repositories_it', [
   [HoldingsRecord.name, HoldingsSchema],
   [PendingChangeRecord.name, PendingChangeSchema],
   [LedgerEntryDocRecord.name, LedgerEntryDocSchema],
+  [LicenceSeatsRecord.name, LicenceSeatsSchema],
   [ProductRecord.name, ProductSchema],
 ]);
 /** Collections that do not grow with users (a whole read of them is no scan to fear). */
@@ -102,6 +105,7 @@ const implementations: [
           await db.empty<HoldingsRecord>(HoldingsRecord.name),
           await db.empty<PendingChangeRecord>(PendingChangeRecord.name),
           await db.empty<LedgerEntryDocRecord>(LedgerEntryDocRecord.name),
+          await db.empty<LicenceSeatsRecord>(LicenceSeatsRecord.name),
         ),
       products: async (docs) => {
         const model: Model<ProductRecord> = await db.empty<ProductRecord>(ProductRecord.name);
@@ -692,6 +696,43 @@ describe.each(implementations)('EntitlementsRepository (%s)', (_name, make) => {
     // but nothing of the erased ledger stands in the way)
     expect(await repo.insertSnapshot(snapshot('u1', 1, ['z']))).toBe(true);
     await repo.eraseUser('nobody');
+  });
+
+  it('licence seats: numbers only grow, in any order; products of the newest seat taken; erased with the user', async () => {
+    const lic = '6f1c2a9e-0000-4000-8000-000000000001';
+    const other = '6f1c2a9e-0000-4000-8000-000000000002';
+    expect(await repo.seatsOf('u1')).toEqual({});
+    // a release seen before its take
+    await repo.noteSeatReleased('u1', lic, 1);
+    expect(await repo.seatsOf('u1')).toEqual({ [lic]: { taken: 0, released: 1 } });
+    await repo.noteSeatTaken('u1', lic, 1, ['a']);
+    expect(await repo.seatsOf('u1')).toEqual({
+      [lic]: { taken: 1, released: 1, productIds: ['a'] },
+    });
+    await repo.noteSeatTaken('u1', lic, 2, ['a', 'b']);
+    // a late fact of seat 1 lowers nothing and keeps the newest seat's products
+    await repo.noteSeatTaken('u1', lic, 1, ['a']);
+    await repo.noteSeatReleased('u1', lic, 1);
+    await repo.noteSeatTaken('u1', other, 1, ['c']);
+    await repo.noteSeatTaken('u2', lic, 1, ['z']);
+    expect(await repo.seatsOf('u1')).toEqual({
+      [lic]: { taken: 2, released: 1, productIds: ['a', 'b'] },
+      [other]: { taken: 1, released: 0, productIds: ['c'] },
+    });
+    // the first two facts of a user at once (two consumers): both noted
+    await Promise.all([
+      repo.noteSeatTaken('u3', lic, 1, ['a']),
+      repo.noteSeatReleased('u3', other, 1),
+    ]);
+    expect(await repo.seatsOf('u3')).toEqual({
+      [lic]: { taken: 1, released: 0, productIds: ['a'] },
+      [other]: { taken: 0, released: 1 },
+    });
+    await repo.eraseUser('u1');
+    expect(await repo.seatsOf('u1')).toEqual({});
+    expect(await repo.seatsOf('u2')).toEqual({
+      [lic]: { taken: 1, released: 0, productIds: ['z'] },
+    });
   });
 });
 

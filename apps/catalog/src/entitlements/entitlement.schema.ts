@@ -168,3 +168,29 @@ export function toEntitlementEntry(uid: string, doc: LedgerEntryRecord): Entitle
     orderId: doc.orderId ?? null,
   };
 }
+
+/** One licence's seats of a user as licence_seats keeps them. */
+export interface LicenceSeatsOfLicence {
+  /** The highest seat number taken (0: none seen yet). */
+  taken: number;
+  /** The highest seat number freed (0: none). */
+  released: number;
+  /** The licence's products, as its newest seat fact named them. */
+  productIds?: string[];
+}
+
+/**
+ * licence_seats/{uid}: the schools service's seat facts as the ledger has seen them (ADR 0040),
+ * by licence id. A seat is held while its number is taken and not freed (taken > released);
+ * the numbers only grow, so the facts may arrive in any order: a seat freed before its take
+ * is seen is never granted. Read and written by `_id` only; erased with the user.
+ */
+@Schema({ collection: 'licence_seats', versionKey: false, minimize: false })
+export class LicenceSeatsRecord {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: Object, default: {} })
+  seats!: Record<string, LicenceSeatsOfLicence>;
+}
+export const LicenceSeatsSchema = SchemaFactory.createForClass(LicenceSeatsRecord);

@@ -7,6 +7,8 @@ import {
   LedgerEntryDocSchema,
   LedgerSnapshotRecord,
   LedgerSnapshotSchema,
+  LicenceSeatsRecord,
+  LicenceSeatsSchema,
   PendingChangeRecord,
   PendingChangeSchema,
 } from './entitlement.schema';
@@ -14,6 +16,7 @@ import { EntitlementsRelay } from './entitlements.relay';
 import { EntitlementsRepository } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
 import { LicenceSeatReleasedConsumer, LicenceSeatTakenConsumer } from './licence-seats.consumers';
+import { LicenceSeatsService } from './licence-seats.service';
 import { MongoEntitlementsRepository } from './mongo-entitlements.repository';
 
 /**
@@ -28,12 +31,14 @@ import { MongoEntitlementsRepository } from './mongo-entitlements.repository';
       { name: HoldingsRecord.name, schema: HoldingsSchema },
       { name: PendingChangeRecord.name, schema: PendingChangeSchema },
       { name: LedgerEntryDocRecord.name, schema: LedgerEntryDocSchema },
+      { name: LicenceSeatsRecord.name, schema: LicenceSeatsSchema },
     ]),
   ],
   providers: [
     { provide: EntitlementsRepository, useClass: MongoEntitlementsRepository },
     EntitlementsService,
     EntitlementsRelay,
+    LicenceSeatsService,
     LicenceSeatTakenConsumer,
     LicenceSeatReleasedConsumer,
   ],

@@ -4,6 +4,7 @@ import type {
   LedgerEntryDocRecord,
   LedgerEntryRecord,
   LedgerSnapshotRecord,
+  LicenceSeatsOfLicence,
   PendingChangeRecord,
 } from './entitlement.schema';
 
@@ -16,7 +17,8 @@ export type StoredHoldings = Pick<HoldingsRecord, '_id' | 'version' | 'snapshot'
  * The port of the entitlement ledger's store (ADR 0018): `ledger_snapshots` (a user's n-th
  * ledger state, id `${uid}#${n}`), `holdings` (what a user holds now, id = uid),
  * `ledger_pending` (changes in flight) and `ledger_entries` (each entry on its own, id
- * `${uid}#${seq}`, for the history's pages). MongoEntitlementsRepository is the real one; unit specs
+ * `${uid}#${seq}`, for the history's pages) and `licence_seats` (the seat facts seen, id = uid).
+ * MongoEntitlementsRepository is the real one; unit specs
  * use FakeEntitlementsRepository.
  *
  * Every query about a learner's data takes the uid as a required argument (a snapshot carries
@@ -79,10 +81,27 @@ export abstract class EntitlementsRepository {
   abstract insertEntries(uid: string, entries: readonly LedgerEntryRecord[]): Promise<void>;
 
   /**
-   * Erases everything of the user's ledger: snapshots, holdings, marks and entries (a deleted
-   * user; ADR 0023).
+   * Erases everything of the user's ledger: snapshots, holdings, marks, entries and seats (a
+   * deleted user; ADR 0023).
    */
   abstract eraseUser(uid: string): Promise<void>;
+
+  /**
+   * Notes seat `seat` of `licenceId` taken by the user, with the licence's products (a lower
+   * number than one noted before changes nothing).
+   */
+  abstract noteSeatTaken(
+    uid: string,
+    licenceId: string,
+    seat: number,
+    productIds: readonly string[],
+  ): Promise<void>;
+
+  /** Notes seat `seat` of `licenceId` freed (also before its take is seen). */
+  abstract noteSeatReleased(uid: string, licenceId: string, seat: number): Promise<void>;
+
+  /** The user's seats by licence id as noted ({} when none). */
+  abstract seatsOf(uid: string): Promise<Record<string, LicenceSeatsOfLicence>>;
 
   /** Marks of changes (any user's) in progress since before `cutoff`, oldest first (relay). */
   abstract pendingBefore(cutoff: Date, limit: number): Promise<PendingChangeRecord[]>;

@@ -379,7 +379,10 @@ describe('seats of a school licence (ADR 0040)', () => {
       by: 'licence:lic_1',
       orderId: null,
     });
-    await expect(sut.releaseSeat(seat)).resolves.toEqual({ purchases: { b: true }, version: 3 });
+    await expect(sut.releaseSeat(seat)).resolves.toEqual({
+      holdings: { purchases: { b: true }, version: 3 },
+      handedTo: [],
+    });
     expect(await rows(sut)).toEqual([
       ['a', 'revoke', 'licence', 'licence:lic_1', null],
       ['a', 'grant', 'licence', 'licence:lic_1', null],

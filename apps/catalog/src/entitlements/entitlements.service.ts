@@ -21,10 +21,12 @@ import {
   type EntitlementMeta,
   entryKey,
   foldEntries,
+  type HeldSeat,
   type Holdings,
   invalidChange,
   licenceBy,
   licenceGrantChanges,
+  licenceKey,
   licenceRevokeChanges,
   type LicenceSeat,
   orderOutcome,
@@ -155,14 +157,28 @@ export class EntitlementsService {
     return holdings;
   }
 
-  /** A seat was freed: revokes what that seat granted and the learner still holds by it. */
-  async releaseSeat(seat: LicenceSeat): Promise<Holdings> {
+  /**
+   * A seat was freed: what that seat granted and the learner still holds by it is revoked, or
+   * handed over to one of `others` (seats the learner holds now) whose licence has it too.
+   * Answers the holdings and the seats something was handed over to.
+   */
+  async releaseSeat(
+    seat: LicenceSeat,
+    others: readonly HeldSeat[] = [],
+  ): Promise<{ holdings: Holdings; handedTo: LicenceSeat[] }> {
+    let decided: EntitlementChange[] = [];
     const { holdings } = await this.change(
       seat.uid,
-      (entries) => licenceRevokeChanges(entries, seat),
+      (entries) => (decided = licenceRevokeChanges(entries, seat, others)),
       { source: 'licence', by: licenceBy(seat.licenceId), orderId: null },
     );
-    return holdings;
+    const heirs = new Set(decided.filter((c) => c.action === 'grant').map((c) => c.key));
+    return {
+      holdings,
+      handedTo: others
+        .filter((o) => o.productIds.some((p) => heirs.has(licenceKey(o.seat, p, 'grant'))))
+        .map((o) => o.seat),
+    };
   }
 
   private change(
@@ -365,7 +381,7 @@ export class EntitlementsService {
           action: c.action,
           // a payment's refund entries are refunds
           source: c.action === 'refund' ? 'refund' : meta.source,
-          by: meta.by,
+          by: c.by ?? meta.by,
           at,
           orderId: meta.orderId,
         });

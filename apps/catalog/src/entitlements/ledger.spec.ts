@@ -3,6 +3,7 @@ import {
   entryKey,
   foldEntries,
   invalidChange,
+  licenceBy,
   licenceGrantChanges,
   licenceKey,
   licenceRevokeChanges,
@@ -263,6 +264,32 @@ describe('a seat of a school licence (ADR 0040)', () => {
     expect(licenceRevokeChanges(entries, seat1)).toEqual([]);
     // another seat's release takes nothing
     expect(licenceRevokeChanges(entries, seat2)).toEqual([]);
+  });
+
+  it('releasing hands a product over to another seat held whose licence has it (keyed and by that seat), once', () => {
+    let entries = record([], licenceGrantChanges([], seat1, ['a', 'b']));
+    const heir = { seat: other, productIds: ['a', 'c'] };
+    const release = licenceRevokeChanges(entries, seat1, [
+      { seat: seat1, productIds: ['a'] },
+      heir,
+    ]);
+    expect(release).toEqual([
+      {
+        productId: 'a',
+        action: 'grant',
+        key: licenceKey(other, 'a', 'grant'),
+        by: licenceBy(other.licenceId),
+      },
+      { productId: 'b', action: 'revoke', key: 'licence:lic_1:u1:1:b:revoke' },
+    ]);
+    entries = record(entries, release);
+    expect(foldEntries(entries)).toEqual({ a: true });
+    // redelivered: nothing is held by seat 1 any more
+    expect(licenceRevokeChanges(entries, seat1, [heir])).toEqual([]);
+    // the heir's own release takes it back
+    expect(licenceRevokeChanges(entries, other)).toEqual([
+      { productId: 'a', action: 'revoke', key: licenceKey(other, 'a', 'revoke') },
+    ]);
   });
 
   it('a product revoked and given again by an admin since the seat granted it stays at release', () => {

@@ -26,6 +26,8 @@ export interface EntitlementChange {
   action: EntitlementAction;
   /** Its own idempotency key (a licence seat's); without one, `entryKey` of the meta's order. */
   key?: string;
+  /** Who the entry is by, when not the meta's (a seat's grant handed over to another licence). */
+  by?: string;
 }
 
 /** Who or what asks, and for which order (payments and refunds). */
@@ -190,14 +192,26 @@ export function licenceGrantChanges(
 }
 
 /**
- * What releasing a seat records: a revoke of each product that this seat's grant gave and that
- * the user still holds by that grant (the product's newest grant or revoke is it). A product
- * revoked since, or revoked and given again by someone else (an admin), is left alone; a
- * redelivered release finds its revoke keys (or nothing held) and records nothing.
+ * Another seat the learner holds now (of another licence, or a later one of the same), with its
+ * licence's products: a release's heir.
+ */
+export interface HeldSeat {
+  seat: LicenceSeat;
+  productIds: readonly string[];
+}
+
+/**
+ * What releasing a seat records, for each product that this seat's grant gave and that the user
+ * still holds by that grant (the product's newest grant or revoke is it): a grant handed over to
+ * another seat the user holds (`others`) whose licence has the product too (keyed and attributed to that
+ * seat, whose own release takes it back later), else a revoke. A product revoked since, or
+ * revoked and given again by someone else (an admin), is left alone; a redelivered release
+ * finds its keys (or nothing held by this seat) and records nothing.
  */
 export function licenceRevokeChanges(
   entries: readonly KeyedEntry[],
   seat: LicenceSeat,
+  others: readonly HeldSeat[] = [],
 ): EntitlementChange[] {
   const keys = new Set(entries.map((e) => e.key));
   const newest = new Map<string, KeyedEntry>();
@@ -210,11 +224,26 @@ export function licenceRevokeChanges(
         e.key === licenceKey(seat, e.productId, 'grant') &&
         !keys.has(licenceKey(seat, e.productId, 'revoke')),
     )
-    .map((e) => ({
-      productId: e.productId,
-      action: 'revoke',
-      key: licenceKey(seat, e.productId, 'revoke'),
-    }));
+    .map((e): EntitlementChange => {
+      const heir = others.find(
+        (o) =>
+          !(o.seat.licenceId === seat.licenceId && o.seat.seat === seat.seat) &&
+          o.productIds.includes(e.productId) &&
+          !keys.has(licenceKey(o.seat, e.productId, 'grant')),
+      );
+      if (heir)
+        return {
+          productId: e.productId,
+          action: 'grant',
+          key: licenceKey(heir.seat, e.productId, 'grant'),
+          by: licenceBy(heir.seat.licenceId),
+        };
+      return {
+        productId: e.productId,
+        action: 'revoke',
+        key: licenceKey(seat, e.productId, 'revoke'),
+      };
+    });
 }
 
 /** Why a change or its meta cannot be recorded (a programming error of the caller), or null. */
@@ -233,6 +262,7 @@ export function invalidChange(
       return 'productId';
     if (!ENTITLEMENT_ACTIONS.includes(c.action)) return 'action';
     if (c.key !== undefined && (typeof c.key !== 'string' || c.key.length === 0)) return 'key';
+    if (c.by !== undefined && (typeof c.by !== 'string' || c.by.length === 0)) return 'by';
   }
   return null;
 }

@@ -1,11 +1,11 @@
 import type { LicenceSeatEvent } from '@examprep/contracts';
 import { rootLogger } from '@examprep/nest-kit';
-import type { EntitlementsService } from './entitlements.service';
 import {
   isLicenceSeatEvent,
   LicenceSeatReleasedConsumer,
   LicenceSeatTakenConsumer,
 } from './licence-seats.consumers';
+import type { LicenceSeatsService } from './licence-seats.service';
 
 const SEAT: LicenceSeatEvent = {
   licenceId: 'lic_1',
@@ -16,10 +16,10 @@ const SEAT: LicenceSeatEvent = {
 };
 
 function setup() {
-  const entitlements = { grantSeat: jest.fn(async () => undefined), releaseSeat: jest.fn() };
-  const service = entitlements as unknown as EntitlementsService;
+  const seats = { taken: jest.fn(async () => undefined), released: jest.fn(async () => undefined) };
+  const service = seats as unknown as LicenceSeatsService;
   return {
-    entitlements,
+    seats,
     taken: new LicenceSeatTakenConsumer(service),
     released: new LicenceSeatReleasedConsumer(service),
   };
@@ -34,6 +34,8 @@ describe('isLicenceSeatEvent', () => {
   it.each([
     ['no payload', null],
     ['no licence', { ...SEAT, licenceId: '' }],
+    ['a licence id that names another field', { ...SEAT, licenceId: 'lic.1' }],
+    ['an operator as a licence id', { ...SEAT, licenceId: '$set' }],
     ['no learner', { ...SEAT, uid: '' }],
     ['a uid the ledger refuses', { ...SEAT, uid: 'u'.repeat(129) }],
     ['seat 0', { ...SEAT, seat: 0 }],
@@ -49,33 +51,22 @@ describe('isLicenceSeatEvent', () => {
 });
 
 describe('the seat consumers', () => {
-  it('a seat taken grants the licence’s products to that seat', async () => {
-    const { entitlements, taken } = setup();
+  it('a seat taken goes to LicenceSeatsService.taken, a seat released to released', async () => {
+    const { seats, taken, released } = setup();
     await taken.handle(SEAT);
-    expect(entitlements.grantSeat).toHaveBeenCalledWith(
-      { licenceId: 'lic_1', uid: 'u1', seat: 2 },
-      ['teas_math_qbank', 'med_dosage_qbank'],
-    );
-  });
-
-  it('a seat released revokes what that seat granted', async () => {
-    const { entitlements, released } = setup();
+    expect(seats.taken).toHaveBeenCalledWith(SEAT);
     await released.handle(SEAT);
-    expect(entitlements.releaseSeat).toHaveBeenCalledWith({
-      licenceId: 'lic_1',
-      uid: 'u1',
-      seat: 2,
-    });
+    expect(seats.released).toHaveBeenCalledWith(SEAT);
   });
 
   it('a fact of an unknown shape is logged and skipped (acked, not retried)', async () => {
     const error = jest.spyOn(rootLogger(), 'error').mockImplementation(() => undefined);
-    const { entitlements, taken, released } = setup();
+    const { seats, taken, released } = setup();
     const bad = { ...SEAT, seat: -1 };
     await expect(taken.handle(bad)).resolves.toBeUndefined();
     await expect(released.handle(bad)).resolves.toBeUndefined();
-    expect(entitlements.grantSeat).not.toHaveBeenCalled();
-    expect(entitlements.releaseSeat).not.toHaveBeenCalled();
+    expect(seats.taken).not.toHaveBeenCalled();
+    expect(seats.released).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledTimes(2);
     error.mockRestore();
   });

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Events, type LicenceSeatEvent, PRODUCT_ID_PATTERN } from '@examprep/contracts';
+import {
+  Events,
+  LICENCE_ID_PATTERN,
+  type LicenceSeatEvent,
+  PRODUCT_ID_PATTERN,
+} from '@examprep/contracts';
 import { JetStreamConsumer, rootLogger } from '@examprep/nest-kit';
-import { EntitlementsService } from './entitlements.service';
+import { LicenceSeatsService } from './licence-seats.service';
 
 /** The longest uid the ledger records (invalidChange). */
 const MAX_UID_LENGTH = 128;
@@ -14,7 +19,7 @@ export function isLicenceSeatEvent(e: unknown): e is LicenceSeatEvent {
   const f = e as Partial<LicenceSeatEvent> | null;
   return (
     typeof f?.licenceId === 'string' &&
-    f.licenceId.length > 0 &&
+    LICENCE_ID_PATTERN.test(f.licenceId) &&
     typeof f.uid === 'string' &&
     f.uid.length > 0 &&
     f.uid.length <= MAX_UID_LENGTH &&
@@ -29,11 +34,12 @@ export function isLicenceSeatEvent(e: unknown): e is LicenceSeatEvent {
 
 /**
  * A learner took a seat of a school's licence: its products they do not hold are granted in
- * the ledger (source licence). Idempotent: the entries are keyed by the seat.
+ * the ledger (source licence), unless the seat was freed already (LicenceSeatsService).
+ * Idempotent: the entries are keyed by the seat.
  */
 @Injectable()
 export class LicenceSeatTakenConsumer {
-  constructor(private readonly entitlements: EntitlementsService) {}
+  constructor(private readonly seats: LicenceSeatsService) {}
 
   @JetStreamConsumer({ durable: 'catalog-licence-seat-taken', subject: Events.licenceSeatTaken })
   async handle(event: LicenceSeatEvent): Promise<void> {
@@ -41,18 +47,18 @@ export class LicenceSeatTakenConsumer {
       rootLogger().error({ event }, 'licence.seatTaken fact of an unknown shape; skipped');
       return;
     }
-    const { licenceId, uid, seat, productIds } = event;
-    await this.entitlements.grantSeat({ licenceId, uid, seat }, productIds);
+    await this.seats.taken(event);
   }
 }
 
 /**
  * A seat was freed (the term ended, or an admin freed it): what that seat granted and the
- * learner still holds by it is revoked. Idempotent: the entries are keyed by the seat.
+ * learner still holds by it is revoked, or handed over to another licence of theirs that has
+ * it (LicenceSeatsService). Idempotent: the entries are keyed by the seat.
  */
 @Injectable()
 export class LicenceSeatReleasedConsumer {
-  constructor(private readonly entitlements: EntitlementsService) {}
+  constructor(private readonly seats: LicenceSeatsService) {}
 
   @JetStreamConsumer({
     durable: 'catalog-licence-seat-released',
@@ -63,7 +69,6 @@ export class LicenceSeatReleasedConsumer {
       rootLogger().error({ event }, 'licence.seatReleased fact of an unknown shape; skipped');
       return;
     }
-    const { licenceId, uid, seat } = event;
-    await this.entitlements.releaseSeat({ licenceId, uid, seat });
+    await this.seats.released(event);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Page, Purchases } from '@examprep/contracts';
+import { LICENCE_ID_PATTERN, type Page, type Purchases } from '@examprep/contracts';
+import { isDuplicateKey as isUniqueViolation } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import {
@@ -10,6 +11,8 @@ import {
   LedgerEntryDocRecord,
   type LedgerEntryRecord,
   LedgerSnapshotRecord,
+  type LicenceSeatsOfLicence,
+  LicenceSeatsRecord,
   PendingChangeRecord,
   snapshotId,
 } from './entitlement.schema';
@@ -21,6 +24,15 @@ const onlyDuplicates = (err: unknown) => {
   const errors = (err as { writeErrors?: unknown[] })?.writeErrors;
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDuplicateKey);
 };
+
+/**
+ * The field of a licence's seats: its id is a path segment, so one with a '.' or a leading '$'
+ * would name another field (isLicenceSeatEvent admits only ids of LICENCE_ID_PATTERN).
+ */
+function seatField(licenceId: string): string {
+  if (!LICENCE_ID_PATTERN.test(licenceId)) throw new Error(`not a licence id: ${licenceId}`);
+  return `seats.${licenceId}`;
+}
 
 const asPurchases = (held: readonly string[] | undefined): Purchases =>
   Object.fromEntries((held ?? []).map((id) => [id, true]));
@@ -53,6 +65,7 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
     @InjectModel(PendingChangeRecord.name) private readonly pending: Model<PendingChangeRecord>,
     @InjectModel(LedgerEntryDocRecord.name)
     private readonly entries: Model<LedgerEntryDocRecord>,
+    @InjectModel(LicenceSeatsRecord.name) private readonly seats: Model<LicenceSeatsRecord>,
   ) {
     super();
   }
@@ -202,6 +215,56 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
     await this.snapshots.deleteMany({ uid }).exec();
     await this.entries.deleteMany({ uid }).exec();
     await this.pending.deleteMany({ uid }).exec();
+    await this.seats.deleteOne({ _id: uid }).exec();
+  }
+
+  /**
+   * By `_id`: the numbers with $max (an older fact never lowers one), the products when this
+   * seat is the newest taken (read first: a learner's seats of one licence follow one another).
+   */
+  async noteSeatTaken(
+    uid: string,
+    licenceId: string,
+    seat: number,
+    productIds: readonly string[],
+  ): Promise<void> {
+    const field = seatField(licenceId);
+    const before = (await this.seatsOf(uid))[licenceId];
+    await this.upsertSeats(uid, {
+      $max: { [`${field}.taken`]: seat, [`${field}.released`]: 0 },
+      ...(seat >= (before?.taken ?? 0)
+        ? { $set: { [`${field}.productIds`]: [...productIds] } }
+        : {}),
+    });
+  }
+
+  /** By `_id`, $max: a release seen before its take keeps that seat from being granted. */
+  async noteSeatReleased(uid: string, licenceId: string, seat: number): Promise<void> {
+    const field = seatField(licenceId);
+    await this.upsertSeats(uid, {
+      $max: { [`${field}.released`]: seat, [`${field}.taken`]: 0 },
+    });
+  }
+
+  /**
+   * An upsert by `_id`; two first facts of one user at once (its take and release on two
+   * consumers) may both insert: the one refused as a duplicate key updates the other's.
+   */
+  private async upsertSeats(uid: string, update: Record<string, unknown>): Promise<void> {
+    const write = () =>
+      this.seats.collection.updateOne({ _id: uid } as never, update, { upsert: true });
+    try {
+      await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await write();
+    }
+  }
+
+  /** By `_id`. */
+  async seatsOf(uid: string): Promise<Record<string, LicenceSeatsOfLicence>> {
+    const doc = await this.seats.collection.findOne({ _id: uid } as never);
+    return (doc?.seats as Record<string, LicenceSeatsOfLicence> | undefined) ?? {};
   }
 
   /**

@@ -113,6 +113,7 @@ export async function cleanup(): Promise<void> {
     await db.collection('ledger_snapshots').deleteMany({ uid: { $in: uids } });
     await db.collection('ledger_entries').deleteMany({ uid: { $in: uids } });
     await db.collection('holdings').deleteMany({ _id: { $in: uids } as never });
+    await db.collection('licence_seats').deleteMany({ _id: { $in: uids } as never });
     const { access_token } = await getClientToken(identityServiceClient());
     for (const uid of uids) {
       await fetch(`${cfg.keycloakUrl}/admin/realms/${cfg.realm}/users/${uid}`, {

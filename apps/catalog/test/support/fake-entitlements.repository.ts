@@ -5,6 +5,7 @@ import {
   type LedgerEntryDocRecord,
   type LedgerEntryRecord,
   type LedgerSnapshotRecord,
+  type LicenceSeatsOfLicence,
   type PendingChangeRecord,
 } from '../../src/entitlements/entitlement.schema';
 import type {
@@ -71,6 +72,40 @@ export class FakeEntitlementsRepository implements EntitlementsRepository {
     this.holdings.delete(uid);
     for (const [id, m] of this.pending) if (m.uid === uid) this.pending.delete(id);
     for (const [id, e] of this.entries) if (e.uid === uid) this.entries.delete(id);
+    this.seats.delete(uid);
+  }
+
+  /** licence_seats: the user's seats by licence id. */
+  seats = new Map<string, Record<string, LicenceSeatsOfLicence>>();
+
+  async noteSeatTaken(
+    uid: string,
+    licenceId: string,
+    seat: number,
+    productIds: readonly string[],
+  ): Promise<void> {
+    this.calls.push('noteSeatTaken');
+    const of = this.seats.get(uid) ?? {};
+    const s = of[licenceId] ?? { taken: 0, released: 0 };
+    of[licenceId] = {
+      taken: Math.max(s.taken, seat),
+      released: s.released,
+      productIds: seat >= s.taken ? [...productIds] : s.productIds,
+    };
+    this.seats.set(uid, of);
+  }
+
+  async noteSeatReleased(uid: string, licenceId: string, seat: number): Promise<void> {
+    this.calls.push('noteSeatReleased');
+    const of = this.seats.get(uid) ?? {};
+    const s = of[licenceId] ?? { taken: 0, released: 0 };
+    of[licenceId] = { ...s, released: Math.max(s.released, seat) };
+    this.seats.set(uid, of);
+  }
+
+  async seatsOf(uid: string): Promise<Record<string, LicenceSeatsOfLicence>> {
+    this.calls.push('seatsOf');
+    return structuredClone(this.seats.get(uid) ?? {});
   }
   private entryDocsOf(uid: string): LedgerEntryDocRecord[] {
     return [...this.entries.values()].filter((e) => e.uid === uid);

@@ -163,6 +163,9 @@ export type UpdateLicenceMessage = Envelope<{ id: string; input: LicenceInput }>
 export type LicenceSeatsMessage = Envelope<{ id: string }>;
 export type ReleaseSeatMessage = Envelope<{ id: string; uid: string }>;
 
+/** A licence's id (the schools service makes UUIDs): letters, digits, '-' and '_'. */
+export const LICENCE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
  * A seat taken or freed (events.licence.seatTaken / seatReleased). `seat` counts the learner's
  * seats of this licence (1 the first time; again after a release, 2...), so the ledger's keys of
