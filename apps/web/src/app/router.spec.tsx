@@ -198,3 +198,54 @@ describe('routes', () => {
     expect(session.logout).toHaveBeenCalled();
   });
 });
+
+describe('the first page of a visit loads beside the sign-in', () => {
+  it('knows the pages an LMS launch lands on, the dashboard, and no other', async () => {
+    const { firstPageLoader } = await import('./router');
+    for (const path of [
+      '/simulations',
+      '/infinite-qbank',
+      '/dashboard',
+      '/lti/assignment/abc123',
+      '/lti/deep-link/dl_1',
+      '/instructor',
+    ])
+      expect(firstPageLoader(path)).toEqual(expect.any(Function));
+    for (const path of ['/', '/login', '/user-list', '/lti/assignment', '/simulations/x'])
+      expect(firstPageLoader(path)).toBeUndefined();
+  });
+
+  it('the loader is the route’s own: its page module, loaded once', async () => {
+    const { firstPageLoader } = await import('./router');
+    const page = (await firstPageLoader('/simulations')!()) as { default: unknown };
+    const again = (await import('../features/simulations/SimulationsPage')) as { default: unknown };
+    expect(page.default).toBe(again.default);
+  });
+});
+
+describe('firstPage', () => {
+  it('a preloaded page renders at once, without its fallback; one not loaded yet suspends first', async () => {
+    const { firstPage } = await import('./router');
+    const { render } = await import('@testing-library/react');
+    const { Suspense } = await import('react');
+    const [Ready, preload] = firstPage(async () => ({ default: () => <p>ready page</p> }));
+    await preload();
+    const ready = render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Ready />
+      </Suspense>,
+    );
+    expect(screen.getByText('ready page')).toBeInTheDocument();
+    expect(screen.queryByText('waiting')).toBeNull();
+    ready.unmount();
+
+    const [Later] = firstPage(async () => ({ default: () => <p>later page</p> }));
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Later />
+      </Suspense>,
+    );
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('later page')).toBeInTheDocument();
+  });
+});

@@ -1,10 +1,30 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { type ComponentType, lazy } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { HomeRedirect } from '../features/auth/HomeRedirect';
 import { SignupCompletionGate } from '../features/auth/SignupCompletionGate';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { NotFound } from '../shared/layout/NotFound';
 import { ProtectedRoute } from '../shared/layout/ProtectedRoute';
+
+/**
+ * A page of its own chunk that a visit may open on, and its loader. Once the loader has run
+ * (preloadFirstPage), the page renders at once instead of suspending: React 19 shows a
+ * suspended route's fallback for at least 300 ms (it holds the reveal back until then), which
+ * was a fifth of an LMS launch (tools/bench/lti-launch.mjs).
+ */
+export function firstPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): [ComponentType<P>, () => Promise<unknown>] {
+  let loaded: { default: ComponentType<P> } | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  // a thenable that calls back at once: React.lazy then has the module on its first render
+  const now = (module: { default: ComponentType<P> }) =>
+    ({ then: (done: (m: typeof module) => void) => done(module) }) as unknown as Promise<
+      typeof module
+    >;
+  const Page = lazy(() => (loaded ? now(loaded) : preload().then(() => loaded!)));
+  return [Page as unknown as ComponentType<P>, preload];
+}
 
 // Every page is its own chunk, so /login and /dashboard load only what they need.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -12,9 +32,13 @@ const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage'));
 const SignupCompletePage = lazy(() => import('../features/auth/SignupCompletePage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const [DashboardPage, loadDashboard] = firstPage(
+  () => import('../features/dashboard/DashboardPage'),
+);
 const UpdatesPage = lazy(() => import('../features/updates/UpdatesPage'));
-const InfiniteQbankPage = lazy(() => import('../features/qbank/InfiniteQbankPage'));
+const [InfiniteQbankPage, loadInfiniteQbank] = firstPage(
+  () => import('../features/qbank/InfiniteQbankPage'),
+);
 const UserListPage = lazy(() => import('../features/admin/users/UserListPage'));
 const ValidatorTestPage = lazy(() => import('../features/admin/validator/ValidatorTestPage'));
 const AddQuestionPage = lazy(() => import('../features/admin/questions/AddQuestionPage'));
@@ -32,17 +56,50 @@ const CheckoutResultPage = lazy(() => import('../features/checkout/CheckoutResul
 const DevCheckoutPage = lazy(() => import('../features/checkout/DevCheckoutPage'));
 const FullTestPage = lazy(() => import('../features/exams/FullTestPage'));
 const PracticeTestPage = lazy(() => import('../features/exams/PracticeTestPage'));
-const SimulationsPage = lazy(() => import('../features/simulations/SimulationsPage'));
+const [SimulationsPage, loadSimulations] = firstPage(
+  () => import('../features/simulations/SimulationsPage'),
+);
 const ReadinessPage = lazy(() => import('../features/learning/ReadinessPage'));
 const StudyPlanPage = lazy(() => import('../features/learning/StudyPlanPage'));
 const UnsubscribePage = lazy(() => import('../features/learning/UnsubscribePage'));
 const LtiStartPage = lazy(() => import('../features/schools/LtiStartPage'));
-const LtiDeepLinkPage = lazy(() => import('../features/schools/LtiDeepLinkPage'));
-const LtiAssignmentPage = lazy(() => import('../features/schools/LtiAssignmentPage'));
-const InstructorClassesPage = lazy(() => import('../features/instructor/InstructorClassesPage'));
+const [LtiDeepLinkPage, loadLtiDeepLink] = firstPage(
+  () => import('../features/schools/LtiDeepLinkPage'),
+);
+const [LtiAssignmentPage, loadLtiAssignment] = firstPage(
+  () => import('../features/schools/LtiAssignmentPage'),
+);
+const [InstructorClassesPage, loadInstructorClasses] = firstPage(
+  () => import('../features/instructor/InstructorClassesPage'),
+);
 const ClassPage = lazy(() => import('../features/instructor/ClassPage'));
 // the account menu's learning data items: a chunk of their own, loaded as the menu first opens
 const LearningDataMenu = lazy(() => import('../features/learning/LearningDataMenu'));
+
+/**
+ * The pages a visit most often opens on (an LMS launch's targets, ADR 0040; the dashboard). The
+ * routes render once the session is known, so a page's chunk would load only after the sign-in's
+ * token exchange and /api/me; main.tsx starts the one of the address at once, beside them (the
+ * same import, so lazy() finds it loaded).
+ */
+const FIRST_PAGES: readonly (readonly [string, () => Promise<unknown>])[] = [
+  ['/dashboard', loadDashboard],
+  ['/simulations', loadSimulations],
+  ['/infinite-qbank', loadInfiniteQbank],
+  ['/lti/assignment/:linkKey', loadLtiAssignment],
+  ['/lti/deep-link/:id', loadLtiDeepLink],
+  ['/instructor', loadInstructorClasses],
+];
+
+/** The loader of the page `pathname` opens, when it is one of FIRST_PAGES. */
+export function firstPageLoader(pathname: string): (() => Promise<unknown>) | undefined {
+  return FIRST_PAGES.find(([path]) => matchPath(path, pathname))?.[1];
+}
+
+/** Starts loading the page of `pathname` (a failure is left to lazy(), which loads it again). */
+export function preloadFirstPage(pathname: string): void {
+  firstPageLoader(pathname)?.().catch(() => undefined);
+}
 
 /** Learner spec §2 route table plus the admin routes (admin spec §2). */
 export function AppRoutes() {
