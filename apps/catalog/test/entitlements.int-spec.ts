@@ -13,6 +13,8 @@ import {
   HoldingsRecord,
   HoldingsSchema,
   LedgerEntryDocRecord,
+  LicenceSeatsRecord,
+  LicenceSeatsSchema,
   LedgerEntryDocSchema,
   type LedgerEntryRecord,
   LedgerSnapshotRecord,
@@ -56,6 +58,7 @@ describe('EntitlementsService (FerretDB + JetStream)', () => {
           { name: HoldingsRecord.name, schema: HoldingsSchema },
           { name: PendingChangeRecord.name, schema: PendingChangeSchema },
           { name: LedgerEntryDocRecord.name, schema: LedgerEntryDocSchema },
+          { name: LicenceSeatsRecord.name, schema: LicenceSeatsSchema },
         ]),
       ],
       // the service and its repository only: no relay timer, no durable consumer

@@ -193,6 +193,12 @@ describe('a licence seat in the ledger (ADR 0040)', () => {
     await take(older);
     await settledAt(learner.uid, 2, 'the older seat granted');
     await take(newer);
+    // the newer seat is held when the older is freed (the facts in the other order, or at
+    // once, end the same: licence-seats.service.spec.ts's property)
+    await waitFor(async () => (await seatsNoted(learner.uid))[newer.licenceId]?.taken === 1, {
+      timeoutMs: 15_000,
+      description: 'the newer seat noted',
+    });
     await release(older);
     const handed = await settledAt(learner.uid, 4, 'the older seat freed');
     expect(handed.purchases).toEqual({ teas_math_qbank: true });

@@ -136,7 +136,7 @@ describe('LicenceSeatsService', () => {
           expect(Object.keys(await held()).sort()).toEqual([...wanted].sort());
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });

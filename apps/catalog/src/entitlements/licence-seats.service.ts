@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { LicenceSeatEvent } from '@examprep/contracts';
+import { rootLogger } from '@examprep/nest-kit';
 import type { LicenceSeatsOfLicence } from './entitlement.schema';
 import { EntitlementsRepository } from './entitlements.repository';
 import { EntitlementsService } from './entitlements.service';
 import type { HeldSeat, LicenceSeat } from './ledger';
+
+/**
+ * Release steps of one fact at most. Each step frees what one seat holds, and a freed seat is
+ * never granted again, so a learner's few seats settle in a handful; the bound only guards
+ * against a store that answers inconsistently.
+ */
+const MAX_RELEASE_STEPS = 100;
 
 /** Whether seat `seat` of a licence is noted freed. */
 const freedIn = (seats: Record<string, LicenceSeatsOfLicence>, seat: LicenceSeat) =>
@@ -32,9 +40,18 @@ export class LicenceSeatsService {
   async taken(event: LicenceSeatEvent): Promise<void> {
     const seat: LicenceSeat = { licenceId: event.licenceId, uid: event.uid, seat: event.seat };
     await this.repository.noteSeatTaken(seat.uid, seat.licenceId, seat.seat, event.productIds);
-    if (await this.freed(seat)) return;
-    await this.entitlements.grantSeat(seat, event.productIds);
-    if (await this.freed(seat)) await this.release(seat);
+    if (await this.grant(seat, event.productIds)) await this.release(seat);
+  }
+
+  /**
+   * Grants what the seat's licence has, unless the seat is noted freed; true when it was freed
+   * by the time the grant was recorded (its release may have found nothing to revoke yet: the
+   * caller releases it).
+   */
+  private async grant(seat: LicenceSeat, productIds: readonly string[]): Promise<boolean> {
+    if (await this.freed(seat)) return false;
+    await this.entitlements.grantSeat(seat, productIds);
+    return this.freed(seat);
   }
 
   async released(event: LicenceSeatEvent): Promise<void> {
@@ -69,24 +86,25 @@ export class LicenceSeatsService {
   /**
    * Revokes or hands over what `seat` holds. Then, looking again: each heir freed meanwhile is
    * released in turn, and a seat taken meanwhile (not among those read before) grants what its
-   * licence has, since its own take may have found the product still held by this seat. Ends:
-   * an heir was held when the step read, and each step frees one more seat of the learner.
+   * licence has, since its own take may have found the product still held by this seat (and is
+   * released in turn when it was freed meanwhile too).
    */
   private async release(seat: LicenceSeat): Promise<void> {
     const pending = [seat];
-    const done = new Set<string>();
     const key = (s: LicenceSeat) => `${s.licenceId}:${s.seat}`;
-    while (pending.length > 0) {
+    for (let steps = 0; pending.length > 0; steps++) {
+      if (steps === MAX_RELEASE_STEPS) {
+        rootLogger().error({ seat, pending }, 'licence seat release did not settle; left as is');
+        return;
+      }
       const next = pending.shift()!;
-      if (done.has(key(next))) continue;
-      done.add(key(next));
       const before = await this.heldBesides(next);
       const { handedTo } = await this.entitlements.releaseSeat(next, before);
+      for (const heir of handedTo) if (await this.freed(heir)) pending.push(heir);
       const seen = new Set(before.map((h) => key(h.seat)));
       for (const held of await this.heldBesides(next))
-        if (!seen.has(key(held.seat)))
-          await this.entitlements.grantSeat(held.seat, held.productIds);
-      for (const heir of handedTo) if (await this.freed(heir)) pending.push(heir);
+        if (!seen.has(key(held.seat)) && (await this.grant(held.seat, held.productIds)))
+          pending.push(held.seat);
     }
   }
 }
