@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LICENCE_ID_PATTERN, type Page, type Purchases } from '@examprep/contracts';
-import { isDuplicateKey as isUniqueViolation } from '@examprep/nest-kit';
+import { isDuplicateKey } from '@examprep/nest-kit';
 import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,7 +18,6 @@ import {
 } from './entitlement.schema';
 import { EntitlementsRepository, type StoredHoldings } from './entitlements.repository';
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 /** A bulk insert whose every failure is a duplicate key (the documents written before). */
 const onlyDuplicates = (err: unknown) => {
   const errors = (err as { writeErrors?: unknown[] })?.writeErrors;
@@ -256,7 +255,7 @@ export class MongoEntitlementsRepository extends EntitlementsRepository implemen
     try {
       await write();
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (!isDuplicateKey(err)) throw err;
       await write();
     }
   }
