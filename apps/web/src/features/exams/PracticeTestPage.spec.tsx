@@ -46,7 +46,7 @@ describe('PracticeTestPage (learner spec §4 Practice test)', () => {
     await userEvent.type(input, '42');
     expect(localStorage.getItem(draftKey(TEST_ID, 'q1'))).toBe('"42"');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(saves(calls)).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
     expect(saves(calls)[0]).toMatchObject({
       body: { testId: TEST_ID, questionId: 'q1', submittedAnswer: '42', questionType: 'blank' },
     });
@@ -105,7 +105,7 @@ describe('PracticeTestPage (learner spec §4 Practice test)', () => {
     });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByTestId('answer-kept', {}, { timeout: 2000 })).toHaveTextContent(
+    expect(await screen.findByTestId('answer-kept')).toHaveTextContent(
       'Your answer is kept on this device and will be saved when the connection returns.',
     );
     expect(saves(calls)).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('PracticeTestPage (learner spec §4 Practice test)', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '5');
     expect(screen.getByTestId('answered-count')).toHaveTextContent('Answered: 0 / 2');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByTestId('answer-kept', {}, { timeout: 2000 });
+    await screen.findByTestId('answer-kept', {});
     expect(saves(calls)).toHaveLength(1);
     const marker = screen.getByRole('button', { name: 'Question 1: answered (not saved yet)' });
     expect(marker).toHaveAttribute('data-marker', 'blue');
@@ -149,11 +149,7 @@ describe('PracticeTestPage (learner spec §4 Practice test)', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '5');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Submit Your Test?' },
-      { timeout: 2000 },
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Your Test?' });
     expect(within(dialog).getByTestId('count-answered')).toHaveTextContent('2');
     expect(within(dialog).getByTestId('count-unanswered')).toHaveTextContent('0');
     expect(screen.getByText('You have answered all the questions!')).toBeInTheDocument();
@@ -209,7 +205,7 @@ describe('PracticeTestPage (learner spec §4 Practice test)', () => {
     setup(practice(), () => fakeResponse(409, { code: 'TIME_UP', message: 'Time is up.' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Your answer' }), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(currentLocation()).toBe('/gradebook'), { timeout: 2000 });
+    await waitFor(() => expect(currentLocation()).toBe('/gradebook'));
   });
 
   it('submit: saves what is pending, submits, re-reads and goes to /gradebook', async () => {
