@@ -159,8 +159,9 @@ export default tseslint.config(
     rules: {
       '@nx/workspace-no-hand-typed-api-path': [
         'error',
-        // the app's own page that shares its name with an API route
-        { routes: apiRoutes, pages: ['/gradebook'] },
+        // the app's own pages that share their names with API routes (a class's page,
+        // instructor-format.ts's classPath, as its API route /api/instructor/classes/{contextKey})
+        { routes: apiRoutes, pages: ['/gradebook', '/instructor/classes/{}'] },
       ],
     },
   },

@@ -129,16 +129,22 @@ test('an instructor embeds a graded test; a learner takes it; the score lands in
   await expect(page.getByRole('table').getByText('Sent')).toBeVisible();
   await shot(page, 'lti-assignment-sent.png');
 
-  // the instructor opens the course's link, then their class: the LMS roster (NRPS) with who
+  // the instructor opens the course's link: not the test (they hold no seat), the way to their
+  // class; and their classes from the account menu. The class: the LMS roster (NRPS) with who
   // has not started, the learner's score, the class's item analysis, the CSV
   await page.goto(await launchUrl(LMS_MEMBERS.instructor.sub, link!.id));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await page.goto('/instructor');
+  await expect(page.getByText(/^You teach this course\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start test' })).toHaveCount(0);
+  await shot(page, 'lti-assignment-instructor.png');
+  await page.getByRole('link', { name: 'Open your class' }).click();
+  const classHeading = page.getByRole('heading', { level: 1, name: /Pharmacology Math \(Fall\)/ });
+  await expect(classHeading).toBeVisible();
+  await page.locator('#user-menu').click();
+  await page.getByRole('link', { name: 'My classes', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My classes' })).toBeVisible();
   await page.getByRole('link', { name: /Pharmacology Math \(Fall\)/ }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: /Pharmacology Math \(Fall\)/ }),
-  ).toBeVisible();
+  await expect(classHeading).toBeVisible();
   const gradebook = page.getByRole('table');
   const laraRow = gradebook.getByRole('row').filter({ hasText: LMS_MEMBERS.lara.name });
   await expect(laraRow).toContainText('1');

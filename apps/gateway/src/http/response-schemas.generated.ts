@@ -2989,6 +2989,16 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
           required: ['testId', 'status', 'score', 'gradeSync', 'startedAt'],
         },
       },
+      teaching: {
+        type: 'object',
+        properties: {
+          contextKey: {
+            type: 'string',
+          },
+        },
+        required: ['contextKey'],
+        nullable: true,
+      },
     },
     required: [
       'linkKey',
@@ -3000,6 +3010,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
       'mode',
       'graded',
       'attempts',
+      'teaching',
     ],
   },
   'GET /api/lti/deep-links/{id}': {

@@ -8,7 +8,7 @@ import {
 } from '@examprep/contracts';
 import { requireVerified, ServiceError } from '@examprep/nest-kit';
 import { LtiRepository } from './lti.repository';
-import type { LinkRecord, ScoreRecord } from './lti.schema';
+import type { LinkRecord, MemberRecord, ScoreRecord } from './lti.schema';
 import { SCHOOLS_CALLS, type SchoolsCalls } from './peers';
 import { type LinkedResource, resourceOf } from './protocol/resources';
 
@@ -25,7 +25,8 @@ function gradeSync(score: ScoreRecord | undefined): LtiAttempt['gradeSync'] {
 /**
  * A learner's LMS assignment that opens a test (ADR 0040): only a learner who launched it from the
  * course (a member of its context) sees it; starting it makes a test that carries the link, so its
- * score goes to the line item when submitted.
+ * score goes to the line item when submitted. The course's instructor sees it too, with the way
+ * to their class (`teaching`).
  */
 @Injectable()
 export class AssignmentsService {
@@ -36,7 +37,7 @@ export class AssignmentsService {
 
   async get(actor: Actor | null, linkKey: string): Promise<LtiAssignmentView> {
     requireVerified(actor);
-    const { link, resource } = await this.assignment(actor, linkKey);
+    const { link, resource, member } = await this.assignment(actor, linkKey);
     const product = (await this.peers.products()).find((p) => p.id === resource.productId);
     const tests = await this.peers.linkedTests(actor, link._id);
     const scores = new Map(
@@ -59,6 +60,7 @@ export class AssignmentsService {
         gradeSync: t.completed ? gradeSync(scores.get(t.testId)) : 'none',
         startedAt: t.createdAt,
       })),
+      teaching: member?.instructor ? { contextKey: member.contextKey } : null,
     };
   }
 
@@ -79,7 +81,7 @@ export class AssignmentsService {
   private async assignment(
     actor: Actor,
     linkKey: string,
-  ): Promise<{ link: LinkRecord; resource: TestResource }> {
+  ): Promise<{ link: LinkRecord; resource: TestResource; member: MemberRecord | null }> {
     if (typeof linkKey !== 'string' || !LINK_KEY.test(linkKey)) {
       throw ServiceError.notFound(M.notFound);
     }
@@ -94,6 +96,6 @@ export class AssignmentsService {
     if (link.contextKey && !member) throw ServiceError.forbidden(M.notMember);
     const resource = resourceOf(link.custom);
     if (resource.kind !== 'test') throw ServiceError.badRequest(M.notATest);
-    return { link, resource };
+    return { link, resource, member };
   }
 }

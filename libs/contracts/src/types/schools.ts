@@ -203,6 +203,11 @@ export interface LtiAssignmentView {
   graded: boolean;
   /** The learner's tests of this assignment, newest first. */
   attempts: LtiAttempt[];
+  /**
+   * The signed-in user teaches the assignment's course (they launched it as its instructor): the
+   * page leads them to their class (`/instructor/classes/{contextKey}`) instead of the test.
+   */
+  teaching: { contextKey: string } | null;
 }
 
 export interface LtiAttempt {

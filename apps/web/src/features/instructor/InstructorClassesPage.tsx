@@ -7,15 +7,9 @@ import { ScrollTable } from '../../shared/layout/ScrollTable';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
 import { shortDate } from '../learning/learning-format';
 import { useInstructorClasses } from './instructor-api';
-import { className } from './instructor-format';
+import { classPath, className } from './instructor-format';
 import { INSTRUCTOR_TEXT as T } from './instructor.messages';
 import { InstructorOnly } from './InstructorOnly';
-
-/**
- * A class's page, relative to /instructor (the key encoded once: it holds ':' and the LMS's
- * context id, which may hold '/').
- */
-export const classLink = (contextKey: string) => `classes/${encodeURIComponent(contextKey)}`;
 
 /** The classes as a table: each name a link to the class. */
 function ClassesTable({ classes }: { classes: readonly InstructorClass[] }) {
@@ -24,7 +18,7 @@ function ClassesTable({ classes }: { classes: readonly InstructorClass[] }) {
       {classes.map((c) => (
         <tr key={c.contextKey}>
           <th scope="row" className="fw-normal">
-            <Link to={classLink(c.contextKey)}>{className(c)}</Link>
+            <Link to={classPath(c.contextKey)}>{className(c)}</Link>
             {c.title && c.label ? (
               <span className="d-block small text-body-secondary">{c.label}</span>
             ) : null}

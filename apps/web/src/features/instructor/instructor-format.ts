@@ -7,6 +7,13 @@ import {
 } from '@examprep/contracts/types';
 import { INSTRUCTOR_TEXT as T, READINESS_THRESHOLD_PERCENT } from './instructor.messages';
 
+/**
+ * A class's page (the key encoded once: it holds ':' and the LMS's context id, which may hold
+ * '/').
+ */
+export const classPath = (contextKey: string) =>
+  `/instructor/classes/${encodeURIComponent(contextKey)}`;
+
 /** A class's name as the LMS gave it: its title, else its label. */
 export function className(c: Pick<InstructorClass, 'title' | 'label'>): string {
   return c.title || c.label || T.classTitle;

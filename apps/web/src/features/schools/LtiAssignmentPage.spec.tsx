@@ -61,6 +61,33 @@ describe('/lti/assignment/:linkKey', () => {
     expect(screen.queryByText(T.course)).toBeNull();
   });
 
+  it("leads the course's instructor to their class instead of the test", async () => {
+    const contextKey = '7d0c3f5e-2b1a-4c9d-8e7f-6a5b4c3d2e1f:nur/101';
+    const { calls } = serve(() => answer(assignmentView({ teaching: { contextKey } })));
+    renderPage();
+    expect(
+      await screen.findByText(`${T.teachingNote} ${T.teachingGradedNote}`),
+    ).toBeInTheDocument();
+    expect(screen.getByText('TEAS Math · Full test')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.start })).toBeNull();
+    expect(screen.queryByText(T.gradedNote)).toBeNull();
+    expect(screen.queryByText(T.attemptsHeading)).toBeNull();
+    const open = screen.getByRole('link', { name: T.openClass });
+    expect(open).toHaveAttribute('href', `/instructor/classes/${encodeURIComponent(contextKey)}`);
+    await userEvent.click(open);
+    await waitFor(() =>
+      expect(currentLocation()).toBe(`/instructor/classes/${encodeURIComponent(contextKey)}`),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('tells the instructor of an ungraded assignment nothing of a gradebook', async () => {
+    serve(() => answer(assignmentView({ graded: false, teaching: { contextKey: 'p:c' } })));
+    renderPage();
+    expect(await screen.findByText(T.teachingNote)).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(T.teachingGradedNote))).toBeNull();
+  });
+
   it('starts the test and opens the test screen of its mode', async () => {
     const { calls } = serve(
       () => answer(assignmentView({ mode: 'practice' })),

@@ -6,6 +6,7 @@ import { ErrorState } from '../../shared/layout/ErrorState';
 import { Loading } from '../../shared/layout/Loading';
 import { ScrollTable } from '../../shared/layout/ScrollTable';
 import { useDocumentTitle } from '../../shared/layout/use-document-title';
+import { classPath } from '../instructor/instructor-format';
 import { hasUnfinished, scoreLabel, startedLabel } from './lti-assignment';
 import { useLtiAssignment, useStartAssignment } from './lti-assignment-api';
 import { LTI_ASSIGNMENT_MESSAGES as T } from './lti-assignment.messages';
@@ -47,18 +48,24 @@ function Attempts({ view }: { view: LtiAssignmentView }) {
   );
 }
 
-/** What the assignment opens, Start (or Resume) and the attempts. */
+/** The course's instructor: what their learners do here, and the way to their class. */
+function Teaching({ contextKey, graded }: { contextKey: string; graded: boolean }) {
+  return (
+    <>
+      <p>
+        {T.teachingNote}
+        {graded ? ` ${T.teachingGradedNote}` : null}
+      </p>
+      <Link to={classPath(contextKey)} className="btn btn-primary">
+        {T.openClass}
+      </Link>
+    </>
+  );
+}
+
+/** What the assignment opens, Start (or Resume) and the attempts; its instructor, their class. */
 function Assignment({ linkKey, view }: { linkKey: string; view: LtiAssignmentView }) {
-  const navigate = useNavigate();
-  const start = useStartAssignment(linkKey);
   const course = courseName(view.context);
-  const busy = start.isPending || start.isSuccess;
-
-  const onStart = () =>
-    start.mutate(undefined, {
-      onSuccess: (answer) => navigate(testScreenPath(answer.mode, answer.testId)),
-    });
-
   return (
     <>
       <dl className="mb-3">
@@ -73,6 +80,28 @@ function Assignment({ linkKey, view }: { linkKey: string; view: LtiAssignmentVie
           {view.productName} · {T.modes[view.mode]}
         </dd>
       </dl>
+      {view.teaching ? (
+        <Teaching contextKey={view.teaching.contextKey} graded={view.graded} />
+      ) : (
+        <LearnerPart linkKey={linkKey} view={view} />
+      )}
+    </>
+  );
+}
+
+/** A learner's part: the graded note, Start (or Resume) and their attempts. */
+function LearnerPart({ linkKey, view }: { linkKey: string; view: LtiAssignmentView }) {
+  const navigate = useNavigate();
+  const start = useStartAssignment(linkKey);
+  const busy = start.isPending || start.isSuccess;
+
+  const onStart = () =>
+    start.mutate(undefined, {
+      onSuccess: (answer) => navigate(testScreenPath(answer.mode, answer.testId)),
+    });
+
+  return (
+    <>
       {view.graded ? <p>{T.gradedNote}</p> : null}
       <Button variant="primary" onClick={onStart} disabled={busy}>
         {busy ? T.starting : hasUnfinished(view) ? T.resume : T.start}
@@ -91,8 +120,8 @@ function Assignment({ linkKey, view }: { linkKey: string; view: LtiAssignmentVie
 
 /**
  * /lti/assignment/:linkKey (issue 30): an LMS assignment that opens a test, as the learner who
- * launched it sees it. The page asks again every few seconds while a score is on its way to the
- * course's gradebook.
+ * launched it sees it (its instructor is led to their class). The page asks again every few
+ * seconds while a score is on its way to the course's gradebook.
  */
 export default function LtiAssignmentPage() {
   const { linkKey = '' } = useParams();

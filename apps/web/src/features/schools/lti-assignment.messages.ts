@@ -23,6 +23,9 @@ export const LTI_ASSIGNMENT_MESSAGES = {
     failed: 'Not sent yet: we keep trying',
   } satisfies Record<LtiAttempt['gradeSync'], string>,
   noScore: '—',
+  teachingNote: 'You teach this course. Your learners start this test here.',
+  teachingGradedNote: "Each submitted score goes to the course's gradebook.",
+  openClass: 'Open your class',
   review: 'Review',
   /** The review link's full name: one link per attempt. */
   reviewOf: (started: string) => `Review the test started ${started}`,

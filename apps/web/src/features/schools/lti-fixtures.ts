@@ -81,6 +81,7 @@ export function assignmentView(overrides: Partial<LtiAssignmentView> = {}): LtiA
     mode: 'full',
     graded: true,
     attempts: [],
+    teaching: null,
     ...overrides,
   };
 }

@@ -10361,6 +10361,9 @@ export interface operations {
               gradeSync: 'pending' | 'failed' | 'none' | 'sent';
               startedAt: string;
             }[];
+            teaching: {
+              contextKey: string;
+            } | null;
           };
         };
       };
