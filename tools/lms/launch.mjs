@@ -234,7 +234,7 @@ export function formPostPage(action, fields) {
   const inputs = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Launching…</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Launching…</title></head>
 <body><form method="post" action="${escapeHtml(action)}">${inputs}
 <noscript><button type="submit">Continue to the tool</button></noscript></form>
 <script>document.forms[0].submit();</script></body></html>`;

@@ -19,9 +19,10 @@ label{display:block;font-weight:600;margin-top:.75rem}input,textarea{width:100%;
 .error{background:#fdecea;border:1px solid #d9534f;padding:.5rem 1rem;border-radius:4px}
 dt{font-weight:600}dd{margin:0 0 .5rem;font-family:monospace}`;
 
+/** A page of the stand-in (its `data:` icon: browsers then ask for no /favicon.ico, a 404). */
 export function layout(title, body) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)} · ${e(PLATFORM_NAME)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${e(title)} · ${e(PLATFORM_NAME)}</title>
 <style>${CSS}</style></head><body><header><h1>${e(PLATFORM_NAME)}</h1>
 <nav aria-label="Main"><a href="/">Courses</a><a href="/tools">Tools</a><a href="/tools/new">Register a tool by hand</a><a href="/tools/register">Register a tool (Dynamic Registration)</a></nav></header>
 <main>${body}</main></body></html>`;
