@@ -27,8 +27,11 @@ export async function signInWith(
 export async function signOut(page: Page, who: SeededUserKey): Promise<void> {
   await page.getByRole('button', { name: new RegExp(seededUsers[who].email, 'i') }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
-  // back on our /login, which leads into the identity provider's sign-in page
-  await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth|\/login/);
+  // back on our /login (twice: 'Signing out…' before Keycloak's logout, then after it), which
+  // leads into the identity provider's sign-in page: the end of it, so a navigation that follows
+  // is not cut short by the redirects still under way
+  await page.waitForURL(/\/realms\/.+\/protocol\/openid-connect\/auth/);
+  await expect(page.locator('#username')).toBeVisible();
 }
 
 /** Full-page screenshot into .infra/test-results/screenshots, to look at after a run. */
