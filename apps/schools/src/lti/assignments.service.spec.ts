@@ -1,5 +1,9 @@
-import { type Actor, ASSIGNMENT_MESSAGES as M, type Product } from '@examprep/contracts';
-import type { LinkedTest } from '@examprep/contracts';
+import {
+  type Actor,
+  ASSIGNMENT_MESSAGES as M,
+  type LinkedTest,
+  type Product,
+} from '@examprep/contracts';
 import { AssignmentsService } from './assignments.service';
 import type { LtiRepository } from './lti.repository';
 import type { ContextRecord, LinkRecord, MemberRecord, ScoreRecord } from './lti.schema';
